@@ -1,0 +1,141 @@
+"""Dealing, finishing and abandoning deals, and ending the table.
+
+Seed: "游戏先从游戏桌的最左边玩家开始发牌，以后从上局皇帝开始发牌，至牌发完为止。" Deal 1 is dealt
+from seat 0, later deals from the last deal's emperor; a redeal keeps the dealer. Cards go out one
+at a time in play order starting with the dealer, so the dealer and the next seats get the odd
+cards: simple 34/34/34/33/33 (dealer, 下家, the seat after), classic 44/43/43/43/43 (dealer).
+"""
+
+from __future__ import annotations
+
+from chalicelib.core.game import Outcome, SeatResult
+from chalicelib.core.rng import Rng
+from chalicelib.games.baohuang.cards import HUANG, pack, sort_cards
+from chalicelib.games.baohuang.events import DealEnded, DealStarted, HandDealt, TableEnded
+from chalicelib.games.baohuang.model import QUIT_PENALTY, SEATS, Deal, DealRecord, Phase
+from chalicelib.games.baohuang.scoring import deal_score
+from chalicelib.games.baohuang.step import Step
+
+
+def deal_hands(cards: tuple[str, ...], dealer: int) -> tuple[tuple[str, ...], ...]:
+    """Hand out shuffled `cards` one at a time from `dealer` in play order."""
+    hands: list[list[str]] = [[] for _ in range(SEATS)]
+    for i, code in enumerate(cards):
+        hands[(dealer + i) % SEATS].append(code)
+    return tuple(sort_cards(hand) for hand in hands)
+
+
+def start_deal(step: Step, rng: Rng, *, redeal: bool = False) -> None:
+    """Shuffle and deal the next deal (or the same deal again), then offer the throne."""
+    state = step.state
+    if redeal:
+        previous = step.deal
+        no, dealer, redeals = previous.no, previous.dealer, previous.redeals + 1
+    else:
+        no = state.deal_no + 1
+        dealer = 0 if state.last_emperor is None else state.last_emperor
+        redeals = 0
+    hands = deal_hands(rng.shuffled(pack(state.options.variant)), dealer)
+    holder = next(seat for seat in range(SEATS) if HUANG in hands[seat])
+    deal = Deal(no=no, dealer=dealer, holder=holder, dealt=hands, hands=hands, redeals=redeals,
+                candidate=holder)
+    step.set(phase=Phase.THRONE, deal=deal, deal_no=no, ready=(False,) * SEATS)
+    step.emit(DealStarted(deal_no=no, dealer=dealer, holder=holder,
+                          counts=tuple(len(hand) for hand in hands), redeal=redeal))
+    step.emit(*(HandDealt(seat=seat, cards=hands[seat]) for seat in range(SEATS)))
+
+
+def _record(step: Step, places: tuple[int, ...], scores: tuple[int, ...], multiplier: int,
+            reason: str) -> DealRecord:
+    state, deal = step.state, step.deal
+    return DealRecord(
+        no=deal.no, variant=state.options.variant, baoliu=state.options.baoliu, dealer=deal.dealer,
+        holder=deal.holder, dealt=deal.dealt, log=deal.log, emperor=deal.emperor, guard=deal.guard,
+        solo=deal.solo, called=deal.called, open_guard=deal.open_guard, rebels=deal.rebels,
+        grabbed=deal.grabbed, places=places, scores=scores, multiplier=multiplier, reason=reason,
+        left=deal.hands,
+    )
+
+
+def _close(step: Step, record: DealRecord, results: tuple[SeatResult, ...], extra: dict[str, object]) -> None:
+    state = step.state
+    totals = tuple(t + s for t, s in zip(state.totals, record.scores, strict=True))
+    wins = tuple(w + (1 if s > 0 else 0) for w, s in zip(state.wins, record.scores, strict=True))
+    step.set(totals=totals, wins=wins, deals_played=state.deals_played + 1, last=record,
+             last_emperor=record.emperor, deal=None)
+    step.emit(DealEnded(record=record, totals=totals))
+    step.results.append(Outcome(unit=f"deal-{record.no}", reason=record.reason, results=results,
+                                extra={**extra, "totals": list(totals)}))
+
+
+def finish_deal(step: Step, places: tuple[int, ...]) -> None:
+    """Score a deal whose result is certain, record it, and go between deals (or end the table)."""
+    deal = step.deal
+    scores, multiplier = deal_score(deal, places)
+    record = _record(step, places, scores, multiplier, "finished")
+    results = tuple(
+        SeatResult(
+            seat=seat, place=places.index(seat) + 1, score=scores[seat], won=scores[seat] > 0,
+            stats={
+                "deals": 1, "wins": 1 if scores[seat] > 0 else 0, "points": scores[seat],
+                "emperor": 1 if seat == deal.emperor else 0, "guard": 1 if seat == deal.guard else 0,
+                "rebel": 1 if seat in deal.rebels else 0,
+            },
+        )
+        for seat in range(SEATS)
+    )
+    extra = {
+        "variant": str(record.variant), "baoliu": record.baoliu, "emperor": deal.emperor,
+        "guard": deal.guard, "solo": str(deal.solo), "called": deal.called,
+        "open_guard": deal.open_guard, "rebels": list(deal.rebels), "grabbed": deal.grabbed,
+        "multiplier": multiplier, "places": list(places),
+    }
+    _close(step, record, results, extra)
+    if all(step.state.auto):
+        end_table(step, "all_auto")
+    else:
+        step.set(phase=Phase.BETWEEN, ready=step.state.auto)
+
+
+def abandon_deal(step: Step, seat: int, kicked: bool) -> None:
+    """Seed: "如有玩家强行退出或被管理员踢出游戏将被扣去30分。游戏自动结束。"
+
+    The running deal ends with only the penalty scored (the leaver −30, everyone else 0) and then
+    the table ends: a 保皇 table cannot go on with four.
+    """
+    reason = "kicked" if kicked else "quit"
+    scores = tuple(-QUIT_PENALTY if s == seat else 0 for s in range(SEATS))
+    record = _record(step, (), scores, 1, reason)
+    deal = step.deal
+    results = tuple(
+        SeatResult(seat=s, place=None, score=scores[s], won=False,
+                   stats={"deals": 1, "wins": 0, "points": scores[s], "quits": 1 if s == seat else 0})
+        for s in range(SEATS)
+    )
+    extra = {"variant": str(record.variant), "baoliu": record.baoliu, "emperor": deal.emperor,
+             "guard": deal.guard, "solo": str(deal.solo), "left_seat": seat, "penalty": QUIT_PENALTY}
+    _close(step, record, results, extra)
+    end_table(step, reason)
+
+
+def standings(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """Competition ranking by total (1 = best; equal totals share a place)."""
+    return tuple(1 + sum(1 for other in totals if other > mine) for mine in totals)
+
+
+def end_table(step: Step, reason: str) -> None:
+    """The table is over: `pending()` becomes None.
+
+    Emits `table_ended` and an `Outcome(unit="table")` whose scores are the running totals (a
+    summary: the points and stats were already reported deal by deal, so it carries no stats).
+    """
+    state = step.state
+    places = standings(state.totals)
+    step.set(phase=Phase.OVER, over_reason=reason, deal=None, ready=(False,) * SEATS)
+    step.emit(TableEnded(reason=reason, totals=state.totals))
+    results = tuple(
+        SeatResult(seat=s, place=places[s], score=state.totals[s], won=places[s] == 1)
+        for s in range(SEATS)
+    )
+    step.results.append(Outcome(unit="table", reason=reason, results=results,
+                                extra={"deals": state.deals_played, "totals": list(state.totals)}))

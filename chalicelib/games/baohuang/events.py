@@ -1,0 +1,145 @@
+"""Events of 保皇: a discriminated union on `kind`.
+
+Only `hand_dealt` (one per seat) and `grab_failed` are private: `report` shows them to their seat
+and the host only. Everything else is public when it happens; `deal_ended` reveals the deal's roles
+and carries its full record (hands as dealt and every move) for the replay.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from chalicelib.games.baohuang.model import DealRecord, Frozen
+
+
+class DealStarted(Frozen):
+    kind: Literal["deal_started"] = "deal_started"
+    deal_no: int
+    dealer: int
+    holder: int
+    """Seat that holds the 皇 card and is offered the throne first."""
+    counts: tuple[int, ...]
+    redeal: bool = False
+
+
+class HandDealt(Frozen):
+    """Private: the cards dealt to `seat`."""
+
+    kind: Literal["hand_dealt"] = "hand_dealt"
+    seat: int
+    cards: tuple[str, ...]
+
+
+class ThronePassed(Frozen):
+    kind: Literal["throne_passed"] = "throne_passed"
+    seat: int
+    to: int
+    auto: bool = False
+
+
+class ThroneTaken(Frozen):
+    kind: Literal["throne_taken"] = "throne_taken"
+    seat: int
+    open_solo: bool = False
+    called: str | None = None
+    auto: bool = False
+
+
+class Redealt(Frozen):
+    kind: Literal["redealt"] = "redealt"
+    reason: str
+    """"no_emperor" (simple: two rounds without an emperor) or "unable" (classic: forced holder cannot call)."""
+
+
+class Declared(Frozen):
+    """Public outcome of the sealed declaration."""
+
+    kind: Literal["declared"] = "declared"
+    rebels: tuple[int, ...] = ()
+    open_guard: int | None = None
+    grab: int | None = None
+    """抢独 winner: the new emperor, 明独保."""
+
+
+class GrabFailed(Frozen):
+    """Private to the claimant: her 抢独 did not succeed (the emperor's 独保, or a nearer claimant)."""
+
+    kind: Literal["grab_failed"] = "grab_failed"
+    seat: int
+
+
+class GuardRevealed(Frozen):
+    kind: Literal["guard_revealed"] = "guard_revealed"
+    seat: int
+    how: str
+    """"declared" (明保), "forced" (two or more 造反), "card" (played the guard card)."""
+    solo: bool = False
+    """True when the reveal shows the emperor is her own guard (暗独保 exposed)."""
+
+
+class Played(Frozen):
+    kind: Literal["played"] = "played"
+    seat: int
+    cards: tuple[str, ...]
+    auto: bool = False
+
+
+class Passed(Frozen):
+    kind: Literal["passed"] = "passed"
+    seat: int
+    auto: bool = False
+
+
+class TrickWon(Frozen):
+    kind: Literal["trick_won"] = "trick_won"
+    seat: int
+    leader: int
+    """Seat that leads next (the winner, or 接风 the next seat still holding cards)."""
+
+
+class WentOut(Frozen):
+    kind: Literal["went_out"] = "went_out"
+    seat: int
+    place: int
+
+
+class DealEnded(Frozen):
+    kind: Literal["deal_ended"] = "deal_ended"
+    record: DealRecord
+    totals: tuple[int, ...]
+
+
+class AutoChanged(Frozen):
+    kind: Literal["auto_changed"] = "auto_changed"
+    seat: int
+    on: bool
+
+
+class Ready(Frozen):
+    kind: Literal["ready"] = "ready"
+    seat: int
+
+
+class SeatQuit(Frozen):
+    kind: Literal["seat_quit"] = "seat_quit"
+    seat: int
+    kicked: bool = False
+    penalty: int = 0
+
+
+class TableEnded(Frozen):
+    kind: Literal["table_ended"] = "table_ended"
+    reason: str
+    totals: tuple[int, ...]
+
+
+Event = Annotated[
+    DealStarted | HandDealt | ThronePassed | ThroneTaken | Redealt | Declared | GrabFailed
+    | GuardRevealed | Played | Passed | TrickWon | WentOut | DealEnded | AutoChanged | Ready
+    | SeatQuit | TableEnded,
+    Field(discriminator="kind"),
+]
+event_adapter: TypeAdapter[Event] = TypeAdapter(Event)
+PRIVATE = (HandDealt, GrabFailed)

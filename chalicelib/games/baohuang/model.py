@@ -1,0 +1,172 @@
+"""Frozen state of a 保皇 table: options, the running deal, the table's totals and the last replay.
+
+Seats are 0…4 and play goes counter-clockwise, which in seat numbers is upward: the next seat
+(下家) of `s` is ``(s + 1) % 5`` and the previous seat (上家) is ``(s + 4) % 5``. The throne is
+passed to 上家; 抢独 priority runs from the emperor's 上家 onward.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from chalicelib.games.baohuang.cards import Variant
+
+SEATS = 5
+QUIT_PENALTY = 30
+"""Seed: 强行退出或被管理员踢出游戏将被扣去30分."""
+
+
+def next_seat(seat: int) -> int:
+    """下家: the seat that plays after `seat`."""
+    return (seat + 1) % SEATS
+
+
+def prev_seat(seat: int) -> int:
+    """上家: the seat that plays before `seat`."""
+    return (seat + SEATS - 1) % SEATS
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Options(Frozen):
+    """Room options. `variant`: 简明 "simple" (168 cards) or 经典 "classic" (216 cards)."""
+
+    variant: Variant = Variant.SIMPLE
+    baoliu: bool = False
+    """保六: sixes must be kept to the player's last play and played all at once."""
+    turn_seconds: int = Field(default=30, ge=10, le=300)
+    """Deadline of every turn (and of the sealed declaration) before 托管 / settlement."""
+
+
+class Phase(StrEnum):
+    THRONE = "throne"
+    """The 皇 card's holder (then 上家, …) takes the throne or passes it on."""
+    DECLARE = "declare"
+    """Sealed: every non-emperor stays hidden, declares (明保 / 造反) or, in classic, grabs (抢独)."""
+    PLAY = "play"
+    """Tricks, from the emperor's lead."""
+    BETWEEN = "between"
+    """A deal is over; seats press 继续 (next_deal) or leave the table."""
+    OVER = "over"
+    """The table has ended."""
+
+
+class Solo(StrEnum):
+    NONE = "none"
+    """Emperor and guard against three."""
+    HIDDEN = "hidden"
+    """暗独保: the emperor is alone and only she knows it."""
+    OPEN = "open"
+    """明独保: the emperor is alone and said so (also the result of a successful 抢独)."""
+
+
+class Trick(Frozen):
+    """The play currently on the table and how many seats passed on it in a row."""
+
+    seat: int
+    cards: tuple[str, ...]
+    passes: int = 0
+
+
+class LogEntry(Frozen):
+    """One public line of a deal's record (the replay).
+
+    `act`: take (throne; `note` = called face or "open_solo"), yield (passes the throne), redeal,
+    rebel (造反), open_guard (明保), grab (抢独 won), reveal (guard known; `note` = how), play, pass,
+    quit, kick. `auto` marks moves made by 托管.
+    """
+
+    seat: int
+    act: str
+    cards: tuple[str, ...] = ()
+    note: str = ""
+    auto: bool = False
+
+
+class Deal(Frozen):
+    """The running deal."""
+
+    no: int
+    dealer: int
+    holder: int
+    """Seat dealt the 皇 card (first offered the throne)."""
+    dealt: tuple[tuple[str, ...], ...]
+    """Hands as dealt, for the replay."""
+    hands: tuple[tuple[str, ...], ...]
+    redeals: int = 0
+    candidate: int | None = None
+    """Seat offered the throne now."""
+    offers: int = 0
+    """Passes of the throne so far in this deal."""
+    emperor: int | None = None
+    solo: Solo = Solo.NONE
+    guard: int | None = None
+    """The guard's seat; None when solo (the emperor is her own guard) or before the throne."""
+    called: str | None = None
+    """Classic: the face the emperor called (public)."""
+    revealed: bool = False
+    """The guard (or, in a hidden solo, the fact that the emperor is alone) is public."""
+    open_guard: bool = False
+    """明保: the guard declared herself (×2)."""
+    rebels: tuple[int, ...] = ()
+    """造反: commoners who declared (hoe mark, kept even when they lose)."""
+    grabbed: bool = False
+    """The emperor won the throne by 抢独."""
+    called_out: int = 0
+    """Classic hidden solo: copies of the called face the emperor has played (the 4th reveals her)."""
+    turn: int | None = None
+    trick: Trick | None = None
+    out: tuple[int, ...] = ()
+    """Seats in the order they went out."""
+    log: tuple[LogEntry, ...] = ()
+
+
+class DealRecord(Frozen):
+    """A finished deal in full: hands as dealt, every public move in order, roles and scores."""
+
+    no: int
+    variant: Variant
+    baoliu: bool
+    dealer: int
+    holder: int
+    dealt: tuple[tuple[str, ...], ...]
+    log: tuple[LogEntry, ...]
+    emperor: int | None
+    guard: int | None
+    solo: Solo
+    called: str | None
+    open_guard: bool
+    rebels: tuple[int, ...]
+    grabbed: bool
+    places: tuple[int, ...]
+    """Seats by place (first = 头科); empty when the deal was abandoned."""
+    scores: tuple[int, ...]
+    multiplier: int
+    reason: str
+    left: tuple[tuple[str, ...], ...]
+    """Cards still in each hand when the deal ended."""
+
+
+class BaohuangState(Frozen):
+    """A whole 保皇 table: deal after deal with running totals."""
+
+    options: Options
+    names: tuple[str, ...]
+    phase: Phase
+    deal_no: int
+    deal: Deal | None = None
+    totals: tuple[int, ...] = (0,) * SEATS
+    deals_played: int = 0
+    wins: tuple[int, ...] = (0,) * SEATS
+    auto: tuple[bool, ...] = (False,) * SEATS
+    """托管 flags (public)."""
+    ready: tuple[bool, ...] = (False,) * SEATS
+    """BETWEEN: who pressed 继续."""
+    last_emperor: int | None = None
+    last: DealRecord | None = None
+    """Record of the last finished deal (also carried by its `deal_ended` event)."""
+    over_reason: str | None = None

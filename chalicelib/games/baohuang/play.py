@@ -1,0 +1,193 @@
+"""Playing the deal: tricks, soft passes, 接风, guard reveals by card, going out, the early end.
+
+Seed: "按逆时针方向，由皇帝先出牌" and "跟牌时可以选择不出，过牌准上" (DECISIONS 保皇 #6: soft pass;
+when the trick winner has gone out, the lead passes to the next player still holding cards).
+
+A trick ends when every other seat still holding cards has passed in a row on the top play. It also
+ends at once when nobody could beat the top play, which is public knowledge: it holds a 大王, or
+every other hand is smaller than the play (those seats would have to pass anyway).
+
+The guard becomes known when she plays the guard card: simple mode the 侍卫 card (played by a
+hidden-solo emperor it shows she is alone); classic the called face (only the guard holds a copy
+outside the emperor's hand; in a classic hidden solo the emperor playing her fourth copy shows it).
+"""
+
+from __future__ import annotations
+
+from chalicelib.core.errors import IllegalAction, MalformedRequest, NotYourTurn
+from chalicelib.games.baohuang.actions import Play
+from chalicelib.games.baohuang.cards import FACE, HUANG, SHIWEI, Variant, counts, is_card, lowest_rank, sort_cards
+from chalicelib.games.baohuang.combos import Combo, allowed, classify, describe, legal, pick, size, unbeatable
+from chalicelib.games.baohuang.deal import finish_deal
+from chalicelib.games.baohuang.declare import reveal
+from chalicelib.games.baohuang.events import Passed, Played, TrickWon, WentOut
+from chalicelib.games.baohuang.model import SEATS, BaohuangState, Deal, Phase, Solo, Trick, next_seat
+from chalicelib.games.baohuang.scoring import certain_places
+from chalicelib.games.baohuang.step import Step
+
+REFUSALS = {
+    "WRONG_SIZE": "跟牌须出相同张数",
+    "DOES_NOT_BEAT": "每张牌都须大过上一手对应的牌",
+    "BAOLIU_SIXES_LAST": "保六：6 须留到最后一手一次出完，且不能带王",
+}
+
+
+def begin_play(step: Step) -> None:
+    """The emperor leads the first trick."""
+    step.set(phase=Phase.PLAY)
+    step.set_deal(turn=step.deal.emperor, trick=None)
+
+
+def active(deal: Deal) -> list[int]:
+    """Seats still holding cards."""
+    return [seat for seat in range(SEATS) if deal.hands[seat]]
+
+
+def next_active(deal: Deal, seat: int) -> int:
+    """The next seat after `seat` (in play order) that still holds cards."""
+    for _ in range(SEATS):
+        seat = next_seat(seat)
+        if deal.hands[seat]:
+            return seat
+    raise RuntimeError("no seat holds cards")
+
+
+def top(deal: Deal) -> Combo | None:
+    """The play to beat, or None when the seat to act leads."""
+    return None if deal.trick is None else classify(deal.trick.cards)
+
+
+def marked(deal: Deal) -> frozenset[str]:
+    """Cards a hint keeps back when it can: the marked jokers and copies of the called face."""
+    keep = {HUANG, SHIWEI}
+    if deal.called is not None:
+        keep.update(code for hand in deal.hands for code in hand if FACE[code] == deal.called)
+    return frozenset(keep)
+
+
+def legal_plays(state: BaohuangState, seat: int) -> list[Combo]:
+    """Every distinct legal play for `seat` now, cheapest first; empty when she is not to play."""
+    deal = state.deal
+    if state.phase is not Phase.PLAY or deal is None or deal.turn != seat:
+        return []
+    return legal(counts(deal.hands[seat]), lowest_rank(state.options.variant), top(deal), state.options.baoliu)
+
+
+def hint_cards(state: BaohuangState, seat: int, limit: int | None = None) -> list[tuple[str, ...]]:
+    """`legal_plays` as concrete cards (可出牌型提示), cheapest first, at most `limit` of them."""
+    deal = state.deal
+    plays = legal_plays(state, seat)
+    if limit is not None:
+        plays = plays[:limit]
+    if not plays or deal is None:
+        return []
+    keep, hand = marked(deal), deal.hands[seat]
+    return [pick(hand, combo, keep) for combo in plays]
+
+
+def check_turn(state: BaohuangState, seat: int) -> Deal:
+    deal = state.deal
+    if state.phase is not Phase.PLAY or deal is None:
+        raise IllegalAction("现在不是出牌阶段", code="WRONG_PHASE")
+    if deal.turn != seat:
+        raise NotYourTurn()
+    return deal
+
+
+def check_play(state: BaohuangState, seat: int, action: Play) -> Combo:
+    """Validate a play and return its combo.
+
+    Raises:
+        NotYourTurn: not her turn.
+        MalformedRequest: an unknown card code or the same card twice.
+        IllegalAction: a card she lacks, not a set, wrong size, does not beat, 保六.
+    """
+    deal = check_turn(state, seat)
+    variant = state.options.variant
+    for code in action.cards:
+        if not is_card(code, variant):
+            raise MalformedRequest(f"无法识别的牌：{code}", code="BAD_CARD")
+    if len(set(action.cards)) != len(action.cards):
+        raise MalformedRequest("同一张牌不能出两次", code="DUPLICATE_CARD")
+    hand = deal.hands[seat]
+    missing = [code for code in action.cards if code not in hand]
+    if missing:
+        raise IllegalAction(f"你手中没有这张牌：{missing[0]}", code="CARD_NOT_IN_HAND")
+    combo = classify(action.cards)
+    if combo is None:
+        raise IllegalAction("只能出同点数的牌（可带大小王），不能出顺子或杂牌", code="NOT_A_SET")
+    refusal = allowed(counts(hand), lowest_rank(variant), combo, top(deal), state.options.baoliu)
+    if refusal is not None:
+        raise IllegalAction(f"{REFUSALS[refusal]}（{describe(combo)}）", code=refusal)
+    return combo
+
+
+def check_pass(state: BaohuangState, seat: int) -> None:
+    deal = check_turn(state, seat)
+    if deal.trick is None:
+        raise IllegalAction("首家出牌不能不出", code="MUST_LEAD")
+
+
+def _reveal_by_card(step: Step, seat: int, cards: tuple[str, ...]) -> None:
+    deal = step.deal
+    if deal.revealed:
+        return
+    if step.state.options.variant is Variant.SIMPLE:
+        if SHIWEI in cards:
+            reveal(step, seat, "card")
+        return
+    copies = sum(1 for code in cards if FACE[code] == deal.called)
+    if not copies:
+        return
+    if deal.solo is Solo.NONE and seat == deal.guard:
+        reveal(step, seat, "card")
+    elif deal.solo is Solo.HIDDEN and seat == deal.emperor:
+        step.set_deal(called_out=deal.called_out + copies)
+        if deal.called_out + copies >= 4:
+            reveal(step, seat, "card")
+
+
+def play(step: Step, seat: int, cards: tuple[str, ...], combo: Combo, auto: bool = False) -> None:
+    """Put checked `cards` (forming `combo`) on the table."""
+    deal = step.deal
+    cards = sort_cards(cards)
+    gone = set(cards)
+    hand = tuple(code for code in deal.hands[seat] if code not in gone)
+    step.set_deal(hands=tuple(hand if s == seat else h for s, h in enumerate(deal.hands)))
+    step.log(seat, "play", cards, auto=auto)
+    step.emit(Played(seat=seat, cards=cards, auto=auto))
+    _reveal_by_card(step, seat, cards)
+    if not hand:
+        out = step.deal.out + (seat,)
+        step.set_deal(out=out)
+        step.emit(WentOut(seat=seat, place=len(out)))
+    deal = step.deal
+    k = size(combo)
+    if unbeatable(combo) or all(len(deal.hands[s]) < k for s in active(deal) if s != seat):
+        leader = seat if hand else next_active(deal, seat)
+        step.set_deal(trick=None, turn=leader)
+        step.emit(TrickWon(seat=seat, leader=leader))
+    else:
+        step.set_deal(trick=Trick(seat=seat, cards=cards), turn=next_active(deal, seat))
+    if not hand:
+        places = certain_places(step.deal)
+        if places is not None:
+            finish_deal(step, places)
+
+
+def pass_turn(step: Step, seat: int, auto: bool = False) -> None:
+    """Soft pass: she may play again later in the same trick."""
+    deal = step.deal
+    trick = deal.trick
+    assert trick is not None
+    step.log(seat, "pass", auto=auto)
+    step.emit(Passed(seat=seat, auto=auto))
+    passes = trick.passes + 1
+    holders = active(deal)
+    needed = len(holders) - (1 if trick.seat in holders else 0)
+    if passes >= needed:
+        leader = trick.seat if trick.seat in holders else next_active(deal, trick.seat)
+        step.set_deal(trick=None, turn=leader)
+        step.emit(TrickWon(seat=trick.seat, leader=leader))
+    else:
+        step.set_deal(trick=trick.model_copy(update={"passes": passes}), turn=next_active(deal, seat))
