@@ -11,7 +11,7 @@ from __future__ import annotations
 from chalicelib.core.game import Outcome, SeatResult
 from chalicelib.core.rng import Rng
 from chalicelib.games.baohuang.cards import HUANG, pack, sort_cards
-from chalicelib.games.baohuang.events import DealEnded, DealStarted, HandDealt, TableEnded
+from chalicelib.games.baohuang.events import DealEnded, DealStarted, HandDealt, SeatQuit, TableEnded
 from chalicelib.games.baohuang.model import QUIT_PENALTY, SEATS, Deal, DealRecord, Phase
 from chalicelib.games.baohuang.scoring import deal_score
 from chalicelib.games.baohuang.step import Step
@@ -126,16 +126,20 @@ def standings(totals: tuple[int, ...]) -> tuple[int, ...]:
 def end_table(step: Step, reason: str) -> None:
     """The table is over: `pending()` becomes None.
 
-    Emits `table_ended` and an `Outcome(unit="table")` whose scores are the running totals (a
-    summary: the points and stats were already reported deal by deal, so it carries no stats).
+    Only `table_ended` is emitted (with the totals): the deals already produced their results, and
+    the rooms turn every result into leaderboard increments, so a table-level result would count
+    the points twice.
     """
-    state = step.state
-    places = standings(state.totals)
     step.set(phase=Phase.OVER, over_reason=reason, deal=None, ready=(False,) * SEATS)
-    step.emit(TableEnded(reason=reason, totals=state.totals))
-    results = tuple(
-        SeatResult(seat=s, place=places[s], score=state.totals[s], won=places[s] == 1)
-        for s in range(SEATS)
-    )
-    step.results.append(Outcome(unit="table", reason=reason, results=results,
-                                extra={"deals": state.deals_played, "totals": list(state.totals)}))
+    step.emit(TableEnded(reason=reason, totals=step.state.totals))
+
+
+def leave_table(step: Step, seat: int, kicked: bool) -> None:
+    """Quit / leave / kick. Mid-deal: the seat loses 30 and the deal ends; in every case the table ends."""
+    mid_deal = step.state.phase in (Phase.THRONE, Phase.DECLARE, Phase.PLAY)
+    step.emit(SeatQuit(seat=seat, kicked=kicked, penalty=QUIT_PENALTY if mid_deal else 0))
+    if mid_deal:
+        step.log(seat, "kick" if kicked else "quit")
+        abandon_deal(step, seat, kicked)
+    else:
+        end_table(step, "kicked" if kicked else "left")

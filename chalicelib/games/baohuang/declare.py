@@ -19,8 +19,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from chalicelib.core.errors import DomainError, IllegalAction
-from chalicelib.games.baohuang.actions import Declare, GrabSolo
+from chalicelib.games.baohuang.actions import SEALED_ACTIONS, Auto, Declare, GrabSolo, Quit
 from chalicelib.games.baohuang.cards import Variant, face_counts, joker_count
+from chalicelib.games.baohuang.deal import leave_table
 from chalicelib.games.baohuang.events import AutoChanged, Declared, GrabFailed, GuardRevealed
 from chalicelib.games.baohuang.model import SEATS, BaohuangState, Phase, Solo, prev_seat
 from chalicelib.games.baohuang.step import Step
@@ -63,17 +64,25 @@ def settle(step: Step, moves: Mapping[int, Any]) -> None:
     from chalicelib.games.baohuang.play import begin_play
 
     deal = step.deal
-    # STEP 0: keep valid moves only; a seat that submitted anything leaves 托管.
+    # STEP 0: the rooms store any player action of this phase as her sealed move. A quit ends the
+    # deal (the lowest quitting seat pays); 托管 / resume only toggle 托管 and count as 不声明.
+    quitters = sorted(seat for seat, move in moves.items() if isinstance(move, Quit))
+    if quitters:
+        leave_table(step, quitters[0], kicked=False)
+        return
     valid: dict[int, Any] = {}
-    for seat, move in moves.items():
+    for seat, move in sorted(moves.items()):
+        on = isinstance(move, Auto)
+        if step.state.auto[seat] != on:
+            step.set(auto=tuple(on if s == seat else a for s, a in enumerate(step.state.auto)))
+            step.emit(AutoChanged(seat=seat, on=on))
+        if not isinstance(move, SEALED_ACTIONS):
+            continue
         try:
             check_sealed(step.state, seat, move)
         except DomainError:
             continue
         valid[seat] = move
-        if step.state.auto[seat]:
-            step.set(auto=tuple(False if s == seat else a for s, a in enumerate(step.state.auto)))
-            step.emit(AutoChanged(seat=seat, on=False))
     # STEP 1: 抢独.
     claimants = {seat for seat, move in valid.items() if isinstance(move, GrabSolo)}
     if claimants:

@@ -21,13 +21,11 @@ from chalicelib.games.baohuang.actions import (
     SEALED_ACTIONS, Auto, Kick, Leave, NextDeal, Pass, PassThrone, Play, Quit, Resume, TakeThrone,
     action_adapter,
 )
-from chalicelib.games.baohuang.deal import abandon_deal, end_table, start_deal
-from chalicelib.games.baohuang.events import Ready, SeatQuit, event_adapter
-from chalicelib.games.baohuang.model import QUIT_PENALTY, SEATS, BaohuangState, Options, Phase
+from chalicelib.games.baohuang.deal import leave_table, start_deal
+from chalicelib.games.baohuang.events import Ready, event_adapter
+from chalicelib.games.baohuang.model import SEATS, BaohuangState, Options, Phase
 from chalicelib.games.baohuang.step import Step
 from chalicelib.games.baohuang.views import BaohuangView, deal_replay, report, view
-
-IN_DEAL = (Phase.THRONE, Phase.DECLARE, Phase.PLAY)
 
 
 class BaohuangGame:
@@ -145,7 +143,7 @@ class BaohuangGame:
             raise IllegalAction("声明是密封操作，由房间统一结算", code="SEALED_MOVE")
         step = Step(state)
         if actor.is_host:
-            self._leave(step, action.seat, kicked=True)
+            leave_table(step, action.seat, kicked=True)
             return self._done(step, rng)
         seat = actor.seat
         assert seat is not None
@@ -156,7 +154,7 @@ class BaohuangGame:
             if state.phase is Phase.BETWEEN:
                 self._ready(step, seat)
         elif isinstance(action, (Quit, Leave)):
-            self._leave(step, seat, kicked=False)
+            leave_table(step, seat, kicked=False)
         elif isinstance(action, NextDeal):
             self._ready(step, seat)
         elif isinstance(action, TakeThrone):
@@ -204,16 +202,6 @@ class BaohuangGame:
         if not step.state.ready[seat]:
             step.set(ready=tuple(True if s == seat else r for s, r in enumerate(step.state.ready)))
             step.emit(Ready(seat=seat))
-
-    def _leave(self, step: Step, seat: int, kicked: bool) -> None:
-        """Quit / leave / kick. Mid-deal: −30 and the deal ends; in every case the table ends."""
-        mid_deal = step.state.phase in IN_DEAL
-        step.emit(SeatQuit(seat=seat, kicked=kicked, penalty=QUIT_PENALTY if mid_deal else 0))
-        if mid_deal:
-            step.log(seat, "kick" if kicked else "quit")
-            abandon_deal(step, seat, kicked)
-        else:
-            end_table(step, "kicked" if kicked else "left")
 
     def _done(self, step: Step, rng: Rng) -> Transition[BaohuangState, Any]:
         auto.run(step, rng)
