@@ -1,0 +1,29 @@
+"""深宫 API: builds the Chalice app and registers its blueprints; nothing else happens here."""
+
+from chalice import Chalice
+
+from chalicelib import jobs
+from chalicelib.api import (
+    auth_routes,
+    authorizer,
+    board_routes,
+    consort_routes,
+    game_routes,
+    meta_routes,
+    middleware,
+    room_routes,
+)
+
+app = Chalice(app_name="shengong")
+for blueprint in (
+    authorizer.bp,
+    middleware.bp,
+    auth_routes.bp,
+    consort_routes.bp,
+    game_routes.bp,
+    room_routes.bp,
+    board_routes.bp,
+    meta_routes.bp,
+    jobs.bp,
+):
+    app.register_blueprint(blueprint)

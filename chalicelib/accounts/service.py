@@ -1,0 +1,130 @@
+"""Login, the 妃子 catalogue (created by the 司礼, claimed by players) and 宫女 grants."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from chalicelib.auth import tokens
+from chalicelib.auth.wechat import WeChatClient
+from chalicelib.core.clock import Clock
+from chalicelib.core.errors import Forbidden, IllegalAction, NotFound
+from chalicelib.core.identity import Caller, Role
+from chalicelib.games import game_keys
+from chalicelib.games.shengong.cards import CATALOGUE
+from chalicelib.games.shengong.profile import MAID_LEVEL_MAX
+from chalicelib.store.ports import Consort, User
+
+
+@dataclass
+class AccountDeps:
+    accounts: Any
+    clock: Clock
+    token_secret: bytes
+    token_ttl_s: int
+    admin_openids: frozenset[str]
+    wechat: WeChatClient | None
+    dev_login: bool
+
+
+def user_id_for(openid: str) -> str:
+    """Our user id: a hash, so the openid itself never appears in URLs, rooms or views."""
+    return "u" + hashlib.sha256(openid.encode()).hexdigest()[:20]
+
+
+def _login(deps: AccountDeps, openid: str, name: str) -> dict[str, Any]:
+    role = Role.ADMIN if openid in deps.admin_openids else Role.PLAYER
+    now = deps.clock.now_ms()
+    user = deps.accounts.ensure_user(User(id=user_id_for(openid), name=name, role=role.value, created_ms=now), openid)
+    caller = Caller(user_id=user.id, name=user.name, role=role)
+    token, expires_s = tokens.issue(deps.token_secret, caller, now // 1000, deps.token_ttl_s)
+    return {"token": token, "expires_at": expires_s, "user": user_json(user)}
+
+
+def login_wechat(deps: AccountDeps, code: str, nickname: str | None) -> dict[str, Any]:
+    if deps.wechat is None:
+        raise NotFound("微信登录未开启", code="WECHAT_DISABLED")
+    session = deps.wechat.code_to_session(code)
+    return _login(deps, session.openid, nickname or f"宫人{session.openid[-4:]}")
+
+
+def login_dev(deps: AccountDeps, name: str) -> dict[str, Any]:
+    """Local stage only: log in as `dev:<name>` without WeChat."""
+    if not deps.dev_login:
+        raise NotFound("没有这个接口", code="NOT_FOUND")
+    return _login(deps, f"dev:{name}", name)
+
+
+def user_json(user: User) -> dict[str, Any]:
+    return {"id": user.id, "name": user.name, "role": user.role, "consort": user.consort}
+
+
+def consort_json(c: Consort, *, mine: bool = False) -> dict[str, Any]:
+    return {
+        "id": c.id, "name": c.name, "looks": c.looks, "talent": c.talent, "favor": c.favor, "power": c.power,
+        "claimed": c.owner is not None, "owner_name": c.owner_name, "mine": mine,
+        "maids": [{"card": card, "level": level} for card, level in sorted(c.maids.items())],
+        "cleared_stages": sorted(c.cleared_stages),
+    }
+
+
+def me(deps: AccountDeps, caller: Caller) -> dict[str, Any]:
+    user = deps.accounts.get_user(caller.user_id)
+    if user is None:
+        raise NotFound("找不到用户，请重新登录", code="USER_NOT_FOUND")
+    consort = deps.accounts.get_consort(user.consort) if user.consort else None
+    return {"user": user_json(user), "consort": consort_json(consort, mine=True) if consort else None}
+
+
+def require_admin(caller: Caller) -> None:
+    if not caller.is_admin:
+        raise Forbidden("只有司礼可以这样做", code="ADMIN_ONLY")
+
+
+def create_consort(deps: AccountDeps, caller: Caller, name: str, looks: int, talent: int, favor: int,
+                   power: int) -> dict[str, Any]:
+    require_admin(caller)
+    consort = Consort(id="c" + secrets.token_hex(5), name=name, looks=looks, talent=talent, favor=favor,
+                      power=power, created_ms=deps.clock.now_ms())
+    deps.accounts.create_consort(consort)
+    return consort_json(consort)
+
+
+def list_consorts(deps: AccountDeps, caller: Caller) -> list[dict[str, Any]]:
+    return [consort_json(c, mine=c.owner == caller.user_id)
+            for c in sorted(deps.accounts.list_consorts(), key=lambda c: (c.created_ms, c.id))]
+
+
+def get_consort(deps: AccountDeps, caller: Caller, cid: str) -> dict[str, Any]:
+    c = deps.accounts.get_consort(cid)
+    return consort_json(c, mine=c.owner == caller.user_id)
+
+
+def claim_consort(deps: AccountDeps, caller: Caller, cid: str) -> dict[str, Any]:
+    """认领: one 妃子 per user; claiming the one she already owns again is a harmless retry."""
+    user = deps.accounts.get_user(caller.user_id)
+    if user is None:
+        raise NotFound("找不到用户，请重新登录", code="USER_NOT_FOUND")
+    deps.accounts.claim_consort(cid, user)
+    return consort_json(deps.accounts.get_consort(cid), mine=True)
+
+
+def grant_maid(deps: AccountDeps, caller: Caller, cid: str, card: str, level: int) -> dict[str, Any]:
+    require_admin(caller)
+    if card not in CATALOGUE:
+        raise NotFound(f"没有这张宫女卡：{card}", code="CARD_NOT_FOUND")
+    if not 1 <= level <= MAID_LEVEL_MAX:
+        raise IllegalAction(f"宫女等级须在 1 到 {MAID_LEVEL_MAX} 之间", code="BAD_LEVEL")
+    return consort_json(deps.accounts.grant_maid(cid, card, level))
+
+
+def set_open_games(deps: AccountDeps, caller: Caller, changes: dict[str, bool], current: dict[str, bool]) -> dict[str, bool]:
+    require_admin(caller)
+    unknown = sorted(set(changes) - set(game_keys()))
+    if unknown:
+        raise NotFound(f"没有这个玩法：{unknown[0]}", code="UNKNOWN_GAME")
+    merged = {**current, **changes}
+    deps.accounts.set_open_games(merged)
+    return merged

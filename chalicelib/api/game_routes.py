@@ -1,0 +1,44 @@
+"""The games one can open, which are locked (置灰), and the 司礼's switch to open or lock them."""
+
+from __future__ import annotations
+
+from chalice import Blueprint
+
+from chalicelib.accounts import service as accounts
+from chalicelib.api.routing import route
+from chalicelib.api.schemas import GamesOut, ModesUpdate
+from chalicelib.core.identity import Caller
+from chalicelib.games import game_keys, get_game
+from chalicelib.wiring import services
+
+bp = Blueprint(__name__)
+
+LOCKED_REASON = "暂未开放，敬请期待"
+
+
+def _games(open_games: dict[str, bool]) -> dict:
+    out = []
+    for key in game_keys():
+        game = get_game(key)
+        is_open = open_games.get(key, False)
+        out.append({
+            "key": key, "title": game.title, "min_seats": game.min_seats, "max_seats": game.max_seats,
+            "open": is_open, "locked_reason": None if is_open else LOCKED_REASON,
+            "host_runs": game.host_runs, "auto_start": game.auto_start,
+            "options_schema": game.options_model.model_json_schema(),
+        })
+    return {"games": out}
+
+
+@route(bp, "/v1/games", response=GamesOut, tag="games", summary="玩法列表（未开放的玩法置灰并说明原因）",
+       errors=(401,))
+def list_games(caller: Caller) -> dict:
+    return _games(services().room_deps().open_games())
+
+
+@route(bp, "/v1/admin/games", "PUT", body=ModesUpdate, response=GamesOut, tag="admin",
+       summary="司礼：开放或锁定玩法", errors=(400, 401, 403, 404, 422))
+def set_games(caller: Caller, body: ModesUpdate) -> dict:
+    svc = services()
+    merged = accounts.set_open_games(svc.account_deps(), caller, body.open, svc.room_deps().open_games())
+    return _games(merged)

@@ -1,0 +1,27 @@
+"""Per-request logging context, latency and error metrics, and one error shape for framework errors."""
+
+from __future__ import annotations
+
+import time
+
+from chalice import Blueprint
+
+from chalicelib.api.errors import normalize_framework_error
+from chalicelib.observability import flush_metrics, logger, metrics_count, metrics_ms
+
+bp = Blueprint(__name__)
+
+
+@bp.middleware("http")
+def observe(event, get_response):  # type: ignore[no-untyped-def]
+    logger.remove_keys(["user", "room"])
+    logger.append_keys(request_id=(event.context or {}).get("requestId"), method=event.method,
+                       route=(event.context or {}).get("resourcePath"))
+    started = time.perf_counter()
+    response = normalize_framework_error(get_response(event))
+    elapsed = (time.perf_counter() - started) * 1000
+    metrics_count("Requests")
+    metrics_ms("Latency", elapsed)
+    logger.info("request", extra={"status": response.status_code, "ms": round(elapsed, 2)})
+    flush_metrics()
+    return response

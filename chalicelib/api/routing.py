@@ -1,0 +1,136 @@
+"""One decorator for every route: parse, authenticate, call one service function, respond.
+
+It also records each route's contract (body, query, response, auth, errors) for the OpenAPI
+generator, so a route cannot exist without being documented. Domain errors become HTTP errors in
+exactly one place (`errors.error_response`).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from chalice import Blueprint, CORSConfig, Response
+from pydantic import BaseModel
+
+from chalicelib.api.authorizer import token_authorizer
+from chalicelib.api.errors import error_response
+from chalicelib.core.errors import DomainError, MalformedRequest, Unauthenticated
+from chalicelib.core.identity import Caller, Role
+from chalicelib.observability import logger
+from chalicelib.rooms.engine import parse_model
+from chalicelib.rooms.views import RoomView
+
+CORS = CORSConfig(
+    allow_origin=os.environ.get("CORS_ORIGIN", "*"),
+    allow_headers=["Authorization", "Content-Type", "If-None-Match", "Idempotency-Key"],
+    expose_headers=["ETag"],
+    max_age=600,
+)
+MAX_BODY_BYTES = 16 * 1024
+
+
+@dataclass(frozen=True)
+class RouteDoc:
+    method: str
+    path: str
+    name: str
+    summary: str
+    description: str
+    tag: str
+    body: type[BaseModel] | None
+    query: type[BaseModel] | None
+    response: type[BaseModel] | None
+    auth: bool
+    errors: tuple[int, ...]
+    etag: bool
+    headers: tuple[str, ...]
+
+
+ROUTES: list[RouteDoc] = []
+
+
+def caller_from(request: Any, now_s: int) -> Caller:
+    ctx = (request.context or {}).get("authorizer") or {}
+    if ctx.get("error") or not ctx.get("principalId") or ctx.get("principalId") == "anonymous":
+        raise Unauthenticated("请先登录", code=str(ctx.get("error") or "UNAUTHENTICATED"))
+    # the gateway may cache an authorizer answer: enforce expiry here as well
+    if int(ctx.get("exp", 0)) <= now_s:
+        raise Unauthenticated("登录已过期，请重新登录", code="TOKEN_EXPIRED")
+    return Caller(user_id=ctx["principalId"], name=ctx.get("name", ""), role=Role(ctx.get("role", "player")))
+
+
+def parse_body(request: Any, model: type[BaseModel]) -> Any:
+    raw = request.raw_body or b""
+    if len(raw) > MAX_BODY_BYTES:
+        raise MalformedRequest("请求内容过大", code="BODY_TOO_LARGE")
+    if not raw.strip():
+        data: Any = {}
+    else:
+        try:
+            data = json.loads(raw)
+        except (ValueError, UnicodeDecodeError) as e:
+            raise MalformedRequest("请求不是合法的 JSON", code="MALFORMED_JSON") from e
+    if not isinstance(data, dict):
+        raise MalformedRequest("请求体必须是 JSON 对象", code="MALFORMED_JSON")
+    return parse_model(model, data, "请求")
+
+
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    return Response(body=text, status_code=status,
+                    headers={"Content-Type": "application/json; charset=utf-8", **(headers or {})})
+
+
+def _to_response(result: Any, request: Any, model: type[BaseModel] | None) -> Response:
+    headers: dict[str, str] = {}
+    if isinstance(result, RoomView):
+        headers = {"ETag": result.etag, "Cache-Control": "no-cache"}
+        if (request.headers or {}).get("if-none-match") == result.etag:
+            return Response(body="", status_code=304, headers=headers)
+        result = result.body
+    if isinstance(result, BaseModel):
+        result = result.model_dump(mode="json")
+    if model is not None and os.environ.get("VALIDATE_RESPONSES") == "1":
+        model.model_validate(result)  # tests: the documented schema is what we return
+    return json_response(result, 200, headers)
+
+
+def route(
+    bp: Blueprint, path: str, method: str = "GET", *, summary: str, tag: str, description: str = "",
+    body: type[BaseModel] | None = None, query: type[BaseModel] | None = None,
+    response: type[BaseModel] | None = None, auth: bool = True, errors: tuple[int, ...] = (),
+    etag: bool = False, headers: tuple[str, ...] = (),
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+        ROUTES.append(RouteDoc(method, path, fn.__name__, summary, description or (fn.__doc__ or "").strip(),
+                               tag, body, query, response, auth, errors, etag, headers))
+
+        @functools.wraps(fn)
+        def view(**params: Any) -> Response:
+            request = bp.current_request
+            try:
+                kwargs = dict(params)
+                if auth:
+                    from chalicelib.wiring import services
+
+                    kwargs["caller"] = caller_from(request, services().clock.now_ms() // 1000)
+                    logger.append_keys(user=kwargs["caller"].user_id)
+                if "room_id" in params:
+                    logger.append_keys(room=params["room_id"])
+                if body is not None:
+                    kwargs["body"] = parse_body(request, body)
+                if query is not None:
+                    kwargs["query"] = parse_model(query, dict(request.query_params or {}), "查询参数")
+                return _to_response(fn(**kwargs), request, response)
+            except DomainError as e:
+                return error_response(e)
+
+        bp.route(path, methods=[method], authorizer=token_authorizer if auth else None, cors=CORS)(view)
+        return view
+
+    return deco

@@ -1,0 +1,55 @@
+"""Who may see and do what in a room: viewer and actor resolution, and the 暗号 check."""
+
+from __future__ import annotations
+
+from chalicelib.core.errors import Forbidden, RateLimited
+from chalicelib.core.game import Viewer
+from chalicelib.core.identity import Caller
+from chalicelib.observability import metrics_count
+from chalicelib.rooms.deps import RoomDeps
+from chalicelib.rooms.model import Room
+from chalicelib.rooms.passwords import verify_password
+
+PASSWORD_WINDOW_MS = 10 * 60 * 1000
+PASSWORD_MAX_FAILURES = 5
+
+
+def is_host(caller: Caller, room: Room) -> bool:
+    """The room's host (storyteller / tournament 司礼), or any 司礼: the admin may watch and host anywhere."""
+    return room.host == caller.user_id or caller.is_admin
+
+
+def viewer_for(deps: RoomDeps, caller: Caller, room: Room) -> Viewer:
+    seat = room.seat_of(caller.user_id)
+    if seat is not None:
+        return Viewer.player(seat.seat)
+    if is_host(caller, room):
+        return Viewer.host()
+    if room.has_password and not deps.rooms.is_watcher(room.id, caller.user_id):
+        raise Forbidden("这个房间设了暗号，请先报号入席观战", code="PASSWORD_REQUIRED")
+    return Viewer.spectator()
+
+
+def actor_for(caller: Caller, room: Room) -> Viewer:
+    seat = room.seat_of(caller.user_id)
+    if seat is not None:
+        return Viewer.player(seat.seat)
+    if is_host(caller, room):
+        return Viewer.host()
+    raise Forbidden("你不在这个房间的座位上", code="NOT_IN_ROOM")
+
+
+def check_password(deps: RoomDeps, caller: Caller, room: Room, password: str | None) -> None:
+    if room.password_hash is None:
+        return
+    if password is None or password == "":
+        raise Forbidden("这个房间设了暗号", code="PASSWORD_REQUIRED")
+    now = deps.clock.now_ms()
+    window = now // PASSWORD_WINDOW_MS
+    if deps.rooms.password_failures(room.id, caller.user_id, window) >= PASSWORD_MAX_FAILURES:
+        metrics_count("PasswordLockouts")
+        raise RateLimited("暗号错误次数过多，请十分钟后再试", code="PASSWORD_LOCKED")
+    if not verify_password(password, room.password_hash):
+        expires_s = (window + 1) * PASSWORD_WINDOW_MS // 1000 + 3600
+        deps.rooms.add_password_failure(room.id, caller.user_id, window, expires_s)
+        raise Forbidden("暗号不对", code="WRONG_PASSWORD")

@@ -1,0 +1,195 @@
+"""Before the game: open (开房), list, join (加入), leave, spectate (观战) and start (开战)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chalicelib.accounts.profiles import consort_profile
+from chalicelib.core.errors import Conflict, Forbidden, StaleVersion
+from chalicelib.core.game import Entrant
+from chalicelib.core.identity import Caller
+from chalicelib.core.rng import Rng, seed_digest
+from chalicelib.games import get_game
+from chalicelib.observability import metrics_count
+from chalicelib.rooms.access import check_password, is_host
+from chalicelib.rooms.deps import RoomDeps, room_id_for_request
+from chalicelib.rooms.engine import dump_state, parse_model, pending_info
+from chalicelib.rooms.model import Competition, LogRecord, Room, RoomStatus, SeatEntry
+from chalicelib.rooms.passwords import hash_password
+from chalicelib.store.ports import Page
+
+JOIN_ATTEMPTS = 4
+"""Joins race only with other joins/leaves of the same lobby; a lost race is simply redone."""
+
+
+def _seat_for(deps: RoomDeps, caller: Caller, game: Any, seat_no: int) -> tuple[SeatEntry, dict[str, Any]]:
+    """The seat a caller takes, and her profile snapshot for the rules (her 妃子 in 深宫杀)."""
+    if game.profile_model is None:
+        return SeatEntry(seat=seat_no, user=caller.user_id, name=caller.name), {}
+    user = deps.accounts.get_user(caller.user_id)
+    if user is None or user.consort is None:
+        raise Forbidden("请先认领一位妃子，才能入局；也可以观战", code="NO_CONSORT")
+    consort = deps.accounts.get_consort(user.consort)
+    profile = consort_profile(consort).model_dump(mode="json")
+    return SeatEntry(seat=seat_no, user=caller.user_id, name=consort.name, consort=consort.id), profile
+
+
+def _check_entrant(game: Any, seat: SeatEntry, profile: dict[str, Any], options: Any) -> None:
+    """Games may refuse one entrant early (e.g. a locked 宫斗杀 stage), naming her."""
+    check = getattr(game, "check_entrant", None)
+    if check is not None:
+        check(Entrant(seat=seat.seat, name=seat.name, profile=profile), options)
+
+
+def create_room(
+    deps: RoomDeps, caller: Caller, game_key: str, raw_options: dict[str, Any], password: str | None,
+    request_key: str | None,
+) -> Room:
+    game = get_game(game_key)
+    if not caller.is_admin and not deps.open_games().get(game.key, False):
+        raise Forbidden("该玩法暂未开放", code="MODE_LOCKED")
+    options = parse_model(game.options_model, raw_options, "房间设置")
+    tournament = caller.is_admin
+    host = caller.user_id if (game.host_runs or tournament) else None
+    seats: tuple[SeatEntry, ...] = ()
+    if host is None:
+        seat, profile = _seat_for(deps, caller, game, 0)
+        _check_entrant(game, seat, profile, options)
+        seats = (seat,)
+    now = deps.clock.now_ms()
+    room_id = room_id_for_request(caller.user_id, request_key) if request_key else deps.new_id()
+    room = Room(
+        id=room_id, game=game.key, title=game.title, status=RoomStatus.OPEN, creator=caller.user_id,
+        creator_name=caller.name, host=host,
+        competition=Competition.TOURNAMENT if tournament else Competition.FREE,
+        seats=seats, max_seats=game.max_seats, min_seats=game.min_seats,
+        options=options.model_dump(mode="json"),
+        password_hash=hash_password(password) if password else None,
+        created_ms=now, updated_ms=now, active_ms=now,
+    )
+    if deps.rooms.create_room(room):
+        metrics_count("RoomsCreated")
+        return room
+    existing = deps.rooms.get_room(room_id)
+    if existing.creator != caller.user_id:
+        raise Conflict("房间号冲突，请重试", code="ROOM_ID_TAKEN")
+    return existing  # the same create, retried
+
+
+def list_open(deps: RoomDeps, game_key: str, limit: int, cursor: str | None) -> Page:
+    get_game(game_key)  # 404 for an unknown game
+    return deps.rooms.list_open_rooms(game_key, limit, cursor)
+
+
+def start_transition(deps: RoomDeps, game: Any, room: Room, trigger: str) -> tuple[Room, LogRecord]:
+    """Set the game up: fresh profiles, the start check, a secret seed; the room becomes ACTIVE."""
+    options = game.options_model.model_validate(room.options)
+    profiles: dict[int, dict[str, Any]] = {}
+    if game.profile_model is not None:
+        consorts = deps.accounts.get_consorts([s.consort for s in room.seats if s.consort])
+        profiles = {s.seat: consort_profile(consorts[s.consort]).model_dump(mode="json")
+                    for s in room.seats if s.consort in consorts}
+    entrants = [Entrant(seat=s.seat, name=s.name, profile=profiles.get(s.seat, {})) for s in room.seats]
+    game.check_start(entrants, options)
+    seed = deps.new_seed()
+    state = game.setup(entrants, options, Rng(seed, 0))
+    now = deps.clock.now_ms()
+    started = room.model_copy(update={
+        "status": RoomStatus.ACTIVE, "seed": seed, "seed_hash": seed_digest(seed), "state": dump_state(state),
+        "step": 1, "version": room.version + 1, "pending": pending_info(game.pending(state), now),
+        "updated_ms": now, "active_ms": now,
+    })
+    log = LogRecord(
+        step=0, kind="setup", at_ms=now, trigger=trigger,
+        action={"entrants": [{"seat": e.seat, "name": e.name, "profile": dict(e.profile)} for e in entrants],
+                "options": room.options},
+    )
+    return started, log
+
+
+def join_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None) -> Room:
+    checked_password = False
+    for _ in range(JOIN_ATTEMPTS):
+        room = deps.rooms.get_room(room_id)
+        if room.seat_of(caller.user_id) is not None:
+            return room  # already seated: a retried join
+        if room.host == caller.user_id:
+            raise Conflict("主持人不入座", code="HOST_CANNOT_SIT")
+        if room.status is not RoomStatus.OPEN:
+            raise Conflict("房间已开战或已关闭", code="ROOM_NOT_OPEN")
+        if room.full:
+            raise Conflict("房间已满", code="ROOM_FULL")
+        if not checked_password:
+            check_password(deps, caller, room, password)
+            checked_password = True
+        game = get_game(room.game)
+        options = game.options_model.model_validate(room.options)
+        seat, profile = _seat_for(deps, caller, game, len(room.seats))
+        _check_entrant(game, seat, profile, options)
+        now = deps.clock.now_ms()
+        joined = room.model_copy(update={
+            "seats": (*room.seats, seat), "version": room.version + 1, "updated_ms": now, "active_ms": now,
+        })
+        try:
+            if game.auto_start and joined.full:
+                started, log = start_transition(deps, game, joined, trigger="auto")
+                deps.rooms.commit(started, room.version, log)
+                metrics_count("GamesStarted")
+                return started
+            deps.rooms.save_room(joined, room.version)
+            return joined
+        except StaleVersion:
+            metrics_count("Retries")
+            continue
+    raise StaleVersion()
+
+
+def leave_room(deps: RoomDeps, caller: Caller, room_id: str) -> Room:
+    for _ in range(JOIN_ATTEMPTS):
+        room = deps.rooms.get_room(room_id)
+        if room.seat_of(caller.user_id) is None:
+            return room
+        if room.status is not RoomStatus.OPEN:
+            raise Conflict("对局已开始，不能离席", code="GAME_STARTED")
+        rest = [s for s in room.seats if s.user != caller.user_id]
+        seats = tuple(s.model_copy(update={"seat": i}) for i, s in enumerate(rest))
+        now = deps.clock.now_ms()
+        update: dict[str, Any] = {"seats": seats, "version": room.version + 1, "updated_ms": now, "active_ms": now}
+        if room.creator == caller.user_id and room.host is None:
+            if seats:  # the room passes to the next seated player
+                update.update(creator=seats[0].user, creator_name=seats[0].name)
+            else:
+                update.update(status=RoomStatus.EXPIRED, ended_ms=now)
+        try:
+            left = room.model_copy(update=update)
+            deps.rooms.save_room(left, room.version)
+            return left
+        except StaleVersion:
+            continue
+    raise StaleVersion()
+
+
+def spectate_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None) -> Room:
+    room = deps.rooms.get_room(room_id)
+    if room.has_password and room.seat_of(caller.user_id) is None and not is_host(caller, room):
+        if not deps.rooms.is_watcher(room.id, caller.user_id):
+            check_password(deps, caller, room, password)
+            deps.rooms.add_watcher(room.id, caller.user_id, deps.clock.now_ms())
+    return room
+
+
+def start_room(deps: RoomDeps, caller: Caller, room_id: str) -> Room:
+    room = deps.rooms.get_room(room_id)
+    if room.creator != caller.user_id and not is_host(caller, room):
+        raise Forbidden("只有开房者可以开战", code="NOT_CREATOR")
+    if room.status is RoomStatus.ACTIVE:
+        return room  # a retried 开战
+    if room.status is not RoomStatus.OPEN:
+        raise Conflict("房间已关闭", code="ROOM_NOT_OPEN")
+    game = get_game(room.game)
+    if len(room.seats) < game.min_seats:
+        raise Conflict(f"人数不足：需要 {game.min_seats} 人，现在 {len(room.seats)} 人", code="NOT_ENOUGH_PLAYERS")
+    started, log = start_transition(deps, game, room, trigger="creator")
+    deps.rooms.commit(started, room.version, log)
+    metrics_count("GamesStarted")
+    return started

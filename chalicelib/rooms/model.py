@@ -1,0 +1,134 @@
+"""Room records: what the room service keeps about a game besides the game's own state."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from chalicelib.core.game import PendingKind
+
+IDLE_OPEN_S = 30 * 60
+"""An open room with no activity for 30 minutes expires."""
+IDLE_ACTIVE_S = 6 * 3600
+"""A started room where no human acted for 6 hours is abandoned."""
+
+
+class RoomStatus(StrEnum):
+    OPEN = "open"
+    """Waiting for players (listed in the lobby)."""
+    ACTIVE = "active"
+    """Game running."""
+    FINISHED = "finished"
+    """Game over; results written."""
+    EXPIRED = "expired"
+    """Closed before it started (stalled in the lobby, or everyone left)."""
+    ABANDONED = "abandoned"
+    """Nobody acted for too long mid-game; no result for the unfinished part."""
+
+    @property
+    def live(self) -> bool:
+        return self in (RoomStatus.OPEN, RoomStatus.ACTIVE)
+
+
+class Competition(StrEnum):
+    FREE = "free"
+    """自由赛: opened by a player."""
+    TOURNAMENT = "tournament"
+    """锦标赛: opened by the 司礼, who hosts and does not play."""
+
+
+class SeatEntry(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: int
+    user: str
+    name: str
+    consort: str | None = None
+
+
+class PendingInfo(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: PendingKind
+    seats: tuple[int, ...] = ()
+    deadline_ms: int | None = None
+    label: str = ""
+
+
+class Room(BaseModel):
+    """A room as stored. `state` is the game's state as JSON; `seed` is secret until the end."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    game: str
+    title: str
+    status: RoomStatus
+    version: int = 0
+    step: int = 0
+    creator: str
+    creator_name: str
+    host: str | None = None
+    """User who hosts (storyteller / tournament 司礼) and does not sit."""
+    competition: Competition = Competition.FREE
+    seats: tuple[SeatEntry, ...] = ()
+    max_seats: int
+    min_seats: int
+    options: dict[str, Any] = {}
+    password_hash: str | None = None
+    seed: bytes | None = None
+    seed_hash: str | None = None
+    state: dict[str, Any] | None = None
+    pending: PendingInfo | None = None
+    results: tuple[str, ...] = ()
+    created_ms: int
+    updated_ms: int
+    active_ms: int
+    """Last time a human did something here (the idle sweep measures from it)."""
+    ended_ms: int | None = None
+
+    def seat_of(self, user: str) -> SeatEntry | None:
+        return next((s for s in self.seats if s.user == user), None)
+
+    @property
+    def full(self) -> bool:
+        return len(self.seats) >= self.max_seats
+
+    @property
+    def has_password(self) -> bool:
+        return self.password_hash is not None
+
+
+class MoveRecord(BaseModel):
+    """A sealed move for one seat at one step. `by` says who wrote it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    step: int
+    seat: int
+    action: dict[str, Any] | None
+    """None = the seat did not submit (placeholder written when the round closed)."""
+    by: str
+    """"player", or "default" for the placeholder that closed the round."""
+    at_ms: int
+
+
+class LogRecord(BaseModel):
+    """One applied transition, enough to replay it: the actor, the action(s) and the events."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    step: int
+    kind: str
+    """setup | apply | settle | timeout"""
+    label: str = ""
+    actor: dict[str, Any] | None = None
+    action: dict[str, Any] | None = None
+    moves: dict[str, dict[str, Any]] | None = None
+    """settle: seat (as string) -> action, only the seats that submitted."""
+    events: list[dict[str, Any]] = []
+    at_ms: int
+    trigger: str = ""
+    """What caused the transition: player, hurry, deadline, host."""

@@ -1,0 +1,214 @@
+"""During the game: submit a move (落子), act, 催战, settle and time out.
+
+Sealed rounds: each move is its own item, written once with `attribute_not_exists`, so players never
+contend on the room item. Whoever sees the round complete (the last submitter, 催战, the scheduler)
+settles it with one transaction guarded by the room version; that transaction also writes a
+placeholder for every seat that has not submitted, so a move arriving after the round closed fails
+instead of being silently lost, and the round settles exactly once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from chalicelib.core.errors import Conflict, Forbidden, GameOver, NotYourTurn, StaleVersion
+from chalicelib.core.game import PendingKind, Transition, Viewer, ViewerRole
+from chalicelib.core.identity import Caller
+from chalicelib.core.rng import Rng
+from chalicelib.games import get_game
+from chalicelib.observability import logger, metrics_count
+from chalicelib.records.policy import side_writes
+from chalicelib.rooms.access import actor_for
+from chalicelib.rooms.deps import RoomDeps
+from chalicelib.rooms.engine import (
+    dump_action,
+    dump_events,
+    dump_state,
+    load_state,
+    parse_action,
+    pending_info,
+    viewer_json,
+)
+from chalicelib.rooms.model import LogRecord, MoveRecord, Room, RoomStatus
+
+
+@dataclass(frozen=True)
+class ActOutcome:
+    room: Room
+    settled: bool
+    """True when this request applied a transition (a turn action, or the round it completed)."""
+
+
+def _require_active(room: Room) -> None:
+    if room.status is RoomStatus.ACTIVE:
+        return
+    if room.status is RoomStatus.OPEN:
+        raise Conflict("游戏尚未开始", code="NOT_STARTED")
+    raise GameOver()
+
+
+def commit_transition(
+    deps: RoomDeps, game: Any, room: Room, tr: Transition[Any, Any], log: LogRecord,
+    placeholders: tuple[MoveRecord, ...] = (), human_ms: int | None = None,
+) -> Room:
+    """Write one transition: new state, next step, pending and deadline, log, results, records."""
+    now = deps.clock.now_ms()
+    pending = game.pending(tr.state)
+    finished = pending is None
+    writes = [w for outcome in tr.results for w in side_writes(room, outcome, now)]
+    new_room = room.model_copy(update={
+        "state": dump_state(tr.state),
+        "step": room.step + 1,
+        "version": room.version + 1,
+        "pending": pending_info(pending, now),
+        "status": RoomStatus.FINISHED if finished else RoomStatus.ACTIVE,
+        "results": (*room.results, *(o.unit for o in tr.results)),
+        "updated_ms": now,
+        "active_ms": max(room.active_ms, human_ms) if human_ms else room.active_ms,
+        "ended_ms": now if finished else None,
+    })
+    deps.rooms.commit(new_room, room.version, log, placeholders, writes)
+    metrics_count("Transitions")
+    if finished:
+        metrics_count("GamesFinished")
+    return new_room
+
+
+def settle_round(deps: RoomDeps, room: Room, moves: dict[int, MoveRecord] | None, trigger: str) -> Room:
+    """Resolve the current sealed round with the moves stored for it (missing seats: the game's default).
+
+    Raises:
+        StaleVersion: someone else settled (or a late move landed) first; the caller re-reads.
+    """
+    game = get_game(room.game)
+    state = load_state(game, room)
+    pending = game.pending(state)
+    if pending is None or pending.kind is not PendingKind.SEALED:
+        raise Conflict("当前不是落子阶段", code="NOT_SEALED_PHASE")
+    if moves is None:
+        moves = deps.rooms.list_moves(room.id, room.step)
+    submitted = {
+        seat: parse_action_stored(game, m.action)
+        for seat, m in moves.items()
+        if m.by == "player" and m.action is not None and seat in pending.seats
+    }
+    tr = game.settle(state, submitted, Rng(room.seed or b"", room.step))
+    now = deps.clock.now_ms()
+    placeholders = tuple(
+        MoveRecord(step=room.step, seat=seat, action=None, by="default", at_ms=now)
+        for seat in sorted(pending.seats - moves.keys())
+    )
+    log = LogRecord(
+        step=room.step, kind="settle", label=pending.label, trigger=trigger, at_ms=now,
+        moves={str(seat): dump_action(game, a) for seat, a in sorted(submitted.items())},
+        events=dump_events(game, tr.events),
+    )
+    human = max((m.at_ms for m in moves.values() if m.by == "player"), default=None)
+    if trigger == "hurry":
+        human = now
+    new_room = commit_transition(deps, game, room, tr, log, placeholders, human_ms=human)
+    metrics_count(f"Settles.{trigger}")
+    logger.info("round settled", extra={"room": room.id, "step": room.step, "trigger": trigger,
+                                        "submitted": len(submitted), "defaulted": len(placeholders)})
+    return new_room
+
+
+def parse_action_stored(game: Any, raw: dict[str, Any]) -> Any:
+    return game.action_adapter.validate_python(raw)
+
+
+def _retried(deps: RoomDeps, game: Any, room: Room, actor: Viewer, step: int, action: Any) -> ActOutcome:
+    """A request for an earlier step: fine if it is the very action already recorded (a phone retry)."""
+    wanted = dump_action(game, action)
+    log = deps.rooms.get_log(room.id, step) if 0 < step < room.step else None
+    if log is not None:
+        mine_sealed = log.kind == "settle" and (log.moves or {}).get(str(actor.seat)) == wanted
+        mine_applied = log.kind == "apply" and log.actor == viewer_json(actor) and log.action == wanted
+        if (mine_sealed and actor.role is ViewerRole.PLAYER) or mine_applied:
+            return ActOutcome(room=room, settled=False)
+    raise Conflict("这一步已经过去了，请刷新", code="STALE_STEP", current_step=room.step)
+
+
+def act(deps: RoomDeps, caller: Caller, room_id: str, step: int, raw_action: Any) -> ActOutcome:
+    room = deps.rooms.get_room(room_id)
+    actor = actor_for(caller, room)
+    _require_active(room)
+    game = get_game(room.game)
+    action = parse_action(game, raw_action)
+    if step != room.step:
+        return _retried(deps, game, room, actor, step, action)
+    state = load_state(game, room)
+    pending = game.pending(state)
+    if pending is None:
+        raise GameOver()
+    if pending.kind is PendingKind.SEALED and actor.role is ViewerRole.PLAYER:
+        return _submit_sealed(deps, game, room, state, pending.seats, actor, action)
+    game.check(state, actor, action)
+    tr = game.apply(state, actor, action, Rng(room.seed or b"", room.step))
+    now = deps.clock.now_ms()
+    log = LogRecord(step=room.step, kind="apply", label=pending.label, actor=viewer_json(actor),
+                    action=dump_action(game, action), events=dump_events(game, tr.events), at_ms=now,
+                    trigger="host" if actor.is_host else "player")
+    return ActOutcome(room=commit_transition(deps, game, room, tr, log, human_ms=now), settled=True)
+
+
+def _submit_sealed(deps: RoomDeps, game: Any, room: Room, state: Any, seats: frozenset[int], actor: Viewer,
+                   action: Any) -> ActOutcome:
+    assert actor.seat is not None
+    if actor.seat not in seats:
+        raise NotYourTurn("本回合你无需落子", code="NOT_IN_ROUND")
+    game.check(state, actor, action)
+    move = MoveRecord(step=room.step, seat=actor.seat, action=dump_action(game, action), by="player",
+                      at_ms=deps.clock.now_ms())
+    existing = deps.rooms.put_move(room.id, move)
+    if existing is not None:
+        if existing.by == "player" and existing.action == move.action:
+            return ActOutcome(room=room, settled=False)  # the same move, retried
+        if existing.by == "player":
+            raise Conflict("本回合已经落子，不能更改", code="ALREADY_SUBMITTED")
+        raise Conflict("本回合已结算", code="ROUND_CLOSED")
+    metrics_count("MovesSubmitted")
+    moves = deps.rooms.list_moves(room.id, room.step)
+    if not seats <= moves.keys():
+        return ActOutcome(room=room, settled=False)
+    try:
+        return ActOutcome(room=settle_round(deps, room, moves, trigger="player"), settled=True)
+    except StaleVersion:
+        # another request settled this round first; the move is in it (placeholders cannot overwrite)
+        return ActOutcome(room=deps.rooms.get_room(room.id), settled=False)
+
+
+def hurry(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
+    """催战: the creator settles the round now; seats that have not submitted act as the default (待机)."""
+    room = deps.rooms.get_room(room_id)
+    if caller.user_id != room.creator and not caller.is_admin and room.host != caller.user_id:
+        raise Forbidden("只有开房者可以催战", code="NOT_CREATOR")
+    _require_active(room)
+    if step < room.step:
+        return room  # already settled: a retried 催战
+    if step > room.step:
+        raise Conflict("回合号不对，请刷新", code="STALE_STEP", current_step=room.step)
+    try:
+        return settle_round(deps, room, None, trigger="hurry")
+    except StaleVersion:
+        return deps.rooms.get_room(room_id)
+
+
+def run_timeout(deps: RoomDeps, room: Room, now_ms: int) -> Room | None:
+    """The scheduler's action for one room whose deadline has passed: settle, or the game's on_timeout."""
+    if room.status is not RoomStatus.ACTIVE or room.pending is None:
+        return None
+    deadline = room.pending.deadline_ms
+    if deadline is None or deadline > now_ms:
+        return None
+    if room.pending.kind is PendingKind.SEALED:
+        return settle_round(deps, room, None, trigger="deadline")
+    game = get_game(room.game)
+    state = load_state(game, room)
+    tr = game.on_timeout(state, Rng(room.seed or b"", room.step))
+    log = LogRecord(step=room.step, kind="timeout", label=room.pending.label, trigger="deadline",
+                    events=dump_events(game, tr.events), at_ms=deps.clock.now_ms())
+    new_room = commit_transition(deps, game, room, tr, log)
+    metrics_count("Timeouts")
+    return new_room

@@ -1,0 +1,189 @@
+"""Domain values <-> DynamoDB items. Decimal, Binary and compression are handled here and nowhere else."""
+
+from __future__ import annotations
+
+import json
+import zlib
+from decimal import Decimal
+from typing import Any
+
+from boto3.dynamodb.types import Binary, TypeDeserializer, TypeSerializer
+
+from chalicelib.rooms.model import IDLE_ACTIVE_S, IDLE_OPEN_S, LogRecord, MoveRecord, Room, RoomStatus
+from chalicelib.store.table import SHARDS, TTL_ATTRIBUTE
+
+_ser = TypeSerializer()
+_de = TypeDeserializer()
+
+FINISHED_RETENTION_S = 30 * 24 * 3600
+"""Finished rooms (and their moves, logs) are garbage-collected by TTL after 30 days."""
+
+
+def _plain(value: Any) -> Any:
+    """Python value -> something TypeSerializer accepts (floats become Decimal)."""
+    if isinstance(value, float):
+        return Decimal(repr(value))
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _python(value: Any) -> Any:
+    """Deserialized DynamoDB value -> plain Python (Decimal -> int/float, Binary -> bytes)."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, Binary):
+        return bytes(value.value)
+    if isinstance(value, dict):
+        return {k: _python(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_python(v) for v in value]
+    if isinstance(value, set):
+        return {_python(v) for v in value}
+    return value
+
+
+def to_item(values: dict[str, Any]) -> dict[str, Any]:
+    return {k: _ser.serialize(_plain(v)) for k, v in values.items() if v is not None}
+
+
+def from_item(item: dict[str, Any]) -> dict[str, Any]:
+    return {k: _python(_de.deserialize(v)) for k, v in item.items()}
+
+
+def av(value: Any) -> dict[str, Any]:
+    """One attribute value."""
+    return _ser.serialize(_plain(value))
+
+
+def pack_json(value: Any) -> bytes:
+    return zlib.compress(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode(), 6)
+
+
+def unpack_json(blob: bytes) -> Any:
+    return json.loads(zlib.decompress(blob))
+
+
+def room_key(room_id: str) -> dict[str, Any]:
+    return {"pk": {"S": f"ROOM#{room_id}"}, "sk": {"S": "ROOM"}}
+
+
+def shard_of(room_id: str) -> int:
+    return sum(room_id.encode()) % SHARDS
+
+
+def room_to_item(room: Room) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        "pk": f"ROOM#{room.id}",
+        "sk": "ROOM",
+        "id": room.id,
+        "game": room.game,
+        "title": room.title,
+        "status": room.status.value,
+        "version": room.version,
+        "step": room.step,
+        "creator": room.creator,
+        "creator_name": room.creator_name,
+        "host": room.host,
+        "competition": room.competition.value,
+        "seats": [s.model_dump() for s in room.seats],
+        "seat_count": len(room.seats),
+        "max_seats": room.max_seats,
+        "min_seats": room.min_seats,
+        "options": pack_json(room.options),
+        "password_hash": room.password_hash,
+        "has_password": room.has_password,
+        "seed": room.seed,
+        "seed_hash": room.seed_hash,
+        "state": pack_json(room.state) if room.state is not None else None,
+        "pending": room.pending.model_dump(mode="json") if room.pending else None,
+        "results": list(room.results) or None,
+        "created_ms": room.created_ms,
+        "updated_ms": room.updated_ms,
+        "active_ms": room.active_ms,
+        "ended_ms": room.ended_ms,
+    }
+    shard = shard_of(room.id)
+    if room.status is RoomStatus.OPEN:
+        values["lobby_pk"] = f"LOBBY#{room.game}"
+        values["lobby_sk"] = room.created_ms
+    if room.status is RoomStatus.ACTIVE and room.pending and room.pending.deadline_ms is not None:
+        values["due_pk"] = f"DUE#{shard}"
+        values["due_sk"] = room.pending.deadline_ms
+    if room.status.live:
+        idle = IDLE_OPEN_S if room.status is RoomStatus.OPEN else IDLE_ACTIVE_S
+        values["idle_pk"] = f"IDLE#{shard}"
+        values["idle_sk"] = room.active_ms + idle * 1000
+    else:
+        values[TTL_ATTRIBUTE] = (room.ended_ms or room.updated_ms) // 1000 + FINISHED_RETENTION_S
+    return to_item(values)
+
+
+def room_from_item(item: dict[str, Any]) -> Room:
+    v = from_item(item)
+    return Room(
+        id=v["id"],
+        game=v["game"],
+        title=v["title"],
+        status=v["status"],
+        version=v["version"],
+        step=v["step"],
+        creator=v["creator"],
+        creator_name=v["creator_name"],
+        host=v.get("host"),
+        competition=v["competition"],
+        seats=v.get("seats", []),
+        max_seats=v["max_seats"],
+        min_seats=v["min_seats"],
+        options=unpack_json(v["options"]),
+        password_hash=v.get("password_hash"),
+        seed=v.get("seed"),
+        seed_hash=v.get("seed_hash"),
+        state=unpack_json(v["state"]) if "state" in v else None,
+        pending=v.get("pending"),
+        results=tuple(v.get("results", ())),
+        created_ms=v["created_ms"],
+        updated_ms=v["updated_ms"],
+        active_ms=v["active_ms"],
+        ended_ms=v.get("ended_ms"),
+    )
+
+
+def move_key(room_id: str, step: int, seat: int) -> dict[str, Any]:
+    return {"pk": {"S": f"ROOM#{room_id}"}, "sk": {"S": f"MOVE#{step:06d}#{seat:02d}"}}
+
+
+def move_to_item(room_id: str, move: MoveRecord, expires_s: int) -> dict[str, Any]:
+    values = {
+        "pk": f"ROOM#{room_id}",
+        "sk": f"MOVE#{move.step:06d}#{move.seat:02d}",
+        "step": move.step,
+        "seat": move.seat,
+        "action": json.dumps(move.action, ensure_ascii=False, separators=(",", ":")) if move.action else None,
+        "by": move.by,
+        "at_ms": move.at_ms,
+        TTL_ATTRIBUTE: expires_s,
+    }
+    return to_item(values)
+
+
+def move_from_item(item: dict[str, Any]) -> MoveRecord:
+    v = from_item(item)
+    return MoveRecord(
+        step=v["step"], seat=v["seat"], action=json.loads(v["action"]) if "action" in v else None,
+        by=v["by"], at_ms=v["at_ms"],
+    )
+
+
+def log_to_item(room_id: str, log: LogRecord) -> dict[str, Any]:
+    return to_item({
+        "pk": f"ROOM#{room_id}",
+        "sk": f"LOG#{log.step:06d}",
+        "body": pack_json(log.model_dump(mode="json")),
+    })
+
+
+def log_from_item(item: dict[str, Any]) -> LogRecord:
+    return LogRecord.model_validate(unpack_json(from_item(item)["body"]))

@@ -1,0 +1,322 @@
+"""DynamoDB adapter for rooms. Every state change is conditional; condition failures become domain
+errors here, so nothing above this module sees botocore.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from chalicelib.core.errors import NotFound, RateLimited, StaleVersion
+from chalicelib.observability import metrics_count
+from chalicelib.rooms.model import LogRecord, MoveRecord, Room
+from chalicelib.store import codec
+from chalicelib.store.codec import av
+from chalicelib.store.ports import (
+    ClearEntry,
+    Page,
+    RecordIncrement,
+    ResultWrite,
+    SideWrite,
+    StageCleared,
+)
+from chalicelib.store.table import SHARDS, TTL_ATTRIBUTE
+
+LOG_RETENTION_S = 60 * 24 * 3600
+THROTTLE_CODES = {"ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded"}
+
+
+def _code(err: ClientError) -> str:
+    return str(err.response.get("Error", {}).get("Code", ""))
+
+
+def raise_throttled(err: ClientError) -> None:
+    """Throttling that survived botocore's standard retries becomes a 429 for the client."""
+    if _code(err) in THROTTLE_CODES:
+        metrics_count("Throttled")
+        raise RateLimited("服务繁忙，请稍后再试", code="BUSY") from err
+
+
+def encode_cursor(key: dict[str, Any] | None) -> str | None:
+    if not key:
+        return None
+    return base64.urlsafe_b64encode(json.dumps(key, separators=(",", ":")).encode()).decode()
+
+
+def decode_cursor(cursor: str | None) -> dict[str, Any] | None:
+    if not cursor:
+        return None
+    try:
+        key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+        assert isinstance(key, dict)
+        return key
+    except Exception as e:  # noqa: BLE001 - any garbage in a cursor is the client's error
+        from chalicelib.core.errors import MalformedRequest
+
+        raise MalformedRequest("分页游标无效", code="BAD_CURSOR") from e
+
+
+class DynamoBase:
+    def __init__(self, client: Any, table: str) -> None:
+        self.client = client
+        self.table = table
+
+    def _query_all(self, **kwargs: Any) -> list[dict[str, Any]]:
+        items: list[dict[str, Any]] = []
+        while True:
+            resp = self.client.query(TableName=self.table, **kwargs)
+            items.extend(resp.get("Items", []))
+            if "LastEvaluatedKey" not in resp:
+                return items
+            kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
+
+
+class DynamoRoomStore(DynamoBase):
+    def create_room(self, room: Room) -> bool:
+        try:
+            self.client.put_item(
+                TableName=self.table,
+                Item=codec.room_to_item(room),
+                ConditionExpression="attribute_not_exists(pk)",
+            )
+            return True
+        except ClientError as e:
+            if _code(e) == "ConditionalCheckFailedException":
+                return False
+            raise_throttled(e)
+            raise
+
+    def get_room(self, room_id: str) -> Room:
+        resp = self.client.get_item(TableName=self.table, Key=codec.room_key(room_id), ConsistentRead=True)
+        if "Item" not in resp:
+            raise NotFound("找不到这个房间", code="ROOM_NOT_FOUND")
+        return codec.room_from_item(resp["Item"])
+
+    def save_room(self, room: Room, expected_version: int) -> None:
+        try:
+            self.client.put_item(
+                TableName=self.table,
+                Item=codec.room_to_item(room),
+                ConditionExpression="version = :v",
+                ExpressionAttributeValues={":v": av(expected_version)},
+            )
+        except ClientError as e:
+            if _code(e) == "ConditionalCheckFailedException":
+                metrics_count("Conflicts")
+                raise StaleVersion() from e
+            raise_throttled(e)
+            raise
+
+    def put_move(self, room_id: str, move: MoveRecord) -> MoveRecord | None:
+        try:
+            self.client.put_item(
+                TableName=self.table,
+                Item=codec.move_to_item(room_id, move, move.at_ms // 1000 + LOG_RETENTION_S),
+                ConditionExpression="attribute_not_exists(pk)",
+                ReturnValuesOnConditionCheckFailure="ALL_OLD",
+            )
+            return None
+        except ClientError as e:
+            if _code(e) == "ConditionalCheckFailedException":
+                return codec.move_from_item(e.response["Item"])
+            raise_throttled(e)
+            raise
+
+    def list_moves(self, room_id: str, step: int) -> dict[int, MoveRecord]:
+        items = self._query_all(
+            KeyConditionExpression="pk = :pk AND begins_with(sk, :prefix)",
+            ExpressionAttributeValues={":pk": av(f"ROOM#{room_id}"), ":prefix": av(f"MOVE#{step:06d}#")},
+            ConsistentRead=True,
+        )
+        moves = (codec.move_from_item(i) for i in items)
+        return {m.seat: m for m in moves}
+
+    def commit(
+        self,
+        room: Room,
+        expected_version: int,
+        log: LogRecord,
+        placeholders: Sequence[MoveRecord] = (),
+        side_writes: Sequence[SideWrite] = (),
+    ) -> None:
+        expires = log.at_ms // 1000 + LOG_RETENTION_S
+        items: list[dict[str, Any]] = [
+            {"Put": {
+                "TableName": self.table,
+                "Item": codec.room_to_item(room),
+                "ConditionExpression": "version = :v",
+                "ExpressionAttributeValues": {":v": av(expected_version)},
+            }},
+            {"Put": {
+                "TableName": self.table,
+                "Item": codec.log_to_item(room.id, log),
+                "ConditionExpression": "attribute_not_exists(pk)",
+            }},
+        ]
+        for move in placeholders:
+            items.append({"Put": {
+                "TableName": self.table,
+                "Item": codec.move_to_item(room.id, move, expires),
+                "ConditionExpression": "attribute_not_exists(pk)",
+            }})
+        items.extend(self._side_write(room.id, w) for w in side_writes)
+        try:
+            self.client.transact_write_items(TransactItems=items)
+        except ClientError as e:
+            if _code(e) == "TransactionCanceledException":
+                reasons = [r.get("Code", "None") for r in e.response.get("CancellationReasons", [])]
+                metrics_count("Conflicts")
+                if "TransactionConflict" in reasons:
+                    metrics_count("TransactionConflicts")
+                raise StaleVersion(details_reasons=reasons) from e
+            raise_throttled(e)
+            raise
+
+    def _side_write(self, room_id: str, w: SideWrite) -> dict[str, Any]:
+        if isinstance(w, ResultWrite):
+            return {"Put": {
+                "TableName": self.table,
+                "Item": codec.to_item({
+                    "pk": f"ROOM#{room_id}", "sk": f"RESULT#{w.unit}", "unit": w.unit,
+                    "outcome": codec.pack_json(w.outcome),
+                }),
+                "ConditionExpression": "attribute_not_exists(pk)",
+            }}
+        if isinstance(w, RecordIncrement):
+            names = {"#n": "subject_name", "#sc": "score", "#bk": "board_sk"}
+            sets = ["#n = :name", "subject = :subject", "board_pk = :bpk",
+                    "#sc = if_not_exists(#sc, :zero) + :ds", "#bk = if_not_exists(#sc, :zero) + :ds"]
+            values: dict[str, Any] = {
+                ":name": av(w.subject_name), ":subject": av(w.subject), ":bpk": av(f"BOARD#{w.board}"),
+                ":zero": av(0), ":ds": av(w.score_delta),
+            }
+            adds = []
+            for i, (counter, amount) in enumerate(sorted(w.counters.items())):
+                names[f"#c{i}"] = counter
+                values[f":c{i}"] = av(amount)
+                adds.append(f"#c{i} :c{i}")
+            expr = "SET " + ", ".join(sets) + (" ADD " + ", ".join(adds) if adds else "")
+            return {"Update": {
+                "TableName": self.table,
+                "Key": {"pk": av(f"RECORD#{w.board}"), "sk": av(f"SUBJECT#{w.subject}")},
+                "UpdateExpression": expr,
+                "ExpressionAttributeNames": names,
+                "ExpressionAttributeValues": values,
+            }}
+        if isinstance(w, ClearEntry):
+            return {"Put": {
+                "TableName": self.table,
+                "Item": codec.to_item({
+                    "pk": f"CLEAR#{w.stage}",
+                    "sk": f"{w.rounds:03d}#{w.ended_ms:013d}#{w.room_id}",
+                    "stage": w.stage, "rounds": w.rounds, "ended_ms": w.ended_ms, "room": w.room_id,
+                    "team": list(w.team),
+                }),
+                "ConditionExpression": "attribute_not_exists(pk)",
+            }}
+        if isinstance(w, StageCleared):
+            return {"Update": {
+                "TableName": self.table,
+                "Key": {"pk": av("CONSORTS"), "sk": av(f"CONSORT#{w.consort_id}")},
+                "UpdateExpression": "ADD cleared_stages :s",
+                "ConditionExpression": "attribute_exists(pk)",
+                "ExpressionAttributeValues": {":s": {"NS": [str(w.stage)]}},
+            }}
+        raise TypeError(f"unknown side write {w!r}")
+
+    def get_log(self, room_id: str, step: int) -> LogRecord | None:
+        resp = self.client.get_item(
+            TableName=self.table, Key={"pk": av(f"ROOM#{room_id}"), "sk": av(f"LOG#{step:06d}")},
+        )
+        return codec.log_from_item(resp["Item"]) if "Item" in resp else None
+
+    def list_log(self, room_id: str, after_step: int, limit: int | None) -> list[LogRecord]:
+        """Log entries after `after_step`, oldest first; all of them when limit is None."""
+        kwargs: dict[str, Any] = {
+            "KeyConditionExpression": "pk = :pk AND sk BETWEEN :lo AND :hi",
+            "ExpressionAttributeValues": {
+                ":pk": av(f"ROOM#{room_id}"), ":lo": av(f"LOG#{after_step + 1:06d}"), ":hi": av("LOG#999999"),
+            },
+        }
+        if limit is None:
+            return [codec.log_from_item(i) for i in self._query_all(**kwargs)]
+        resp = self.client.query(TableName=self.table, Limit=limit, **kwargs)
+        return [codec.log_from_item(i) for i in resp.get("Items", [])]
+
+    def list_results(self, room_id: str) -> list[dict[str, Any]]:
+        items = self._query_all(
+            KeyConditionExpression="pk = :pk AND begins_with(sk, :p)",
+            ExpressionAttributeValues={":pk": av(f"ROOM#{room_id}"), ":p": av("RESULT#")},
+        )
+        return [codec.unpack_json(codec.from_item(i)["outcome"]) for i in items]
+
+    def list_open_rooms(self, game: str, limit: int, cursor: str | None) -> Page:
+        kwargs: dict[str, Any] = {
+            "IndexName": "lobby",
+            "KeyConditionExpression": "lobby_pk = :p",
+            "ExpressionAttributeValues": {":p": av(f"LOBBY#{game}")},
+            "ScanIndexForward": False,
+            "Limit": limit,
+        }
+        start = decode_cursor(cursor)
+        if start:
+            kwargs["ExclusiveStartKey"] = start
+        resp = self.client.query(TableName=self.table, **kwargs)
+        items = [codec.from_item(i) for i in resp.get("Items", [])]
+        for it in items:
+            it["id"] = it["pk"].removeprefix("ROOM#")
+        return Page(items=items, cursor=encode_cursor(resp.get("LastEvaluatedKey")))
+
+    def _due(self, index: str, now_ms: int, limit: int) -> list[str]:
+        ids: list[str] = []
+        for shard in range(SHARDS):
+            resp = self.client.query(
+                TableName=self.table,
+                IndexName=index,
+                KeyConditionExpression=f"{index}_pk = :p AND {index}_sk <= :now",
+                ExpressionAttributeValues={":p": av(f"{index.upper()}#{shard}"), ":now": av(now_ms)},
+                Limit=limit,
+            )
+            ids.extend(i["pk"]["S"].removeprefix("ROOM#") for i in resp.get("Items", []))
+        return ids
+
+    def due_rooms(self, now_ms: int, limit: int) -> list[str]:
+        return self._due("due", now_ms, limit)
+
+    def idle_rooms(self, now_ms: int, limit: int) -> list[str]:
+        return self._due("idle", now_ms, limit)
+
+    def add_watcher(self, room_id: str, user: str, now_ms: int) -> None:
+        self.client.put_item(TableName=self.table, Item=codec.to_item({
+            "pk": f"ROOM#{room_id}", "sk": f"WATCH#{user}", "at_ms": now_ms,
+            TTL_ATTRIBUTE: now_ms // 1000 + LOG_RETENTION_S,
+        }))
+
+    def is_watcher(self, room_id: str, user: str) -> bool:
+        resp = self.client.get_item(
+            TableName=self.table, Key={"pk": av(f"ROOM#{room_id}"), "sk": av(f"WATCH#{user}")},
+            ProjectionExpression="pk",
+        )
+        return "Item" in resp
+
+    def password_failures(self, room_id: str, user: str, window: int) -> int:
+        resp = self.client.get_item(
+            TableName=self.table, Key={"pk": av(f"ROOM#{room_id}"), "sk": av(f"PWFAIL#{user}#{window}")},
+            ConsistentRead=True,
+        )
+        return int(resp["Item"]["n"]["N"]) if "Item" in resp else 0
+
+    def add_password_failure(self, room_id: str, user: str, window: int, expires_s: int) -> int:
+        resp = self.client.update_item(
+            TableName=self.table,
+            Key={"pk": av(f"ROOM#{room_id}"), "sk": av(f"PWFAIL#{user}#{window}")},
+            UpdateExpression="ADD n :one SET #ttl = :ttl",
+            ExpressionAttributeNames={"#ttl": TTL_ATTRIBUTE},
+            ExpressionAttributeValues={":one": av(1), ":ttl": av(expires_s)},
+            ReturnValues="UPDATED_NEW",
+        )
+        return int(resp["Attributes"]["n"]["N"])

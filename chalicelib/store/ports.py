@@ -1,0 +1,143 @@
+"""What the services need from storage, in domain terms (no boto3 types cross this line).
+
+Writes that must land together with a room transition (final results, records, board entries,
+stage unlocks) are passed as small values to `RoomStore.commit`, which writes them all in one
+transaction guarded by the room's version, so they happen exactly once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from chalicelib.rooms.model import LogRecord, MoveRecord, Room
+
+
+@dataclass(frozen=True)
+class ResultWrite:
+    unit: str
+    outcome: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RecordIncrement:
+    """Add to one subject's cumulative record on one board (and move her on the board index)."""
+
+    board: str
+    subject: str
+    subject_name: str
+    counters: dict[str, float]
+    score_delta: float
+
+
+@dataclass(frozen=True)
+class ClearEntry:
+    """A 宫斗杀 stage clear for the fastest-clear board."""
+
+    stage: int
+    rounds: int
+    ended_ms: int
+    room_id: str
+    team: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class StageCleared:
+    consort_id: str
+    stage: int
+
+
+SideWrite = ResultWrite | RecordIncrement | ClearEntry | StageCleared
+
+
+@dataclass(frozen=True)
+class Page:
+    items: list[Any]
+    cursor: str | None = None
+
+
+@dataclass(frozen=True)
+class Consort:
+    id: str
+    name: str
+    looks: int
+    talent: int
+    favor: int
+    power: int
+    owner: str | None = None
+    owner_name: str | None = None
+    maids: dict[str, int] = field(default_factory=dict)
+    cleared_stages: frozenset[int] = frozenset()
+    created_ms: int = 0
+
+
+@dataclass(frozen=True)
+class User:
+    id: str
+    name: str
+    role: str
+    consort: str | None = None
+    created_ms: int = 0
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    subject: str
+    subject_name: str
+    score: float
+    games: int
+    wins: int
+    kills: float = 0
+    deaths: float = 0
+    damage: float = 0
+
+
+class RoomStore(Protocol):
+    def create_room(self, room: Room) -> bool:
+        """Put a new room; False if the id exists already (idempotent create)."""
+        ...
+
+    def get_room(self, room_id: str) -> Room: ...
+
+    def save_room(self, room: Room, expected_version: int) -> None:
+        """Replace the room item if its version is still `expected_version` (else StaleVersion)."""
+        ...
+
+    def put_move(self, room_id: str, move: MoveRecord) -> MoveRecord | None:
+        """Write a sealed move once; returns the existing move instead if the slot is taken."""
+        ...
+
+    def list_moves(self, room_id: str, step: int) -> dict[int, MoveRecord]: ...
+
+    def commit(
+        self,
+        room: Room,
+        expected_version: int,
+        log: LogRecord,
+        placeholders: Sequence[MoveRecord] = (),
+        side_writes: Sequence[SideWrite] = (),
+    ) -> None:
+        """One transaction: the new room (version-guarded), its log entry, the placeholder moves that
+        close a sealed round (each only if the seat's slot is still empty) and the side writes."""
+        ...
+
+    def get_log(self, room_id: str, step: int) -> LogRecord | None: ...
+
+    def list_log(self, room_id: str, after_step: int, limit: int | None) -> list[LogRecord]: ...
+
+    def list_results(self, room_id: str) -> list[dict[str, Any]]: ...
+
+    def list_open_rooms(self, game: str, limit: int, cursor: str | None) -> Page: ...
+
+    def due_rooms(self, now_ms: int, limit: int) -> list[str]: ...
+
+    def idle_rooms(self, now_ms: int, limit: int) -> list[str]: ...
+
+    def add_watcher(self, room_id: str, user: str, now_ms: int) -> None: ...
+
+    def is_watcher(self, room_id: str, user: str) -> bool: ...
+
+    def password_failures(self, room_id: str, user: str, window: int) -> int: ...
+
+    def add_password_failure(self, room_id: str, user: str, window: int, expires_s: int) -> int: ...

@@ -1,0 +1,60 @@
+"""DynamoDB adapter for 战绩 records and leaderboards. Reads only: writes happen inside room commits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chalicelib.store import codec
+from chalicelib.store.codec import av
+from chalicelib.store.dynamodb import DynamoBase
+from chalicelib.store.ports import BoardRow
+
+
+def _row(v: dict[str, Any]) -> BoardRow:
+    return BoardRow(
+        subject=v["subject"], subject_name=v.get("subject_name", ""), score=float(v.get("score", 0)),
+        games=int(v.get("games", 0)), wins=int(v.get("wins", 0)), kills=float(v.get("kills", 0)),
+        deaths=float(v.get("deaths", 0)), damage=float(v.get("damage", 0)),
+    )
+
+
+class DynamoRecordStore(DynamoBase):
+    def top(self, board: str, limit: int) -> list[BoardRow]:
+        resp = self.client.query(
+            TableName=self.table, IndexName="board",
+            KeyConditionExpression="board_pk = :p",
+            ExpressionAttributeValues={":p": av(f"BOARD#{board}")},
+            ScanIndexForward=False, Limit=limit,
+        )
+        return [_row(codec.from_item(i)) for i in resp.get("Items", [])]
+
+    def record(self, board: str, subject: str) -> dict[str, Any] | None:
+        resp = self.client.get_item(
+            TableName=self.table, Key={"pk": av(f"RECORD#{board}"), "sk": av(f"SUBJECT#{subject}")},
+        )
+        return codec.from_item(resp["Item"]) if "Item" in resp else None
+
+    def count_above(self, board: str, score: float) -> int:
+        """How many subjects on the board have a strictly higher score (COUNT query on the index)."""
+        kwargs: dict[str, Any] = {
+            "IndexName": "board",
+            "KeyConditionExpression": "board_pk = :p AND board_sk > :s",
+            "ExpressionAttributeValues": {":p": av(f"BOARD#{board}"), ":s": av(score)},
+            "Select": "COUNT",
+        }
+        total = 0
+        while True:
+            resp = self.client.query(TableName=self.table, **kwargs)
+            total += resp["Count"]
+            if "LastEvaluatedKey" not in resp:
+                return total
+            kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
+
+    def fastest(self, stage: int, limit: int) -> list[dict[str, Any]]:
+        resp = self.client.query(
+            TableName=self.table,
+            KeyConditionExpression="pk = :p",
+            ExpressionAttributeValues={":p": av(f"CLEAR#{stage}")},
+            Limit=limit,
+        )
+        return [codec.from_item(i) for i in resp.get("Items", [])]

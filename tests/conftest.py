@@ -1,0 +1,82 @@
+"""Shared fixtures: an in-memory DynamoDB (moto) with our table, an injected clock, the wired
+services and a Chalice test client. Every API response is validated against its documented model."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("AWS_ACCESS_KEY_ID", "testing")
+os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "testing")
+os.environ.setdefault("AWS_SESSION_TOKEN", "testing")
+os.environ.setdefault("AWS_DEFAULT_REGION", "ap-northeast-1")
+os.environ["POWERTOOLS_METRICS_DISABLED"] = "true"
+os.environ["POWERTOOLS_LOG_LEVEL"] = "WARNING"
+os.environ["VALIDATE_RESPONSES"] = "1"
+os.environ.pop("AWS_ENDPOINT_URL_DYNAMODB", None)
+
+TABLE = "shengong-test"
+
+
+@pytest.fixture
+def ddb():
+    import boto3
+    from moto import mock_aws
+
+    from chalicelib.store.table import create_table
+
+    with mock_aws():
+        client = boto3.client("dynamodb", region_name=os.environ["AWS_DEFAULT_REGION"])
+        create_table(client, TABLE)
+        yield client
+
+
+@pytest.fixture
+def clock():
+    from chalicelib.core.clock import FixedClock
+
+    return FixedClock()
+
+
+@pytest.fixture
+def settings_env():
+    return {"STAGE": "local", "TABLE_NAME": TABLE, "ADMIN_OPENIDS": "dev:司礼,wx-admin-openid",
+            "WECHAT_APPID": "wx-test-app", "WECHAT_SECRET": "test-secret",
+            "WECHAT_BASE_URL": "http://127.0.0.1:9"}
+
+
+@pytest.fixture
+def svc(ddb, clock, settings_env):
+    from chalicelib import wiring
+    from chalicelib.config import load_settings
+
+    services = wiring.build(load_settings(settings_env), clock=clock, client=ddb)
+    wiring.override(services)
+    yield services
+    wiring.override(None)
+
+
+@pytest.fixture
+def fake_games(monkeypatch):
+    """Register the fake games next to the real ones for platform tests."""
+    from chalicelib import games
+    from chalicelib.rooms import deps
+
+    monkeypatch.setitem(games._GAMES, "tally", "tests.fakes.games:TALLY")
+    monkeypatch.setitem(games._GAMES, "relay", "tests.fakes.games:RELAY")
+    monkeypatch.setitem(deps.DEFAULT_OPEN_GAMES, "tally", True)
+    monkeypatch.setitem(deps.DEFAULT_OPEN_GAMES, "relay", True)
+    games.get_game.cache_clear()
+    yield
+    games.get_game.cache_clear()
+
+
+@pytest.fixture
+def api(svc):
+    from chalice.test import Client
+
+    import app
+
+    with Client(app.app, stage_name="local") as client:
+        yield client

@@ -1,0 +1,222 @@
+"""Two tiny games that exercise the room service without any real rules:
+`tally` (sealed rounds, like 深宫杀) and `relay` (one seat at a time with a timer, like 保皇)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from chalicelib.core.errors import IllegalAction, NotYourTurn
+from chalicelib.core.game import Entrant, Outcome, Pending, PendingKind, SeatResult, Transition, Viewer, ViewerRole
+from chalicelib.core.rng import Rng
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TallyOptions(Frozen):
+    rounds: int = Field(default=2, ge=1, le=10)
+    turn_seconds: int = Field(default=60, ge=5, le=600)
+
+
+class Pick(Frozen):
+    type: Literal["pick"] = "pick"
+    n: int = Field(ge=1, le=3)
+    secret: str = ""
+
+
+class TallyState(Frozen):
+    names: tuple[str, ...]
+    round: int = 1
+    rounds: int
+    turn_seconds: int
+    scores: tuple[int, ...]
+    bonus: tuple[int, ...]
+
+
+class Scored(Frozen):
+    kind: Literal["scored"] = "scored"
+    seat: int
+    n: int
+    bonus: int
+    secret: str
+
+
+TallyEvent = Annotated[Scored, Field(discriminator="kind")]
+
+
+class Line(Frozen):
+    text: str
+
+
+class TallyView(Frozen):
+    round: int
+    scores: tuple[int, ...]
+    me: int | None
+
+
+class Tally:
+    key = "tally"
+    title = "Tally"
+    min_seats = 2
+    max_seats = 3
+    auto_start = True
+    host_runs = False
+    options_model = TallyOptions
+    profile_model = None
+    state_model = TallyState
+    action_adapter = TypeAdapter(Annotated[Pick, Field(discriminator="type")])
+    event_adapter = TypeAdapter(TallyEvent)
+    view_model = TallyView
+
+    def check_start(self, entrants: Sequence[Entrant], options: TallyOptions) -> None:
+        if len(entrants) < self.min_seats:
+            raise IllegalAction("人数不足", code="NOT_ENOUGH_PLAYERS")
+
+    def setup(self, entrants: Sequence[Entrant], options: TallyOptions, rng: Rng) -> TallyState:
+        n = len(entrants)
+        return TallyState(names=tuple(e.name for e in entrants), rounds=options.rounds,
+                          turn_seconds=options.turn_seconds, scores=(0,) * n, bonus=(0,) * n)
+
+    def pending(self, state: TallyState) -> Pending | None:
+        if state.round > state.rounds:
+            return None
+        return Pending(PendingKind.SEALED, frozenset(range(len(state.names))), state.turn_seconds, f"R{state.round}")
+
+    def check(self, state: TallyState, actor: Viewer, action: Pick) -> None:
+        if actor.role is not ViewerRole.PLAYER:
+            raise IllegalAction("只能玩家出手", code="PLAYERS_ONLY")
+
+    def apply(self, state, actor, action, rng):
+        raise IllegalAction("tally has only sealed rounds", code="SEALED_ONLY")
+
+    def settle(self, state: TallyState, moves: Mapping[int, Pick], rng: Rng) -> Transition:
+        scores, bonus, events = list(state.scores), list(state.bonus), []
+        for seat in range(len(state.names)):
+            move = moves.get(seat)
+            n = move.n if move else 0
+            b = rng.below(2)  # a random bonus so replays must reproduce draws
+            scores[seat] += n + b
+            bonus[seat] += b
+            events.append(Scored(seat=seat, n=n, bonus=b, secret=move.secret if move else ""))
+        new = state.model_copy(update={"round": state.round + 1, "scores": tuple(scores), "bonus": tuple(bonus)})
+        results: tuple[Outcome, ...] = ()
+        if new.round > new.rounds:
+            best = max(scores)
+            ranked = sorted(range(len(scores)), key=lambda s: -scores[s])
+            results = (Outcome(unit="game", reason="done", results=tuple(
+                SeatResult(seat=s, place=ranked.index(s) + 1, score=float(scores[s]), won=scores[s] == best)
+                for s in range(len(scores)))),)
+        return Transition(new, tuple(events), results)
+
+    def on_timeout(self, state, rng):
+        raise IllegalAction("sealed", code="SEALED_ONLY")
+
+    def view(self, state: TallyState, viewer: Viewer) -> TallyView:
+        return TallyView(round=state.round, scores=state.scores, me=viewer.seat)
+
+    def report(self, state: TallyState, events: Sequence[Scored], viewer: Viewer) -> list[Line]:
+        lines = []
+        for e in events:
+            if viewer.role is ViewerRole.HOST or viewer.seat == e.seat:
+                lines.append(Line(text=f"{state.names[e.seat]} 出 {e.n} {e.secret}"))
+            else:
+                lines.append(Line(text="有人出手"))
+        return lines
+
+
+class RelayOptions(Frozen):
+    target: int = Field(default=5, ge=1, le=50)
+    turn_seconds: int = Field(default=30, ge=5, le=600)
+
+
+class Add(Frozen):
+    type: Literal["add"] = "add"
+    n: int = Field(ge=1, le=2)
+
+
+class RelayState(Frozen):
+    names: tuple[str, ...]
+    turn: int = 0
+    total: int = 0
+    target: int
+    turn_seconds: int
+    auto: tuple[bool, ...]
+
+
+class Added(Frozen):
+    kind: Literal["added"] = "added"
+    seat: int
+    n: int
+    auto: bool
+
+
+class RelayView(Frozen):
+    turn: int
+    total: int
+    auto: tuple[bool, ...]
+
+
+class Relay:
+    key = "relay"
+    title = "Relay"
+    min_seats = 2
+    max_seats = 2
+    auto_start = False
+    host_runs = False
+    options_model = RelayOptions
+    profile_model = None
+    state_model = RelayState
+    action_adapter = TypeAdapter(Annotated[Add, Field(discriminator="type")])
+    event_adapter = TypeAdapter(Annotated[Added, Field(discriminator="kind")])
+    view_model = RelayView
+
+    def check_start(self, entrants, options):
+        pass
+
+    def setup(self, entrants, options, rng):
+        return RelayState(names=tuple(e.name for e in entrants), target=options.target,
+                          turn_seconds=options.turn_seconds, auto=(False,) * len(entrants))
+
+    def pending(self, state):
+        if state.total >= state.target:
+            return None
+        return Pending(PendingKind.TURN, frozenset({state.turn}), state.turn_seconds, f"T{state.turn}")
+
+    def check(self, state, actor, action):
+        if actor.seat != state.turn:
+            raise NotYourTurn()
+
+    def _add(self, state, n, auto):
+        total = state.total + n
+        autos = list(state.auto)
+        autos[state.turn] = auto
+        new = state.model_copy(update={"total": total, "turn": (state.turn + 1) % len(state.names),
+                                       "auto": tuple(autos)})
+        results = ()
+        if total >= state.target:
+            results = (Outcome(unit="game", reason="reached", results=tuple(
+                SeatResult(seat=s, won=s == state.turn) for s in range(len(state.names)))),)
+        return Transition(new, (Added(seat=state.turn, n=n, auto=auto),), results)
+
+    def apply(self, state, actor, action, rng):
+        return self._add(state, action.n, False)
+
+    def settle(self, state, moves, rng):
+        raise IllegalAction("turns", code="TURNS_ONLY")
+
+    def on_timeout(self, state, rng):
+        return self._add(state, 1, True)
+
+    def view(self, state, viewer):
+        return RelayView(turn=state.turn, total=state.total, auto=state.auto)
+
+    def report(self, state, events, viewer):
+        return [Line(text=f"{state.names[e.seat]} +{e.n}") for e in events]
+
+
+TALLY = Tally()
+RELAY = Relay()
