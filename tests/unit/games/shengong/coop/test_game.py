@@ -1,0 +1,168 @@
+"""The Game protocol for 宫斗杀: start, pending, checks, the end and the score (seed D①⑥⑦)."""
+
+import pytest
+from pydantic import ValidationError
+
+from chalicelib.core.errors import GameOver, IllegalAction
+from chalicelib.core.game import PendingKind, Viewer
+from chalicelib.games import get_game
+from chalicelib.games.shengong.coop.actions import Assassinate, Frame, Idle, Poison, action_adapter
+from chalicelib.games.shengong.coop.events import event_adapter
+from chalicelib.games.shengong.coop.game import GAME, CoopOptions
+from chalicelib.games.shengong.coop.scoring import clear_bonus
+from chalicelib.games.shengong.coop.state import Attack, CoopState, Place
+from chalicelib.games.shengong.numbers import ROUND_LIMIT
+from chalicelib.games.shengong.profile import ConsortProfile
+
+from .helpers import NAMES, ScriptRng, entrants, force_plan, new_game, profile, rolls, settle, shape
+
+
+def test_registry_loads_the_game_with_its_protocol_values():
+    """D① 三人成队…满 3 人自动开战."""
+    g = get_game("shengong_d")
+    assert g is GAME
+    assert (g.key, g.title, g.min_seats, g.max_seats, g.auto_start, g.host_runs) == (
+        "shengong_d", "宫斗杀", 3, 3, True, False)
+    assert g.profile_model is ConsortProfile and g.state_model is CoopState and g.options_model is CoopOptions
+
+
+def test_options_stage_and_turn_seconds_are_bounded():
+    assert CoopOptions().turn_seconds == 90
+    for bad in ({"stage": 0}, {"stage": 4}, {"turn_seconds": 14}, {"turn_seconds": 601}):
+        with pytest.raises(ValidationError):
+            CoopOptions.model_validate(bad)
+
+
+def test_a_start_with_fewer_than_three_is_refused():
+    """D① 不足 3 人房主可点「开战」时会被拦下."""
+    with pytest.raises(IllegalAction) as e:
+        GAME.check_start(entrants()[:2], CoopOptions(stage=1))
+    assert e.value.code == "NOT_ENOUGH_PLAYERS" and "3 人" in e.value.message
+
+
+def test_stage_lock_names_each_player_who_has_not_cleared_the_previous_stage():
+    """D⑥ 挑战关卡 N 须全队三人都通关关卡 N−1；有人没打通，开战时会点名提示."""
+    team = entrants(profile("甄嬛", cleared=(1, 2)), profile("沈眉庄", cleared=()), profile("安陵容", cleared=(1,)))
+    GAME.check_start(team, CoopOptions(stage=1))
+    with pytest.raises(IllegalAction) as e:
+        GAME.check_start(team, CoopOptions(stage=2))
+    assert e.value.code == "STAGE_LOCKED"
+    assert "沈眉庄" in e.value.message and "安陵容" not in e.value.message and "甄嬛" not in e.value.message
+    with pytest.raises(IllegalAction) as e:
+        GAME.check_start(team, CoopOptions(stage=3))
+    assert "沈眉庄" in e.value.message and "安陵容" in e.value.message and "甄嬛" not in e.value.message
+
+
+def test_pending_is_sealed_for_the_living_with_the_turn_timer():
+    s = GAME.setup(entrants(), {"stage": 1, "turn_seconds": 45}, ScriptRng())
+    p = GAME.pending(s)
+    assert (p.kind, p.seats, p.timeout_s, p.label) == (PendingKind.SEALED, frozenset({0, 1, 2}), 45, "第1回合")
+
+
+def test_check_refuses_the_host_and_a_finished_game_and_apply_is_not_used():
+    s = new_game(1)
+    with pytest.raises(IllegalAction) as e:
+        GAME.check(s, Viewer.host(), Idle())
+    assert e.value.code == "NOT_A_PLAYER"
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, Viewer.player(0), Idle(), ScriptRng())
+    assert e.value.code == "NOT_TURN_BASED"
+    with pytest.raises(GameOver):
+        GAME.check(s.model_copy(update={"over": True}), Viewer.player(0), Idle())
+
+
+def test_action_json_shapes():
+    assert action_adapter.validate_python(
+        {"type": "poison", "target": 0, "cards": {"attack": "xunyi#1"}}) == Poison(target=0, cards={"attack": "xunyi#1"})
+    assert action_adapter.validate_python({"type": "move", "place": "御膳房"}).place is Place.KITCHEN
+    assert action_adapter.validate_python({"type": "idle"}) == Idle()
+    assert action_adapter.validate_json('{"type":"assassinate"}') == Assassinate()
+
+
+def test_state_and_events_round_trip_through_json():
+    s = new_game(3, profile("甄嬛", maids=(("xunyi", 3), ("tieshen", 1))))
+    t = settle(s, {0: Poison(target=1)}, ScriptRng(default=0))
+    for st in (s, t.state):
+        assert CoopState.model_validate(st.model_dump(mode="json")) == st
+        assert CoopState.model_validate_json(st.model_dump_json()) == st
+    for e in t.events:
+        assert event_adapter.validate_python(event_adapter.dump_python(e, mode="json")) == e
+
+
+def _scores(t):
+    return {r.seat: r.score for r in t.results[0].results}
+
+
+def test_clear_ends_the_game_with_the_seed_score(monkeypatch):
+    """D⑦ 积分 ＝ 输出伤害 ＋ 存活 30 ＋ 通关奖励（60 − 回合×3，不为负）."""
+    force_plan(monkeypatch, "gao_mingzhu", Attack.FRAME)
+    s = shape(new_game(1), opp_hp=(24,), opp_favor=(2,), round=4,
+              places=(Place.TAVERN, Place.GARDEN, Place.GARDEN))
+    s = s.model_copy(update={"players": (s.players[0].model_copy(update={"dealt_hp": 70}), *s.players[1:])})
+    t = settle(s, {0: Frame(target=0), 1: Poison(target=0)}, ScriptRng(0, 0, 99))
+    assert t.state.over and t.state.cleared and t.state.reason == "clear" and GAME.pending(t.state) is None
+    out = t.results[0]
+    assert out.unit == "game" and out.reason == "clear" and out.extra == {"stage": 1, "cleared": True, "rounds": 4}
+    # seat 0: 7 + 2 (诬告) + 30 + (60 − 12); seat 1: 2 (下毒) + 30 + 48; seat 2: 0 + 30 + 48
+    assert _scores(t) == {0: 87.0, 1: 80.0, 2: 78.0}
+    r0 = out.results[0]
+    assert r0.won and r0.place is None and r0.stats["damage"] == 9.0 and r0.stats["survived"] == 1.0
+    assert r0.stats["favor_damage"] == 2.0 and r0.stats["hp_damage"] == 7.0
+    end = [e for e in t.events if e.kind == "game_ended"][0]
+    assert [x.score for x in end.scores] == [87.0, 80.0, 78.0]
+
+
+def test_clear_bonus_is_never_negative_and_only_on_a_clear():
+    """D⑦ 通关奖励（60 − 回合×3，不为负）."""
+    assert [clear_bonus(True, r) for r in (1, 7, 20, 21)] == [57, 39, 0, 0]
+    assert clear_bonus(False, 3) == 0
+
+
+def test_wipe_when_all_three_are_down(monkeypatch):
+    """The game ends when the whole team is down (气血 ≤ 0 or 好感 ≤ 0)."""
+    force_plan(monkeypatch, "gao_mingzhu", Attack.POISON)
+    s = shape(new_game(1), hp=(2, 1, 1), places=(Place.TAVERN, Place.KITCHEN, Place.KITCHEN))
+    t = settle(s, {0: Poison(target=0), 1: Poison(target=0), 2: Poison(target=0)}, ScriptRng(0, 0, 0, 0))
+    assert t.state.reason == "wipe" and not t.state.cleared
+    assert _scores(t) == {0: 2.0, 1: 3.0, 2: 3.0}
+    assert all(not r.won and r.stats["survived"] == 0.0 for r in t.results[0].results)
+
+
+def test_clear_and_wipe_in_the_same_round_is_a_clear(monkeypatch):
+    """D⑤ 须将对手尽数放倒方算通关 — the last blows land together with hers."""
+    force_plan(monkeypatch, "gao_mingzhu", Attack.POISON)
+    s = shape(new_game(1), hp=(2, 1, 1), opp_hp=(2,), places=(Place.TAVERN, Place.KITCHEN, Place.KITCHEN))
+    t = settle(s, {0: Poison(target=0), 1: Poison(target=0), 2: Poison(target=0)}, ScriptRng(0, 0, 0, 0))
+    assert t.state.reason == "clear" and t.state.cleared
+    assert not any(p.alive for p in t.state.players)
+    assert _scores(t) == {0: 2.0 + 57, 1: 3.0 + 57, 2: 3.0 + 57}
+
+
+def test_round_limit_ends_the_game_after_round_twenty(monkeypatch):
+    """DECISIONS #2: the round limit is 20 (numbers.ROUND_LIMIT)."""
+    force_plan(monkeypatch, "gao_mingzhu", Attack.FRAME)
+    s = new_game(1)
+    for _ in range(ROUND_LIMIT):
+        assert not s.over
+        s = settle(s, {}, ScriptRng(default=99)).state
+    assert s.over and s.reason == "limit" and s.round == ROUND_LIMIT == 20 and GAME.pending(s) is None
+    with pytest.raises(GameOver):
+        settle(s, {})
+
+
+def test_settle_accepts_json_moves_with_string_seats_and_voids_illegal_ones():
+    """A move that is illegal in the snapshot is VOID and she stands by."""
+    s = new_game(3)
+    t = GAME.settle(s, {"0": {"type": "frame", "target": 1}, "1": {"type": "idle"}}, ScriptRng())
+    ev = [e for e in t.events if e.kind == "player_acted"]
+    assert (ev[0].result.value, ev[0].action, ev[0].void_code) == ("void", "idle", "NO_FAVOR")
+    assert not ev[1].defaulted and ev[2].defaulted
+
+
+def test_names_come_from_the_seats():
+    assert [p.name for p in new_game(1).players] == list(NAMES)
+
+
+def test_rolls_helper_sanity():
+    t = settle(new_game(1), {0: Poison(target=0)}, rolls(0))
+    assert t.state.opponents[0].hp == 220

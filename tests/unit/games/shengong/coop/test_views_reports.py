@@ -1,0 +1,163 @@
+"""Seed 看不见的手 and 玩法C ⑦: who sees what in boards and battle reports."""
+
+import json
+
+from chalicelib.core.game import Viewer
+from chalicelib.games.shengong.cards import CATALOGUE
+from chalicelib.games.shengong.coop.actions import Assassinate, Frame, Idle, Poison
+from chalicelib.games.shengong.coop.game import GAME
+from chalicelib.games.shengong.coop.state import Attack
+from chalicelib.games.shengong.deck import CardPlay
+
+from .helpers import NAMES, ScriptRng, force_plan, new_game, profile, shape
+
+MAIDS = {
+    0: (("xunyi", 3), ("tieshen", 1), ("huayu", 1)),
+    1: (("xiuzhen", 2), ("shentang", 1), ("tongxin", 2)),
+    2: (("qiaoshe", 1), ("jinyan", 2), ("yinzhen", 1)),
+}
+OPPONENT_NAMES = ("高明珠", "西域间谍", "石露的哑巴宫女")
+
+
+def _game():
+    s = new_game(3, *(profile(NAMES[i], maids=MAIDS[i]) for i in range(3)))
+    hands = tuple(tuple(sorted(f"{c}#1" for c, _ in MAIDS[i])) for i in range(3))
+    return shape(s, hands=hands)
+
+
+def _secrets(seat):
+    """Everything that names one player's cards."""
+    out = set()
+    for cid, _ in MAIDS[seat]:
+        out |= {f"{cid}#1", f"{cid}#2", CATALOGUE[cid].skill, CATALOGUE[cid].maid}
+    return out
+
+
+def _round(monkeypatch):
+    force_plan(monkeypatch, "gao_mingzhu", Attack.ASSASSINATE, target=0)
+    force_plan(monkeypatch, "xiyu_spy", Attack.POISON)
+    force_plan(monkeypatch, "mute_maid", Attack.ASSASSINATE, target=1)
+    s = _game()
+    moves = {
+        0: Poison(target=1, cards=CardPlay(attack="xunyi#1", defence="tieshen#1", general="huayu#1")),
+        1: Assassinate(target=2, cards=CardPlay(attack="xiuzhen#1", defence="shentang#1")),
+        2: Frame(target=0, cards=CardPlay(attack="qiaoshe#1", defence="jinyan#1", discard=("yinzhen#1",))),
+    }
+    for seat, move in moves.items():
+        GAME.check(s, Viewer.player(seat), move)
+    return s, GAME.settle(s, moves, ScriptRng(default=0))
+
+
+def _dump(models):
+    return json.dumps([m.model_dump(mode="json") for m in models], ensure_ascii=False)
+
+
+def test_a_player_sees_her_own_hand_and_nobody_elses():
+    """玩法C ⑦ 手牌只有自己（与司礼）可见."""
+    s = _game()
+    for seat in range(3):
+        v = GAME.view(s, Viewer.player(seat))
+        text = v.model_dump_json()
+        assert {c.copy_id for c in v.you.hand.hand} == set(s.players[seat].deck.hand)
+        assert v.hands is None
+        for other in set(range(3)) - {seat}:
+            assert not any(secret in text for secret in _secrets(other)), (seat, other)
+
+
+def test_a_spectator_sees_the_board_and_no_hand():
+    """看不见的手：未认领妃子也可点「观战」入席，只见结果与匿名播报."""
+    s = _game()
+    v = GAME.view(s, Viewer.spectator())
+    text = v.model_dump_json()
+    assert v.you is None and v.hands is None
+    assert not any(secret in text for seat in range(3) for secret in _secrets(seat))
+    assert [p.hp for p in v.players] == [15.0, 15.0, 15.0]
+    assert [o.name for o in v.opponents] == list(OPPONENT_NAMES) and v.opponents[1].favor is None
+
+
+def test_the_host_sees_every_hand():
+    """玩法C ⑦ 手牌只有自己（与司礼）可见; 司礼（admin）可全局观战."""
+    s = _game()
+    v = GAME.view(s, Viewer.host())
+    assert [set(c.copy_id for c in h.hand) for h in v.hands] == [set(p.deck.hand) for p in s.players]
+
+
+def test_views_hold_no_moves_or_targets():
+    """别人的行动与目标根本不下发 — the state holds no sealed move, so no view can carry one."""
+    text = GAME.view(_game(), Viewer.player(0)).model_dump_json()
+    assert '"target"' not in text and '"action"' not in text
+
+
+def test_a_player_reads_her_own_action_in_full_and_others_anonymously(monkeypatch):
+    """看不见的手：战报里与你有关的给全文，无关的只作匿名播报（「有人下毒，2 人受伤」）."""
+    s, t = _round(monkeypatch)
+    lines = GAME.report(t.state, t.events, Viewer.player(0))
+    own = [ln.text for ln in lines if ln.scope == "own"]
+    assert any(ln.startswith("你在御花园下毒西域间谍") for ln in own)
+    assert any("寻医问药" in ln for ln in own)
+    anonymous = [ln.text for ln in lines if ln.scope == "anonymous"]
+    assert "有人暗杀：命中，一名对手受创" in anonymous and "有人诬告：命中，一名对手受创" in anonymous
+    for line in anonymous:
+        assert not any(n in line for n in NAMES)
+        if line.startswith("有人"):
+            assert not any(o in line for o in OPPONENT_NAMES)  # a teammate's target stays hidden
+
+
+def test_attacks_on_her_are_in_full_and_on_others_anonymous(monkeypatch):
+    """看不见的手：与你有关的给全文."""
+    s, t = _round(monkeypatch)
+    mine = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(0)) if ln.scope == "you"]
+    assert any(ln.startswith("高明珠测试（暗杀") and "你气血 −3" in ln for ln in mine)
+    assert any(ln.startswith("西域间谍") and "你们" in ln for ln in mine)
+    assert not any(ln.startswith("石露的哑巴宫女") for ln in mine)  # she struck seat 1
+    theirs = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(1)) if ln.scope == "you"]
+    assert any(ln.startswith("石露的哑巴宫女") for ln in theirs)
+
+
+def test_other_players_cards_show_only_their_slot(monkeypatch):
+    """玩法C ⑦ 战报里他人出牌只显示「有人打出进攻牌」，不露牌名."""
+    s, t = _round(monkeypatch)
+    for seat in range(3):
+        lines = GAME.report(t.state, t.events, Viewer.player(seat))
+        text = _dump(lines)
+        assert text.count("有人打出进攻牌") == 2 and ("有人打出通用牌" in text) == (seat != 0)
+        for other in set(range(3)) - {seat}:
+            assert not any(secret in text for secret in _secrets(other)), (seat, other)
+        assert any(secret in text for secret in _secrets(seat))
+
+
+def test_spectators_get_results_and_anonymous_lines_without_player_names(monkeypatch):
+    """看不见的手：观战…只见结果与匿名播报."""
+    s, t = _round(monkeypatch)
+    lines = GAME.report(t.state, t.events, Viewer.spectator())
+    assert {ln.scope for ln in lines} == {"anonymous", "result"}
+    text = _dump(lines)
+    assert not any(secret in text for seat in range(3) for secret in _secrets(seat))
+    for ln in lines:
+        if ln.scope == "anonymous":
+            assert not any(n in ln.text for n in NAMES)
+    assert any(ln.text.startswith("甄嬛：气血") for ln in lines if ln.scope == "result")
+
+
+def test_the_host_reads_every_line_in_full(monkeypatch):
+    """司礼（admin）可全局观战."""
+    s, t = _round(monkeypatch)
+    lines = GAME.report(t.state, t.events, Viewer.host())
+    assert {ln.scope for ln in lines} == {"host", "result"}
+    text = _dump(lines)
+    for seat in range(3):
+        assert NAMES[seat] in text
+        assert any(CATALOGUE[cid].skill in text for cid, _ in MAIDS[seat])
+    assert "沈眉庄在御花园暗杀石露的哑巴宫女" in text
+
+
+def test_defaulted_and_end_lines(monkeypatch):
+    force_plan(monkeypatch, "gao_mingzhu", Attack.FRAME)
+    s = shape(new_game(1), opp_hp=(2,))
+    t = GAME.settle(s, {0: Poison(target=0)}, ScriptRng(0, 99))
+    mine = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(1))]
+    assert "你未落子，按待机处理" in mine
+    assert "通关！第 1 回合放倒全部对手" in mine
+    assert any(ln.startswith("甄嬛 积分 89") for ln in mine)  # 2 + 30 + 57
+    assert GAME.view(t.state, Viewer.spectator()).scores[0].score == 89.0
+    GAME.check(s, Viewer.player(1), Idle())
