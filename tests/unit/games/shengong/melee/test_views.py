@@ -1,0 +1,144 @@
+"""看不见的手: views and battle reports never hand anyone another player's order, target or hand."""
+
+from chalicelib.core.game import Viewer
+from chalicelib.core.rng import Rng
+from chalicelib.games.shengong.cards import CATALOGUE
+from chalicelib.games.shengong.deck import Deck
+from chalicelib.games.shengong.melee.game import GAME_A, GAME_C
+from chalicelib.games.shengong.melee.places import HALL, ORDINARY
+from chalicelib.games.shengong.melee.state import MeleeOptions, Mode
+
+from .helpers import NAMES, act, board, entrants, seat
+
+# every seat owns one distinct R 宫女, so any card name in a JSON says whose hand it came from
+CARD_OF = ("xunyi", "xiuzhen", "qiaoshe", "hedinghong", "yexing", "tongxin", "tieshen", "jinyan")
+OWN = {i: [(CARD_OF[i], 1)] for i in range(8)}
+
+
+def _round_one():
+    s = GAME_C.setup(entrants(OWN), MeleeOptions(), Rng.from_int(8))
+    target = s.players[1].place
+    moves = {0: act(type="poison", place=target, cards={"attack": "xunyi#1"}),
+             2: act(type="frame", place=target, cards={"attack": "qiaoshe#1"}),
+             3: act(type="rest"), 5: act(type="idle", cards={"general": f"{CARD_OF[5]}#1"})}
+    tr = GAME_C.settle(s, moves, Rng.from_int(8, 1))
+    return s, tr, target
+
+
+def _texts(lines, *scopes):
+    return [line.text for line in lines if line.scope in scopes]
+
+
+def _card_words(seat_no):
+    c = CATALOGUE[CARD_OF[seat_no]]
+    return (c.id, c.skill, c.maid)
+
+
+def test_player_view_shows_only_her_own_hand():
+    """玩法C ⑦ 手牌只有自己（与司礼）可见."""
+    s, tr, _ = _round_one()
+    for state in (s, tr.state):
+        for me in range(8):
+            view = GAME_C.view(state, Viewer.player(me))
+            assert view.me == me and [p.seat for p in view.private] == [me]
+            blob = view.model_dump_json()
+            for other in range(8):
+                if other != me:
+                    assert not any(w in blob for w in _card_words(other)), (me, other)
+            assert CATALOGUE[CARD_OF[me]].skill in blob
+
+
+def test_host_sees_every_hand_and_spectator_none():
+    """司礼（admin）可全局观战; 未认领妃子也可点「观战」入席，只见结果与匿名播报."""
+    s, tr, _ = _round_one()
+    host = GAME_C.view(tr.state, Viewer.host())
+    assert [p.seat for p in host.private] == list(range(8)) and all(p.hand for p in host.private)
+    spec = GAME_C.view(tr.state, Viewer.spectator())
+    assert spec.private == () and spec.me is None
+    assert len(spec.players) == 8 and spec.round == 2 and spec.round_limit == 20
+
+
+def test_reports_give_full_text_to_the_actor_and_anonymous_lines_to_others():
+    """战报里与你有关的给全文，无关的只作匿名播报（「有人下毒，2 人受伤」）."""
+    s, tr, target = _round_one()
+    mine = GAME_C.report(tr.state, tr.events, Viewer.player(0))
+    assert any(f"你对{target}下毒" in x for x in _texts(mine, "self"))
+    victim = GAME_C.report(tr.state, tr.events, Viewer.player(1))
+    about = _texts(victim, "about_you")
+    assert any(x.startswith("有人下毒，你气血") for x in about)
+    assert not any(NAMES[0] in x or NAMES[2] in x for x in about)
+    other = GAME_C.report(tr.state, tr.events, Viewer.player(4))
+    assert any(x.startswith("有人下毒，") and x.endswith("人受伤") for x in _texts(other, "anon"))
+
+
+def test_others_cards_show_only_their_slot():
+    """玩法C ⑦ 战报里他人出牌只显示「有人打出进攻牌」，不露牌名."""
+    s, tr, _ = _round_one()
+    lines = GAME_C.report(tr.state, tr.events, Viewer.player(4))
+    anon = _texts(lines, "anon")
+    assert anon.count("有人打出进攻牌") == 2 and anon.count("有人打出通用牌") == 1
+    blob = " ".join(x.text for x in lines)
+    for other in (0, 2, 5):
+        assert not any(w in blob for w in _card_words(other))
+    own = GAME_C.report(tr.state, tr.events, Viewer.player(0))
+    assert any("寻医问药" in x for x in _texts(own, "self"))
+
+
+def test_no_player_ever_receives_another_players_order_or_target():
+    """看不见的手：别人的行动与目标根本不下发，你只看得到自己的."""
+    s, tr, target = _round_one()
+    for me in range(8):
+        lines = GAME_C.report(tr.state, tr.events, Viewer.player(me))
+        for text in _texts(lines, "anon", "about_you"):
+            assert not any(n in text for n in NAMES), text
+        for text in _texts(lines, "anon", "about_you", "public"):
+            assert not any(place in text for place in ORDINARY + (HALL,)), text
+        view = GAME_C.view(tr.state, Viewer.player(me)).model_dump_json()
+        assert '"type"' not in view and "poison" not in view and "frame" not in view
+
+
+def test_spectator_gets_results_and_anonymous_lines_without_names():
+    """观战…只见结果与匿名播报 (anonymous lines name nobody)."""
+    s, tr, _ = _round_one()
+    lines = GAME_C.report(tr.state, tr.events, Viewer.spectator())
+    assert {x.scope for x in lines} <= {"anon", "public"}
+    for text in _texts(lines, "anon"):
+        assert not any(n in text for n in NAMES), text
+    assert any(x.startswith("本回合圣意") for x in _texts(lines, "public"))
+
+
+def test_host_report_names_everyone():
+    """司礼（admin）可全局观战: the host's report is the full text with names."""
+    s, tr, target = _round_one()
+    host = _texts(GAME_C.report(tr.state, tr.events, Viewer.host()), "host")
+    assert any(x.startswith(f"{NAMES[0]}对{target}下毒") for x in host)
+    assert any(x.startswith(f"{NAMES[0]}打出 进攻·寻医问药") for x in host)
+
+
+def test_killer_is_named_only_to_the_killer_and_the_host():
+    """Eliminations are public; who is credited with the kill is told to the killer (and host) only."""
+    s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=1.5), seat(2, "延禧宫"))
+    tr = GAME_A.settle(s, {0: act(type="poison", place="景仁宫"), 1: act(type="stay"), 2: act(type="stay")},
+                       Rng.from_int(1))
+    assert f"你击败了{NAMES[1]}" in _texts(GAME_A.report(tr.state, tr.events, Viewer.player(0)), "self")
+    for viewer in (Viewer.player(1), Viewer.player(2), Viewer.spectator()):
+        lines = GAME_A.report(tr.state, tr.events, viewer)
+        assert not any(NAMES[0] in x.text for x in lines if x.scope != "self")
+    assert any("出局" in x for x in _texts(GAME_A.report(tr.state, tr.events, Viewer.spectator()), "public"))
+
+
+def test_view_shows_the_decree_of_the_open_round_and_the_limit():
+    """每轮圣意随机 2 维 (revealed when the round opens); 终局规则固定（…打满 20 回合）shown read-only."""
+    s = board(seat(0, "承乾宫"), seat(1, "景仁宫"), decree=("favor", "power"))
+    v = GAME_A.view(s, Viewer.spectator())
+    assert v.decree == ("favor", "power") and v.decree_zh == "宠、权"
+    assert v.round_limit == 20 and v.turn_seconds == 90
+    assert [(p.hp, p.grace, p.place, p.alive) for p in v.players[:2]] == [(10.0, 5.0, "承乾宫", True),
+                                                                          (10.0, 5.0, "景仁宫", True)]
+
+
+def test_voided_flag_is_private():
+    """并令其下回合行动作废: only she (and the host) is told her order will be void."""
+    s = board(seat(0, "承乾宫"), seat(1, "景仁宫", voided=True, deck=Deck()), mode=Mode.C)
+    assert GAME_C.view(s, Viewer.player(1)).private[0].voided
+    assert "voided" not in GAME_C.view(s, Viewer.player(0)).model_dump_json().replace('"voided":false', "")
