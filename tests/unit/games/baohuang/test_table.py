@@ -1,0 +1,146 @@
+"""The table around the deals: quitting and kicking, leaving, 继续, 托管 and its return, the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from chalicelib.core.errors import Forbidden, GameOver, IllegalAction
+from chalicelib.core.game import Viewer
+from chalicelib.games.baohuang.actions import Auto, Kick, Leave, NextDeal, Pass, Play, Quit, Resume
+from chalicelib.games.baohuang.game import GAME
+from chalicelib.games.baohuang.model import Phase
+
+from .helpers import act, kinds, new_table, rng, table
+
+HANDS = ("S7#1 S7#2 SA#1", "S8#1 S9#1 S2#1", "S10#1 SQ#1 H10#1", "SJ#1 DJ#1 CJ#1", "S6#1 D6#1 C6#1")
+
+
+def between():
+    """A table between deals 1 and 2."""
+    state = table("BJ#1", "BJ#2", "S9#1 S9#2", "S10#1 S10#2", "SJ#1 SJ#2")
+    state = act(state, 0, Play(cards=("BJ#1",))).state
+    return act(state, 1, Play(cards=("BJ#2",)), step=2).state
+
+
+def test_quit_mid_deal_costs_thirty_and_ends_the_table():
+    """Seed: "游戏开始后，如有玩家强行退出或被管理员踢出游戏将被扣去30分。游戏自动结束。" Decision: the deal
+    ends with only the penalty scored (the others 0) and the table ends: five seats are fixed."""
+    tr = act(new_table(), 2, Quit())
+    (outcome,) = tr.results
+    assert outcome.unit == "deal-1" and outcome.reason == "quit"
+    assert [r.score for r in outcome.results] == [0, 0, -30, 0, 0]
+    assert outcome.results[2].stats["quits"] == 1 and not any(r.won for r in outcome.results)
+    assert tr.state.phase is Phase.OVER and tr.state.totals == (0, 0, -30, 0, 0)
+    assert GAME.pending(tr.state) is None
+    assert kinds(tr)[-1] == "table_ended" and tr.state.over_reason == "quit"
+    with pytest.raises(GameOver):
+        GAME.check(tr.state, Viewer.player(0), Pass())
+
+
+def test_host_kick_mid_deal_costs_thirty():
+    """Seed: "被管理员踢出游戏将被扣去30分". Only the host may kick."""
+    state = table(*HANDS)
+    with pytest.raises(Forbidden):
+        GAME.check(state, Viewer.player(0), Kick(seat=3))
+    tr = GAME.apply(state, Viewer.host(), Kick(seat=3), rng())
+    (outcome,) = tr.results
+    assert outcome.reason == "kicked" and [r.score for r in outcome.results] == [0, 0, 0, -30, 0]
+    assert tr.state.last.log[-1].act == "kick" and GAME.pending(tr.state) is None
+    with pytest.raises(IllegalAction):
+        GAME.check(state, Viewer.host(), Pass())
+
+
+def test_leaving_between_deals_ends_the_table_without_penalty():
+    """Decision: `leave` (or `quit`) between deals ends the table with no penalty and no result."""
+    state = between()
+    assert state.phase is Phase.BETWEEN
+    tr = act(state, 4, Leave())
+    assert tr.results == () and tr.state.phase is Phase.OVER and tr.state.over_reason == "left"
+    assert tr.state.totals == state.totals and GAME.pending(tr.state) is None
+    assert act(state, 4, Quit()).results == ()
+    with pytest.raises(IllegalAction) as err:
+        GAME.check(table(*HANDS), Viewer.player(0), Leave())
+    assert err.value.code == "MID_DEAL"
+
+
+def test_next_deal_starts_when_all_five_are_ready():
+    """The table plays deal after deal with running totals; the last emperor deals."""
+    state = between()
+    for seat in range(4):
+        state = act(state, seat, NextDeal(), step=seat + 3).state
+        assert state.phase is Phase.BETWEEN
+    with pytest.raises(IllegalAction):
+        GAME.check(state, Viewer.player(0), NextDeal())
+    state = act(state, 4, NextDeal(), step=9).state
+    assert state.phase is Phase.THRONE and state.deal.no == 2 and state.deal.dealer == 0
+    assert state.totals == (6, 3, -3, -3, -3)
+
+
+def test_between_deals_timeout_makes_everyone_ready():
+    """Decision: when the 继续 deadline passes, seats that did not press it are made ready (not 托管)."""
+    tr = GAME.on_timeout(between(), rng(5))
+    assert tr.state.phase is Phase.THRONE and tr.state.deal.no == 2 and not any(tr.state.auto)
+
+
+def test_turn_timeout_puts_the_seat_in_tuoguan_until_she_acts_again():
+    """DECISIONS 保皇 #8: "on expiry the seat goes to 托管 (auto-play: the cheapest legal play ...) until
+    the player acts again. 托管 is not quitting and costs no penalty." """
+    tr = GAME.on_timeout(table(*HANDS), rng(1))
+    state = tr.state
+    assert state.auto[0] and [(e.seat, e.cards, e.auto) for e in tr.events if e.kind == "played"] == [
+        (0, ("S7#1", "S7#2"), True)
+    ]
+    assert state.deal.turn == 1 and GAME.pending(state).seats == frozenset({1})
+    assert tr.results == ()
+    back = act(state, 0, Resume())
+    assert not back.state.auto[0] and ("auto_changed") in kinds(back)
+    with pytest.raises(IllegalAction):
+        GAME.check(back.state, Viewer.player(0), Resume())
+
+
+def test_tuoguan_keeps_playing_until_a_human_must_act():
+    """Brief: while the seat to act is in 托管 the engine keeps auto-playing in the same transition."""
+    state = table(*HANDS, auto=(False, True, True, False, False))
+    tr = act(state, 0, Play(cards=("S7#1",)))
+    played = [(e.seat, e.auto) for e in tr.events if e.kind in ("played", "passed")]
+    assert played[0] == (0, False) and all(auto for _, auto in played[1:]) and [s for s, _ in played] == [0, 1, 2]
+    assert tr.state.deal.turn == 3
+
+
+def test_tuoguan_passes_when_a_known_partner_holds_the_trick():
+    """DECISIONS 保皇 #8: "or pass when the partner holds the trick". Decision: only partners known to that
+    seat count: the guard always knows the emperor; others once the guard is revealed."""
+    state = table(*HANDS, auto=(False, True, False, False, False))
+    tr = act(state, 0, Play(cards=("S7#1",)))
+    assert [(e.seat, e.auto) for e in tr.events if e.kind == "passed"] == [(1, True)]
+    # the emperor does not know her guard yet: in 托管 she beats the guard's play
+    state = table(*HANDS, auto=(True, False, False, False, False), turn=1)
+    tr = act(state, 1, Play(cards=("S8#1",)))
+    tr = act(tr.state, 2, Pass())
+    tr = act(tr.state, 3, Pass())
+    tr = act(tr.state, 4, Pass())
+    assert [(e.seat, e.auto) for e in tr.events if e.kind == "played"] == [(0, True)]
+
+
+def test_voluntary_tuoguan_plays_at_once_on_her_turn():
+    state = table(*HANDS)
+    tr = act(state, 0, Auto())
+    assert tr.state.auto[0] and tr.state.deal.turn == 1
+    with pytest.raises(IllegalAction):
+        GAME.check(tr.state, Viewer.player(0), Auto())
+
+
+def test_all_five_in_tuoguan_finish_the_deal_and_end_the_table():
+    """Decision: if all five seats are in 托管 the table ends after the current deal, so a table
+    without humans always terminates."""
+    state = new_table(seed=3).model_copy(update={"auto": (False, True, True, True, True)})
+    tr = GAME.on_timeout(state, rng(1))
+    assert [o.unit for o in tr.results] == ["deal-1"]
+    assert tr.state.phase is Phase.OVER and tr.state.over_reason == "all_auto"
+    assert GAME.pending(tr.state) is None and kinds(tr)[-1] == "table_ended"
+    assert sum(r.score for r in tr.results[0].results) == 0
+
+
+def test_spectators_cannot_act():
+    with pytest.raises(Forbidden):
+        GAME.check(table(*HANDS), Viewer.spectator(), Pass())
