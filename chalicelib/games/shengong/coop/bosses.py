@@ -33,7 +33,8 @@ class BossAction(BaseModel):
     """Stable code of the tactic row (see TACTICS)."""
     label: str
     """The row's Chinese name, for reports."""
-    attack: Attack
+    attack: Attack | None
+    """None: 护主 — she stays by her mistress and does not attack this round."""
     target: int | None
     """The victim's seat for a single-target attack (full blow); None = group attack on every
     living player: whoever tops the snapshot (气血 for 下毒, 好感 for 诬告; all tied) takes the full
@@ -62,11 +63,6 @@ def most_hp(snap: Snapshot, rng: Rng) -> int:
     return rng.choice([p.seat for p in _living(snap) if p.hp == high])
 
 
-def most_favor(snap: Snapshot, rng: Rng) -> int:
-    high = max(p.favor for p in _living(snap))
-    return rng.choice([p.seat for p in _living(snap) if p.favor == high])
-
-
 def anyone(snap: Snapshot, rng: Rng) -> int:
     return rng.choice([p.seat for p in _living(snap)])
 
@@ -84,8 +80,8 @@ def _group(code: str, label: str, attack: Attack, *, tower: bool = False) -> Bos
 TACTICS: dict[str, tuple[tuple[str, int], ...]] = {
     "gao_mingzhu": (("strike_weakest", 60), ("group_poison", 25), ("group_frame", 15)),
     "shi_lu": (("tower_frame", 40), ("strike_leader", 35), ("group_poison", 25)),
-    "xiyu_spy": (("group_poison", 50), ("sow_discord", 50)),
-    "mute_maid": (("strike_random", 50), ("poison_weakest", 50)),
+    "xiyu_spy": (("group_poison", 50), ("guard", 50)),
+    "mute_maid": (("strike_random", 50), ("guard", 50)),
 }
 """Opponent key -> (tactic code, weight in %) in draw order; each row sums to 100."""
 
@@ -110,18 +106,22 @@ def shi_lu(snap: Snapshot, rng: Rng) -> BossAction:
     return _group("group_poison", "群毒", Attack.POISON)
 
 
+GUARD = BossAction(tactic="guard", label="护主", attack=None, target=None)
+"""A 随从's other half: she stays by her mistress and does not attack."""
+
+
 def xiyu_spy(snap: Snapshot, rng: Rng) -> BossAction:
-    """西域间谍: 五成群毒; 五成离间 (诬告 the player with the most 好感)."""
+    """西域间谍: 五成群毒; 五成护主 (no attack)."""
     if rng.below(100) < 50:
         return _group("group_poison", "群毒", Attack.POISON)
-    return _single("sow_discord", "离间", Attack.FRAME, most_favor(snap, rng))
+    return GUARD
 
 
 def mute_maid(snap: Snapshot, rng: Rng) -> BossAction:
-    """石露的哑巴宫女: 五成随机直取 (暗杀 a random player); 五成下毒气血最少者. She never 诬告s."""
+    """石露的哑巴宫女: 五成随机直取 (暗杀 a uniformly random living player); 五成护主. Mute: never 诬告."""
     if rng.below(100) < 50:
         return _single("strike_random", "随机直取", Attack.ASSASSINATE, anyone(snap, rng))
-    return _single("poison_weakest", "下毒气血最少者", Attack.POISON, least_hp(snap, rng))
+    return GUARD
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,10 +77,11 @@ class OpponentActed(BaseModel):
     opponent: int
     tactic: str
     label: str
-    attack: Attack
+    attack: Attack | None
+    """None: she held back (护主), result DONE, no victims."""
     group: bool
     tower: bool = False
-    chance: int
+    chance: int | None
     result: Result
     victims: tuple[Victim, ...]
     """Everyone the attack was aimed at (the single target, or every living player)."""

@@ -112,11 +112,15 @@ def _victim_text(state: CoopState, ev: OpponentActed, seat: int, who: str) -> st
 
 
 def _opponent_head(state: CoopState, ev: OpponentActed) -> str:
+    assert ev.attack is not None
     opp = state.opponents[ev.opponent].name
     return f"{opp}{ev.label}（{ATTACK_ZH[ev.attack]}，命中率 {ev.chance}%）："
 
 
 def _opponent_lines(state: CoopState, ev: OpponentActed, viewer: Viewer) -> list[ReportLine]:
+    if ev.attack is None:
+        text = f"{state.opponents[ev.opponent].name}{ev.label}，按兵不动"
+        return [ReportLine(round=ev.round, scope="host" if viewer.is_host else "anonymous", text=text)]
     head, hit = _opponent_head(state, ev), ev.result is Result.HIT
     count = f"{len(ev.victims)} 人受{'累' if ev.attack is Attack.FRAME else '伤'}"
     if viewer.is_host:

@@ -202,10 +202,17 @@ def settle(state: CoopState, moves: Mapping[int, Any], rng: Rng) -> Transition[C
         )
 
     # Step 4. Opponents' attacks: one roll per attack; victims are the snapshot's living players.
+    # An opponent that 护主s (no attack) draws no roll.
     resting = {s for s in living if isinstance(orders[s], Heal) and s not in voided}
     opp_events: list[OpponentActed] = []
     for idx, plan in plans.items():
         o = snap.opponents[idx]
+        if plan.attack is None:  # 护主: she holds back this round (no roll)
+            opp_events.append(OpponentActed(
+                round=rnd, opponent=idx, tactic=plan.tactic, label=plan.label, attack=None, group=False,
+                chance=None, result=Result.DONE, victims=(),
+            ))
+            continue
         chance = opponent_chance(o, plan.attack)
         hit = rng.below(100) < chance
         aimed = living if plan.target is None else [plan.target]
@@ -310,6 +317,7 @@ def settle(state: CoopState, moves: Mapping[int, Any], rng: Rng) -> Transition[C
 
 
 def _tops(snap: CoopState, plan: bosses.BossAction) -> set[int]:
+    assert plan.attack is not None
     """Who takes the full blow: the single target, or everyone tied on top of the snapshot
     (气血 for 下毒, 好感 for 诬告) in a group attack — the base rule 「最高者 −2，其余各 −1」."""
     if plan.target is not None:
@@ -323,6 +331,7 @@ def _tops(snap: CoopState, plan: bosses.BossAction) -> set[int]:
 def _opponent_damage(o: OpponentState, plan: bosses.BossAction, top: bool, resting: bool) -> int:
     """One victim's share: the top takes the full blow, others −1; 养生 halves 下毒 and cuts
     暗杀 to −1 (DECISIONS #6)."""
+    assert plan.attack is not None
     spec = bosses.SPECS[o.key]
     amount = DAMAGE[plan.attack] if top else GROUP_OTHERS
     if plan.attack is Attack.FRAME and plan.tower:

@@ -184,3 +184,19 @@ def test_a_stage_is_cleared_only_when_every_opponent_is_down(monkeypatch):
     assert len(fallen) == 3  # the boss acted in the round she fell
     t2 = settle(t.state, {}, Rng.from_int(1))
     assert [e.opponent for e in t2.events if e.kind == "opponent_acted"] == [1, 2]
+
+
+def test_a_follower_guarding_her_mistress_does_not_attack_or_roll(monkeypatch):
+    """D⑥ 五成群毒 / 五成随机直取 — the other half (this project's choice): 护主, no attack."""
+    from chalicelib.core.game import Viewer
+    from chalicelib.games.shengong.coop.game import GAME
+
+    force_plan(monkeypatch, "gao_mingzhu", Attack.FRAME)
+    s = new_game(3)
+    rng = ScriptRng(99, 99, 99, default=99)  # gao: (forced) no draw; spy 护主; mute 护主; gao misses
+    t = settle(s, {}, rng)
+    spy = event(t, "opponent_acted", opponent=1)
+    assert (spy.tactic, spy.attack, spy.chance, spy.result, spy.victims) == ("guard", None, None, Result.DONE, ())
+    assert rng.calls == [100, 100, 100]  # two tactic draws and 高明珠's roll only
+    lines = [ln.text for ln in GAME.report(t.state, t.events, Viewer.spectator())]
+    assert "西域间谍护主，按兵不动" in lines

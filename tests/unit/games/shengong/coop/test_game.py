@@ -108,7 +108,7 @@ def test_clear_ends_the_game_with_the_seed_score(monkeypatch):
     r0 = out.results[0]
     assert r0.won and r0.place is None and r0.stats["damage"] == 9.0 and r0.stats["survived"] == 1.0
     assert r0.stats["favor_damage"] == 2.0 and r0.stats["hp_damage"] == 7.0
-    end = [e for e in t.events if e.kind == "game_ended"][0]
+    end = next(e for e in t.events if e.kind == "game_ended")
     assert [x.score for x in end.scores] == [87.0, 80.0, 78.0]
 
 

@@ -79,7 +79,7 @@ def test_the_host_sees_every_hand():
     """玩法C ⑦ 手牌只有自己（与司礼）可见; 司礼（admin）可全局观战."""
     s = _game()
     v = GAME.view(s, Viewer.host())
-    assert [set(c.copy_id for c in h.hand) for h in v.hands] == [set(p.deck.hand) for p in s.players]
+    assert [{c.copy_id for c in h.hand} for h in v.hands] == [set(p.deck.hand) for p in s.players]
 
 
 def test_views_hold_no_moves_or_targets():
@@ -90,7 +90,7 @@ def test_views_hold_no_moves_or_targets():
 
 def test_a_player_reads_her_own_action_in_full_and_others_anonymously(monkeypatch):
     """看不见的手：战报里与你有关的给全文，无关的只作匿名播报（「有人下毒，2 人受伤」）."""
-    s, t = _round(monkeypatch)
+    _s, t = _round(monkeypatch)
     lines = GAME.report(t.state, t.events, Viewer.player(0))
     own = [ln.text for ln in lines if ln.scope == "own"]
     assert any(ln.startswith("你在御花园下毒西域间谍") for ln in own)
@@ -105,7 +105,7 @@ def test_a_player_reads_her_own_action_in_full_and_others_anonymously(monkeypatc
 
 def test_attacks_on_her_are_in_full_and_on_others_anonymous(monkeypatch):
     """看不见的手：与你有关的给全文."""
-    s, t = _round(monkeypatch)
+    _s, t = _round(monkeypatch)
     mine = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(0)) if ln.scope == "you"]
     assert any(ln.startswith("高明珠测试（暗杀") and "你气血 −3" in ln for ln in mine)
     assert any(ln.startswith("西域间谍") and "你们" in ln for ln in mine)
@@ -116,7 +116,7 @@ def test_attacks_on_her_are_in_full_and_on_others_anonymous(monkeypatch):
 
 def test_other_players_cards_show_only_their_slot(monkeypatch):
     """玩法C ⑦ 战报里他人出牌只显示「有人打出进攻牌」，不露牌名."""
-    s, t = _round(monkeypatch)
+    _s, t = _round(monkeypatch)
     for seat in range(3):
         lines = GAME.report(t.state, t.events, Viewer.player(seat))
         text = _dump(lines)
@@ -128,7 +128,7 @@ def test_other_players_cards_show_only_their_slot(monkeypatch):
 
 def test_spectators_get_results_and_anonymous_lines_without_player_names(monkeypatch):
     """看不见的手：观战…只见结果与匿名播报."""
-    s, t = _round(monkeypatch)
+    _s, t = _round(monkeypatch)
     lines = GAME.report(t.state, t.events, Viewer.spectator())
     assert {ln.scope for ln in lines} == {"anonymous", "result"}
     text = _dump(lines)
@@ -141,7 +141,7 @@ def test_spectators_get_results_and_anonymous_lines_without_player_names(monkeyp
 
 def test_the_host_reads_every_line_in_full(monkeypatch):
     """司礼（admin）可全局观战."""
-    s, t = _round(monkeypatch)
+    _s, t = _round(monkeypatch)
     lines = GAME.report(t.state, t.events, Viewer.host())
     assert {ln.scope for ln in lines} == {"host", "result"}
     text = _dump(lines)
