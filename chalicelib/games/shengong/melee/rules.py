@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from chalicelib.core.errors import IllegalAction, NotYourTurn
 from chalicelib.games.shengong.deck import Deck, check_play
-from chalicelib.games.shengong.melee.actions import Action, ZH
+from chalicelib.games.shengong.melee.actions import ZH, Action
 from chalicelib.games.shengong.melee.cards_effects import check_cards_fit
 from chalicelib.games.shengong.melee.places import (
     ASSASSINATE_TARGETS,
@@ -42,11 +42,11 @@ def check_order(state: MeleeState, seat: int, action: Action) -> None:
     cards = action.cards
     if p.voided and (kind != "idle" or cards.used()):
         raise IllegalAction("你本回合的行动已被暗杀作废，只能待机（无加成），可弃牌", code="ACTION_VOIDED")
+    place = getattr(action, "place", None)
     allowed = _TARGETS.get(kind)
-    if allowed is not None and getattr(action, "place") not in allowed:
-        raise IllegalAction(f"{ZH[kind]}不能以{getattr(action, 'place')}为目标", code="BAD_TARGET")
+    if allowed is not None and place not in allowed:
+        raise IllegalAction(f"{ZH[kind]}不能以{place}为目标", code="BAD_TARGET")
     if kind == "move":
-        place = getattr(action, "place")
         if place == p.place:
             raise IllegalAction("你已在此处；留在原地请选「继续驻留」", code="ALREADY_THERE")
         need = ENTRY.get(place)

@@ -188,4 +188,4 @@ def test_mode_c_voided_seat_may_discard_but_not_play():
         GAME_C.check(s, Viewer.player(0), act(type="idle", cards={"defence": "tieshen#1"}))
     GAME_C.check(s, Viewer.player(0), act(type="idle", cards={"discard": ["tieshen#1"]}))
     _, ev = run(s, {0: dict(type="idle", cards={"discard": ["tieshen#1"]})})
-    assert [e for e in ev if isinstance(e, CardsPlayed)][0].discard == ("tieshen#1",)
+    assert next(e for e in ev if isinstance(e, CardsPlayed)).discard == ("tieshen#1",)

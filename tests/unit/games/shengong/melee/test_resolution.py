@@ -94,7 +94,7 @@ def test_self_inflicted_fall_credits_nobody():
 def test_out_at_zero_hp_or_zero_favour():
     """DECISIONS #5: A player is eliminated at 气血 ≤ 0 or 好感 ≤ 0."""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=2), seat(2, "延禧宫", grace=1.8), seat(3, "永寿宫"))
-    new, ev = run(s, {0: dict(type="poison", place="景仁宫"), 3: dict(type="frame", place="延禧宫"),
+    new, _ = run(s, {0: dict(type="poison", place="景仁宫"), 3: dict(type="frame", place="延禧宫"),
                       1: dict(type="stay"), 2: dict(type="stay")})
     assert new.players[1].hp == 0 and not new.players[1].alive, "exactly 0 is out"
     assert new.players[2].grace == 0 and not new.players[2].alive
@@ -116,7 +116,7 @@ def test_same_round_falls_rank_by_hp_then_favour():
     """DECISIONS #3 (same round): by 气血, then 好感, then fewer damage taken."""
     s = board(seat(0, "承乾宫"), seat(1, "延禧宫"), seat(2, "景仁宫", hp=1.5), seat(3, "景仁宫", hp=1),
               seat(4, "永寿宫"), seat(5, "长春宫", hp=1.5, grace=6), seat(6, "长春宫", hp=1.5))
-    new, ev = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="poison", place="长春宫"),
+    _, ev = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="poison", place="长春宫"),
                       2: dict(type="stay"), 3: dict(type="stay"), 4: dict(type="stay"), 5: dict(type="stay"),
                       6: dict(type="stay")})
     # 景仁宫: 2 is highest (−2 → −0.5), 3 takes −1 (→ 0.0); 长春宫: 5 and 6 tie at the top (−2 → −0.5

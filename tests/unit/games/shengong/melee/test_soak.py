@@ -147,7 +147,7 @@ def _play(game, g: int, check_reports: bool) -> int:
     assert state.over and tr.results
     stats, placement = _recompute(log)
     (outcome,) = tr.results
-    assert sorted(r.place for r in outcome.results)[0] == 1
+    assert min(r.place for r in outcome.results) == 1
     for r in outcome.results:
         p = state.players[r.seat]
         assert stats[r.seat] == p.stats
@@ -163,5 +163,8 @@ def test_soak(game):
     never dealt, scores equal to the formula recomputed from the event log, no exception."""
     t0 = time.perf_counter()
     rounds = sum(_play(game, g, check_reports=g % 50 == 0) for g in range(GAMES))
-    per_round = (time.perf_counter() - t0) / rounds
-    assert per_round < 0.005, f"{per_round * 1000:.2f} ms per round (incl. move generation and checks)"
+    elapsed = time.perf_counter() - t0
+    # generous bounds (they include move generation, checks and invariants): one round well under
+    # 5 ms, one whole game well under 100 ms
+    assert elapsed / rounds < 0.005, f"{elapsed / rounds * 1000:.2f} ms per round"
+    assert elapsed / GAMES < 0.1, f"{elapsed / GAMES * 1000:.1f} ms per game"

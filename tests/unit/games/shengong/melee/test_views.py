@@ -50,7 +50,7 @@ def test_player_view_shows_only_her_own_hand():
 
 def test_host_sees_every_hand_and_spectator_none():
     """司礼（admin）可全局观战; 未认领妃子也可点「观战」入席，只见结果与匿名播报."""
-    s, tr, _ = _round_one()
+    _, tr, _ = _round_one()
     host = GAME_C.view(tr.state, Viewer.host())
     assert [p.seat for p in host.private] == list(range(8)) and all(p.hand for p in host.private)
     spec = GAME_C.view(tr.state, Viewer.spectator())
@@ -60,7 +60,7 @@ def test_host_sees_every_hand_and_spectator_none():
 
 def test_reports_give_full_text_to_the_actor_and_anonymous_lines_to_others():
     """战报里与你有关的给全文，无关的只作匿名播报（「有人下毒，2 人受伤」）."""
-    s, tr, target = _round_one()
+    _, tr, target = _round_one()
     mine = GAME_C.report(tr.state, tr.events, Viewer.player(0))
     assert any(f"你对{target}下毒" in x for x in _texts(mine, "self"))
     victim = GAME_C.report(tr.state, tr.events, Viewer.player(1))
@@ -73,7 +73,7 @@ def test_reports_give_full_text_to_the_actor_and_anonymous_lines_to_others():
 
 def test_others_cards_show_only_their_slot():
     """玩法C ⑦ 战报里他人出牌只显示「有人打出进攻牌」，不露牌名."""
-    s, tr, _ = _round_one()
+    _, tr, _ = _round_one()
     lines = GAME_C.report(tr.state, tr.events, Viewer.player(4))
     anon = _texts(lines, "anon")
     assert anon.count("有人打出进攻牌") == 2 and anon.count("有人打出通用牌") == 1
@@ -86,7 +86,7 @@ def test_others_cards_show_only_their_slot():
 
 def test_no_player_ever_receives_another_players_order_or_target():
     """看不见的手：别人的行动与目标根本不下发，你只看得到自己的."""
-    s, tr, target = _round_one()
+    _, tr, _ = _round_one()
     for me in range(8):
         lines = GAME_C.report(tr.state, tr.events, Viewer.player(me))
         for text in _texts(lines, "anon", "about_you"):
@@ -99,7 +99,7 @@ def test_no_player_ever_receives_another_players_order_or_target():
 
 def test_spectator_gets_results_and_anonymous_lines_without_names():
     """观战…只见结果与匿名播报 (anonymous lines name nobody)."""
-    s, tr, _ = _round_one()
+    _, tr, _ = _round_one()
     lines = GAME_C.report(tr.state, tr.events, Viewer.spectator())
     assert {x.scope for x in lines} <= {"anon", "public"}
     for text in _texts(lines, "anon"):
@@ -109,7 +109,7 @@ def test_spectator_gets_results_and_anonymous_lines_without_names():
 
 def test_host_report_names_everyone():
     """司礼（admin）可全局观战: the host's report is the full text with names."""
-    s, tr, target = _round_one()
+    _, tr, target = _round_one()
     host = _texts(GAME_C.report(tr.state, tr.events, Viewer.host()), "host")
     assert any(x.startswith(f"{NAMES[0]}对{target}下毒") for x in host)
     assert any(x.startswith(f"{NAMES[0]}打出 进攻·寻医问药") for x in host)
