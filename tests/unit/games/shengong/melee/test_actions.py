@@ -304,3 +304,19 @@ def test_favour_regenerates_point_two_each_round():
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫"))
     new, _ = run(s, {0: dict(type="stay"), 1: dict(type="stay")})
     assert (new.players[0].grace, new.players[1].grace) == (t(5.2), t(5.2))
+
+
+def test_idle_neighbour_bonus_stacks_per_idler():
+    """同宫者各 +0.1: each 待机 at her place gives her +0.1 气血 and +0.1 好感."""
+    s = board(seat(0, "景仁宫"), seat(1, "景仁宫"), seat(2, "景仁宫"))
+    new, _ = run(s, {0: dict(type="idle"), 1: dict(type="idle"), 2: dict(type="stay")})
+    assert (new.players[2].hp, new.players[2].grace) == (t(10.2), t(5.4))
+    assert (new.players[0].hp, new.players[0].grace) == (t(10.6), t(5.8))
+
+
+def test_order_failing_the_rules_at_settlement_is_idle():
+    """A sealed order that no longer passes `check` when the round settles counts as 待机 (defaulted)."""
+    s = board(seat(0, "承乾宫", grace=5.5), seat(1, "景仁宫"))
+    new, ev = run(s, {0: dict(type="move", place="御膳房"), 1: dict(type="stay")})
+    assert action_of(ev, 0).defaulted and action_of(ev, 0).action == "idle"
+    assert new.players[0].place == "承乾宫"

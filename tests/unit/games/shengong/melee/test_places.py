@@ -118,3 +118,12 @@ def test_tower_occupant_not_framing_does_nothing():
     s = board(seat(0, "摘星楼"), seat(1, "景仁宫"))
     new, ev = run(s, {0: dict(type="stay"), 1: dict(type="idle")})
     assert new.players[1].grace == t(5.7) and not [e for e in ev if e.kind == "passive"]
+
+
+def test_kitchen_damage_can_kill_and_is_credited():
+    """身处御膳房 … 让所有养生/待机的人 −1 气血: passive damage counts as hers, kill credit included."""
+    s = board(seat(0, "御膳房"), seat(1, "景仁宫", hp=0.5, rest_streak=9), seat(2, "承乾宫"))
+    new, ev = run(s, {0: dict(type="stay"), 1: dict(type="rest"), 2: dict(type="stay")})
+    assert not new.players[1].alive
+    assert next(e for e in ev if e.kind == "eliminated").killers == (0,)
+    assert new.players[0].stats.kills == 1
