@@ -1,0 +1,108 @@
+"""Compact builders for 血染甄嬛传 scenarios: a game from a list of roles, host actions from dicts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chalicelib.core.game import Entrant, Transition, Viewer
+from chalicelib.core.rng import Rng
+from chalicelib.games.zhenhuan.game import GAME
+from chalicelib.games.zhenhuan.roles import OUTSIDERS, ROLES, TOWNSFOLK
+from chalicelib.games.zhenhuan.setup import assign
+from chalicelib.games.zhenhuan.state import GameState, StatusKind, ZhenhuanOptions
+
+HOST = Viewer.host()
+SEED = 20240611
+
+
+def new_state(roles: list[str], **options: Any) -> GameState:
+    """A game in setup with exactly these roles, seat by seat (bluffs: the first free good roles)."""
+    entrants = [Entrant(i, f"玩家{i + 1}") for i in range(len(roles))]
+    state = GAME.setup(entrants, ZhenhuanOptions(**options), Rng.from_int(SEED))
+    for seat, role in enumerate(roles):
+        state = assign(state, seat, role)
+    free = [r for r in TOWNSFOLK + OUTSIDERS if r not in roles][:3]
+    return state.model_copy(update={"bluffs": tuple(free)})
+
+
+def started(roles: list[str], **options: Any) -> GameState:
+    """A game with these roles, begun: the first night's first step is current."""
+    return act(new_state(roles, **options), type="begin")
+
+
+def transition(state: GameState, **action: Any) -> Transition:
+    a = GAME.action_adapter.validate_python(action)
+    GAME.check(state, HOST, a)
+    return GAME.apply(state, HOST, a, Rng.from_int(SEED, len(state.log)))
+
+
+def act(state: GameState, **action: Any) -> GameState:
+    return transition(state, **action).state
+
+
+def current(state: GameState) -> str | None:
+    night = GAME.view(state, HOST).grimoire.night  # type: ignore[union-attr]
+    return night.current.key if night and night.current else None
+
+
+def current_view(state: GameState):
+    return GAME.view(state, HOST).grimoire.night.current  # type: ignore[union-attr]
+
+
+def step(
+    state: GameState, key: str, *targets: int | None, answer: Any = None, skip: bool = False
+) -> GameState:
+    """Pass every step before `key`, then resolve `key` with the targets."""
+    state = pass_until(state, key)
+    action: dict[str, Any] = {"type": "night_step", "step": key, "targets": list(targets), "skip": skip}
+    if answer is not None:
+        action["answer"] = answer
+    return act(state, **action)
+
+
+def pass_until(state: GameState, key: str) -> GameState:
+    while (now := current(state)) != key:
+        assert now is not None, f"step {key} never came"
+        state = act(state, type="night_step", step=now, skip=not disabled(state))
+    return state
+
+
+def disabled(state: GameState) -> bool:
+    return current_view(state).disabled is not None
+
+
+def night(state: GameState, plan: dict[str, tuple[int | None, ...]] | None = None) -> GameState:
+    """Run the rest of the night: steps in `plan` with their targets, the others passed; then dawn."""
+    plan = plan or {}
+    while (now := current(state)) is not None:
+        if now in plan and not disabled(state):
+            state = act(state, type="night_step", step=now, targets=list(plan[now]))
+        else:
+            state = act(state, type="night_step", step=now, skip=not disabled(state))
+    return act(state, type="dawn")
+
+
+def to_day(
+    roles: list[str], plan: dict[str, tuple[int | None, ...]] | None = None, **options: Any
+) -> GameState:
+    return night(started(roles, **options), plan)
+
+
+def seat(state: GameState, i: int):
+    return state.seats[i]
+
+
+def has(state: GameState, i: int, kind: StatusKind) -> bool:
+    return any(s.seat == i and s.kind is kind for s in state.statuses)
+
+
+def infos(state: GameState, i: int) -> list[Any]:
+    return [e for e in state.log if e.kind == "info" and e.seat == i]
+
+
+def host_lines(state: GameState) -> list[str]:
+    return [e.text for e in state.log if e.kind == "host"]
+
+
+def name(role: str) -> str:
+    return ROLES[role].name
