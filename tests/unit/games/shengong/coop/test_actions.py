@@ -186,3 +186,31 @@ def test_a_player_at_zero_favor_or_hp_is_down_and_cannot_move_again():
     with pytest.raises(IllegalAction) as e:
         GAME.check(t.state, Viewer.player(0), Idle())
     assert e.value.code == "SEAT_DOWN"
+
+
+def test_assassinate_does_not_void_the_next_action_in_d(monkeypatch):
+    """DECISIONS #10 lists 暗杀 in D as −3 气血 only: the A/B/C clause 「令其下回合行动作废」 is not used
+    (three players could otherwise lock a boss every round)."""
+    from chalicelib.games.shengong.coop.state import Attack
+
+    from .helpers import force_plan
+
+    force_plan(monkeypatch, "gao_mingzhu", Attack.ASSASSINATE, target=0)
+    s = _apart(new_game(1))
+    t = settle(s, {0: Assassinate(target=0)}, ScriptRng(0, 0))
+    assert t.state.players[0].hp == 120 and t.state.opponents[0].hp == 210
+    GAME.check(t.state, Viewer.player(0), Poison(target=0))
+    t2 = settle(t.state, {0: Poison(target=0)}, ScriptRng(0, 0))
+    assert event(t2, "player_acted", seat=0).result is Result.HIT
+    assert event(t2, "opponent_acted", opponent=0).result is Result.HIT
+
+
+def test_no_entry_thresholds_and_no_abc_place_passives_in_d():
+    """D④ 地点精简 — each place has exactly its one listed bonus: no 准入 (御膳房 好感≥6, 摘星楼 气血≥6)
+    and no A/B/C passives (御膳房 −1 好感, 摘星楼 诬告 −2 气血)."""
+    s = shape(new_game(1), hp=(3, 15, 15), favor=(2, 10, 10), places=(G, K, Z))
+    GAME.check(s, Viewer.player(0), Move(place=K))
+    GAME.check(s, Viewer.player(0), Move(place=Z))
+    t = settle(s, {0: Move(place=K), 1: Idle(), 2: Frame(target=0)}, rolls(99))
+    assert t.state.players[1].favor == 100 and t.state.players[1].hp == 150
+    assert t.state.players[2].hp == 140  # only the 诬告 cost of −1

@@ -200,3 +200,10 @@ def test_a_follower_guarding_her_mistress_does_not_attack_or_roll(monkeypatch):
     assert rng.calls == [100, 100, 100]  # two tactic draws and 高明珠's roll only
     lines = [ln.text for ln in GAME.report(t.state, t.events, Viewer.spectator())]
     assert "西域间谍护主，按兵不动" in lines
+
+
+def test_opponents_pay_no_own_costs():
+    """Seed table 自身代价 is a player's price: an opponent's bars change only by players' hits."""
+    s = new_game(2)
+    t = settle(s, {}, ScriptRng(0, 0))  # 石露 登摘星楼诬告, hits
+    assert (t.state.opponents[0].hp, t.state.opponents[0].favor) == (350, 300)

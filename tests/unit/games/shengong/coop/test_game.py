@@ -27,6 +27,7 @@ def test_registry_loads_the_game_with_its_protocol_values():
 
 
 def test_options_stage_and_turn_seconds_are_bounded():
+    """D① 房主开房时选关卡 — 关卡 1..3 (D⑥ 现有关卡); the round timer is the room's SEALED deadline."""
     assert CoopOptions().turn_seconds == 90
     for bad in ({"stage": 0}, {"stage": 4}, {"turn_seconds": 14}, {"turn_seconds": 601}):
         with pytest.raises(ValidationError):
@@ -54,12 +55,14 @@ def test_stage_lock_names_each_player_who_has_not_cleared_the_previous_stage():
 
 
 def test_pending_is_sealed_for_the_living_with_the_turn_timer():
+    """Seed: 每人每回合选一个行动…「落子」，全员落定即自动结算."""
     s = GAME.setup(entrants(), {"stage": 1, "turn_seconds": 45}, ScriptRng())
     p = GAME.pending(s)
     assert (p.kind, p.seats, p.timeout_s, p.label) == (PendingKind.SEALED, frozenset({0, 1, 2}), 45, "第1回合")
 
 
 def test_check_refuses_the_host_and_a_finished_game_and_apply_is_not_used():
+    """Seed: 司礼不入局，只作主持 — only seated players 落子, all at once (no single-step actions)."""
     s = new_game(1)
     with pytest.raises(IllegalAction) as e:
         GAME.check(s, Viewer.host(), Idle())
@@ -72,6 +75,7 @@ def test_check_refuses_the_host_and_a_finished_game_and_apply_is_not_used():
 
 
 def test_action_json_shapes():
+    """D④ 攻击…只须在「目标对手」里挑打谁…只有「移动」要选去处."""
     assert action_adapter.validate_python(
         {"type": "poison", "target": 0, "cards": {"attack": "xunyi#1"}}) == Poison(target=0, cards={"attack": "xunyi#1"})
     assert action_adapter.validate_python({"type": "move", "place": "御膳房"}).place is Place.KITCHEN
@@ -80,6 +84,7 @@ def test_action_json_shapes():
 
 
 def test_state_and_events_round_trip_through_json():
+    """DECISIONS (common): any game can be replayed exactly from its initial state and its action log."""
     s = new_game(3, profile("甄嬛", maids=(("xunyi", 3), ("tieshen", 1))))
     t = settle(s, {0: Poison(target=1)}, ScriptRng(default=0))
     for st in (s, t.state):
@@ -160,9 +165,12 @@ def test_settle_accepts_json_moves_with_string_seats_and_voids_illegal_ones():
 
 
 def test_names_come_from_the_seats():
+    """D⑦ 保留小组三人姓名 — reports and boards use each seat's name."""
     assert [p.name for p in new_game(1).players] == list(NAMES)
 
 
-def test_rolls_helper_sanity():
-    t = settle(new_game(1), {0: Poison(target=0)}, rolls(0))
-    assert t.state.opponents[0].hp == 220
+def test_damage_output_counts_the_full_blow_even_past_zero():
+    """D⑦ 输出伤害 — each hit counts at its nominal amount (hits of one round land together)."""
+    s = shape(new_game(1), opp_hp=(1,))
+    t = settle(s, {0: Assassinate(target=0), 1: Poison(target=0)}, rolls(0, 0))
+    assert _scores(t) == {0: 3.0 + 30 + 57, 1: 2.0 + 30 + 57, 2: 30.0 + 57}

@@ -139,6 +139,8 @@ def play(stage: int, game_no: int, *, check_views: bool = False):
 
 @pytest.mark.parametrize("stage", [1, 2, 3])
 def test_soak_random_games_to_the_end(stage):
+    """Every game ends (clear / wipe / 20 回合), with the invariants above every round and each
+    score equal to D⑦ 积分 ＝ 输出伤害 ＋ 存活 30 ＋ 通关奖励 recomputed from the events."""
     reasons = set()
     for n in range(GAMES_PER_STAGE):
         *_, state, _ = play(stage, n, check_views=n % 10 == 0)

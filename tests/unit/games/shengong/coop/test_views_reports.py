@@ -152,6 +152,7 @@ def test_the_host_reads_every_line_in_full(monkeypatch):
 
 
 def test_defaulted_and_end_lines(monkeypatch):
+    """Seed: 未落子按待机处理; D⑦ 积分 ＝ 输出伤害 ＋ 存活 30 ＋ 通关奖励（60 − 回合×3）."""
     force_plan(monkeypatch, "gao_mingzhu", Attack.FRAME)
     s = shape(new_game(1), opp_hp=(2,))
     t = GAME.settle(s, {0: Poison(target=0)}, ScriptRng(0, 99))
