@@ -1,4 +1,8 @@
-"""Every setting the service reads from its environment, in one place, read once per process."""
+"""Every setting the service reads from its environment, in one place, read once per process.
+
+Each Lambda gets only the variables it needs (the authorizer has no table, the sweeps no secrets),
+so a setting is checked when it is used, not when the process starts.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,14 @@ from dataclasses import dataclass
 from functools import cache
 
 LOCAL_STAGE = "local"
+LOCAL_SECRET = "local-development-secret-not-for-deployment"
 
 
 @dataclass(frozen=True)
 class Settings:
     stage: str
-    table_name: str
-    token_secret: bytes
+    table: str
+    secret: str
     token_ttl_s: int
     admin_openids: frozenset[str]
     wechat_appid: str
@@ -26,28 +31,30 @@ class Settings:
         """The development login and demo helpers exist only in the local stage."""
         return self.stage == LOCAL_STAGE
 
+    @property
+    def table_name(self) -> str:
+        if not self.table:
+            raise RuntimeError("environment variable TABLE_NAME is required")
+        return self.table
 
-def _require(name: str, env: dict[str, str]) -> str:
-    value = env.get(name, "")
-    if not value:
-        raise RuntimeError(f"environment variable {name} is required")
-    return value
+    @property
+    def token_secret(self) -> bytes:
+        if self.secret:
+            if len(self.secret) < 32 and not self.is_local:
+                raise RuntimeError("TOKEN_SECRET must be at least 32 characters")
+            return self.secret.encode()
+        if self.is_local:
+            return LOCAL_SECRET.encode()
+        raise RuntimeError("environment variable TOKEN_SECRET is required outside the local stage")
 
 
 def load_settings(env: dict[str, str] | None = None) -> Settings:
     env = dict(os.environ if env is None else env)
     stage = env.get("STAGE", LOCAL_STAGE)
-    secret = env.get("TOKEN_SECRET", "")
-    if not secret:
-        if stage != LOCAL_STAGE:
-            raise RuntimeError("TOKEN_SECRET is required outside the local stage")
-        secret = "local-development-secret-not-for-deployment"
-    if len(secret) < 32 and stage != LOCAL_STAGE:
-        raise RuntimeError("TOKEN_SECRET must be at least 32 characters")
     return Settings(
         stage=stage,
-        table_name=_require("TABLE_NAME", env) if stage != LOCAL_STAGE else env.get("TABLE_NAME", "shengong-local"),
-        token_secret=secret.encode(),
+        table=env.get("TABLE_NAME", "shengong-local" if stage == LOCAL_STAGE else ""),
+        secret=env.get("TOKEN_SECRET", ""),
         token_ttl_s=int(env.get("TOKEN_TTL_S", "7200")),
         admin_openids=frozenset(x.strip() for x in env.get("ADMIN_OPENIDS", "").split(",") if x.strip()),
         wechat_appid=env.get("WECHAT_APPID", ""),

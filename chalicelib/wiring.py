@@ -1,39 +1,19 @@
 """Builds the real services on first use and caches them for warm invocations.
 
-Nothing here runs at import: boto3 is imported and the DynamoDB client created the first time a
-request needs them. Tests and the local server call `override(...)` to inject clocks and clients.
+Nothing here runs at import, and each piece is built only when first needed: the authorizer Lambda
+never imports boto3; the API creates its DynamoDB client on its first data request. Tests and the
+local server call `override(...)` to inject clocks and clients.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from chalicelib.accounts.service import AccountDeps
 from chalicelib.config import Settings, settings
 from chalicelib.core.clock import Clock, SystemClock
 from chalicelib.rooms.deps import RoomDeps
-
-
-@dataclass
-class Services:
-    settings: Settings
-    clock: Clock
-    dynamodb: Any
-    rooms: Any
-    accounts: Any
-    records: Any
-    wechat: Any
-
-    def room_deps(self) -> RoomDeps:
-        return RoomDeps(rooms=self.rooms, accounts=self.accounts, clock=self.clock)
-
-    def account_deps(self) -> AccountDeps:
-        s = self.settings
-        return AccountDeps(
-            accounts=self.accounts, clock=self.clock, token_secret=s.token_secret, token_ttl_s=s.token_ttl_s,
-            admin_openids=s.admin_openids, wechat=self.wechat, dev_login=s.is_local,
-        )
 
 
 def dynamodb_client() -> Any:
@@ -46,23 +26,57 @@ def dynamodb_client() -> Any:
     return boto3.session.Session().client("dynamodb", config=config)
 
 
+class Services:
+    def __init__(self, cfg: Settings, clock: Clock, client: Any = None, wechat_opener: Any = None) -> None:
+        self.settings = cfg
+        self.clock = clock
+        self._client = client
+        self._wechat_opener = wechat_opener
+
+    @cached_property
+    def dynamodb(self) -> Any:
+        return self._client or dynamodb_client()
+
+    @cached_property
+    def rooms(self) -> Any:
+        from chalicelib.store.dynamodb import DynamoRoomStore
+
+        return DynamoRoomStore(self.dynamodb, self.settings.table_name)
+
+    @cached_property
+    def accounts(self) -> Any:
+        from chalicelib.store.accounts import DynamoAccountStore
+
+        return DynamoAccountStore(self.dynamodb, self.settings.table_name)
+
+    @cached_property
+    def records(self) -> Any:
+        from chalicelib.store.records import DynamoRecordStore
+
+        return DynamoRecordStore(self.dynamodb, self.settings.table_name)
+
+    @cached_property
+    def wechat(self) -> Any:
+        from chalicelib.auth.wechat import WeChatClient
+
+        s = self.settings
+        kwargs = {"opener": self._wechat_opener} if self._wechat_opener else {}
+        return WeChatClient(s.wechat_appid, s.wechat_secret, s.wechat_base_url, s.wechat_timeout_s, **kwargs)
+
+    def room_deps(self) -> RoomDeps:
+        return RoomDeps(rooms=self.rooms, accounts=self.accounts, clock=self.clock)
+
+    def account_deps(self) -> AccountDeps:
+        s = self.settings
+        return AccountDeps(
+            accounts=self.accounts, clock=self.clock, token_secret=s.token_secret, token_ttl_s=s.token_ttl_s,
+            admin_openids=s.admin_openids, wechat=self.wechat, dev_login=s.is_local,
+        )
+
+
 def build(cfg: Settings | None = None, clock: Clock | None = None, client: Any = None,
           wechat_opener: Any = None) -> Services:
-    from chalicelib.auth.wechat import WeChatClient
-    from chalicelib.store.accounts import DynamoAccountStore
-    from chalicelib.store.dynamodb import DynamoRoomStore
-    from chalicelib.store.records import DynamoRecordStore
-
-    cfg = cfg or settings()
-    client = client or dynamodb_client()
-    wechat_kwargs = {"opener": wechat_opener} if wechat_opener else {}
-    wechat = WeChatClient(cfg.wechat_appid, cfg.wechat_secret, cfg.wechat_base_url, cfg.wechat_timeout_s,
-                          **wechat_kwargs)
-    return Services(
-        settings=cfg, clock=clock or SystemClock(), dynamodb=client,
-        rooms=DynamoRoomStore(client, cfg.table_name), accounts=DynamoAccountStore(client, cfg.table_name),
-        records=DynamoRecordStore(client, cfg.table_name), wechat=wechat,
-    )
+    return Services(cfg or settings(), clock or SystemClock(), client, wechat_opener)
 
 
 _services: Services | None = None

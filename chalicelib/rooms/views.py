@@ -7,7 +7,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from chalicelib.core.errors import Conflict
+from chalicelib.core.errors import Conflict, StaleVersion
 from chalicelib.core.game import PendingKind, Viewer, ViewerRole
 from chalicelib.core.identity import Caller
 from chalicelib.games import get_game
@@ -15,6 +15,7 @@ from chalicelib.rooms.access import viewer_for
 from chalicelib.rooms.deps import RoomDeps
 from chalicelib.rooms.engine import load_events, load_state, viewer_json
 from chalicelib.rooms.model import MoveRecord, Room
+from chalicelib.rooms.play import run_timeout
 
 
 @dataclass(frozen=True)
@@ -53,9 +54,24 @@ def room_summary(room: Room, caller: Caller) -> dict[str, Any]:
     }
 
 
+def _settle_if_overdue(deps: RoomDeps, room: Room) -> Room:
+    """Settle-on-read: a poll that finds the deadline passed settles the round itself instead of
+    waiting up to a minute for the scheduler (which would find nothing left to do)."""
+    if room.pending is None or room.pending.deadline_ms is None:
+        return room
+    now = deps.clock.now_ms()
+    if room.pending.deadline_ms > now:
+        return room
+    try:
+        return run_timeout(deps, room, now) or room
+    except StaleVersion:
+        return deps.rooms.get_room(room.id)
+
+
 def room_view(deps: RoomDeps, caller: Caller, room_id: str) -> RoomView:
     room = deps.rooms.get_room(room_id)
     viewer = viewer_for(deps, caller, room)
+    room = _settle_if_overdue(deps, room)
     game = get_game(room.game)
     body: dict[str, Any] = {"room": room_summary(room, caller), "viewer": viewer_json(viewer),
                             "pending": None, "game": None}
