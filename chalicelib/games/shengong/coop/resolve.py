@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from chalicelib.core.errors import GameOver, IllegalAction
 from chalicelib.core.game import Transition
 from chalicelib.core.rng import Rng
@@ -137,8 +139,14 @@ def heal_amount(player: PlayerState) -> int:
     return amount + (INFIRMARY_HEAL if player.place is Place.INFIRMARY else 0)
 
 
-def _as_action(raw: Any) -> Action:
-    return raw if not isinstance(raw, Mapping) else action_adapter.validate_python(raw)
+def _as_action(raw: Any) -> Action | None:
+    """A move as the room stored it (model or JSON dict); None if it cannot be read."""
+    if not isinstance(raw, Mapping):
+        return raw  # type: ignore[no-any-return]
+    try:
+        return action_adapter.validate_python(raw)
+    except ValidationError:
+        return None
 
 
 def settle(state: CoopState, moves: Mapping[int, Any], rng: Rng) -> Transition[CoopState, Event]:
@@ -150,7 +158,8 @@ def settle(state: CoopState, moves: Mapping[int, Any], rng: Rng) -> Transition[C
     if state.over:
         raise GameOver()
     snap, rnd = state, state.round
-    given = {int(k): _as_action(v) for k, v in moves.items()}
+    # A seat mapped to None did not submit (the room's placeholder); an unreadable move is VOID.
+    given = {int(k): _as_action(v) for k, v in moves.items() if v is not None}
     living = [p.seat for p in snap.living_players()]
     ledger = {s: _Ledger() for s in living}
     acted: dict[int, PlayerActed] = {}
@@ -161,6 +170,8 @@ def settle(state: CoopState, moves: Mapping[int, Any], rng: Rng) -> Transition[C
     voided: dict[int, str] = {}
     for seat in living:
         move = given.get(seat)
+        if seat in given and move is None:
+            voided[seat] = "MALFORMED_ACTION"
         if move is not None:
             try:
                 check_move(snap, seat, move)

@@ -162,6 +162,10 @@ def test_settle_accepts_json_moves_with_string_seats_and_voids_illegal_ones():
     ev = [e for e in t.events if e.kind == "player_acted"]
     assert (ev[0].result.value, ev[0].action, ev[0].void_code) == ("void", "idle", "NO_FAVOR")
     assert not ev[1].defaulted and ev[2].defaulted
+    t = GAME.settle(s, {0: {"type": "fly"}, 1: None}, ScriptRng())
+    ev = [e for e in t.events if e.kind == "player_acted"]
+    assert (ev[0].result.value, ev[0].void_code) == ("void", "MALFORMED_ACTION")
+    assert ev[1].defaulted and ev[1].result.value == "done"
 
 
 def test_names_come_from_the_seats():
