@@ -106,3 +106,25 @@ def host_lines(state: GameState) -> list[str]:
 
 def name(role: str) -> str:
     return ROLES[role].name
+
+
+def dusk(state: GameState, **kw: Any) -> GameState:
+    return act(state, type="dusk", **kw)
+
+
+def next_night(state: GameState, plan: dict[str, tuple[int | None, ...]] | None = None) -> GameState:
+    """From a night: finish it with `plan`, then 入夜 again (no nominations in between)."""
+    return dusk(night(state, plan))
+
+
+def public(state: GameState, viewer: Viewer | None = None) -> dict[str, Any]:
+    return GAME.view(state, viewer or Viewer.spectator()).model_dump(mode="json")
+
+
+def visited(state: GameState) -> list[str]:
+    """The steps the engine walks through from here to the end of the night (passing each)."""
+    keys = []
+    while (now := current(state)) is not None:
+        keys.append(now)
+        state = act(state, type="night_step", step=now, skip=not disabled(state))
+    return keys

@@ -86,14 +86,16 @@ def _draw_for(players: int, demon: str, supeisheng: bool) -> tuple[str, ...]:
     [(HUANGSHANG, False, 0), (HUANGSHANG, True, 1), (TAISHANGHUANG, False, 1), (TAISHANGHUANG, True, 2)],
     ids=["plain", "supeisheng", "taishanghuang", "both"],
 )
-def test_proposed_roles_follow_the_table_with_modifiers(players: int, demon: str, supeisheng: bool, mods: int) -> None:
+def test_proposed_roles_follow_the_table_with_modifiers(
+    players: int, demon: str, supeisheng: bool, mods: int
+) -> None:
     """当有【苏培盛】加入时…外来者数量+1 / 太上皇在场时，外来者+1."""
     roles = _draw_for(players, demon, supeisheng)
     teams = Counter(ROLES[r].team for r in roles)
     t, o, m, d, tr = TABLE[players]
     assert (teams[Team.TOWNSFOLK], teams[Team.OUTSIDER]) == (t - mods, o + mods)
     assert (teams[Team.MINION], teams[Team.DEMON], teams[Team.TRAVELLER]) == (m, d, tr)
-    assert len(set(r for r in roles if r != TRAVELLER)) == players - tr
+    assert len({r for r in roles if r != TRAVELLER}) == players - tr
     assert roles[players - tr :] == (TRAVELLER,) * tr, "travellers take the last seats"
 
 
