@@ -124,8 +124,10 @@ def test_state_and_events_round_trip_through_json(game):
     """State round-trips exactly through JSON; events through event_adapter."""
     s, log = _play(game, 3, rounds=6)
     assert MeleeState.model_validate_json(s.model_dump_json()) == s
+    assert MeleeState.model_validate(s.model_dump(mode="json")) == s, "how rooms store it"
     for e in log:
         assert event_adapter.validate_json(event_adapter.dump_json(e)) == e
+        assert event_adapter.validate_python(event_adapter.dump_python(e, mode="json")) == e
 
 
 @pytest.mark.parametrize("game", [GAME_A, GAME_B, GAME_C], ids=["A", "B", "C"])
