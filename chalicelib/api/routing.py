@@ -32,6 +32,7 @@ CORS = CORSConfig(
     max_age=600,
 )
 MAX_BODY_BYTES = 16 * 1024
+TOKEN_MESSAGES = {"TOKEN_EXPIRED": "登录已过期，请重新登录", "BAD_TOKEN": "登录凭证无效，请重新登录"}
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,8 @@ ROUTES: list[RouteDoc] = []
 def caller_from(request: Any, now_s: int) -> Caller:
     ctx = (request.context or {}).get("authorizer") or {}
     if ctx.get("error") or not ctx.get("principalId") or ctx.get("principalId") == "anonymous":
-        raise Unauthenticated("请先登录", code=str(ctx.get("error") or "UNAUTHENTICATED"))
+        code = str(ctx.get("error") or "UNAUTHENTICATED")
+        raise Unauthenticated(TOKEN_MESSAGES.get(code, "请先登录"), code=code)
     # the gateway may cache an authorizer answer: enforce expiry here as well
     if int(ctx.get("exp", 0)) <= now_s:
         raise Unauthenticated("登录已过期，请重新登录", code="TOKEN_EXPIRED")
