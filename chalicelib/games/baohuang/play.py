@@ -21,7 +21,7 @@ from chalicelib.games.baohuang.combos import Combo, allowed, classify, describe,
 from chalicelib.games.baohuang.deal import finish_deal
 from chalicelib.games.baohuang.declare import reveal
 from chalicelib.games.baohuang.events import Passed, Played, TrickWon, WentOut
-from chalicelib.games.baohuang.model import SEATS, BaohuangState, Deal, Phase, Solo, Trick, next_seat
+from chalicelib.games.baohuang.model import SEATS, BaohuangState, Deal, LogEntry, Phase, Solo, Trick, next_seat
 from chalicelib.games.baohuang.scoring import certain_places
 from chalicelib.games.baohuang.step import Step
 
@@ -153,26 +153,34 @@ def play(step: Step, seat: int, cards: tuple[str, ...], combo: Combo, auto: bool
     cards = sort_cards(cards)
     gone = set(cards)
     hand = tuple(code for code in deal.hands[seat] if code not in gone)
-    step.set_deal(hands=tuple(hand if s == seat else h for s, h in enumerate(deal.hands)))
-    step.log(seat, "play", cards, auto=auto)
+    hands = tuple(hand if s == seat else h for s, h in enumerate(deal.hands))
+    out = deal.out + (seat,) if not hand else deal.out
+    holders = [s for s in range(SEATS) if hands[s]]
+    k = size(combo)
+    if unbeatable(combo) or all(len(hands[s]) < k for s in holders if s != seat):
+        trick, turn = None, seat if hand else _next_holder(hands, seat)
+    else:
+        trick, turn = Trick(seat=seat, cards=cards), _next_holder(hands, seat)
+    step.set_deal(hands=hands, out=out, trick=trick, turn=turn,
+                  log=deal.log + (LogEntry.model_construct(seat=seat, act="play", cards=cards, note="", auto=auto),))
     step.emit(Played(seat=seat, cards=cards, auto=auto))
     _reveal_by_card(step, seat, cards)
     if not hand:
-        out = step.deal.out + (seat,)
-        step.set_deal(out=out)
         step.emit(WentOut(seat=seat, place=len(out)))
-    deal = step.deal
-    k = size(combo)
-    if unbeatable(combo) or all(len(deal.hands[s]) < k for s in active(deal) if s != seat):
-        leader = seat if hand else next_active(deal, seat)
-        step.set_deal(trick=None, turn=leader)
-        step.emit(TrickWon(seat=seat, leader=leader))
-    else:
-        step.set_deal(trick=Trick(seat=seat, cards=cards), turn=next_active(deal, seat))
+    if trick is None:
+        step.emit(TrickWon(seat=seat, leader=turn))
     if not hand:
         places = certain_places(step.deal)
         if places is not None:
             finish_deal(step, places)
+
+
+def _next_holder(hands: tuple[tuple[str, ...], ...], seat: int) -> int:
+    for _ in range(SEATS):
+        seat = next_seat(seat)
+        if hands[seat]:
+            return seat
+    raise RuntimeError("no seat holds cards")
 
 
 def pass_turn(step: Step, seat: int, auto: bool = False) -> None:
@@ -180,14 +188,15 @@ def pass_turn(step: Step, seat: int, auto: bool = False) -> None:
     deal = step.deal
     trick = deal.trick
     assert trick is not None
-    step.log(seat, "pass", auto=auto)
+    entry = LogEntry.model_construct(seat=seat, act="pass", cards=(), note="", auto=auto)
     step.emit(Passed(seat=seat, auto=auto))
     passes = trick.passes + 1
     holders = active(deal)
     needed = len(holders) - (1 if trick.seat in holders else 0)
     if passes >= needed:
         leader = trick.seat if trick.seat in holders else next_active(deal, trick.seat)
-        step.set_deal(trick=None, turn=leader)
+        step.set_deal(trick=None, turn=leader, log=deal.log + (entry,))
         step.emit(TrickWon(seat=trick.seat, leader=leader))
     else:
-        step.set_deal(trick=trick.model_copy(update={"passes": passes}), turn=next_active(deal, seat))
+        step.set_deal(trick=trick.model_copy(update={"passes": passes}), turn=next_active(deal, seat),
+                      log=deal.log + (entry,))

@@ -37,5 +37,5 @@ class Step:
         self.events.extend(events)
 
     def log(self, seat: int, act: str, cards: tuple[str, ...] = (), note: str = "", auto: bool = False) -> None:
-        entry = LogEntry(seat=seat, act=act, cards=cards, note=note, auto=auto)
+        entry = LogEntry.model_construct(seat=seat, act=act, cards=cards, note=note, auto=auto)
         self.set_deal(log=self.deal.log + (entry,))

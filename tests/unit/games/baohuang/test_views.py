@@ -1,0 +1,135 @@
+"""Serialisation and projections: state round-trips, views hide hands and the guard, replays."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from chalicelib.core.errors import NotFound
+from chalicelib.core.game import Viewer
+from chalicelib.games.baohuang.actions import Declare, Play, action_adapter
+from chalicelib.games.baohuang.cards import Variant, pack
+from chalicelib.games.baohuang.events import event_adapter
+from chalicelib.games.baohuang.game import GAME
+from chalicelib.games.baohuang.model import BaohuangState, Phase, Solo
+
+from .helpers import act, new_table, rng, table
+
+
+def roundtrip(state: BaohuangState) -> BaohuangState:
+    return GAME.state_model.model_validate(json.loads(json.dumps(state.model_dump(mode="json"))))
+
+
+@pytest.mark.parametrize("variant", ["simple", "classic"])
+def test_state_roundtrips_through_json_in_every_phase(variant):
+    """Brief: "State round-trips exactly through state_model.model_validate(state.model_dump(mode="json"))"."""
+    state = new_table(variant, baoliu=True)
+    seen = set()
+    step = 0
+    while state.phase is not Phase.OVER and len(seen) < 4:
+        seen.add(state.phase)
+        assert roundtrip(state) == state
+        step += 1
+        if state.phase is Phase.DECLARE:
+            state = GAME.settle(state, {}, rng(step)).state
+        else:
+            state = GAME.on_timeout(state, rng(step)).state
+    assert roundtrip(state) == state
+    assert seen == {Phase.THRONE, Phase.DECLARE, Phase.PLAY} or Phase.BETWEEN in seen
+
+
+def test_action_and_event_shapes_parse():
+    assert action_adapter.validate_python({"type": "play", "cards": ["S7#1", "BJ#2"]}) == Play(cards=("S7#1", "BJ#2"))
+    assert action_adapter.validate_json('{"type":"take_throne","call":"HA"}').call == "HA"
+    assert action_adapter.validate_python({"type": "kick", "seat": 2}).seat == 2
+    tr = GAME.on_timeout(new_table(), rng(1))
+    for event in tr.events:
+        assert event_adapter.validate_python(event.model_dump(mode="json")) == event
+
+
+def mid_play_state():
+    """A real deal after the declaration: seat hands full size, guard hidden."""
+    state = new_table("classic", seed=21)
+    state = GAME.on_timeout(state, rng(1)).state  # the holder takes the throne in 托管
+    state = GAME.settle(state, {}, rng(2)).state
+    return state.model_copy(update={"auto": (False,) * 5})
+
+
+def test_a_player_view_never_shows_another_hand_nor_the_hidden_guard():
+    """Brief: "never another hand nor the unrevealed guard identity (unless she is the guard)"."""
+    state = mid_play_state()
+    deal = state.deal
+    assert deal.guard is not None and not deal.revealed
+    for seat in range(5):
+        v = GAME.view(state, Viewer.player(seat))
+        text = v.model_dump_json()
+        assert v.hand == deal.hands[seat]
+        others = {code for s in range(5) if s != seat for code in deal.hands[s]}
+        assert not [code for code in others if f'"{code}"' in text]
+        if seat == deal.guard:
+            assert v.guard == seat and v.my_role == "guard"
+        else:
+            assert v.guard is None and f'"guard":{deal.guard}' not in text
+            assert '"my_role":"guard"' not in text
+    spectator = GAME.view(state, Viewer.spectator())
+    assert spectator.hand == () and spectator.hands is None and spectator.guard is None
+    host = GAME.view(state, Viewer.host())
+    assert host.hands == deal.hands and host.guard == deal.guard
+
+
+def test_hidden_solo_is_known_only_to_that_emperor():
+    state = table("LJ#1 S7#1", "S8#1", "S10#1", "SQ#1", "SK#1", guard=None, solo=Solo.HIDDEN)
+    assert GAME.view(state, Viewer.player(0)).solo is Solo.HIDDEN
+    assert GAME.view(state, Viewer.player(0)).guard == 0
+    for seat in range(1, 5):
+        v = GAME.view(state, Viewer.player(seat))
+        assert v.solo is None and v.guard is None and v.my_role == "commoner"
+
+
+def test_hints_only_for_the_seat_to_play():
+    """可出牌型提示: the seat to act sees her legal plays, cheapest first; nobody else sees any."""
+    state = mid_play_state()
+    turn = state.deal.turn
+    mine = GAME.view(state, Viewer.player(turn))
+    assert mine.hints and mine.hints_total >= len(mine.hints)
+    assert mine.can_pass == (state.deal.trick is not None)
+    assert all(set(h) <= set(mine.hand) for h in mine.hints)
+    assert all(not GAME.view(state, Viewer.player(s)).hints for s in range(5) if s != turn)
+
+
+def test_report_shows_each_seat_only_her_own_dealt_hand():
+    tr = GAME.on_timeout(new_table(), rng(1))
+    state = tr.state
+    for seat in range(5):
+        dealt = [e for e in GAME.report(state, tr.events, Viewer.player(seat)) if e.kind == "hand_dealt"]
+        assert [e.seat for e in dealt] == ([] if not dealt else [seat])
+    assert not [e for e in GAME.report(state, tr.events, Viewer.spectator()) if e.kind == "hand_dealt"]
+
+
+def test_finished_deal_replay_rebuilds_every_hand():
+    """Brief: "after a deal, its full record (every play in order, hands revealed) must be derivable"."""
+    state = new_table("simple", seed=4).model_copy(update={"auto": (True,) * 5})
+    tr = GAME.on_timeout(state, rng(1))  # five 托管 seats play the whole deal
+    record = GAME.deal_replay(tr.state, 1)
+    assert [e.record for e in tr.events if e.kind == "deal_ended"] == [record]
+    hands = [Counter(h) for h in record.dealt]
+    assert sum(sum(h.values()) for h in hands) == 168
+    for entry in record.log:
+        if entry.act == "play":
+            hands[entry.seat].subtract(entry.cards)
+            assert all(n >= 0 for n in hands[entry.seat].values())
+    assert [sorted(+h) for h in hands] == [sorted(h) for h in record.left]
+    assert Counter(c for h in record.dealt for c in h) == Counter(pack(Variant.SIMPLE))
+    with pytest.raises(NotFound):
+        GAME.deal_replay(tr.state, 2)
+
+
+def test_declaration_choices_stay_secret_until_settled():
+    """DECISIONS 保皇 #4: "every non-emperor is offered the same choices at the same time ... so the
+    choice reveals nothing". The engine stores no sealed move, so views cannot leak one."""
+    state = table("BJ#1 S7#1", "LJ#1 S8#1", "S9#1", "S10#1", "SJ#1", phase=Phase.DECLARE)
+    GAME.check(state, Viewer.player(1), Declare())  # accepted for the sealed store
+    assert GAME.view(state, Viewer.player(2)) == GAME.view(state, Viewer.player(2))
+    assert all(GAME.view(state, Viewer.player(s)).can_grab is False for s in range(5))
