@@ -152,9 +152,8 @@ def allowed(cnt: Sequence[int], lo: int, combo: Combo, prev: Combo | None, baoli
             return "WRONG_SIZE"
         if not beats(combo, prev):
             return "DOES_NOT_BEAT"
-    if baoliu and combo[0] == SIX:
-        if not (_sixes_only(cnt, lo) and combo[1] == cnt[SIX]):
-            return "BAOLIU_SIXES_LAST"
+    if baoliu and combo[0] == SIX and not (_sixes_only(cnt, lo) and combo[1] == cnt[SIX]):
+        return "BAOLIU_SIXES_LAST"
     return None
 
 

@@ -18,7 +18,17 @@ from chalicelib.core.game import Entrant, Pending, PendingKind, Transition, View
 from chalicelib.core.rng import Rng
 from chalicelib.games.baohuang import auto, declare, play, throne
 from chalicelib.games.baohuang.actions import (
-    SEALED_ACTIONS, Auto, Kick, Leave, NextDeal, Pass, PassThrone, Play, Quit, Resume, TakeThrone,
+    SEALED_ACTIONS,
+    Auto,
+    Kick,
+    Leave,
+    NextDeal,
+    Pass,
+    PassThrone,
+    Play,
+    Quit,
+    Resume,
+    TakeThrone,
     action_adapter,
 )
 from chalicelib.games.baohuang.deal import leave_table, start_deal

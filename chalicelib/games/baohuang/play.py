@@ -16,12 +16,30 @@ from __future__ import annotations
 
 from chalicelib.core.errors import IllegalAction, MalformedRequest, NotYourTurn
 from chalicelib.games.baohuang.actions import Play
-from chalicelib.games.baohuang.cards import FACE, HUANG, SHIWEI, Variant, counts, is_card, lowest_rank, sort_cards
+from chalicelib.games.baohuang.cards import (
+    FACE,
+    HUANG,
+    SHIWEI,
+    Variant,
+    counts,
+    is_card,
+    lowest_rank,
+    sort_cards,
+)
 from chalicelib.games.baohuang.combos import Combo, allowed, classify, describe, legal, pick, size, unbeatable
 from chalicelib.games.baohuang.deal import finish_deal
 from chalicelib.games.baohuang.declare import reveal
 from chalicelib.games.baohuang.events import Passed, Played, TrickWon, WentOut
-from chalicelib.games.baohuang.model import SEATS, BaohuangState, Deal, LogEntry, Phase, Solo, Trick, next_seat
+from chalicelib.games.baohuang.model import (
+    SEATS,
+    BaohuangState,
+    Deal,
+    LogEntry,
+    Phase,
+    Solo,
+    Trick,
+    next_seat,
+)
 from chalicelib.games.baohuang.scoring import certain_places
 from chalicelib.games.baohuang.step import Step
 

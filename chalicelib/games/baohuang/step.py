@@ -13,7 +13,7 @@ from chalicelib.games.baohuang.model import BaohuangState, Deal, LogEntry
 
 
 class Step:
-    __slots__ = ("state", "events", "results")
+    __slots__ = ("events", "results", "state")
 
     def __init__(self, state: BaohuangState) -> None:
         self.state = state

@@ -17,7 +17,16 @@ from chalicelib.core.game import Viewer, ViewerRole
 from chalicelib.games.baohuang.cards import SHIWEI, Variant
 from chalicelib.games.baohuang.declare import grab_eligible
 from chalicelib.games.baohuang.events import PRIVATE
-from chalicelib.games.baohuang.model import SEATS, BaohuangState, Deal, DealRecord, Frozen, LogEntry, Phase, Solo
+from chalicelib.games.baohuang.model import (
+    SEATS,
+    BaohuangState,
+    Deal,
+    DealRecord,
+    Frozen,
+    LogEntry,
+    Phase,
+    Solo,
+)
 from chalicelib.games.baohuang.play import hint_cards, legal_plays
 from chalicelib.games.baohuang.throne import callable_faces, forced
 

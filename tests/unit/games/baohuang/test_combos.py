@@ -9,7 +9,15 @@ import pytest
 from chalicelib.core.rng import Rng
 from chalicelib.games.baohuang.cards import BIG, SMALL, Variant, counts, lowest_rank, pack
 from chalicelib.games.baohuang.combos import (
-    allowed, beats, beats_elementwise, classify, follows, leads, pick, size, values,
+    allowed,
+    beats,
+    beats_elementwise,
+    classify,
+    follows,
+    leads,
+    pick,
+    size,
+    values,
 )
 
 from .helpers import hands_of
@@ -167,3 +175,14 @@ def test_pick_keeps_marked_cards_back():
     assert pick(hand, (7, 1, 1, 1), keep) == ("H7#1", "LJ#2", "BJ#3")
     assert pick(hand, (7, 2, 2, 0), keep) == ("S7#1", "H7#1", "LJ#1", "LJ#2")
     assert size((7, 2, 2, 0)) == 4
+
+
+def test_card_codes():
+    """Decision: a card is suit+rank+"#"+copy ("S10#2"); jokers "BJ#n" (大王) and "LJ#n" (小王, since
+    "SJ" is ♠J); BJ#1 is the 皇 card, LJ#1 the 侍卫 card; 2 is above A, jokers above 2."""
+    from chalicelib.games.baohuang.cards import FACE, HUANG, SHIWEI, VALUE, is_card, sort_cards
+
+    assert (HUANG, SHIWEI) == ("BJ#1", "LJ#1")
+    assert (VALUE["SJ#1"], VALUE["LJ#1"], VALUE["BJ#4"], VALUE["H2#3"], VALUE["DA#1"]) == (11, SMALL, BIG, 15, 14)
+    assert FACE["S10#2"] == "S10" and is_card("S3#1", Variant.CLASSIC) and not is_card("S3#1", Variant.SIMPLE)
+    assert sort_cards(["BJ#1", "LJ#2", "S2#1", "HA#1", "D6#1"]) == ("D6#1", "HA#1", "S2#1", "LJ#2", "BJ#1")

@@ -22,7 +22,17 @@ import pytest
 from chalicelib.core.game import PendingKind, Viewer
 from chalicelib.core.rng import Rng
 from chalicelib.games.baohuang.actions import (
-    Declare, GrabSolo, Leave, NextDeal, Pass, PassThrone, Play, Quit, Resume, StayHidden, TakeThrone,
+    Declare,
+    GrabSolo,
+    Leave,
+    NextDeal,
+    Pass,
+    PassThrone,
+    Play,
+    Quit,
+    Resume,
+    StayHidden,
+    TakeThrone,
 )
 from chalicelib.games.baohuang.cards import SHIWEI, Variant, pack
 from chalicelib.games.baohuang.combos import beats_elementwise, classify, pick

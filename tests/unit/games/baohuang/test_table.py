@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from chalicelib.core.errors import Forbidden, GameOver, IllegalAction
 from chalicelib.core.game import Viewer
-from chalicelib.games.baohuang.actions import Auto, Kick, Leave, NextDeal, Pass, Play, Quit, Resume
+from chalicelib.games.baohuang.actions import Auto, Declare, Kick, Leave, NextDeal, Pass, Play, Quit, Resume
 from chalicelib.games.baohuang.game import GAME
-from chalicelib.games.baohuang.model import Phase
+from chalicelib.games.baohuang.model import Options, Phase
 
-from .helpers import act, kinds, new_table, rng, table
+from .helpers import ENTRANTS, act, kinds, new_table, rng, table
 
 HANDS = ("S7#1 S7#2 SA#1", "S8#1 S9#1 S2#1", "S10#1 SQ#1 H10#1", "SJ#1 DJ#1 CJ#1", "S6#1 D6#1 C6#1")
 
@@ -144,3 +145,43 @@ def test_all_five_in_tuoguan_finish_the_deal_and_end_the_table():
 def test_spectators_cannot_act():
     with pytest.raises(Forbidden):
         GAME.check(table(*HANDS), Viewer.spectator(), Pass())
+
+
+def test_game_attributes_and_options():
+    """Brief: 5 fixed seats, created by the host pressing start; options variant / baoliu / turn_seconds
+    (default 30, 10..300), the deadline of every pending step."""
+    assert (GAME.key, GAME.title, GAME.min_seats, GAME.max_seats) == ("baohuang", "保皇", 5, 5)
+    assert (GAME.auto_start, GAME.host_runs, GAME.profile_model) == (False, False, None)
+    from chalicelib.games import get_game
+
+    assert get_game("baohuang") is GAME
+    defaults = Options()
+    assert (defaults.variant, defaults.baoliu, defaults.turn_seconds) == ("simple", False, 30)
+    for bad in (9, 301):
+        with pytest.raises(ValidationError):
+            Options(turn_seconds=bad)
+    state = GAME.setup(ENTRANTS, Options(variant="classic", turn_seconds=45), rng())
+    assert GAME.pending(state).timeout_s == 45 and GAME.pending(state).label == "throne"
+    with pytest.raises(IllegalAction) as err:
+        GAME.check_start(ENTRANTS[:4], Options())
+    assert err.value.code == "NEED_FIVE_PLAYERS"
+
+
+def test_kick_between_deals_ends_the_table_without_penalty():
+    tr = GAME.apply(between(), Viewer.host(), Kick(seat=2), rng())
+    assert tr.results == () and tr.state.over_reason == "kicked" and tr.state.totals == (6, 3, -3, -3, -3)
+
+
+def test_quit_stored_as_a_sealed_move_still_quits():
+    """The rooms store any player action of the sealed phase as her move; a `quit` among them ends the
+    deal with the penalty when the phase is settled; `auto` puts that seat in 托管 (and 不声明)."""
+    state = table("BJ#1 S7#1", "LJ#1 S8#1", "S9#1", "S10#1", "SJ#1", phase=Phase.DECLARE)
+    tr = GAME.settle(state, {3: Quit(), 2: Declare()}, rng())
+    assert [o.reason for o in tr.results] == ["quit"] and tr.results[0].results[3].score == -30
+    tr = GAME.settle(state, {4: Auto(), 2: Declare()}, rng())
+    assert tr.state.auto[4] and tr.state.deal.rebels == (2,)
+
+
+def test_voluntary_tuoguan_between_deals_counts_as_ready():
+    state = act(between(), 2, Auto()).state
+    assert state.auto[2] and state.ready[2]

@@ -15,7 +15,7 @@ from chalicelib.games.baohuang.events import event_adapter
 from chalicelib.games.baohuang.game import GAME
 from chalicelib.games.baohuang.model import BaohuangState, Phase, Solo
 
-from .helpers import act, new_table, rng, table
+from .helpers import new_table, rng, table
 
 
 def roundtrip(state: BaohuangState) -> BaohuangState:
