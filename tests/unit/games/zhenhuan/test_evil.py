@@ -1,0 +1,240 @@
+"""The evil team: 安陵容, 华妃, 皇后, 宠妃, 苏培盛 and the demons 皇上, 太上皇, 女皇."""
+
+from __future__ import annotations
+
+import pytest
+
+from chalicelib.core.errors import IllegalAction
+from chalicelib.games.zhenhuan.roles import (
+    ANLINGRONG,
+    CHONGFEI,
+    GUOJUNWANG,
+    HUAFEI,
+    HUANGHOU,
+    HUANGSHANG,
+    JINGFEI,
+    JINXI,
+    NVHUANG,
+    QIFEI,
+    SUPEISHENG,
+    TAISHANGHUANG,
+    WENTAIYI,
+    ZHENHUAN,
+    Alignment,
+)
+from chalicelib.games.zhenhuan.state import GameState, Phase, StatusKind
+
+from .helpers import (
+    act,
+    current,
+    current_view,
+    dusk,
+    has,
+    host_lines,
+    infos,
+    night,
+    pass_until,
+    public,
+    started,
+    step,
+)
+
+
+def night2(roles: list[str], plan1: dict | None = None) -> GameState:
+    return dusk(night(started(roles), plan1))
+
+
+# --- 安陵容 -----------------------------------------------------------------------------------------
+RA = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, ANLINGRONG, HUANGSHANG, JINGFEI]
+
+
+def test_anlingrong_poisons_only_women_until_the_next_dusk() -> None:
+    """每晚可以对一名女性玩家使用香粉下毒。中毒到下一个黄昏。- 下毒持续一天，每个夜晚的最开始，会清除上一个夜晚的毒。"""
+    state = step(started(RA), "anlingrong", 0, None)
+    assert has(state, 0, StatusKind.POISONED)
+    state = night(state)
+    assert has(state, 0, StatusKind.POISONED), "still poisoned through the day"
+    assert not has(dusk(state), 0, StatusKind.POISONED)
+    man = step(started(RA), "anlingrong", 2, None)
+    assert not has(man, 2, StatusKind.POISONED), "香粉 works on women only (果郡王 is a man)"
+
+
+def test_anlingrong_curse_kills_at_the_start_of_the_next_night() -> None:
+    """夜晚选择一名玩家诅咒，该玩家在下个夜晚开始时死去。- 诅咒会自动到下一个夜晚的最开始生效，目标自动死亡。"""
+    state = night(step(started(RA), "anlingrong", None, 2))
+    assert state.seats[2].alive and has(state, 2, StatusKind.CURSED)
+    state = dusk(state)
+    assert not state.seats[2].alive
+    assert [s["alive"] for s in public(state)["seats"]][2], "the public learns deaths at dawn"
+    state = night(state)
+    assert [e for e in state.log if e.kind == "announce"][-1].deaths == (2,)
+
+
+def test_poison_and_curse_on_one_player_lift_the_poison_before_the_curse_kills() -> None:
+    """（两个技能可以在同一夜使用）如果下毒&诅咒同时对一个人释放，则下一个夜晚，会先解除下毒状态，然后诅咒致人死亡。"""
+    state = dusk(night(step(started(RA), "anlingrong", 6, 6)))
+    assert not state.seats[6].alive and not has(state, 6, StatusKind.POISONED)
+    state = pass_until(state, "jingfei")
+    assert current_view(state).disabled is None and current_view(state).impaired == ()
+
+
+def test_impaired_anlingrong_neither_poisons_nor_curses() -> None:
+    state = act(started(RA), type="set_status", seat=4, status="drunk")
+    state = step(state, "anlingrong", 0, 2)
+    assert not has(state, 0, StatusKind.POISONED) and not has(state, 2, StatusKind.CURSED)
+
+
+# --- 华妃 ------------------------------------------------------------------------------------------
+RH = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI]
+
+
+def test_huafei_mark_reminds_the_storyteller_when_the_player_nominates() -> None:
+    """每晚可赐一名玩家一丈红，被赐予一丈红的玩家如果第二天白天发起提名则会死亡。- 死亡不会干扰正常的白天流程。
+    - 发起提名后，玩家不会自动死亡，需要说书人手动使用白天「死亡」按钮操作。"""
+    state = night(started(RH), {"huafei": (1,)})
+    state = act(state, type="nominate", nominator=1, nominee=5)
+    assert state.seats[1].alive and any("一丈红" in r for r in state.day.reminders)
+    state = act(state, type="kill", seat=1)
+    state = act(state, type="vote", votes=[0, 2, 3, 6])
+    assert not state.seats[1].alive and state.day.block == 5
+    assert not has(dusk(state), 1, StatusKind.MARKED), "the mark lasts until the next dusk"
+
+
+def test_impaired_huafei_gives_no_mark() -> None:
+    state = act(started(RH), type="set_status", seat=4, status="poisoned")
+    state = night(state, {"huafei": (1,)})
+    assert not has(state, 1, StatusKind.MARKED)
+    assert not act(state, type="nominate", nominator=1, nominee=5).day.reminders
+
+
+# --- 皇后 ------------------------------------------------------------------------------------------
+RQ = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUANGHOU, HUANGSHANG, QIFEI]
+
+
+def test_huanghou_step_is_greyed_while_huangshang_lives() -> None:
+    """当夜间的「皇后」行动按钮没有变灰，则代表皇后可以变为女皇。"""
+    state = pass_until(night2(RQ), "huanghou")
+    assert current_view(state).disabled == "不能变为女皇：皇上仍在世"
+
+
+def test_huanghou_becomes_nvhuang_when_huangshang_dies_with_five_alive() -> None:
+    """皇上死亡时，场上玩家大于等于5人存活，且之前无女皇。皇后会变为女皇。"""
+    state = act(night(started(RQ)), type="execute", seat=5)
+    assert state.seats[4].role == NVHUANG and state.phase is Phase.DAY
+    state = pass_until(dusk(state), "huanghou")
+    assert current_view(state).disabled is None and current_view(state).actor == 4
+    state = step(state, "huanghou")
+    assert "女皇" in infos(state, 4)[-1].text
+    assert current(step(state, "nvhuang", 1)) is not None
+
+
+def test_huanghou_does_not_succeed_with_fewer_than_five_alive() -> None:
+    """变身条件为：皇上死亡时当前存活玩家大于等于5人 (counted after his death)."""
+    state = act(night(started([JINXI, GUOJUNWANG, WENTAIYI, HUANGHOU, HUANGSHANG])), type="execute", seat=4)
+    assert state.phase is Phase.OVER and state.winner is Alignment.GOOD
+    assert state.seats[3].role == HUANGHOU
+
+
+def test_huanghou_does_not_succeed_after_a_nvhuang_existed() -> None:
+    """变身条件为：…当前女皇 (no 女皇 before): 甄嬛 became 女皇 first."""
+    state = step(night2(RQ), "huangshang", 0)
+    state = night(step(state, "zhenhuan"))
+    assert state.seats[0].role == NVHUANG and state.seats[4].role == HUANGHOU
+    assert "本局已有过女皇" in current_view(pass_until(dusk(state), "huanghou")).disabled
+
+
+@pytest.mark.parametrize("status", ["poisoned", "drunk"])
+def test_impaired_huanghou_does_not_succeed(status: str) -> None:
+    """皇后不能毒醉。"""
+    state = act(night(started(RQ)), type="set_status", seat=4, status=status)
+    state = act(state, type="execute", seat=5)
+    assert state.phase is Phase.OVER and state.winner is Alignment.GOOD
+
+
+def test_huanghou_needs_huangshang_not_taishanghuang() -> None:
+    """变身条件为：…本局游戏有皇上;皇上死亡"""
+    roles = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUANGHOU, TAISHANGHUANG, QIFEI]
+    assert current_view(pass_until(night2(roles), "huanghou")).disabled == "不能变为女皇：本局没有皇上"
+    state = act(night(started(roles)), type="execute", seat=5)
+    assert state.phase is Phase.OVER and state.winner is Alignment.GOOD
+
+
+# --- 皇上 / 宠妃 ---------------------------------------------------------------------------------------
+def test_huangshang_does_not_kill_on_the_first_night() -> None:
+    """恶魔，…除第一天夜晚外，每晚均可以杀人"""
+    with pytest.raises(IllegalAction):
+        step(started(RH), "huangshang", 0)
+
+
+def test_conversion_works_once_on_women_and_makes_an_evil_chongfei() -> None:
+    """雨露均沾：可选择一名女性角色的玩家，该角色加入你的阵营变为宠妃。（全局仅限一次）- 宠妃为加入邪恶阵营。"""
+    state = step(started(RH), "huangshang", None, 2)
+    assert state.seats[2].role == GUOJUNWANG and "convert" not in state.seats[5].spent
+    state = step(night2(RH), "huangshang", None, 1)
+    assert state.seats[1].role == CHONGFEI and state.seats[1].alignment is Alignment.EVIL
+    assert state.seats[1].original_role == JINXI
+    state = pass_until(dusk(night(state)), "huangshang")
+    assert current_view(state).slots[1].allowed == ()
+
+
+def test_chongfei_pin_blocks_abilities_for_the_night_and_the_next_day() -> None:
+    """每回合可以按住一个玩家，玩家本回合技能无法发动。不可连续按住同一个人。"""
+    roles = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, "taihou"]
+    state = step(started(roles), "huangshang", None, 0)
+    state = step(state, "chongfei", 1)
+    assert "按住" in current_view(pass_until(state, "jinxi")).disabled
+    state = night(state)
+    assert has(state, 1, StatusKind.PINNED), "the pin lasts through the next day"
+    state = night(dusk(state), {"chongfei": (6,)})
+    state = act(state, type="nominate", nominator=2, nominee=3)
+    state = act(state, type="vote", votes=[])
+    state = act(state, type="force_execution", by=6, nominee=3)
+    assert "force_execution" not in state.seats[6].spent and not state.day.proposals
+    with pytest.raises(IllegalAction):
+        step(dusk(state), "chongfei", 6)
+
+
+def test_huangshang_self_kill_has_no_other_effect() -> None:
+    """皇上 - 自杀无其他效果。"""
+    state = night(step(night2(RH), "huangshang", 5))
+    assert state.phase is Phase.OVER and state.winner is Alignment.GOOD
+
+
+# --- 太上皇 / 女皇 ---------------------------------------------------------------------------------------
+RT = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, TAISHANGHUANG, QIFEI]
+
+
+def test_taishanghuang_self_kill_passes_the_crown_to_the_storytellers_choice() -> None:
+    """自杀，则会让位给上一个白天和说书人私聊过的玩家，成为下一任皇上（人选由说书人决定）
+    - 太上皇自杀后，一名玩家会变成「皇上」，拥有皇上的技能。"""
+    state = night(step(night2(RT), "taishanghuang", 5, 2))
+    assert not state.seats[5].alive and state.phase is Phase.DAY
+    heir = state.seats[2]
+    assert heir.role == HUANGSHANG and heir.alignment is Alignment.EVIL and heir.spent == frozenset()
+    assert [e.role for e in state.log if e.kind == "you_are" and e.seat == 2] == [HUANGSHANG]
+    state = pass_until(dusk(state), "huangshang")
+    assert current_view(state).slots[1].allowed, "the new 皇上 has 雨露均沾"
+
+
+def test_taishanghuang_successor_only_on_a_self_kill() -> None:
+    with pytest.raises(IllegalAction):
+        step(night2(RT), "taishanghuang", 1, 2)
+
+
+def test_nvhuang_kills_and_her_self_kill_has_no_other_effect() -> None:
+    """女皇：每晚可以杀一个玩家。- 自杀无其他效果。"""
+    state = act(night(started(RQ)), type="execute", seat=5)
+    state = night(step(dusk(state), "nvhuang", 1))
+    assert not state.seats[1].alive
+    state = night(step(dusk(state), "nvhuang", 4))
+    assert state.phase is Phase.OVER and state.winner is Alignment.GOOD
+
+
+# --- 苏培盛 ------------------------------------------------------------------------------------------
+def test_supeisheng_jinxi_rule_is_the_storytellers_override() -> None:
+    """（当场上有槿汐姑姑时，槿汐姑姑加入邪恶阵营）小程序不对瑾汐姑姑阵营的影响。若需要此规则说书人可自行让槿汐姑姑加入邪恶阵营。"""
+    state = started([ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, SUPEISHENG, HUANGSHANG, QIFEI])
+    assert state.seats[1].alignment is Alignment.GOOD
+    state = act(state, type="set_alignment", seat=1, alignment="evil")
+    assert state.seats[1].alignment is Alignment.EVIL and state.log[-1].override
+    assert any("阵营为邪恶" in line for line in host_lines(state))

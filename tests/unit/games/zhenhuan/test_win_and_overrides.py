@@ -1,0 +1,115 @@
+"""Win conditions, the final Outcome, and the storyteller's overrides (each logged)."""
+
+from __future__ import annotations
+
+import pytest
+
+from chalicelib.core.errors import GameOver
+from chalicelib.core.game import Entrant
+from chalicelib.core.rng import Rng
+from chalicelib.games.zhenhuan.game import GAME
+from chalicelib.games.zhenhuan.roles import (
+    GUOJUNWANG,
+    HUAFEI,
+    HUANGSHANG,
+    JINXI,
+    QIFEI,
+    WENTAIYI,
+    ZHENHUAN,
+    Alignment,
+)
+from chalicelib.games.zhenhuan.state import Phase, ZhenhuanOptions
+
+from .helpers import HOST, act, night, started, transition
+
+R = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI]
+
+
+def test_good_wins_when_the_demon_dies_with_no_successor() -> None:
+    """当恶魔死亡且无法立刻产生新的恶魔时，游戏结束，好人胜利"""
+    t = transition(night(started(R)), type="execute", seat=5)
+    assert t.state.phase is Phase.OVER and t.state.winner is Alignment.GOOD
+    (outcome,) = t.results
+    assert outcome.unit == "game" and outcome.extra["winner"] == "good"
+    assert [r.won for r in outcome.results] == [True, True, True, True, False, False, True]
+    assert outcome.results[5].stats == {"alive": 0.0, "evil": 1.0, "demon": 1.0}
+    assert any(e.kind == "game_over" for e in t.events)
+    assert GAME.pending(t.state) is None
+
+
+def test_evil_wins_when_two_are_alive_and_the_demon_is_one_of_them() -> None:
+    """当场上仅有两名玩家存活时，若恶魔依然存活，则坏人胜利"""
+    state = night(started([ZHENHUAN, JINXI, GUOJUNWANG, HUAFEI, HUANGSHANG]))
+    state = act(act(state, type="kill", seat=0), type="kill", seat=1)
+    assert state.phase is Phase.DAY
+    t = transition(state, type="execute", seat=2)
+    assert t.state.winner is Alignment.EVIL and t.results[0].extra["winner"] == "evil"
+
+
+def test_travellers_do_not_count_towards_two_alive() -> None:
+    """Travellers do not count toward "2 players alive" (botc.md §3.6)."""
+    entrants = [Entrant(i, f"p{i}") for i in range(16)]
+    state = GAME.setup(entrants, ZhenhuanOptions(), Rng.from_int(11))
+    state = act(state, type="begin")
+    demon = next(s.seat for s in state.seats if s.role in ("huangshang", "taishanghuang"))
+    other = next(s.seat for s in state.seats if s.seat != demon and s.role != "traveller")
+    state = night(state)
+    for s in state.seats:
+        if s.seat not in (demon, other, 15) and state.phase is Phase.DAY:
+            state = act(state, type="set_alive", seat=s.seat, alive=False)
+    assert state.seats[15].alive and state.phase is Phase.OVER and state.winner is Alignment.EVIL
+
+
+def test_declare_winner_is_a_logged_override_with_results() -> None:
+    """The storyteller may end the game and name the winner (说书人…选择获胜阵营)."""
+    t = transition(started(R), type="declare_winner", winner="evil", reason="胧月被处决")
+    assert t.state.winner is Alignment.EVIL and t.results[0].reason == "胧月被处决"
+    assert any(e.kind == "host" and e.override for e in t.events)
+    with pytest.raises(GameOver):
+        GAME.check(t.state, HOST, GAME.action_adapter.validate_python({"type": "dusk"}))
+
+
+def test_without_auto_end_the_win_is_only_proposed() -> None:
+    """DECISIONS #6: every automatic step (win included) can be overridden."""
+    state = act(night(started(R, auto_end=False)), type="execute", seat=5)
+    assert state.phase is Phase.DAY and state.proposed_winner == (Alignment.GOOD, "恶魔死亡，且没有新的恶魔")
+    state = act(state, type="set_alive", seat=5, alive=True)
+    assert state.proposed_winner is None
+    assert act(state, type="declare_winner", winner="good").phase is Phase.OVER
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "set_status", "seat": 1, "status": "poisoned", "until": "never"},
+        {"type": "set_alive", "seat": 1, "alive": False},
+        {"type": "set_role", "seat": 1, "role": "chongfei"},
+        {"type": "set_alignment", "seat": 1, "alignment": "evil"},
+        {"type": "set_ghost_vote", "seat": 1, "has": False},
+    ],
+    ids=lambda a: a["type"],
+)
+def test_every_override_is_logged(action: dict) -> None:
+    """DECISIONS #6: every override is logged."""
+    t = transition(night(started(R)), **action)
+    assert any(e.kind == "host" and e.override for e in t.events)
+
+
+def test_clear_status_is_logged_and_needs_the_status() -> None:
+    state = act(night(started(R)), type="set_status", seat=1, status="drunk")
+    t = transition(state, type="clear_status", seat=1, status="drunk")
+    assert any(e.kind == "host" and e.override for e in t.events)
+    with pytest.raises(Exception, match="NO_SUCH_STATUS"):
+        transition(t.state, type="clear_status", seat=1, status="drunk")
+
+
+def test_set_role_tells_the_player_and_changes_alignment() -> None:
+    state = act(night(started(R)), type="set_role", seat=1, role="chongfei")
+    assert state.seats[1].role == "chongfei" and state.seats[1].alignment is Alignment.EVIL
+    assert state.log[-2].kind == "you_are" and state.log[-2].seat == 1
+
+
+def test_night_set_alive_is_announced_at_dawn() -> None:
+    state = act(started(R), type="set_alive", seat=1, alive=False)
+    assert state.unannounced == (1,)
+    assert [e for e in night(state).log if e.kind == "announce"][-1].deaths == (1,)
