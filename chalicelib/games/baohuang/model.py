@@ -75,9 +75,9 @@ class Trick(Frozen):
 class LogEntry(Frozen):
     """One public line of a deal's record (the replay).
 
-    `act`: take (throne; `note` = called face or "open_solo"), yield (passes the throne), redeal,
-    rebel (造反), open_guard (明保), grab (抢独 won), reveal (guard known; `note` = how), play, pass,
-    quit, kick. `auto` marks moves made by 托管.
+    `act`: take (the throne; `note` = called face or "open_solo"), yield (passes the throne), rebel
+    (造反), grab (抢独 won), reveal (the guard becomes known; `note` = declared / forced / card), play,
+    pass, quit, kick. `auto` marks moves made by 托管.
     """
 
     seat: int

@@ -133,6 +133,7 @@ def test_grab_conditions(state_fields, seat, code):
 
 
 def test_no_grab_in_simple_mode():
+    """Seed: 抢独 is listed under "与简单玩法的区别" (classic only)."""
     with pytest.raises(IllegalAction) as err:
         GAME.check(declaring(*SIMPLE), Viewer.player(2), GrabSolo())
     assert err.value.code == "NO_GRAB_IN_SIMPLE"
@@ -149,3 +150,10 @@ def test_tuoguan_seats_are_not_waited_for_and_all_tuoguan_settles_at_once():
     throne = table(*SIMPLE, phase=Phase.THRONE, emperor=None, guard=None, auto=(False, True, True, True, True))
     tr = act(throne, 0, TakeThrone())
     assert tr.state.phase is Phase.PLAY and "declared" in kinds(tr)
+
+
+def test_timeout_in_the_sealed_phase_settles_with_no_moves():
+    """Decision: if the room calls on_timeout during the sealed phase (it should call settle with the
+    stored moves), the engine settles as if nobody submitted: everyone 不声明."""
+    tr = GAME.on_timeout(declaring(*SIMPLE), rng())
+    assert tr.state.phase is Phase.PLAY and tr.state.deal.rebels == () and not any(tr.state.auto)

@@ -98,6 +98,7 @@ def test_bad_plays_are_refused_with_a_code(cards, error, code):
 
 
 def test_leader_must_play_and_others_wait_their_turn():
+    """Seed: "跟牌时可以选择不出" — only a follower may pass; the leader must play."""
     state = table("S7#1", "S8#1", "S10#1", "SQ#1", "SK#1")
     with pytest.raises(IllegalAction) as err:
         GAME.check(state, Viewer.player(0), Pass())

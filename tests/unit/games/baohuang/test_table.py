@@ -124,6 +124,7 @@ def test_tuoguan_passes_when_a_known_partner_holds_the_trick():
 
 
 def test_voluntary_tuoguan_plays_at_once_on_her_turn():
+    """DECISIONS 保皇 #8 (托管), entered by choice: the engine plays for her at once on her turn."""
     state = table(*HANDS)
     tr = act(state, 0, Auto())
     assert tr.state.auto[0] and tr.state.deal.turn == 1
@@ -143,6 +144,7 @@ def test_all_five_in_tuoguan_finish_the_deal_and_end_the_table():
 
 
 def test_spectators_cannot_act():
+    """Spectators (观战) see the public board only and cannot act."""
     with pytest.raises(Forbidden):
         GAME.check(table(*HANDS), Viewer.spectator(), Pass())
 
@@ -168,6 +170,8 @@ def test_game_attributes_and_options():
 
 
 def test_kick_between_deals_ends_the_table_without_penalty():
+    """Seed: the 30-point penalty is for leaving "游戏开始后" (mid-deal). Decision: a kick between deals
+    ends the table with no penalty."""
     tr = GAME.apply(between(), Viewer.host(), Kick(seat=2), rng())
     assert tr.results == () and tr.state.over_reason == "kicked" and tr.state.totals == (6, 3, -3, -3, -3)
 
@@ -183,5 +187,6 @@ def test_quit_stored_as_a_sealed_move_still_quits():
 
 
 def test_voluntary_tuoguan_between_deals_counts_as_ready():
+    """Decision: seats in 托管 are ready for the next deal automatically."""
     state = act(between(), 2, Auto()).state
     assert state.auto[2] and state.ready[2]

@@ -70,6 +70,7 @@ def test_throne_passes_to_shangjia_and_simple_redeals_after_two_rounds():
 
 
 def test_only_the_candidate_may_decide():
+    """Seed: "抓到皇牌的人当皇帝" — the holder decides first, then each 上家 in turn; nobody else."""
     state = throne_table(*SIMPLE_HANDS)
     with pytest.raises(NotYourTurn):
         GAME.check(state, Viewer.player(1), TakeThrone())
@@ -96,6 +97,8 @@ def test_simple_emperor_with_both_marked_jokers_is_solo():
 
 
 def test_open_solo_needs_the_shiwei_card_in_simple_mode():
+    """Seed: "当一个人同时抓到'皇牌'和'侍卫牌'…再声明了有'侍卫牌'，为'明独保'" — only with the 侍卫 card;
+    and "简明玩法（固定保）…抓卫牌，该牌持有者为皇帝的侍卫": nothing is called in simple mode."""
     with pytest.raises(IllegalAction) as err:
         GAME.check(throne_table(*SIMPLE_HANDS), Viewer.player(0), TakeThrone(open_solo=True))
     assert err.value.code == "OPEN_SOLO_NEEDS_GUARD_CARD"
