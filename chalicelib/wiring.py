@@ -7,6 +7,8 @@ local server call `override(...)` to inject clocks and clients.
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
@@ -32,6 +34,8 @@ class Services:
         self.clock = clock
         self._client = client
         self._wechat_opener = wechat_opener
+        self.new_seed: Callable[[], bytes] = lambda: secrets.token_bytes(32)
+        """Where game seeds come from (a secure source; tests pin it to replay known games)."""
 
     @cached_property
     def dynamodb(self) -> Any:
@@ -64,7 +68,7 @@ class Services:
         return WeChatClient(s.wechat_appid, s.wechat_secret, s.wechat_base_url, s.wechat_timeout_s, **kwargs)
 
     def room_deps(self) -> RoomDeps:
-        return RoomDeps(rooms=self.rooms, accounts=self.accounts, clock=self.clock)
+        return RoomDeps(rooms=self.rooms, accounts=self.accounts, clock=self.clock, new_seed=self.new_seed)
 
     def account_deps(self) -> AccountDeps:
         s = self.settings

@@ -1,0 +1,177 @@
+"""宫斗杀 (玩法D) end to end through HTTP: login, claim, open, join, play to a stage-1 clear and to a
+wipe-out, records and boards, stage unlock, 催战 and the scheduler, replay, and no leaks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from chalicelib.core.game import Viewer
+from chalicelib.games import get_game
+from chalicelib.rooms import sweeper
+from chalicelib.rooms.replay import recompute
+from tests.api.dgame import make_team, open_d_room, play_out
+from tests.api.helpers import Player, error
+
+
+@pytest.fixture
+def admin(api):
+    return Player(api, "司礼")
+
+
+@pytest.fixture
+def pinned_seeds(svc):
+    """Games start from known seeds (found by simulating the engine; see each test)."""
+    seeds: list[bytes] = []
+    svc.new_seed = lambda: seeds.pop(0)
+    return seeds
+
+
+def _assert_recomputes(svc, player: Player, room_id: str) -> None:
+    """Fair and replayable: seed + action log reproduce the stored final state bit for bit."""
+    replay = player.ok("GET", f"/v1/rooms/{room_id}/replay")
+    state = recompute(replay)
+    assert state.model_dump(mode="json") == svc.rooms.get_room(room_id).state
+
+
+def test_stage_one_clear_unlocks_stage_two_which_ends_in_a_wipe(api, svc, admin, pinned_seeds):
+    """Seed D⑥: 挑战关卡 N 须全队三人都通关关卡 N−1；有人没打通，开战时会点名提示.
+    Seed D⑦: 积分 ＝ 输出伤害 + 存活 30 + 通关奖励（60 − 回合×3，不为负）."""
+    team = make_team(api, admin, ["甄嬛", "眉庄", "陵容"], value=0)
+    # stage 2 before anyone cleared stage 1: the start is refused naming each of them
+    locked = open_d_room(team[:2], stage=2)
+    r = team[2].post(f"/v1/rooms/{locked}/join")
+    assert error(r) == (422, "STAGE_LOCKED")
+    assert all(name in r.json_body["message"] for name in ("甄嬛", "眉庄", "陵容"))
+    assert len(svc.rooms.get_room(locked).seats) == 2  # nothing half-written
+
+    pinned_seeds.extend([bytes([0]) * 32, bytes([0]) * 32])
+    room1 = open_d_room(team, stage=1)
+    assert team[0].view(room1)["room"]["status"] == "active"  # 满 3 人自动开战
+    end = play_out(team, room1, {"type": "assassinate", "target": 0})
+    assert end["room"]["status"] == "finished"
+    outcome = team[0].ok("GET", f"/v1/rooms/{room1}/result")["results"][0]
+    assert outcome["reason"] == "clear" and outcome["extra"]["cleared"] is True
+    rounds = outcome["extra"]["rounds"]
+    for r in outcome["results"]:
+        expected = r["stats"]["damage"] + 30 * r["stats"]["survived"] + max(0, 60 - rounds * 3)
+        assert r["score"] == pytest.approx(expected) and r["won"]
+    _assert_recomputes(svc, team[0], room1)
+
+    me = team[0].ok("GET", "/v1/me")
+    assert me["consort"]["cleared_stages"] == [1]
+    fastest = team[0].ok("GET", "/v1/stages/1/fastest")["rows"]
+    assert len(fastest) == 1 and fastest[0]["rounds"] == rounds and fastest[0]["room"] == room1
+    assert sorted(m["name"] for m in fastest[0]["team"]) == ["甄嬛", "眉庄", "陵容"]
+    assert {m["name"]: m["score"] for m in fastest[0]["team"]} == {
+        r["name"]: r["score"] for r in outcome["results"]}
+
+    room2 = open_d_room(team, stage=2)
+    end = play_out(team, room2, {"type": "heal"})
+    outcome2 = team[1].ok("GET", f"/v1/rooms/{room2}/result")["results"][0]
+    assert outcome2["reason"] == "wipe" and not outcome2["extra"]["cleared"]
+    assert all(r["stats"]["survived"] == 0 and not r["won"] for r in outcome2["results"])
+    assert team[1].ok("GET", "/v1/stages/2/fastest")["rows"] == []
+    _assert_recomputes(svc, team[1], room2)
+
+    board = team[0].ok("GET", "/v1/boards/coop-free")["rows"]
+    assert sorted(row["name"] for row in board) == ["甄嬛", "眉庄", "陵容"]
+    assert all(row["games"] == 2 and row["wins"] == 1 for row in board)
+    mine = team[0].ok("GET", "/v1/boards/coop-free/me")
+    assert mine["record"]["games"] == 2 and mine["rank"] == next(r["rank"] for r in board if r["name"] == "甄嬛")
+    assert team[0].ok("GET", "/v1/boards/coop-tournament")["rows"] == []  # 自由赛 and 锦标赛 never mix
+    records = team[0].ok("GET", f"/v1/consorts/{team[0].consort}/records")["boards"]
+    assert list(records) == ["coop-free"] and records["coop-free"]["win_rate"] == 0.5
+
+
+def test_hurry_and_scheduler_settle_rounds_nobody_finished(api, svc, admin, clock):
+    """Seed: 有人迟迟不动，发起者可「催 战」（未落子按待机处理）; a scheduled job settles overdue rounds."""
+    team = make_team(api, admin, ["端妃", "敬妃", "欣常在"])
+    room_id = open_d_room(team, stage=1)
+    team[1].act(room_id, {"type": "poison", "target": 0}, step=1)
+    assert error(team[1].post(f"/v1/rooms/{room_id}/hurry", {"step": 1})) == (403, "NOT_CREATOR")
+    assert team[0].post(f"/v1/rooms/{room_id}/hurry", {"step": 1}).json_body["settled"] is True
+    reports = team[0].ok("GET", f"/v1/rooms/{room_id}/reports?after=0")["reports"]
+    assert [r["trigger"] for r in reports] == ["hurry"]
+    log = svc.rooms.get_log(room_id, 1)
+    assert set(log.moves) == {"1"}  # seats 0 and 2 did not submit: 待机 by default
+    assert {s: m.by for s, m in svc.rooms.list_moves(room_id, 1).items()} == {0: "default", 1: "player", 2: "default"}
+
+    team[2].act(room_id, {"type": "heal"}, step=2)
+    deadline = team[0].view(room_id)["pending"]["deadline_ms"]
+    clock.advance((deadline - clock.now_ms()) / 1000 - 1)
+    assert sweeper.settle_overdue(svc.room_deps()).changed == 0
+    clock.advance(2)
+    assert sweeper.settle_overdue(svc.room_deps()).changed == 1
+    assert sweeper.settle_overdue(svc.room_deps()).changed == 0
+    assert team[0].view(room_id)["room"]["step"] == 3
+    assert [r["trigger"] for r in team[0].ok("GET", f"/v1/rooms/{room_id}/reports?after=0")["reports"]] == [
+        "hurry", "deadline"]
+
+
+ATTACKS = {0: ("poison", "xunyi"), 1: ("assassinate", "xiuzhen"), 2: ("frame", "qiaoshe")}
+CARD_WORDS = {
+    0: ["xunyi", "hedinghong", "寻医问药", "鹤顶红"],
+    1: ["xiuzhen", "yexing", "袖里藏针", "夜行刺"],
+    2: ["qiaoshe", "bufeng", "巧舌如簧", "捕风捉影"],
+}
+
+
+def test_no_response_leaks_another_players_move_target_or_card(api, svc, admin):
+    """Seed: 别人的行动与目标根本不下发，你只看得到自己的；战报里与你有关的给全文，无关的只作匿名播报.
+    玩法C ⑦: 手牌只有自己（与司礼）可见；战报里他人出牌只显示「有人打出进攻牌」，不露牌名."""
+    maids = [{"xunyi": 2, "hedinghong": 1}, {"xiuzhen": 2, "yexing": 1}, {"qiaoshe": 2, "bufeng": 1}]
+    team = []
+    for i, name in enumerate(["华妃", "曹贵人", "丽嫔"]):
+        team += make_team(api, admin, [name], value=60, maids=maids[i])
+    watcher = Player(api, "观战者")
+    room_id = open_d_room(team, stage=1)
+    names = ["华妃", "曹贵人", "丽嫔"]
+    saw: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    spectator_lines: list[str] = []
+    host_hands_seen = False
+    for _ in range(25):
+        view = team[0].view(room_id)
+        if view["room"]["status"] != "active":
+            break
+        step = view["room"]["step"]
+        for seat in view["pending"]["seats"]:
+            hand = [c["copy_id"] for c in team[seat].view(room_id)["game"]["you"]["hand"]["hand"]]
+            kind, card = ATTACKS[seat]
+            move = {"type": kind, "target": 0}
+            mine = [c for c in hand if c.startswith(card)]
+            if mine:  # play her attack card when she holds one
+                move["cards"] = {"attack": mine[0]}
+            assert team[seat].act(room_id, move, step=step).status_code == 200
+            # after each submission, everyone else's responses are checked
+            for other in range(3):
+                if other != seat:
+                    saw[other].append(team[other].get(f"/v1/rooms/{room_id}").body.decode())
+        for seat in range(3):
+            saw[seat].append(team[seat].get(f"/v1/rooms/{room_id}/reports?after=0").body.decode())
+        lines = watcher.ok("GET", f"/v1/rooms/{room_id}/reports?after=0")["reports"]
+        spectator_lines += [line for rep in lines for line in rep["lines"]]
+        host = admin.view(room_id)
+        host_hands_seen |= sum(1 for p in json.dumps(host, ensure_ascii=False).split("xunyi#")) > 1
+    for seat in range(3):
+        text = "\n".join(saw[seat])
+        for other in range(3):
+            if other != seat:
+                for word in CARD_WORDS[other]:
+                    assert word not in text, (seat, word)
+    # spectators: results (the public board) and anonymous lines only, and no names in the anonymous ones
+    assert {line["scope"] for line in spectator_lines} == {"anonymous", "result"}
+    anonymous = [line["text"] for line in spectator_lines if line["scope"] == "anonymous"]
+    assert anonymous and not any(n in text for text in anonymous for n in names)
+    assert host_hands_seen
+
+
+def test_view_projection_for_host_and_spectator(api, svc, admin):
+    team = make_team(api, admin, ["安陵容", "祺贵人", "瓜尔佳"], maids={"xunyi": 1})
+    room_id = open_d_room(team, stage=1)
+    game = get_game("shengong_d")
+    state = game.state_model.model_validate(svc.rooms.get_room(room_id).state)
+    assert admin.view(room_id)["game"] == game.view(state, Viewer.host()).model_dump(mode="json")
+    assert Player(api, "路人").view(room_id)["game"] == game.view(state, Viewer.spectator()).model_dump(mode="json")
+    assert team[1].view(room_id)["game"] == game.view(state, Viewer.player(1)).model_dump(mode="json")
