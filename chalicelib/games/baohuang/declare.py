@@ -66,12 +66,14 @@ def settle(step: Step, moves: Mapping[int, Any]) -> None:
     deal = step.deal
     # STEP 0: the rooms store any player action of this phase as her sealed move. A quit ends the
     # deal (the lowest quitting seat pays); 托管 / resume only toggle 托管 and count as 不声明.
-    quitters = sorted(seat for seat, move in moves.items() if isinstance(move, Quit))
+    quitters = sorted(seat for seat, move in moves.items() if isinstance(move, Quit) and 0 <= seat < SEATS)
     if quitters:
         leave_table(step, quitters[0], kicked=False)
         return
     valid: dict[int, Any] = {}
     for seat, move in sorted(moves.items()):
+        if not 0 <= seat < SEATS or seat == deal.emperor:
+            continue
         on = isinstance(move, Auto)
         if step.state.auto[seat] != on:
             step.set(auto=tuple(on if s == seat else a for s, a in enumerate(step.state.auto)))
