@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from chalicelib.core.game import Viewer
 from chalicelib.games.zhenhuan.board import Board
 from chalicelib.games.zhenhuan.day import threshold
-from chalicelib.games.zhenhuan.events import PRIVATE_KINDS, Event, InfoEvent, YouAreEvent, visible_to
+from chalicelib.games.zhenhuan.events import PUBLIC_KINDS, Event, InfoEvent, YouAreEvent, visible_to
 from chalicelib.games.zhenhuan.night import STEPS, current, order_for
 from chalicelib.games.zhenhuan.roles import ROLES, TRAVELLER
 from chalicelib.games.zhenhuan.setup import composition, composition_issues, modifiers_in
@@ -140,14 +140,7 @@ def view(state: GameState, viewer: Viewer) -> ZhenhuanView:
     over = state.phase is Phase.OVER
     seat = viewer.seat if viewer.role.value == "player" else None
     secret = viewer.is_host or over
-    if secret:
-        log = state.log
-    else:
-        log = tuple(
-            e
-            for e in state.log
-            if e.kind not in PRIVATE_KINDS and visible_to(e, host=False, seat=None, over=False)
-        )
+    log = state.log if secret else tuple(e for e in state.log if e.kind in PUBLIC_KINDS)
     return ZhenhuanView(
         viewer=viewer.role.value,  # type: ignore[arg-type]
         phase=state.phase.value,
