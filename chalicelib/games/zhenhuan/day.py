@@ -272,3 +272,38 @@ def kill(b: Board, seat: int) -> None:
         raise IllegalAction("游戏尚未开始", code="NOT_STARTED")
     b.kill_now([seat], "说书人「死亡」")
     b.emit(DeathEvent(seat=seat, text=f"{no(seat)}死亡"))
+
+
+_DAY_ABILITIES = (
+    (QIGUIREN, "accuse", "祺贵人检举"),
+    (QIFEI, "silence", "齐妃禁言"),
+    (DUNQINWANG, "toast", "敦亲王喝酒"),
+    (TAIHOU, FORCE, "太后强制处决"),
+)
+
+
+def buttons(b: Board) -> list[tuple[str, int | None, str, str | None, str]]:
+    """The day's buttons for the storyteller: (action type, by, label, why disabled, impairment)."""
+    day = _day(b)
+    voted = any(n.voters is not None for n in day.nominations)
+    done = "今日已处决" if day.executed_done else None
+    out: list[tuple[str, int | None, str, str | None, str]] = []
+    for role, kind, label in _DAY_ABILITIES:
+        for seat in b.holders(role):
+            s = b.seat(seat)
+            reason = None
+            if not s.alive:
+                reason = "已死亡"
+            elif kind == FORCE:
+                reason = "技能已用过" if FORCE in s.spent else done or (None if voted else "需在提名投票之后")
+            elif (seat, kind) in day.used:
+                reason = "今天已用过"
+            out.append((kind, seat, label, reason, b.impairment_text(seat)))
+    open_vote = _open_nomination(day) is not None
+    out.append(("nominate", None, "提名", done or ("请先记录投票" if open_vote else None), ""))
+    out.append(("vote", None, "投票", done or (None if open_vote else "没有待投票的提名"), ""))
+    out.append(("execute", None, "处决", done, ""))
+    out.append(("drunk", None, "醉酒", None, ""))
+    out.append(("kill", None, "死亡", None, ""))
+    out.append(("dusk", None, "入夜", None, ""))
+    return out

@@ -142,12 +142,13 @@ class Huanghou(Step):
     key, role, label = "huanghou", HUANGHOU, "皇后：得知自己成为女皇"
 
     def actor(self, b: Board) -> int | None:
-        if b.state.empress_notice is not None:
-            return b.state.empress_notice
+        notice = b.state.empress_notice
+        if notice is not None and b.alive(notice):
+            return notice
         return super().actor(b)
 
     def disabled(self, b: Board, actor: int | None) -> str | None:
-        if b.state.empress_notice is not None:
+        if actor is not None and actor == b.state.empress_notice:
             return None
         if not b.holders(HUANGSHANG):
             return "不能变为女皇：本局没有皇上"
@@ -216,12 +217,15 @@ class Taishanghuang(_Demon):
         kill, successor = targets
         if successor is not None and kill != actor:
             raise IllegalAction("只有太上皇自杀时才选择继位者", code="SUCCESSOR_WITHOUT_SELF_KILL")
+        if successor is None and kill == actor:
+            raise IllegalAction("太上皇自杀：请选择继位为皇上的玩家", code="SUCCESSOR_REQUIRED")
 
     def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
         assert actor is not None
         kill, successor = targets
         note = demon_kill(b, actor, kill, impaired)
-        if kill == actor and b.dying_tonight(actor, "demon") and successor is not None:
+        if kill == actor and b.dying_tonight(actor, "demon"):
+            assert successor is not None
             b.update_night(succession=(actor, successor))
             note += f"；天亮时{no(successor)}继位为皇上"
         return note

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from chalicelib.core.game import Viewer
 from chalicelib.games.zhenhuan.board import Board
-from chalicelib.games.zhenhuan.day import threshold
+from chalicelib.games.zhenhuan.day import buttons, threshold
 from chalicelib.games.zhenhuan.events import PUBLIC_KINDS, Event, InfoEvent, YouAreEvent, visible_to
 from chalicelib.games.zhenhuan.night import STEPS, current, order_for
 from chalicelib.games.zhenhuan.roles import ROLES, TRAVELLER
@@ -110,12 +110,23 @@ class NightView(Frozen):
     records: tuple[StepRecord, ...]
 
 
+class ButtonView(Frozen):
+    """A day button: `disabled` says why it cannot be used; `impaired` warns it will silently fail."""
+
+    type: str
+    by: int | None
+    label: str
+    disabled: str | None = None
+    impaired: str = ""
+
+
 class Grimoire(Frozen):
     seats: tuple[GrimSeat, ...]
     bluffs: tuple[str, ...]
     composition: dict[str, int]
     composition_issues: tuple[str, ...]
     night: NightView | None
+    buttons: tuple[ButtonView, ...]
     proposals: tuple[Proposal, ...]
     reminders: tuple[str, ...]
     accusations: tuple[Accusation, ...]
@@ -248,11 +259,19 @@ def _grimoire(state: GameState) -> Grimoire:
         composition=composition(len(roles), modifiers=modifiers_in(roles)).as_dict(),
         composition_issues=composition_issues(state),
         night=_night(b) if night is not None and state.phase is Phase.NIGHT else None,
+        buttons=_buttons(b) if day is not None and state.phase is Phase.DAY else (),
         proposals=day.proposals if day else (),
         reminders=day.reminders if day else (),
         accusations=day.accusations if day else (),
         proposed_winner=f"{winner[0].value}:{winner[1]}" if winner else None,
         empress_ever=state.empress_ever,
+    )
+
+
+def _buttons(b: Board) -> tuple[ButtonView, ...]:
+    return tuple(
+        ButtonView(type=kind, by=by, label=label, disabled=why, impaired=impaired)
+        for kind, by, label, why, impaired in buttons(b)
     )
 
 

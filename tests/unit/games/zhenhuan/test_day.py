@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.core.errors import IllegalAction
+from chalicelib.games.zhenhuan.game import GAME
 from chalicelib.games.zhenhuan.roles import (
     CHUNYUAN,
     DUNQINWANG,
@@ -23,7 +24,7 @@ from chalicelib.games.zhenhuan.roles import (
 )
 from chalicelib.games.zhenhuan.state import GameState, Phase, StatusKind
 
-from .helpers import act, current, current_view, dusk, has, host_lines, night, public, started, step
+from .helpers import HOST, act, current, current_view, dusk, has, host_lines, night, public, started, step
 
 R = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI]
 
@@ -265,3 +266,17 @@ def test_execution_is_not_stopped_by_a_dead_nominee() -> None:
     state = act(day1(), type="kill", seat=3)
     state = act(state, type="execute", seat=3)
     assert state.day.executed == 3 and [e for e in state.log if e.kind == "execution"][-1].died is False
+
+
+def test_day_buttons_report_why_they_are_disabled() -> None:
+    """Steps/buttons that cannot be used are reported as disabled with a reason."""
+    state = act(day1(RT), type="set_status", seat=0, status="poisoned")
+    buttons = {(b.type, b.by): b for b in GAME.view(state, HOST).grimoire.buttons}
+    assert buttons[("force_execution", 0)].disabled == "需在提名投票之后"
+    assert buttons[("force_execution", 0)].impaired == "中毒"
+    assert (
+        buttons[("vote", None)].disabled == "没有待投票的提名" and buttons[("drunk", None)].disabled is None
+    )
+    state = act(state, type="execute", seat=4)
+    buttons = {(b.type, b.by): b for b in GAME.view(state, HOST).grimoire.buttons}
+    assert buttons[("execute", None)].disabled == buttons[("nominate", None)].disabled == "今日已处决"

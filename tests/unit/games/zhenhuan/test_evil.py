@@ -216,9 +216,14 @@ def test_taishanghuang_self_kill_passes_the_crown_to_the_storytellers_choice() -
     assert current_view(state).slots[1].allowed, "the new 皇上 has 雨露均沾"
 
 
-def test_taishanghuang_successor_only_on_a_self_kill() -> None:
-    with pytest.raises(IllegalAction):
+def test_taishanghuang_successor_only_and_always_on_a_self_kill() -> None:
+    """太上皇自杀后，一名玩家会变成「皇上」 (人选由说书人决定): a self-kill needs the successor."""
+    with pytest.raises(IllegalAction) as err:
         step(night2(RT), "taishanghuang", 1, 2)
+    assert err.value.code == "SUCCESSOR_WITHOUT_SELF_KILL"
+    with pytest.raises(IllegalAction) as err:
+        step(night2(RT), "taishanghuang", 5)
+    assert err.value.code == "SUCCESSOR_REQUIRED"
 
 
 def test_nvhuang_kills_and_her_self_kill_has_no_other_effect() -> None:
