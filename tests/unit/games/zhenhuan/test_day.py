@@ -96,6 +96,7 @@ def test_dead_players_keep_one_ghost_vote() -> None:
 
 
 def test_day_actions_only_by_day_and_night_actions_only_by_night() -> None:
+    """「醉酒」按钮…白天 / 夜晚「死亡」按钮: each button belongs to its phase."""
     state = started(R)
     assert code(state, type="nominate", nominator=0, nominee=1) == "NOT_DAY"
     assert code(state, type="drunk", seat=1) == "NOT_DAY"
@@ -239,6 +240,7 @@ def test_qiguiren_wrong_guess_dies_at_the_start_of_the_next_night() -> None:
 
 
 def test_impaired_qiguiren_accusation_does_nothing() -> None:
+    """DECISIONS #5: Poisoned or drunk abilities silently fail (祺贵人's 检举 included)."""
     state = act(day1(RG), type="set_status", seat=0, status="poisoned")
     state = dusk(act(state, type="accuse", by=0, target=5, role=HUAFEI), execute_block=False)
     assert state.seats[0].alive and state.night.qiguiren is None
@@ -255,6 +257,7 @@ def test_longyue_executed_makes_her_team_lose() -> None:
 
 
 def test_longyue_killed_at_night_or_impaired_when_executed_does_not_lose() -> None:
+    """若你因处决而死 — only an execution counts; impaired, the ability fails (DECISIONS #5)."""
     state = act(day1(RL), type="set_status", seat=0, status="drunk")
     assert act(state, type="execute", seat=0).phase is Phase.DAY
     state = night(step(dusk(day1(RL), execute_block=False), "huangshang", 0))
@@ -280,3 +283,15 @@ def test_day_buttons_report_why_they_are_disabled() -> None:
     state = act(state, type="execute", seat=4)
     buttons = {(b.type, b.by): b for b in GAME.view(state, HOST).grimoire.buttons}
     assert buttons[("execute", None)].disabled == buttons[("nominate", None)].disabled == "今日已处决"
+
+
+def test_taihou_revived_by_yelanyi_can_force_again() -> None:
+    """如果被叶澜依复活，则下次…还可以发动。 (太后's line; 叶澜依: 重置其技能)"""
+    roles = [TAIHOU, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, "yelanyi"]
+    state = act(act(day1(roles), type="nominate", nominator=1, nominee=4), type="vote", votes=[])
+    state = act(act(state, type="force_execution", by=0, nominee=4), type="kill", seat=0)
+    assert "force_execution" in state.seats[0].spent
+    state = night(step(dusk(state, execute_block=False), "yelanyi", 0))
+    assert state.seats[0].alive and "force_execution" not in state.seats[0].spent
+    state = act(act(state, type="nominate", nominator=1, nominee=2), type="vote", votes=[])
+    assert act(state, type="force_execution", by=0, nominee=2).day.proposals[-1].seat == 2

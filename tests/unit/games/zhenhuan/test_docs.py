@@ -55,6 +55,7 @@ def test_night_order_in_docs_matches_the_engine() -> None:
 
 
 def test_engine_walks_the_first_night_in_order() -> None:
+    """The order the engine runs on the first night is the documented one."""
     roles = [
         ANLINGRONG,
         HUAFEI,
@@ -80,6 +81,7 @@ def test_engine_walks_the_first_night_in_order() -> None:
 
 
 def test_engine_walks_other_nights_in_order() -> None:
+    """The order the engine runs on other nights is the documented one."""
     roles = [
         QIGUIREN, ANLINGRONG, HUAFEI, GUOJUNWANG, HUANGHOU, HUANGSHANG, TAISHANGHUANG, ZHENHUAN, SANAGE,
         YELANYI, NIANGENGYAO, YURAO, SUNDAYING, JINGFEI, JINXI, WENTAIYI, QIFEI, KUANGTU,
@@ -103,6 +105,7 @@ def test_role_table_in_docs_matches_the_catalogue() -> None:
 
 
 def test_every_test_named_in_the_docs_exists() -> None:
+    """Every decision in the rules document is pinned by a test that exists."""
     named = set(re.findall(r"`(test_[a-z0-9_]+)`", DOC))
     defined = {
         m

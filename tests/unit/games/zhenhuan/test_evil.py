@@ -79,6 +79,7 @@ def test_poison_and_curse_on_one_player_lift_the_poison_before_the_curse_kills()
 
 
 def test_impaired_anlingrong_neither_poisons_nor_curses() -> None:
+    """DECISIONS #5: Poisoned or drunk abilities silently fail (香粉 and 诅咒)."""
     state = act(started(RA), type="set_status", seat=4, status="drunk")
     state = step(state, "anlingrong", 0, 2)
     assert not has(state, 0, StatusKind.POISONED) and not has(state, 2, StatusKind.CURSED)
@@ -101,6 +102,7 @@ def test_huafei_mark_reminds_the_storyteller_when_the_player_nominates() -> None
 
 
 def test_impaired_huafei_gives_no_mark() -> None:
+    """DECISIONS #5: Poisoned or drunk abilities silently fail (一丈红)."""
     state = act(started(RH), type="set_status", seat=4, status="poisoned")
     state = night(state, {"huafei": (1,)})
     assert not has(state, 1, StatusKind.MARKED)
@@ -243,3 +245,14 @@ def test_supeisheng_jinxi_rule_is_the_storytellers_override() -> None:
     state = act(state, type="set_alignment", seat=1, alignment="evil")
     assert state.seats[1].alignment is Alignment.EVIL and state.log[-1].override
     assert any("阵营为邪恶" in line for line in host_lines(state))
+
+
+def test_female_only_abilities_skip_the_eunuch_and_the_physician() -> None:
+    """注：以上，皇上的雨露均沾技能与安陵容的香粉技能所指“女性角色”为所有女性角色皆可，不包含太监太医。"""
+    roles = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, ANLINGRONG, HUANGSHANG, SUPEISHENG]
+    state = step(started(roles), "anlingrong", 3, None)
+    assert not has(state, 3, StatusKind.POISONED)
+    state = step(state, "huangshang", None, 6)
+    assert state.seats[6].role == SUPEISHENG and "convert" not in state.seats[5].spent
+    state = step(dusk(night(state)), "huangshang", None, 3)
+    assert state.seats[3].role == WENTAIYI

@@ -84,6 +84,7 @@ def _check_reports(state: GameState, events: tuple, seats: range) -> None:
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_never_leak_secrets(chunk: int) -> None:
+    """Each player then sees only her own role and alignment; players learn who died, never why."""
     per = GAMES // CHUNKS
     ended = 0
     for seed in range(chunk * per, (chunk + 1) * per):

@@ -274,6 +274,7 @@ def test_mass_drunk_scope_option_limits_it_to_good_players() -> None:
 
 
 def test_night_kill_of_an_already_dying_player_is_refused() -> None:
+    """夜晚「死亡」按钮: a player already dying tonight cannot be killed twice."""
     state = act(started(RS), type="kill", seat=1)
     with pytest.raises(IllegalAction):
         act(state, type="kill", seat=1)

@@ -108,6 +108,7 @@ def test_setup_proposes_three_bluffs_not_in_play() -> None:
 
 
 def test_reroll_redraws_with_the_rng() -> None:
+    """The storyteller can reroll (redraw with the seeded generator)."""
     state = new_state([ZHENHUAN, JINXI, GUOJUNWANG, QIFEI, HUANGSHANG])
     again = act(state, type="reroll")
     assert [s.role for s in again.seats] != [s.role for s in state.seats] or again.bluffs != state.bluffs
@@ -134,6 +135,7 @@ def test_derived_roles_cannot_be_dealt() -> None:
 
 
 def test_begin_needs_a_demon_and_valid_bluffs() -> None:
+    """恶魔知道三个不在场的角色: bluffs are three good roles not in play; a game needs a demon."""
     state = new_state([ZHENHUAN, JINXI, GUOJUNWANG, QIFEI, JINXI])
     state = act(state, type="assign", seat=4, role=QIFEI)
     with pytest.raises(IllegalAction) as err:
@@ -149,6 +151,7 @@ def test_begin_needs_a_demon_and_valid_bluffs() -> None:
 
 
 def test_begin_locks_setup_and_starts_the_first_night() -> None:
+    """A 'begin' action locks setup; the game starts with the first night."""
     state = started([ZHENHUAN, JINXI, GUOJUNWANG, QIFEI, HUANGSHANG])
     assert state.phase is Phase.NIGHT and state.night_no == 1
     with pytest.raises(DomainError):

@@ -27,6 +27,7 @@ R = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, ANLINGRONG, HUANGSHANG, QIFEI]
 
 
 def test_game_surface() -> None:
+    """游戏开始需要1名说书人 - 5~20 位玩家."""
     assert (GAME.key, GAME.title, GAME.min_seats, GAME.max_seats) == ("zhenhuan", "血染甄嬛传", 5, 20)
     assert GAME.host_runs and not GAME.auto_start and GAME.profile_model is None
     pending = GAME.pending(started(R))
@@ -34,6 +35,7 @@ def test_game_surface() -> None:
 
 
 def test_only_the_storyteller_acts() -> None:
+    """DECISIONS #6: The storyteller is the authority."""
     action = GAME.action_adapter.validate_python({"type": "begin"})
     with pytest.raises(Forbidden):
         GAME.check(new_state(R), Viewer.player(0), action)
@@ -52,6 +54,7 @@ def test_player_sees_her_own_role_only_after_begin() -> None:
 
 
 def test_storyteller_view_shows_step_targets_truth_and_impairment() -> None:
+    """DECISIONS #5: the app still shows the storyteller the true answer, flags that the player is impaired."""
     state = step(started(R), "anlingrong", 1, None)
     grim = GAME.view(state, HOST).grimoire
     assert [s.role for s in grim.seats] == R
@@ -75,6 +78,7 @@ def test_storyteller_view_shows_step_targets_truth_and_impairment() -> None:
 
 
 def test_spectator_sees_the_public_board_only() -> None:
+    """Spectators see the public board only."""
     state = act(night(started(R)), type="nominate", nominator=0, nominee=5)
     view = GAME.view(state, Viewer.spectator())
     assert view.me is None and view.grimoire is None
@@ -92,6 +96,7 @@ def test_everyone_sees_the_grimoire_and_log_after_the_end() -> None:
 
 
 def test_report_gives_each_player_her_own_information() -> None:
+    """Events never carry another player's private information to a player."""
     t = transition(step(started(R), "anlingrong", 1, None), type="night_step", step="guojunwang", skip=True)
     state = t.state
     while GAME.view(state, HOST).grimoire.night.current.key != "jinxi":
@@ -110,6 +115,7 @@ def _round_trip(state: GameState) -> None:
 
 
 def test_state_round_trips_through_json_in_every_phase() -> None:
+    """The state round-trips through JSON (the room stores it)."""
     state = new_state(R)
     _round_trip(state)
     state = step(act(state, type="begin"), "anlingrong", 1, 2)
@@ -124,6 +130,7 @@ def test_state_round_trips_through_json_in_every_phase() -> None:
 
 
 def test_action_json_shapes() -> None:
+    """Actions are a union on `type` with the documented JSON shapes."""
     for raw in (
         {"type": "dusk"},
         {"type": "night_step", "step": "jinxi", "targets": [3, 4], "answer": True},

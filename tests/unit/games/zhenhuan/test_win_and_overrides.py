@@ -96,6 +96,7 @@ def test_every_override_is_logged(action: dict) -> None:
 
 
 def test_clear_status_is_logged_and_needs_the_status() -> None:
+    """DECISIONS #6: every override is logged."""
     state = act(night(started(R)), type="set_status", seat=1, status="drunk")
     t = transition(state, type="clear_status", seat=1, status="drunk")
     assert any(e.kind == "host" and e.override for e in t.events)
@@ -104,12 +105,14 @@ def test_clear_status_is_logged_and_needs_the_status() -> None:
 
 
 def test_set_role_tells_the_player_and_changes_alignment() -> None:
+    """If a player's alignment or character changes, they learn it (botc.md §3.4)."""
     state = act(night(started(R)), type="set_role", seat=1, role="chongfei")
     assert state.seats[1].role == "chongfei" and state.seats[1].alignment is Alignment.EVIL
     assert state.log[-2].kind == "you_are" and state.log[-2].seat == 1
 
 
 def test_night_set_alive_is_announced_at_dawn() -> None:
+    """Deaths land together at dawn; players learn who died, never why."""
     state = act(started(R), type="set_alive", seat=1, alive=False)
     assert state.unannounced == (1,)
     assert [e for e in night(state).log if e.kind == "announce"][-1].deaths == (1,)

@@ -249,6 +249,7 @@ def test_jingfei_taken_by_niangengyao_also_learns() -> None:
 
 
 def test_jingfei_not_killed_tonight_does_not_wake() -> None:
+    """你当晚被杀死，可知道… — not killed tonight, the step is greyed."""
     state = pass_until(night2(RJ), "jingfei")
     assert current_view(state).disabled == "今晚未被杀死"
     assert any("敬妃" in line and "今晚未被杀死" in line for line in host_lines(night(state)))
