@@ -45,7 +45,7 @@ class PublicPlayer(BaseModel):
 class HandCard(BaseModel):
     model_config = _CFG
 
-    id: str
+    copy_id: str
     """The copy, e.g. "xunyi#1" (what CardPlay names)."""
     card: str
     skill: str
@@ -118,7 +118,7 @@ def _private(p: Player) -> PrivateSeat:
     hand: tuple[HandCard, ...] = ()
     if p.deck is not None:
         hand = tuple(
-            HandCard(id=c, card=copy_card(c).id, skill=copy_card(c).skill, maid=copy_card(c).maid,
+            HandCard(copy_id=c, card=copy_card(c).id, skill=copy_card(c).skill, maid=copy_card(c).maid,
                      slot=copy_card(c).slot.value, level=p.maids.get(copy_card(c).id, 1), text=copy_card(c).text)
             for c in p.deck.hand
         )
