@@ -6,8 +6,10 @@ returns the new frozen state with the events appended to the log.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from chalicelib.core.errors import IllegalAction
-from chalicelib.games.zhenhuan.events import Event, GameOverEvent, HostEvent, InfoEvent, YouAreEvent
+from chalicelib.games.zhenhuan.events import Answer, Event, GameOverEvent, HostEvent, InfoEvent, YouAreEvent
 from chalicelib.games.zhenhuan.roles import (
     HUANGHOU,
     HUANGSHANG,
@@ -38,8 +40,8 @@ def no(seat: int) -> str:
     return f"{seat + 1}号"
 
 
-def nos(seats: object) -> str:
-    items = [no(s) for s in sorted(seats)]  # type: ignore[call-overload]
+def nos(seats: Iterable[int]) -> str:
+    items = [no(s) for s in sorted(seats)]
     return "、".join(items) if items else "无"
 
 
@@ -162,8 +164,8 @@ class Board:
     def host(self, text: str, *, override: bool = False) -> None:
         self.emit(HostEvent(text=text, override=override))
 
-    def tell(self, seat: int, step: str, value: object, text: str) -> None:
-        self.emit(InfoEvent(seat=seat, night=self.state.night_no, step=step, value=value, text=text))  # type: ignore[arg-type]
+    def tell(self, seat: int, step: str, value: Answer, text: str) -> None:
+        self.emit(InfoEvent(seat=seat, night=self.state.night_no, step=step, value=value, text=text))
 
     def add_status(
         self, seat: int, kind: StatusKind, source: str, *, by: int | None = None, until: Expiry | None = None

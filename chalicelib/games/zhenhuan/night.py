@@ -141,9 +141,8 @@ def dusk(b: Board, action: Dusk, rng: Rng) -> None:
         for s in b.state.statuses
         if s.kind is StatusKind.CURSED and s.until and s.until.night == number
     ]
-    b.expire(
-        "dusk", number
-    )  # poison is lifted before the curse kills (seed: 先解除下毒状态，然后诅咒致人死亡)
+    # poison is lifted before the curse kills (seed: 先解除下毒状态，然后诅咒致人死亡)
+    b.expire("dusk", number)
     dead = b.kill_now(cursed, "诅咒")
     qiguiren: tuple[int, int] | None = None
     for acc in day.accusations:
@@ -210,8 +209,7 @@ def night_step(b: Board, action: NightStep) -> None:
             step=key, actor=actor, targets=targets, impaired=impaired, truth=truth, given=given, note=note
         ),
     )
-    if b.state.night is not None:
-        b.update_night(cursor=_first_present(b, b.night.cursor + 1))
+    b.update_night(cursor=_first_present(b, b.night.cursor + 1))
 
 
 def _record(b: Board, record: StepRecord) -> None:

@@ -319,7 +319,8 @@ class Jingfei(Step):
 
     def hint(self, b: Board, actor: int | None) -> str:
         value = self.truth(b, actor, ())
-        return f"女性玩家数：{value}" if b.night.number == 1 else f"存活的邪恶玩家：{nos(value)}"
+        assert value is not None
+        return self.render(b, (), value)
 
     def render(self, b: Board, targets: tuple[int | None, ...], value: Answer) -> str:
         if isinstance(value, tuple):

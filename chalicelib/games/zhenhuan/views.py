@@ -8,12 +8,12 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from chalicelib.core.game import Viewer
+from chalicelib.core.game import Viewer, ViewerRole
 from chalicelib.games.zhenhuan.board import Board
 from chalicelib.games.zhenhuan.day import buttons, threshold
 from chalicelib.games.zhenhuan.events import PUBLIC_KINDS, Event, InfoEvent, YouAreEvent, visible_to
 from chalicelib.games.zhenhuan.night import STEPS, current, order_for
-from chalicelib.games.zhenhuan.roles import ROLES, TRAVELLER
+from chalicelib.games.zhenhuan.roles import ROLES
 from chalicelib.games.zhenhuan.setup import composition, composition_issues, modifiers_in
 from chalicelib.games.zhenhuan.state import (
     Accusation,
@@ -149,11 +149,11 @@ class ZhenhuanView(Frozen):
 
 def view(state: GameState, viewer: Viewer) -> ZhenhuanView:
     over = state.phase is Phase.OVER
-    seat = viewer.seat if viewer.role.value == "player" else None
+    seat = viewer.seat if viewer.role is ViewerRole.PLAYER else None
     secret = viewer.is_host or over
     log = state.log if secret else tuple(e for e in state.log if e.kind in PUBLIC_KINDS)
     return ZhenhuanView(
-        viewer=viewer.role.value,  # type: ignore[arg-type]
+        viewer=viewer.role.value,
         phase=state.phase.value,
         number=state.night_no,
         seats=_public_seats(state),
@@ -168,7 +168,7 @@ def view(state: GameState, viewer: Viewer) -> ZhenhuanView:
 
 def report(state: GameState, events: Sequence[Event], viewer: Viewer) -> list[BaseModel]:
     over = state.phase is Phase.OVER
-    seat = viewer.seat if viewer.role.value == "player" else None
+    seat = viewer.seat if viewer.role is ViewerRole.PLAYER else None
     return [e for e in events if visible_to(e, host=viewer.is_host, seat=seat, over=over)]
 
 
@@ -180,9 +180,7 @@ def _public_seats(state: GameState) -> tuple[PublicSeat, ...]:
             name=s.name,
             alive=s.alive or s.seat in hidden,
             ghost_vote=not s.alive and s.seat not in hidden and s.ghost_vote,
-            traveller=s.traveller_identity
-            if s.role == TRAVELLER and state.phase is not Phase.SETUP
-            else None,
+            traveller=s.traveller_identity if state.phase is not Phase.SETUP else None,
         )
         for s in state.seats
     )
