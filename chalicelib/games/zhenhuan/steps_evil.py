@@ -73,8 +73,19 @@ class DemonInfo(Step):
         return f"恶魔得知爪牙{nos(_minions(b))}与伪装角色{bluffs}"
 
 
+def _women(b: Board) -> str:
+    return f"女性：{nos(s for s in b.living() if b.female(s))}"
+
+
+def _protected(b: Board) -> str:
+    return f"受保护：{nos(s.seat for s in b.seats if b.has(s.seat, StatusKind.PROTECTED))}"
+
+
 class Anlingrong(Step):
     key, role, label = "anlingrong", ANLINGRONG, "安陵容：香粉下毒（女性）与诅咒"
+
+    def hint(self, b: Board, actor: int | None) -> str:
+        return _women(b)
 
     def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
         living = tuple(b.living())
@@ -164,6 +175,9 @@ class Huanghou(Step):
 
 
 class _Demon(Step):
+    def hint(self, b: Board, actor: int | None) -> str:
+        return f"{_protected(b)}；{_women(b)}"
+
     def kill_slot(self, b: Board) -> Slot:
         first = b.night.number == 1
         return Slot(
