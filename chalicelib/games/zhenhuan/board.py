@@ -32,6 +32,9 @@ from chalicelib.games.zhenhuan.state import (
 )
 
 EMPRESS_MIN_ALIVE = 5
+GOOD_WINS = "恶魔死亡，且没有新的恶魔"
+EVIL_WINS = "仅剩两名玩家存活，恶魔仍在"
+_IMPAIRMENTS = ((StatusKind.POISONED, "中毒"), (StatusKind.DRUNK, "醉酒"), (StatusKind.PINNED, "被按住"))
 ALIGNMENT_NAMES = {Alignment.GOOD: "善良", Alignment.EVIL: "邪恶"}
 
 
@@ -103,12 +106,7 @@ class Board:
         return self.poisoned_or_drunk(i) or self.has(i, StatusKind.PINNED)
 
     def impairment_text(self, i: int) -> str:
-        parts = [
-            n
-            for k, n in (("poisoned", "中毒"), ("drunk", "醉酒"), ("pinned", "被按住"))
-            if self.has(i, StatusKind(k))
-        ]
-        return "、".join(parts)
+        return "、".join(name for kind, name in _IMPAIRMENTS if self.has(i, kind))
 
     def neighbours(self, i: int) -> tuple[int, ...]:
         """The first living player on each side (left = lower seat number), without i itself."""
@@ -285,12 +283,13 @@ class Board:
         """Good: no living demon. Evil: two (or fewer) players alive and a demon among them."""
         if self.state.phase in (Phase.SETUP, Phase.OVER):
             return
+        proposed = self.state.proposed_winner
         if not any(s.alive and ROLES[s.role].team is Team.DEMON for s in self.seats):
-            self.win(Alignment.GOOD, "恶魔死亡，且没有新的恶魔")
+            self.win(Alignment.GOOD, GOOD_WINS)
         elif self.living_players() <= 2:
-            self.win(Alignment.EVIL, "仅剩两名玩家存活，恶魔仍在")
-        elif self.state.proposed_winner is not None:
-            self.update(proposed_winner=None)
+            self.win(Alignment.EVIL, EVIL_WINS)
+        elif proposed is not None and proposed[1] in (GOOD_WINS, EVIL_WINS):
+            self.update(proposed_winner=None)  # the board changed back (胧月's proposal stays)
 
     def win(self, winner: Alignment, reason: str) -> None:
         if self.state.options.auto_end:

@@ -295,3 +295,11 @@ def test_taihou_revived_by_yelanyi_can_force_again() -> None:
     assert state.seats[0].alive and "force_execution" not in state.seats[0].spent
     state = act(act(state, type="nominate", nominator=1, nominee=2), type="vote", votes=[])
     assert act(state, type="force_execution", by=0, nominee=2).day.proposals[-1].seat == 2
+
+
+def test_longyue_loss_stays_proposed_without_auto_end() -> None:
+    """说书人在胧月被处决时直接结束本局游戏，选择获胜阵营 — with auto_end off she decides when."""
+    state = act(day1(RL, auto_end=False), type="execute", seat=0)
+    assert state.phase is Phase.DAY and state.proposed_winner[0] is Alignment.EVIL
+    state = act(state, type="drunk", seat=1)
+    assert state.proposed_winner[0] is Alignment.EVIL
