@@ -33,7 +33,13 @@ def clear_status(b: Board, a: A.ClearStatus) -> None:
 
 
 def set_alive(b: Board, a: A.SetAlive) -> None:
+    """Also cancels tonight's pending deaths of a living player (alive=true at night)."""
     s = b.seat(a.seat)
+    night = b.state.night
+    if a.alive and s.alive and night is not None and any(p.seat == a.seat for p in night.pending):
+        b.update_night(pending=tuple(p for p in night.pending if p.seat != a.seat))
+        b.host(f"说书人取消：{no(a.seat)}今晚不会死亡", override=True)
+        return
     if s.alive == a.alive:
         raise IllegalAction(f"{no(a.seat)}已经是{'存活' if a.alive else '死亡'}状态", code="NO_CHANGE")
     b.update_seat(a.seat, alive=a.alive, ghost_vote=True)

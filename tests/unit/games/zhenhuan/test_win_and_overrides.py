@@ -20,7 +20,7 @@ from chalicelib.games.zhenhuan.roles import (
 )
 from chalicelib.games.zhenhuan.state import Phase, ZhenhuanOptions
 
-from .helpers import HOST, act, night, started, transition
+from .helpers import HOST, act, dusk, night, started, step, transition
 
 R = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI]
 
@@ -116,3 +116,11 @@ def test_night_set_alive_is_announced_at_dawn() -> None:
     state = act(started(R), type="set_alive", seat=1, alive=False)
     assert state.unannounced == (1,)
     assert [e for e in night(state).log if e.kind == "announce"][-1].deaths == (1,)
+
+
+def test_storyteller_cancels_a_pending_night_death() -> None:
+    """DECISIONS #6: every automatic step (death included) can be overridden, and is logged."""
+    state = step(dusk(night(started(R))), "huangshang", 1)
+    t = transition(state, type="set_alive", seat=1, alive=True)
+    assert not t.state.night.pending and any(e.kind == "host" and e.override for e in t.events)
+    assert night(t.state).seats[1].alive
