@@ -92,18 +92,36 @@ class Step:
             b.tell(actor, self.key, value, self.render(b, targets, value))
 
 
-class NoRepeat(Step):
-    """果郡王, 宠妃: another living player, not the one chosen last time."""
+class StatusStep(Step):
+    """One optional target who gets a status (华妃's 一丈红, 宠妃's pin, 果郡王's guard). With
+    `no_repeat` the target is another living player, not the one chosen last time."""
 
-    ability: ClassVar[str]
+    status: ClassVar[StatusKind]
+    verb: ClassVar[str]
+    slot_label: ClassVar[str]
+    no_repeat: ClassVar[bool] = False
+    until_dawn: ClassVar[bool] = False
 
-    def allowed(self, b: Board, actor: int | None) -> tuple[int, ...]:
-        assert actor is not None
-        blocked = last_pick_blocked(b, actor, self.ability)
-        return tuple(s for s in others(b, actor) if s != blocked)
+    def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
+        allowed = tuple(b.living())
+        if self.no_repeat:
+            assert actor is not None
+            blocked = last_pick_blocked(b, actor, self.key)
+            allowed = tuple(s for s in others(b, actor) if s != blocked)
+        return (Slot(self.slot_label, allowed, optional=True),)
 
-    def remember(self, b: Board, actor: int, target: int) -> None:
-        b.update_seat(actor, last_pick=LastPick(ability=self.ability, target=target))
+    def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
+        assert actor is not None and self.role is not None
+        (target,) = targets
+        if target is None:
+            return "未行动"
+        if self.no_repeat:
+            b.update_seat(actor, last_pick=LastPick(ability=self.key, target=target))
+        if impaired:
+            return f"{self.verb}{no(target)}无效（{ROLES[self.role].name}中毒或醉酒）"
+        until = b.next_dawn() if self.until_dawn else b.next_dusk()
+        b.add_status(target, self.status, self.role, by=actor, until=until)
+        return f"{no(target)}：{self.verb}"
 
 
 # --- helpers shared by the step families -------------------------------------------------------

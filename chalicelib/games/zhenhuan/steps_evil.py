@@ -18,7 +18,7 @@ from chalicelib.games.zhenhuan.roles import (
 )
 from chalicelib.games.zhenhuan.setup import EVIL_KNOW_EACH_OTHER_FROM
 from chalicelib.games.zhenhuan.state import StatusKind
-from chalicelib.games.zhenhuan.stepbase import NoRepeat, Slot, Step, demon_kill, others
+from chalicelib.games.zhenhuan.stepbase import Slot, StatusStep, Step, demon_kill, others
 
 CONVERT = "convert"
 
@@ -115,38 +115,14 @@ class Anlingrong(Step):
         return "；".join(notes) or "未行动"
 
 
-class Huafei(Step):
+class Huafei(StatusStep):
     key, role, label = "huafei", HUAFEI, "华妃：赐一丈红"
-
-    def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
-        return (Slot("一丈红（明日发起提名则死亡）", tuple(b.living()), optional=True),)
-
-    def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
-        (target,) = targets
-        if target is None:
-            return "未行动"
-        if impaired:
-            return f"一丈红{no(target)}无效（华妃中毒或醉酒）"
-        b.add_status(target, StatusKind.MARKED, HUAFEI, by=actor, until=b.next_dusk())
-        return f"{no(target)}被赐一丈红"
+    status, verb, slot_label = StatusKind.MARKED, "一丈红", "一丈红（明日发起提名则死亡）"
 
 
-class Chongfei(NoRepeat):
-    key, role, label, ability = "chongfei", CHONGFEI, "宠妃：按住一名玩家", "pin"
-
-    def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
-        return (Slot("按住（不可连续按住同一人）", self.allowed(b, actor), optional=True),)
-
-    def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
-        assert actor is not None
-        (target,) = targets
-        if target is None:
-            return "未行动"
-        self.remember(b, actor, target)
-        if impaired:
-            return f"按住{no(target)}无效（宠妃中毒或醉酒）"
-        b.add_status(target, StatusKind.PINNED, CHONGFEI, by=actor, until=b.next_dusk())
-        return f"{no(target)}被按住，本夜与明日技能无法发动"
+class Chongfei(StatusStep):
+    key, role, label = "chongfei", CHONGFEI, "宠妃：按住一名玩家"
+    status, verb, slot_label, no_repeat = StatusKind.PINNED, "按住", "按住（不可连续按住同一人）", True
 
 
 class Huanghou(Step):

@@ -33,8 +33,8 @@ from chalicelib.games.zhenhuan.roles import (
 from chalicelib.games.zhenhuan.state import StatusKind
 from chalicelib.games.zhenhuan.stepbase import (
     AnswerKind,
-    NoRepeat,
     Slot,
+    StatusStep,
     Step,
     add_pending,
     everyone,
@@ -71,22 +71,10 @@ class Qiguiren(Step):
         return f"{no(targets[0])}在夜晚开始时死亡"
 
 
-class Guojunwang(NoRepeat):
-    key, role, label, ability = "guojunwang", GUOJUNWANG, "果郡王：保护一名玩家（免刀免睡）", "protect"
-
-    def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
-        return (Slot("保护（不可是自己，不可连续同一人）", self.allowed(b, actor), optional=True),)
-
-    def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
-        assert actor is not None
-        (target,) = targets
-        if target is None:
-            return "未行动"
-        self.remember(b, actor, target)
-        if impaired:
-            return f"保护{no(target)}无效（果郡王中毒或醉酒）"
-        b.add_status(target, StatusKind.PROTECTED, GUOJUNWANG, by=actor, until=b.next_dawn())
-        return f"{no(target)}今晚受保护"
+class Guojunwang(StatusStep):
+    key, role, label = "guojunwang", GUOJUNWANG, "果郡王：保护一名玩家（免刀免睡）"
+    status, verb, slot_label = StatusKind.PROTECTED, "保护", "保护（不可是自己，不可连续同一人）"
+    no_repeat, until_dawn = True, True
 
 
 def _counter_killer(b: Board, zhenhuan: int) -> int | None:
