@@ -37,8 +37,8 @@ class Policy:
     * declaration: `declare` maps a seat, or else the role her view shows (`my_role`), to her sealed
       choice ("declare", "grab_solo"); everyone else sends "stay_hidden". A "grab_solo" is sent only
       when her view says `can_grab`.
-    * play: pass when the trick is held by a partner her view names, else the cheapest hint (or pass
-      when there is none).
+    * play: pass when the trick is held by a partner her view names; else, following, the cheapest
+      hint (or pass when there is none), and leading, the biggest group the hints offer without jokers.
     """
 
     pass_throne: set[int] = field(default_factory=set)
