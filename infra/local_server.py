@@ -42,6 +42,9 @@ def start_dynamodb(port: int) -> str:
     from werkzeug.serving import make_server
 
     class QuietHandler(MotoRequestHandler):
+        # one request per connection: a single-threaded server must never sit on an idle keep-alive
+        protocol_version = "HTTP/1.0"
+
         def log_request(self, *args: object, **kwargs: object) -> None:
             pass
 
@@ -56,6 +59,7 @@ class ReusePortServer(HTTPServer):
 
     allow_reuse_address = True
     allow_reuse_port = True
+    request_queue_size = 256  # a burst of phones connecting at once must queue, not be refused
 
 
 def _worker(port: int, env: dict[str, str]) -> None:
@@ -76,7 +80,7 @@ def _worker(port: int, env: dict[str, str]) -> None:
 
 
 def _ticker(tick_s: float, stop: threading.Event) -> None:
-    from chalicelib.observability import logger
+    from chalicelib.observability import flush_metrics, logger
     from chalicelib.rooms import sweeper
     from chalicelib.wiring import services
 
@@ -88,6 +92,7 @@ def _ticker(tick_s: float, stop: threading.Event) -> None:
             if time.monotonic() - last_expiry >= 60:
                 sweeper.expire_stalled(deps)
                 last_expiry = time.monotonic()
+            flush_metrics()
         except Exception:  # noqa: BLE001 - keep ticking; the error is logged for the developer
             logger.exception("scheduled job failed")
 
@@ -143,7 +148,9 @@ def main(argv: list[str] | None = None) -> int:
         stop.set()
         for w in workers:
             w.terminate()
-        sys.exit(0)
+        for w in workers:
+            w.join(5)
+        os._exit(0)  # daemon threads (moto, scheduler) may be mid-call: do not wait for them
 
     signal.signal(signal.SIGTERM, shutdown)
     signal.signal(signal.SIGINT, shutdown)

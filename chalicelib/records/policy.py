@@ -54,7 +54,7 @@ def named_outcome(room: Room, outcome: Outcome) -> dict[str, Any]:
 
 
 def side_writes(room: Room, outcome: Outcome, now_ms: int) -> list[SideWrite]:
-    writes: list[SideWrite] = [ResultWrite(unit=outcome.unit, outcome=named_outcome(room, outcome))]
+    writes: list[SideWrite] = [ResultWrite(unit=outcome.unit, outcome=named_outcome(room, outcome), step=room.step)]
     board = board_for(room)
     if board is None:
         return writes

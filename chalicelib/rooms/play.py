@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from chalicelib.core.errors import Conflict, Forbidden, GameOver, NotYourTurn, StaleVersion
+from chalicelib.core.errors import Conflict, DomainError, Forbidden, GameOver, NotYourTurn, StaleVersion
 from chalicelib.core.game import PendingKind, Transition, Viewer, ViewerRole
 from chalicelib.core.identity import Caller
 from chalicelib.core.rng import Rng
@@ -50,9 +50,10 @@ def _require_active(room: Room) -> None:
 
 def commit_transition(
     deps: RoomDeps, game: Any, room: Room, tr: Transition[Any, Any], log: LogRecord,
-    placeholders: tuple[MoveRecord, ...] = (), human_ms: int | None = None,
+    moves: tuple[MoveRecord, ...] = (), human_ms: int | None = None,
 ) -> Room:
-    """Write one transition: new state, next step, pending and deadline, log, results, records."""
+    """Write one transition: new state, next step, pending and deadline, log, results, records, and
+    the sealed-move items it closes or carries (see `settle_round`, `_carried_moves`)."""
     now = deps.clock.now_ms()
     pending = game.pending(tr.state)
     finished = pending is None
@@ -68,7 +69,7 @@ def commit_transition(
         "active_ms": max(room.active_ms, human_ms) if human_ms else room.active_ms,
         "ended_ms": now if finished else None,
     })
-    deps.rooms.commit(new_room, room.version, log, placeholders, writes)
+    deps.rooms.commit(new_room, room.version, log, moves, writes)
     metrics_count("Transitions")
     if finished:
         metrics_count("GamesFinished")
@@ -142,7 +143,8 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int, raw_action: Any
     pending = game.pending(state)
     if pending is None:
         raise GameOver()
-    if pending.kind is PendingKind.SEALED and actor.role is ViewerRole.PLAYER:
+    sealed = pending.kind is PendingKind.SEALED
+    if sealed and actor.role is ViewerRole.PLAYER and not _immediate(game, state, actor, action):
         return _submit_sealed(deps, game, room, state, pending.seats, actor, action)
     game.check(state, actor, action)
     tr = game.apply(state, actor, action, Rng(room.seed or b"", room.step))
@@ -150,7 +152,37 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int, raw_action: Any
     log = LogRecord(step=room.step, kind="apply", label=pending.label, actor=viewer_json(actor),
                     action=dump_action(game, action), events=dump_events(game, tr.events), at_ms=now,
                     trigger="host" if actor.is_host else "player")
-    return ActOutcome(room=commit_transition(deps, game, room, tr, log, human_ms=now), settled=True)
+    carried = _carried_moves(deps, game, room, pending.seats, tr.state, now) if sealed else ()
+    return ActOutcome(room=commit_transition(deps, game, room, tr, log, carried, human_ms=now), settled=True)
+
+
+def _immediate(game: Any, state: Any, actor: Viewer, action: Any) -> bool:
+    """Games may name actions that apply at once even during a sealed round (保皇: 强退, 托管 on/off)."""
+    hook = getattr(game, "immediate", None)
+    return bool(hook and hook(state, actor, action))
+
+
+def _carried_moves(deps: RoomDeps, game: Any, room: Room, old_seats: frozenset[int], new_state: Any,
+                   now_ms: int) -> tuple[MoveRecord, ...]:
+    """When an immediate action interrupts a sealed round, the moves already sealed stay sealed: they
+    move to the new step if their seat still owes one and they are still legal. The old round is
+    closed with placeholders, as a settlement would, so a move racing this transition is refused
+    (or makes this transition retry) instead of being lost."""
+    moves = deps.rooms.list_moves(room.id, room.step)
+    out = [MoveRecord(step=room.step, seat=seat, action=None, by="default", at_ms=now_ms)
+           for seat in sorted(old_seats - moves.keys())]
+    pending = game.pending(new_state)
+    if pending is None or pending.kind is not PendingKind.SEALED:
+        return tuple(out)
+    for seat, move in sorted(moves.items()):
+        if move.by != "player" or move.action is None or seat not in pending.seats:
+            continue
+        try:
+            game.check(new_state, Viewer.player(seat), parse_action_stored(game, move.action))
+        except DomainError:
+            continue
+        out.append(move.model_copy(update={"step": room.step + 1, "at_ms": now_ms}))
+    return tuple(out)
 
 
 def _submit_sealed(deps: RoomDeps, game: Any, room: Room, state: Any, seats: frozenset[int], actor: Viewer,
@@ -179,31 +211,55 @@ def _submit_sealed(deps: RoomDeps, game: Any, room: Room, state: Any, seats: fro
         return ActOutcome(room=deps.rooms.get_room(room.id), settled=False)
 
 
+SETTLE_ATTEMPTS = 5
+
+
+def settle_now(deps: RoomDeps, room: Room, trigger: str) -> tuple[Room, bool]:
+    """Settle the room's current round, whoever else is racing to: a lost race either means someone
+    settled it (done) or that a move landed just before our placeholders (settle again, with it).
+    Returns the room after the round and whether this call was the one that settled it."""
+    step = room.step
+    for _ in range(SETTLE_ATTEMPTS):
+        try:
+            return settle_round(deps, room, None, trigger=trigger), True
+        except StaleVersion:
+            metrics_count("Retries")
+            room = deps.rooms.get_room(room.id)
+            if room.step != step or room.status is not RoomStatus.ACTIVE:
+                return room, False
+    raise StaleVersion()
+
+
 def hurry(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
     """催战: the creator settles the round now; seats that have not submitted act as the default (待机)."""
     room = deps.rooms.get_room(room_id)
     if caller.user_id != room.creator and not caller.is_admin and room.host != caller.user_id:
         raise Forbidden("只有开房者可以催战", code="NOT_CREATOR")
     _require_active(room)
+    if not getattr(get_game(room.game), "allows_hurry", True):
+        raise Conflict("这个玩法不能催战，到时自动托管", code="HURRY_NOT_ALLOWED")
     if step < room.step:
         return room  # already settled: a retried 催战
     if step > room.step:
         raise Conflict("回合号不对，请刷新", code="STALE_STEP", current_step=room.step)
-    try:
-        return settle_round(deps, room, None, trigger="hurry")
-    except StaleVersion:
-        return deps.rooms.get_room(room_id)
+    return settle_now(deps, room, trigger="hurry")[0]
 
 
 def run_timeout(deps: RoomDeps, room: Room, now_ms: int) -> Room | None:
-    """The scheduler's action for one room whose deadline has passed: settle, or the game's on_timeout."""
+    """The scheduler's action for one room whose deadline has passed: settle, or the game's on_timeout.
+    None when there was nothing to do (not due, or someone else settled it first).
+
+    Raises:
+        StaleVersion: a turn game's room changed under us (the next sweep looks again).
+    """
     if room.status is not RoomStatus.ACTIVE or room.pending is None:
         return None
     deadline = room.pending.deadline_ms
     if deadline is None or deadline > now_ms:
         return None
     if room.pending.kind is PendingKind.SEALED:
-        return settle_round(deps, room, None, trigger="deadline")
+        settled, mine = settle_now(deps, room, trigger="deadline")
+        return settled if mine else None
     game = get_game(room.game)
     state = load_state(game, room)
     tr = game.on_timeout(state, Rng(room.seed or b"", room.step))

@@ -63,7 +63,7 @@ def _settle_if_overdue(deps: RoomDeps, room: Room) -> Room:
     if room.pending.deadline_ms > now:
         return room
     try:
-        return run_timeout(deps, room, now) or room
+        return run_timeout(deps, room, now) or deps.rooms.get_room(room.id)
     except StaleVersion:
         return deps.rooms.get_room(room.id)
 

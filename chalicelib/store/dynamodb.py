@@ -140,7 +140,7 @@ class DynamoRoomStore(DynamoBase):
         room: Room,
         expected_version: int,
         log: LogRecord,
-        placeholders: Sequence[MoveRecord] = (),
+        moves: Sequence[MoveRecord] = (),
         side_writes: Sequence[SideWrite] = (),
     ) -> None:
         expires = log.at_ms // 1000 + LOG_RETENTION_S
@@ -157,7 +157,7 @@ class DynamoRoomStore(DynamoBase):
                 "ConditionExpression": "attribute_not_exists(pk)",
             }},
         ]
-        for move in placeholders:
+        for move in moves:
             items.append({"Put": {
                 "TableName": self.table,
                 "Item": codec.move_to_item(room.id, move, expires),
@@ -181,7 +181,7 @@ class DynamoRoomStore(DynamoBase):
             return {"Put": {
                 "TableName": self.table,
                 "Item": codec.to_item({
-                    "pk": f"ROOM#{room_id}", "sk": f"RESULT#{w.unit}", "unit": w.unit,
+                    "pk": f"ROOM#{room_id}", "sk": f"RESULT#{w.unit}", "unit": w.unit, "step": w.step,
                     "outcome": codec.pack_json(w.outcome),
                 }),
                 "ConditionExpression": "attribute_not_exists(pk)",
@@ -252,7 +252,8 @@ class DynamoRoomStore(DynamoBase):
             KeyConditionExpression="pk = :pk AND begins_with(sk, :p)",
             ExpressionAttributeValues={":pk": av(f"ROOM#{room_id}"), ":p": av("RESULT#")},
         )
-        return [codec.unpack_json(codec.from_item(i)["outcome"]) for i in items]
+        rows = sorted((codec.from_item(i) for i in items), key=lambda r: (r.get("step", 0), r["unit"]))
+        return [codec.unpack_json(r["outcome"]) for r in rows]
 
     def list_open_rooms(self, game: str, limit: int, cursor: str | None) -> Page:
         kwargs: dict[str, Any] = {

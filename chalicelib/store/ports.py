@@ -18,6 +18,8 @@ from chalicelib.rooms.model import LogRecord, MoveRecord, Room
 class ResultWrite:
     unit: str
     outcome: dict[str, Any]
+    step: int = 0
+    """The transition that produced it (results list in the order they happened)."""
 
 
 @dataclass(frozen=True)
@@ -115,11 +117,12 @@ class RoomStore(Protocol):
         room: Room,
         expected_version: int,
         log: LogRecord,
-        placeholders: Sequence[MoveRecord] = (),
+        moves: Sequence[MoveRecord] = (),
         side_writes: Sequence[SideWrite] = (),
     ) -> None:
-        """One transaction: the new room (version-guarded), its log entry, the placeholder moves that
-        close a sealed round (each only if the seat's slot is still empty) and the side writes."""
+        """One transaction: the new room (version-guarded), its log entry, sealed-move items (the
+        placeholders that close a round, or moves carried into a new round; each only if the seat's
+        slot is still empty) and the side writes."""
         ...
 
     def get_log(self, room_id: str, step: int) -> LogRecord | None: ...

@@ -505,19 +505,14 @@ def test_the_sili_kicks_a_seat_mid_deal(api, svc, admin):
     assert_replays(table)
 
 
-def test_quit_during_the_sealed_declaration_ends_the_deal_when_the_round_settles(api, svc):
-    """Seed: 强行退出…扣去30分。游戏自动结束。 Rules §7: the rooms store any player action of this phase as
-    a sealed move: quit ends the deal at settlement (penalty). Nothing about it shows before then."""
+def test_quit_during_the_sealed_declaration_ends_the_deal_at_once(api, svc):
+    """Seed: 强行退出…扣去30分。游戏自动结束。 A quit is not a sealed answer: it applies at once, even
+    while the declaration is sealed (the game marks it immediate), and the deal ends with −30."""
     table = open_table(api, svc, SEED_QUIET, variant="simple")
     view = table.run(Policy(), in_phase("declare"))
     step = view["room"]["step"]
+    table.do(1, {"type": "stay_hidden"}, step)
     ack = table.do(0, {"type": "quit"}, step)
-    assert not ack["settled"] and ack["status"] == "active"
-    other = table.view(1)
-    assert other["pending"]["submitted"] == [0] and other["pending"]["my_move"] is None
-    assert "quit" not in json.dumps(other)
-    for seat in (1, 2, 4):  # seat 3 is the emperor
-        ack = table.do(seat, {"type": "stay_hidden"}, step)
     assert ack["settled"] and ack["status"] == "finished"
     (outcome,) = table.players[0].ok("GET", f"{table.path}/result")["results"]
     assert outcome["reason"] == "quit" and [r["score"] for r in outcome["results"]] == [-30, 0, 0, 0, 0]
@@ -620,11 +615,8 @@ def test_bad_actions_are_refused_and_change_nothing(api, svc, admin):
     assert g["can_pass"] and table.do(4, {"type": "pass"}, step)["settled"]
 
 
-# ---- known problems ------------------------------------------------------------------------------
+# ---- actions during the sealed declaration ------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="During the sealed declaration the room routes every player action "
-                   "to _submit_sealed, which refuses seats outside pending.seats (NOT_IN_ROUND): the emperor "
-                   "can never quit there")
 def test_the_emperor_may_quit_during_the_declaration(api, svc):
     """Seed: 游戏开始后，如有玩家强行退出…将被扣去30分。游戏自动结束。 Rules §16: quit during a deal
     (throne, declaration or play) ends it with −30. The emperor takes no part in the sealed round."""
@@ -635,25 +627,29 @@ def test_the_emperor_may_quit_during_the_declaration(api, svc):
     assert r.status_code == 200, r.body
     (outcome,) = table.players[0].ok("GET", f"{table.path}/result")["results"]
     assert outcome["results"][emperor]["score"] == -30
+    assert sum(r["score"] for r in outcome["results"]) == -30
 
 
-@pytest.mark.xfail(strict=True, reason="A seat in 托管 is left out of the sealed declaration's pending seats, "
-                   "and the room refuses her resume (or quit) there with 409 NOT_IN_ROUND")
 def test_a_seat_in_tuoguan_may_resume_during_the_declaration(api, svc):
     """DECISIONS 保皇 #8: the seat stays in 托管 until the player acts again. Rules §15: any action by the
-    seat (`resume`, or any other action) takes her out of 托管."""
+    seat (`resume`, or any other action) takes her out of 托管. Declarations already sealed by others
+    stay sealed across her resume (they are carried into the round that now includes her)."""
     table = open_table(api, svc, SEED_QUIET, variant="simple")
     step = table.view(0)["room"]["step"]
     step = table.do(0, {"type": "auto"}, step)["step"]  # seat 0 asks for 托管 while seat 3 holds the offer
     view = table.run(Policy(), in_phase("declare"))
     assert view["game"]["seats"][0]["auto"] and 0 not in view["pending"]["seats"]
+    emperor = view["game"]["emperor"]
+    other = next(s for s in view["pending"]["seats"] if s != emperor)
+    table.do(other, {"type": "stay_hidden"}, view["room"]["step"])
     r = table.act(0, {"type": "resume"}, view["room"]["step"])
     assert r.status_code == 200, r.body
-    assert not table.view(0)["game"]["seats"][0]["auto"]
+    after = table.view(0)
+    assert not after["game"]["seats"][0]["auto"] and 0 in after["pending"]["seats"]
+    assert after["pending"]["submitted"] == [other]  # her sealed answer was carried, not lost
+    assert table.view(other)["pending"]["my_move"] == {"type": "stay_hidden"}
 
 
-@pytest.mark.xfail(strict=True, reason="A player who has answered the sealed declaration cannot quit until play "
-                   "starts: her quit is taken as a second sealed move and refused 409 ALREADY_SUBMITTED")
 def test_a_player_who_already_declared_may_still_quit(api, svc):
     """Seed: 游戏开始后，如有玩家强行退出…将被扣去30分。游戏自动结束。 DECISIONS 保皇 #7: quitting mid-deal
     costs 30 points and ends the deal."""
@@ -663,17 +659,19 @@ def test_a_player_who_already_declared_may_still_quit(api, svc):
     table.do(0, {"type": "stay_hidden"}, step)
     r = table.act(0, {"type": "quit"}, step)
     assert r.status_code == 200, r.body
+    (outcome,) = table.players[0].ok("GET", f"{table.path}/result")["results"]
+    assert outcome["reason"] == "quit" and outcome["results"][0]["score"] == -30
 
 
-@pytest.mark.xfail(strict=True, reason="催战 (POST /hurry) works on any sealed round, so in 保皇 the creator can "
-                   "close the declaration at once; as emperor she thereby denies the others 造反 and 明保")
 def test_the_creator_cannot_hurry_away_the_others_declaration(api, svc):
     """DECISIONS 保皇 #4: every non-emperor is offered the same choices at the same time (stay hidden /
-    declare). DECISIONS 保皇 #8: the per-turn timer is what keeps a table from freezing."""
+    declare). DECISIONS 保皇 #8: the per-turn timer is what keeps a table from freezing, so 催战 is
+    refused in 保皇."""
     table = open_table(api, svc, SEED_QUIET, variant="simple")
     policy = Policy(pass_throne={3, 2, 1})  # the throne goes 3 → 2 → 1 → 0; seat 0, the creator, takes it
     view = table.run(policy, in_phase("declare"))
     assert view["game"]["emperor"] == 0
     table.do(1, {"type": "declare"}, view["room"]["step"])  # one rebel answered; three have not yet
     r = table.players[0].post(f"{table.path}/hurry", {"step": view["room"]["step"]})
-    assert r.status_code >= 400 and table.view(2)["game"]["phase"] == "declare", r.body
+    assert error(r) == (409, "HURRY_NOT_ALLOWED")
+    assert table.view(2)["game"]["phase"] == "declare"

@@ -89,6 +89,13 @@ class BaohuangGame:
         waiting = frozenset(s for s in range(SEATS) if not state.ready[s])
         return Pending(PendingKind.TURN, waiting, timeout, "between")
 
+    allows_hurry = False
+    """催战 would let one player close everyone's declaration early (DECISIONS #4); timers do it instead."""
+
+    def immediate(self, state: BaohuangState, actor: Viewer, action: Any) -> bool:
+        """强退 and 托管 on/off apply at once, even while the declaration is sealed (DECISIONS #8)."""
+        return actor.role is ViewerRole.PLAYER and isinstance(action, (Quit, Auto, Resume))
+
     # -- checks ----------------------------------------------------------------------------------
 
     def check(self, state: BaohuangState, actor: Viewer, action: Any) -> None:
