@@ -13,8 +13,6 @@ from chalicelib.core.clock import Clock
 from chalicelib.core.errors import Forbidden, IllegalAction, NotFound
 from chalicelib.core.identity import Caller, Role
 from chalicelib.games import game_keys
-from chalicelib.games.shengong.cards import CATALOGUE
-from chalicelib.games.shengong.profile import MAID_LEVEL_MAX
 from chalicelib.store.ports import Consort, User
 
 
@@ -113,6 +111,9 @@ def claim_consort(deps: AccountDeps, caller: Caller, cid: str) -> dict[str, Any]
 
 def grant_maid(deps: AccountDeps, caller: Caller, cid: str, card: str, level: int) -> dict[str, Any]:
     require_admin(caller)
+    from chalicelib.games.shengong.cards import CATALOGUE  # 深宫杀 modules load only where they are used
+    from chalicelib.games.shengong.profile import MAID_LEVEL_MAX
+
     if card not in CATALOGUE:
         raise NotFound(f"没有这张宫女卡：{card}", code="CARD_NOT_FOUND")
     if not 1 <= level <= MAID_LEVEL_MAX:

@@ -15,7 +15,6 @@ from chalicelib.api.schemas import (
     MaidGrant,
 )
 from chalicelib.core.identity import Caller
-from chalicelib.games.shengong.cards import CATALOGUE
 from chalicelib.records import service as records
 from chalicelib.wiring import services
 
@@ -47,6 +46,8 @@ def consort_records(caller: Caller, consort_id: str) -> dict:
 
 @route(bp, "/v1/maids", response=MaidCatalogueOut, tag="consorts", summary="宫女图鉴", errors=(401,))
 def maid_catalogue(caller: Caller) -> dict:
+    from chalicelib.games.shengong.cards import CATALOGUE
+
     return {"cards": [{**c.model_dump(mode="json"), "slot": c.slot.value, "in_deck": c.in_deck}
                       for c in CATALOGUE.values()]}
 

@@ -39,8 +39,8 @@ class ReportsQuery(Body):
     limit: int = Field(default=20, ge=1, le=100)
 
 
-def _view(caller: Caller, room_id: str) -> views.RoomView:
-    return views.room_view(services().room_deps(), caller, room_id)
+def _view(caller: Caller, room: Room) -> views.RoomView:
+    return views.render_view(services().room_deps(), caller, room)
 
 
 def _ack(room: Room, settled: bool) -> dict:
@@ -54,8 +54,7 @@ def create_room(caller: Caller, body: RoomCreate) -> views.RoomView:
     """Send an `Idempotency-Key` header to make a retried 开房 return the same room."""
     request = bp.current_request
     key = (request.headers or {}).get("idempotency-key")
-    room = lobby.create_room(services().room_deps(), caller, body.game, body.options, body.password, key)
-    return _view(caller, room.id)
+    return _view(caller, lobby.create_room(services().room_deps(), caller, body.game, body.options, body.password, key))
 
 
 @route(bp, "/v1/rooms", query=RoomListQuery, response=RoomListOut, tag="rooms", summary="等待入席的房间",
@@ -70,14 +69,13 @@ def list_rooms(caller: Caller, query: RoomListQuery) -> dict:
 @route(bp, "/v1/rooms/{room_id}", response=RoomViewOut, tag="rooms", etag=True,
        summary="房间与局面（按观看者投影；带 If-None-Match 轮询，未变化返回 304）", errors=(401, 403, 404))
 def get_room(caller: Caller, room_id: str) -> views.RoomView:
-    return _view(caller, room_id)
+    return views.room_view(services().room_deps(), caller, room_id)
 
 
 @route(bp, "/v1/rooms/{room_id}/join", "POST", body=PasswordBody, response=RoomViewOut, tag="rooms",
        summary="入席（有暗号须报号；满员自动开战的玩法在此开战）", errors=(400, 401, 403, 404, 409, 422, 429))
 def join_room(caller: Caller, room_id: str, body: PasswordBody) -> views.RoomView:
-    lobby.join_room(services().room_deps(), caller, room_id, body.password)
-    return _view(caller, room_id)
+    return _view(caller, lobby.join_room(services().room_deps(), caller, room_id, body.password))
 
 
 @route(bp, "/v1/rooms/{room_id}/leave", "POST", response=RoomOut, tag="rooms", summary="开战前离席",
@@ -89,15 +87,13 @@ def leave_room(caller: Caller, room_id: str) -> dict:
 @route(bp, "/v1/rooms/{room_id}/spectate", "POST", body=PasswordBody, response=RoomViewOut, tag="rooms",
        summary="观战（有暗号须报号）", errors=(400, 401, 403, 404, 422, 429))
 def spectate_room(caller: Caller, room_id: str, body: PasswordBody) -> views.RoomView:
-    lobby.spectate_room(services().room_deps(), caller, room_id, body.password)
-    return _view(caller, room_id)
+    return _view(caller, lobby.spectate_room(services().room_deps(), caller, room_id, body.password))
 
 
 @route(bp, "/v1/rooms/{room_id}/start", "POST", response=RoomViewOut, tag="rooms",
        summary="开战（开房者；人数不足或关卡未解锁会被拦下并点名）", errors=(401, 403, 404, 409, 422))
 def start_room(caller: Caller, room_id: str) -> views.RoomView:
-    lobby.start_room(services().room_deps(), caller, room_id)
-    return _view(caller, room_id)
+    return _view(caller, lobby.start_room(services().room_deps(), caller, room_id))
 
 
 @route(bp, "/v1/rooms/{room_id}/actions", "POST", body=ActBody, response=ActOut, tag="play",

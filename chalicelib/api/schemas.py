@@ -11,12 +11,13 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 
+# defer_build: validators are built on first use, not at import (cold starts import every route)
 class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class Out(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 # ---- errors -------------------------------------------------------------------------------------

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import json
 import socket
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -42,12 +40,12 @@ Opener = Callable[..., Any]
 
 class WeChatClient:
     def __init__(self, appid: str, secret: str, base_url: str, timeout_s: float = 5.0,
-                 opener: Opener = urllib.request.urlopen) -> None:
+                 opener: Opener | None = None) -> None:
         self.appid = appid
         self.secret = secret
         self.base_url = base_url.rstrip("/")
         self.timeout_s = timeout_s
-        self._open = opener
+        self._opener = opener
 
     def code_to_session(self, code: str) -> WeChatSession:
         """Exchange a login code.
@@ -80,8 +78,12 @@ class WeChatClient:
         return WeChatSession(openid=openid, unionid=unionid if isinstance(unionid, str) else None)
 
     def _get(self, url: str) -> dict[str, Any]:
+        import urllib.error
+        import urllib.request  # only logins need it: not imported on every cold start
+
+        opener = self._opener or urllib.request.urlopen
         try:
-            with self._open(url, timeout=self.timeout_s) as resp:
+            with opener(url, timeout=self.timeout_s) as resp:
                 raw = resp.read()
         except urllib.error.HTTPError as e:
             raise UpstreamError("微信服务异常，请稍后再试", code="WECHAT_HTTP_ERROR", http_status=e.code) from e

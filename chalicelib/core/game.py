@@ -106,7 +106,7 @@ class Pending:
 
 
 class SeatResult(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     seat: int
     place: int | None = None
@@ -118,7 +118,7 @@ class SeatResult(BaseModel):
 class Outcome(BaseModel):
     """A final result: written once, never changed. `unit` names what ended ("game", "deal-3")."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     unit: str = "game"
     reason: str

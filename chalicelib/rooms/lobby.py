@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from chalicelib.accounts.profiles import consort_profile
 from chalicelib.core.errors import Conflict, Forbidden, StaleVersion
 from chalicelib.core.game import Entrant
 from chalicelib.core.identity import Caller
@@ -26,6 +25,8 @@ def _seat_for(deps: RoomDeps, caller: Caller, game: Any, seat_no: int) -> tuple[
     """The seat a caller takes, and her profile snapshot for the rules (her 妃子 in 深宫杀)."""
     if game.profile_model is None:
         return SeatEntry(seat=seat_no, user=caller.user_id, name=caller.name), {}
+    from chalicelib.accounts.profiles import consort_profile
+
     user = deps.accounts.get_user(caller.user_id)
     if user is None or user.consort is None:
         raise Forbidden("请先认领一位妃子，才能入局；也可以观战", code="NO_CONSORT")
@@ -86,6 +87,8 @@ def start_transition(deps: RoomDeps, game: Any, room: Room, trigger: str) -> tup
     options = game.options_model.model_validate(room.options)
     profiles: dict[int, dict[str, Any]] = {}
     if game.profile_model is not None:
+        from chalicelib.accounts.profiles import consort_profile
+
         consorts = deps.accounts.get_consorts([s.consort for s in room.seats if s.consort])
         profiles = {s.seat: consort_profile(consorts[s.consort]).model_dump(mode="json")
                     for s in room.seats if s.consort in consorts}

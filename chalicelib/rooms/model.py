@@ -40,7 +40,7 @@ class Competition(StrEnum):
 
 
 class SeatEntry(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     seat: int
     user: str
@@ -49,7 +49,7 @@ class SeatEntry(BaseModel):
 
 
 class PendingInfo(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     kind: PendingKind
     seats: tuple[int, ...] = ()
@@ -60,7 +60,7 @@ class PendingInfo(BaseModel):
 class Room(BaseModel):
     """A room as stored. `state` is the game's state as JSON; `seed` is secret until the end."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     id: str
     game: str
@@ -104,7 +104,7 @@ class Room(BaseModel):
 class MoveRecord(BaseModel):
     """A sealed move for one seat at one step. `by` says who wrote it."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     step: int
     seat: int
@@ -118,7 +118,7 @@ class MoveRecord(BaseModel):
 class LogRecord(BaseModel):
     """One applied transition, enough to replay it: the actor, the action(s) and the events."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     step: int
     kind: str

@@ -69,7 +69,11 @@ def _settle_if_overdue(deps: RoomDeps, room: Room) -> Room:
 
 
 def room_view(deps: RoomDeps, caller: Caller, room_id: str) -> RoomView:
-    room = deps.rooms.get_room(room_id)
+    return render_view(deps, caller, deps.rooms.get_room(room_id))
+
+
+def render_view(deps: RoomDeps, caller: Caller, room: Room) -> RoomView:
+    """The caller's view of a room already in hand (a lobby call returns it without reading again)."""
     viewer = viewer_for(deps, caller, room)
     room = _settle_if_overdue(deps, room)
     game = get_game(room.game)
