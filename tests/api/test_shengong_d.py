@@ -175,3 +175,18 @@ def test_view_projection_for_host_and_spectator(api, svc, admin):
     assert admin.view(room_id)["game"] == game.view(state, Viewer.host()).model_dump(mode="json")
     assert Player(api, "路人").view(room_id)["game"] == game.view(state, Viewer.spectator()).model_dump(mode="json")
     assert team[1].view(room_id)["game"] == game.view(state, Viewer.player(1)).model_dump(mode="json")
+
+
+def test_one_consort_plays_in_several_rooms_at_once(api, svc, admin):
+    """Seed: 一妃可同时参加多局，互不冲突."""
+    team = make_team(api, admin, ["甄嬛", "眉庄", "陵容", "华妃", "曹贵人"])
+    first = open_d_room(team[:3], stage=1)
+    second = open_d_room([team[0], team[3], team[4]], stage=1)
+    for room_id in (first, second):
+        assert team[0].view(room_id)["room"]["status"] == "active"
+        assert team[0].view(room_id)["viewer"] == {"role": "player", "seat": 0}
+    assert team[0].act(first, {"type": "heal"}, step=1).status_code == 200
+    assert team[0].act(second, {"type": "poison", "target": 0}, step=1).status_code == 200
+    assert team[0].view(first)["pending"]["my_move"] == {"type": "heal", "cards": {
+        "attack": None, "defence": None, "general": None, "discard": []}}
+    assert team[0].view(second)["pending"]["my_move"]["type"] == "poison"

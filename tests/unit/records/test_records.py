@@ -1,0 +1,60 @@
+"""群芳战绩: derived figures, 品级 titles and which board a room's results go to."""
+
+from __future__ import annotations
+
+import pytest
+
+from chalicelib.core.game import Outcome, SeatResult
+from chalicelib.records.policy import board_for, side_writes
+from chalicelib.records.service import TITLES, derived, title_for
+from chalicelib.rooms.model import Competition, Room, RoomStatus, SeatEntry
+from chalicelib.store.ports import ClearEntry, RecordIncrement, ResultWrite, StageCleared
+
+
+def _room(game: str, competition: Competition = Competition.FREE, seats: int = 3) -> Room:
+    return Room(id="r1", game=game, title="t", status=RoomStatus.ACTIVE, creator="u0", creator_name="n",
+                competition=competition, max_seats=seats, min_seats=seats, created_ms=0, updated_ms=0, active_ms=0,
+                seats=tuple(SeatEntry(seat=i, user=f"u{i}", name=f"妃{i}", consort=f"c{i}") for i in range(seats)))
+
+
+def test_seed_derived_figures():
+    """Seed: 战绩跨局累计，派生胜率 · KD · 场均杀伤 · 总积分."""
+    d = derived({"subject": "c1", "subject_name": "甄嬛", "games": 4, "wins": 1, "kills": 6, "deaths": 3,
+                 "damage": 30, "score": 55.25})
+    assert (d["win_rate"], d["kd"], d["avg_damage"], d["score"]) == (0.25, 2.0, 7.5, 55.25)
+    assert derived({"games": 2, "wins": 0, "kills": 3, "deaths": 0})["kd"] == 3  # no deaths: KD = kills
+
+
+@pytest.mark.parametrize("score,title", [(0, "官女子"), (29.9, "官女子"), (30, "答应"), (80, "常在"), (160, "贵人"),
+                                         (300, "嫔"), (500, "妃"), (800, "贵妃"), (1200, "皇贵妃"),
+                                         (2000, "皇后"), (99999, "皇后"), (-5, "官女子")])
+def test_titles_rise_with_total_score_from_guannvzi_to_empress(score, title):
+    """Seed 001: 新人来到后，必须从低级做起 … 为了升级当"皇后" — 品级 follows the total score."""
+    assert title_for(score) == title
+    assert [t for _, t in TITLES][0] == "官女子" and [t for _, t in TITLES][-1] == "皇后"
+
+
+@pytest.mark.parametrize("game,competition,board", [
+    ("shengong_a", Competition.FREE, "melee-free"), ("shengong_b", Competition.TOURNAMENT, "melee-tournament"),
+    ("shengong_c", Competition.FREE, "cards-free"), ("shengong_c", Competition.TOURNAMENT, "cards-tournament"),
+    ("shengong_d", Competition.FREE, "coop-free"), ("baohuang", Competition.FREE, "baohuang-free"),
+    ("zhenhuan", Competition.FREE, None),
+])
+def test_boards_never_mix(game, competition, board):
+    """Seed: 三种赛制…玩法C 卡牌局另设一榜。战绩分表统计，互不相混."""
+    assert board_for(_room(game, competition)) == board
+
+
+def test_a_clear_writes_result_records_board_entry_and_unlocks_for_the_whole_team():
+    """Seed D⑥⑦: 关卡解锁 … 按关卡记最快击杀榜…保留小组三人姓名与各自积分."""
+    outcome = Outcome(unit="game", reason="clear", extra={"stage": 1, "cleared": True, "rounds": 6}, results=tuple(
+        SeatResult(seat=i, score=40.0 + i, won=True, stats={"damage": 10.0, "survived": float(i != 2)})
+        for i in range(3)))
+    writes = side_writes(_room("shengong_d"), outcome, now_ms=123)
+    assert isinstance(writes[0], ResultWrite) and writes[0].outcome["results"][1]["name"] == "妃1"
+    records = [w for w in writes if isinstance(w, RecordIncrement)]
+    assert [(r.subject, r.score_delta, r.counters["wins"]) for r in records] == [
+        ("c0", 40.0, 1.0), ("c1", 41.0, 1.0), ("c2", 42.0, 1.0)]
+    (clear,) = [w for w in writes if isinstance(w, ClearEntry)]
+    assert (clear.stage, clear.rounds, [m["name"] for m in clear.team]) == (1, 6, ["妃0", "妃1", "妃2"])
+    assert [w.consort_id for w in writes if isinstance(w, StageCleared)] == ["c0", "c1", "c2"]  # fallen c2 too
