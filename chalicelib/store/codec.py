@@ -66,6 +66,9 @@ def unpack_json(blob: bytes) -> Any:
     return json.loads(zlib.decompress(blob))
 
 
+IDLE_BUCKET_MS = 5 * 60 * 1000
+
+
 def room_key(room_id: str) -> dict[str, Any]:
     return {"pk": {"S": f"ROOM#{room_id}"}, "sk": {"S": "ROOM"}}
 
@@ -115,7 +118,9 @@ def room_to_item(room: Room) -> dict[str, Any]:
     if room.status.live:
         idle = IDLE_OPEN_S if room.status is RoomStatus.OPEN else IDLE_ACTIVE_S
         values["idle_pk"] = f"IDLE#{shard}"
-        values["idle_sk"] = room.active_ms + idle * 1000
+        # rounded up to the sweep's 5 minutes: the index key (and so the index write) changes at most
+        # every 5 minutes instead of on every action; the sweep re-checks the exact time
+        values["idle_sk"] = -(-(room.active_ms + idle * 1000) // IDLE_BUCKET_MS) * IDLE_BUCKET_MS
     else:
         values[TTL_ATTRIBUTE] = (room.ended_ms or room.updated_ms) // 1000 + FINISHED_RETENTION_S
     return to_item(values)

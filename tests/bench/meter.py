@@ -40,13 +40,14 @@ def item_size(item: dict[str, Any]) -> int:
     return sum(len(k.encode()) + _value_size(v) for k, v in item.items())
 
 
-def _index_writes(item: dict[str, Any]) -> float:
-    wcu = 0.0
-    for ix in INDEXES.values():
+def _projections(item: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """What each index holds of this item (nothing when its keys are absent: sparse)."""
+    out = {}
+    for name, ix in INDEXES.items():
         if ix["pk"] in item and ix["sk"] in item:
             keep = {"pk", "sk", ix["pk"], ix["sk"], *(ix["projection"] or ())}
-            wcu += math.ceil(item_size({k: v for k, v in item.items() if k in keep}) / 1024)
-    return wcu
+            out[name] = {k: v for k, v in item.items() if k in keep}
+    return out
 
 
 @dataclass
@@ -55,6 +56,8 @@ class Meter:
     rcu: float = 0.0
     wcu: float = 0.0
     sizes: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    indexed: dict[tuple[str, str], dict[str, dict[str, Any]]] = field(default_factory=dict)
+    """Last projection written per item and index: an index is written only when it changes."""
 
     def attach(self, client: Any) -> None:
         client.meta.events.register("provide-client-params.dynamodb", self._before)
@@ -68,10 +71,21 @@ class Meter:
         return Counter(self.calls), self.rcu, self.wcu
 
     def _write(self, item: dict[str, Any], factor: float = 1.0) -> None:
-        kind = item.get("sk", {}).get("S", "").split("#")[0] or "?"
+        pk, sk = item.get("pk", {}).get("S", ""), item.get("sk", {}).get("S", "")
+        kind = pk.split("#")[0] if pk.startswith(("CLEAR", "RECORD", "USER", "SETTINGS")) else sk.split("#")[0]
         size = item_size(item)
         self.sizes[kind].append(size)
-        self.wcu += factor * (math.ceil(size / 1024) + _index_writes(item))
+        self.wcu += factor * math.ceil(size / 1024)
+        key = (pk, sk)
+        before, after = self.indexed.get(key, {}), _projections(item)
+        for name in before.keys() | after.keys():
+            old, new = before.get(name), after.get(name)
+            if old == new:
+                continue  # unchanged key and projection: DynamoDB does not touch the index
+            for projected in (old, new):  # a moved entry is a delete plus a put
+                if projected is not None:
+                    self.wcu += math.ceil(item_size(projected) / 1024)
+        self.indexed[key] = after
 
     def _before(self, model: Any, params: dict[str, Any], **_: Any) -> None:
         op = model.name
