@@ -90,7 +90,8 @@ def _play(team, room_id, seed, *, hurry_round=2, deadline_round=3, svc=None, clo
             if rnd == hurry_round and i % 2:
                 continue
             player = seat_player[seat]
-            mine = player.view(room_id)
+            # only 卡牌局 needs her own view (her hand); A and B decide without a request
+            mine = player.view(room_id) if view["room"]["game"] == "shengong_c" else view
             r = player.act(room_id, _order(rng, NAMES.index(player_name(view, seat)), seat, mine), step=step)
             if r.status_code == 422:
                 r = player.act(room_id, {"type": "idle"}, step=step)
