@@ -71,6 +71,18 @@ SLOT_OF_EFFECT: dict[Effect, Slot] = {
 }
 
 
+ACTION_OF_EFFECT: dict[Effect, str] = {
+    Effect.POISON_HIT: "poison",
+    Effect.POISON_DAMAGE: "poison",
+    Effect.ASSASSINATE_HIT: "assassinate",
+    Effect.ASSASSINATE_DAMAGE: "assassinate",
+    Effect.FRAME_HIT: "frame",
+    Effect.FRAME_DAMAGE: "frame",
+    Effect.MEAL_FAVOR: "meal",
+}
+"""Effects that act with one action only (its `type`); every other effect goes with any action."""
+
+
 class MaidCard(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -113,16 +125,16 @@ CATALOGUE: dict[str, MaidCard] = {
         _card("hedinghong", "宝鹃", "鹤顶红", R, Effect.POISON_DAMAGE, 2, "下毒伤害 +0.2/级"),
         _card("yexing", "颂芝", "夜行刺", R, Effect.ASSASSINATE_DAMAGE, 3, "暗杀伤害 +0.3/级"),
         _card("bufeng", "花穗", "捕风捉影", R, Effect.FRAME_DAMAGE, 2, "诬告好感伤害 +0.2/级"),
+        _card("mizhao", "绘春", "密诏传讯", R, Effect.FRAME_HIT, 5, "诬告命中 +5%/级"),
         # 防守牌
         _card("tieshen", "小允子", "贴身护卫", R, Effect.GUARD_HP, 2, "所受气血伤害 −0.2/级"),
         _card("jinyan", "晶清", "谨言慎行", R, Effect.GUARD_FAVOR, 2, "所受好感伤害 −0.2/级"),
         _card("shentang", "菊青", "参汤续命", R, Effect.AFTER_HEAL, 3, "战后回血 +0.3/级"),
+        _card("yinzhen", "芳若", "银针试毒", R, Effect.GUARD_HP, 1, "所受气血伤害 −0.1/级"),
         # 通用牌
         _card("tongxin", "浣纱", "姐妹同心", R, Effect.PALACE_HP, 1, "同宫全员气血 +0.1/级"),
         _card("huayu", "红菱", "春风化雨", R, Effect.PALACE_FAVOR, 1, "同宫全员好感 +0.1/级"),
         _card("chushou", "翠果", "御厨妙手", R, Effect.MEAL_FAVOR, 2, "送膳所得好感 +0.2/级"),
-        _card("yinzhen", "芳若", "银针试毒", R, Effect.GUARD_HP, 1, "所受气血伤害 −0.1/级"),
-        _card("mizhao", "绘春", "密诏传讯", R, Effect.FRAME_HIT, 5, "诬告命中 +5%/级"),
         # 收藏卡: never in a deck
         _card("jinxi", "槿汐", "运筹帷幄", SR, Effect.POISON_HIT, 12, "收藏卡：深宫杀中无实效"),
         _card("liuzhu", "流朱", "以死护主", SR, Effect.GUARD_HP, 3, "收藏卡：深宫杀中无实效"),

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from chalicelib.core.errors import GameOver, IllegalAction
 from chalicelib.core.game import Actor, ViewerRole
-from chalicelib.games.shengong.cards import Effect
+from chalicelib.games.shengong.cards import ACTION_OF_EFFECT
 from chalicelib.games.shengong.coop.state import Attack, CoopState, OpponentState, Place
 from chalicelib.games.shengong.deck import CardPlay, check_play, copy_card
 
@@ -137,18 +137,6 @@ def check_move(state: CoopState, seat: int, action: Action) -> None:
     check_cards_fit(action)
 
 
-_ACTION_OF_EFFECT: dict[Effect, str] = {
-    Effect.POISON_HIT: "poison",
-    Effect.POISON_DAMAGE: "poison",
-    Effect.ASSASSINATE_HIT: "assassinate",
-    Effect.ASSASSINATE_DAMAGE: "assassinate",
-    Effect.FRAME_HIT: "frame",
-    Effect.FRAME_DAMAGE: "frame",
-    Effect.MEAL_FAVOR: "meal",
-}
-"""Effects that act with one action only; 送膳 (meal) does not exist in D."""
-
-
 def check_cards_fit(action: Action) -> None:
     """A played attack card must match her attack; 「御厨妙手」 (送膳) can never be played in D.
     Defence and general cards go with any action; any card may be discarded.
@@ -158,7 +146,7 @@ def check_cards_fit(action: Action) -> None:
     """
     for copy in action.cards.used():
         c = copy_card(copy)
-        need = _ACTION_OF_EFFECT.get(c.effect)
+        need = ACTION_OF_EFFECT.get(c.effect)
         if need == "meal":
             raise IllegalAction(f"「{c.skill}」只对送膳生效，宫斗杀没有送膳（可以弃掉）", code="CARD_NO_EFFECT")
         if need is not None and need != action.type:

@@ -23,23 +23,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from chalicelib.core.errors import IllegalAction
-from chalicelib.games.shengong.cards import CATALOGUE, Effect
+from chalicelib.games.shengong.cards import ACTION_OF_EFFECT, CATALOGUE, Effect
 from chalicelib.games.shengong.deck import CardPlay, copy_card
 from chalicelib.games.shengong.melee.actions import ZH
 
 Mods = dict[Effect, int]
-
-ACTION_OF_EFFECT: dict[Effect, str] = {
-    Effect.POISON_HIT: "poison",
-    Effect.POISON_DAMAGE: "poison",
-    Effect.ASSASSINATE_HIT: "assassinate",
-    Effect.ASSASSINATE_DAMAGE: "assassinate",
-    Effect.FRAME_HIT: "frame",
-    Effect.FRAME_DAMAGE: "frame",
-    Effect.MEAL_FAVOR: "meal",
-}
-"""Effects that only act with one action."""
-
 
 @lru_cache(maxsize=4096)
 def _passive(items: tuple[tuple[str, int], ...]) -> tuple[tuple[Effect, int], ...]:
