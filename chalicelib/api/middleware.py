@@ -15,8 +15,10 @@ bp = Blueprint(__name__)
 @bp.middleware("http")
 def observe(event, get_response):  # type: ignore[no-untyped-def]
     logger.remove_keys(["user", "room"])
-    logger.append_keys(request_id=(event.context or {}).get("requestId"), method=event.method,
-                       route=(event.context or {}).get("resourcePath"))
+    context = event.context or {}
+    # API Gateway's request id; locally (no gateway) the Lambda context's id
+    request_id = context.get("requestId") or getattr(getattr(event, "lambda_context", None), "aws_request_id", None)
+    logger.append_keys(request_id=request_id, method=event.method, route=context.get("resourcePath"))
     started = time.perf_counter()
     response = normalize_framework_error(get_response(event))
     elapsed = (time.perf_counter() - started) * 1000
