@@ -6,13 +6,15 @@ good (the demon dead with no successor), evil (two alive, the demon among them),
 storyteller naming the winner. After each end the result, everyone's full grimoire and log, and the
 replay (seed + action log recompute the stored final state exactly) are checked.
 
-Privacy (`LeakWatch`, tests/api/zhenhuan_driver.py): in the leak-checked games (7, 5 and 8 players)
-every player's and a spectator's `GET /v1/rooms/{id}` is read after every single action and searched
-for role keys, role names and status words; a player's view must equal the spectator's plus her own
-`me`, whose information must all be addressed to her; the storyteller's view must hold every role,
-alignment and status as stored. Every report of every step is read by every seat and the spectator
-just before the game's last action (until the end a report's lines depend only on its own events and
-the viewer, so this reads exactly what each of them got step by step, at a fraction of the requests).
+Privacy (`LeakWatch`, tests/api/zhenhuan_driver.py): after every single action of the 7- and 5-player
+games, every player's and a spectator's `GET /v1/rooms/{id}` is read (in the 8-player game three
+seats in turn after each action and all eight at every dusk and dawn; the 20-player game once, at its
+end) and searched for role keys, role names and status words; a player's view must equal the
+spectator's plus her own `me`, whose information must all be addressed to her; the storyteller's view
+must hold every role, alignment and status as stored. Every report of every step is read by every
+seat and the spectator just before the game's last action (until the end a report's lines depend only
+on its own events and the viewer, so this reads exactly what each of them got step by step, at a
+fraction of the requests).
 
 Roles are hand-picked with `assign` (the storyteller's setup button), so each game is the same every
 run; seeds are pinned anyway (`svc.new_seed`) because setup proposals, rerolls and 祺贵人's draw use them.
@@ -72,9 +74,12 @@ def finish_checks(table: Table, winner: str, reason: str) -> dict:
     assert [r["won"] for r in rows] == [s["alignment"] == winner for s in state["seats"]]
     assert [r["stats"]["alive"] for r in rows] == [float(s["alive"]) for s in state["seats"]]
     assert table.st.ok("GET", f"{table.path}/result") == body
-    # everyone, players and spectators alike, now sees the whole grimoire and the whole log
+    # everyone, players and spectators alike, now sees the whole grimoire and the whole log (and, in
+    # reports, every line; read by every seat at most 8 players, by three seats in bigger games)
     full_log = [e["text"] for e in state["log"]]
-    for who in [*table.players, Player(table.api, "散场观众")]:
+    n = len(table.players)
+    readers = set(range(n)) if n <= 8 else {0, n // 2, n - 1}
+    for k, who in enumerate([*table.players, Player(table.api, "散场观众")]):
         view = who.view(table.room_id)
         g = view["game"]
         assert view["pending"] is None and view["room"]["status"] == "finished"
@@ -84,8 +89,9 @@ def finish_checks(table: Table, winner: str, reason: str) -> dict:
             (s["role"], s["alignment"], s["alive"]) for s in state["seats"]
         ]
         assert [e["text"] for e in g["log"]] == full_log
-        lines = [line["text"] for rep in table.reports(who) for line in rep["lines"]]
-        assert lines == full_log
+        if k in readers or k == n:
+            lines = [line["text"] for rep in table.reports(who) for line in rep["lines"]]
+            assert lines == full_log
     game_over = [e for e in state["log"] if e["kind"] == "game_over"]
     assert [(e["winner"], e["reason"]) for e in game_over] == [(winner, reason)]
     # the replay: seed and action log recompute the stored final state exactly
@@ -323,6 +329,7 @@ def test_storyteller_names_the_winner_after_a_counter_kill_revival_and_a_take(ap
     t = Table.open(api, svc, 8, SEED_D, auto_end=False)
     watch = watched(t, api)
     watch.reports_every_step = False
+    watch.rotate = 3  # three seats after each action, all eight at every dusk and dawn
     t.deal(ROLES_D, bluffs=["jinxi", "wentaiyi", "jingfei"])
     t.begin()
     walked = t.night({"guojunwang": [5]})
@@ -380,7 +387,7 @@ def test_storyteller_names_the_winner_after_a_counter_kill_revival_and_a_take(ap
 DEMON_STEPS = ("huangshang", "taishanghuang", "nvhuang")
 BUSY_20 = [
     "jinxi", "huangshang", "wentaiyi", "anlingrong", "zhenhuan", "sanage", "huafei", "guojunwang", "qiguiren",
-    "huanghou", "yurao", "kuangtu", "niangengyao", "sundaying", "jingfei", *["traveller"] * 5,
+    "huanghou", "yurao", "qifei", "niangengyao", "dunqinwang", "jingfei", *["traveller"] * 5,
 ]  # fmt: skip
 TRAVELLERS = [
     ("江湖郎中", "good", False),
@@ -455,7 +462,13 @@ def test_twenty_players_many_days_and_nights_state_stays_small(api, svc):
     grim = t.grim()
     assert grim["composition"]["travellers"] == 5 and grim["composition_issues"] == []
     assert [s["role"] for s in grim["seats"][15:]] == ["traveller"] * 5
-    # she hand-picks the busiest night she can: every information role, every night-acting minion
+    # 重抽 redraws from the seeded generator, still by the table; the travellers stay on the last seats
+    proposed = [s["role"] for s in grim["seats"]]
+    t.do({"type": "reroll"})
+    grim = t.grim()
+    assert [s["role"] for s in grim["seats"]] != proposed and grim["composition_issues"] == []
+    assert [s["role"] for s in grim["seats"][15:]] == ["traveller"] * 5 and len(grim["bluffs"]) == 3
+    # then hand-picks a busy game: the information roles, the night-acting minions, 齐妃 and 敦亲王
     t.deal(BUSY_20, bluffs=["chunyuan", "taihou", "yelanyi"])
     assert t.grim()["composition_issues"] == []
     for k, (identity, alignment, female) in enumerate(TRAVELLERS):
@@ -474,7 +487,7 @@ def test_twenty_players_many_days_and_nights_state_stays_small(api, svc):
     assert [s["traveller"] for s in board[15:]] == [x[0] for x in TRAVELLERS]
     assert [me(t, 15 + k)["alignment"] for k in range(5)] == [x[1] for x in TRAVELLERS]
 
-    nights = 10
+    nights = 8
     started = time.perf_counter()
     for day_no in range(1, nights + 1):
         while (cur := (grim := t.grim())["night"]["current"]) is not None:
@@ -509,7 +522,12 @@ def test_twenty_players_many_days_and_nights_state_stays_small(api, svc):
     elapsed = time.perf_counter() - started
     state = t.stored().state
     days = state["night_no"]
+    assert {"silence", "toast", "drunk", "nominate", "vote", "dusk", "dawn"} <= {a["type"] for a in t.actions}
     if state["phase"] != "over":
+        # the privacy check once more with twenty seats and five travellers of secret alignment
+        watch = LeakWatch(t, Player(api, "路人观战"))
+        watch.check()
+        assert watch.check_reports() > 0
         t.do({"type": "declare_winner", "winner": "evil", "reason": "说书人宣布邪恶阵营获胜"})
         outcome = finish_checks(t, "evil", "说书人宣布邪恶阵营获胜")
     else:
@@ -696,18 +714,26 @@ def test_storyteller_night_revival_is_shown_and_announced_at_dawn(api, svc):
     "the roles in play (chalicelib/rooms/views.py reports, room_summary)",
 )
 def test_players_cannot_count_the_nights_steps(api, svc):
-    """DECISIONS #5/#6 and the privacy rule of the product: no player learns another player's role.
-    Two 5-player games with the same public history (nobody acts, nobody dies) differ only in the
-    minion: 华妃 (who wakes on the first night) or 皇后 (who does not). A player should not be able to tell."""
+    """Rules §10 (Views and privacy): players see the public board and their own information only — no
+    other player's role. Two 5-player games with the same public history (the storyteller walks the
+    first night, nobody acts, nobody dies) differ only in the minion: 华妃 (who wakes on the first night)
+    or 皇后 (who does not). 1号 (敬妃 in both) should not be able to tell which game she is in."""
     seen = []
     for minion in ("huafei", "huanghou"):
         t = Table.open(api, svc, 5, SEED_BAD)
         t.deal(["jingfei", "huangshang", "sanage", minion, "taihou"])
         t.begin()
+        dusk_step = t.view(0)["room"]["step"]  # what her phone shows when the night falls
         t.night()
-        reports = t.reports(t.players[0])
-        first_night = [r for r in reports if r["step"] > t.actions.index({"type": "begin"}) + 1]
-        public_lines = [line["text"] for r in first_night for line in r["lines"] if line["kind"] != "info"]
-        seen.append((len(first_night), t.view(0)["room"]["step"], public_lines))
-    assert seen[0][2] == seen[1][2] == ["天亮：第1天", "昨夜平安"]  # the same public history
+        dawn_step = t.view(0)["room"]["step"]
+        night_reports = [r for r in t.reports(t.players[0]) if r["step"] >= dusk_step]
+        lines = [(line["kind"], line["text"]) for r in night_reports for line in r["lines"]]
+        seen.append((len(night_reports), dawn_step - dusk_step, lines))
+    # the same public history and the same information for her ...
+    assert (
+        seen[0][2]
+        == seen[1][2]
+        == [("info", "场上女性玩家数：3"), ("phase", "天亮：第1天"), ("announce", "昨夜平安")]
+    )
+    # ... yet her report list and her room's step counter show one more night step with 华妃
     assert seen[0][:2] == seen[1][:2]

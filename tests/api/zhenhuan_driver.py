@@ -127,7 +127,7 @@ class Table:
         while True:
             body = who.ok("GET", f"{self.path}/reports?after={after}&limit=100")
             out += body["reports"]
-            if not body["reports"]:
+            if len(body["reports"]) < 100:
                 return out
             after = body["next_after"]
 
@@ -156,7 +156,8 @@ class Table:
         for seat, role in enumerate(roles):
             if held[seat] != role:  # a seat already holding its role is left alone
                 self.do({"type": "assign", "seat": seat, "role": role})
-                held = [s["role"] for s in self.grim()["seats"]]
+                held = [held[seat] if (r == role and role != "traveller") else r for r in held]
+                held[seat] = role
         if bluffs is not None:
             self.do({"type": "set_bluffs", "roles": bluffs})
         seats = self.grim()["seats"]
@@ -230,14 +231,24 @@ class LeakWatch:
     private_lines: dict[int, int] = field(default_factory=dict)
     host_saw_all: int = 0
 
-    def __call__(self, table: Table, action: dict[str, Any], ack: dict[str, Any]) -> None:
-        self.check(ack["step"] - 1)
+    rotate: int | None = None
+    """None: every seat after every action. k: after each action k seats in turn, and every seat after
+    the actions that change the phase or the end (begin, dusk, dawn, declare_winner)."""
 
-    def check(self, log_step: int | None = None) -> None:
+    def __call__(self, table: Table, action: dict[str, Any], ack: dict[str, Any]) -> None:
+        seats = None
+        if self.rotate is not None and action["type"] not in ("begin", "dusk", "dawn", "declare_winner"):
+            n = len(table.players)
+            seats = [(self.checks * self.rotate + i) % n for i in range(self.rotate)]
+        self.check(ack["step"] - 1, seats)
+
+    def check(self, log_step: int | None = None, only: list[int] | None = None) -> None:
         t = self.table
         state = t.stored().state
         over = state["phase"] == "over"
-        seats = self.seats if self.seats is not None else range(len(state["seats"]))
+        seats = (
+            only if only is not None else self.seats if self.seats is not None else range(len(state["seats"]))
+        )
         spec = self.spectator.view(t.room_id)
         self._check_spectator(spec, state, over)
         for seat in seats:
