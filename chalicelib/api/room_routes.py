@@ -35,7 +35,7 @@ class RoomListQuery(Body):
 
 
 class ReportsQuery(Body):
-    after: int = Field(default=0, ge=-1, description="只返回 step 大于它的战报")
+    after: int = Field(default=0, ge=-1, description="只返回 step 大于它的战报（用上次的 next_after）")
     limit: int = Field(default=20, ge=1, le=100)
 
 

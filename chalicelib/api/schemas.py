@@ -167,8 +167,8 @@ class RoomOut(Out):
     game: str
     title: str
     status: str
-    version: int
-    step: int
+    version: int | None = Field(description="房间版本；隐藏步数的玩法（血染甄嬛传）对玩家为 null")
+    step: int | None = Field(description="落子/行动时带上的 step；隐藏步数的玩法对玩家为 null")
     competition: str
     creator_name: str
     is_creator: bool
@@ -230,7 +230,7 @@ class ActOut(Out):
 
 
 class ReportOut(Out):
-    step: int
+    step: int = Field(description="转换的 step（隐藏步数的玩法中为该观看者自己的战报序号）")
     label: str
     kind: str
     trigger: str

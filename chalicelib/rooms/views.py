@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,19 +25,27 @@ class RoomView:
     etag: str
 
 
-def _etag(room: Room, viewer: Viewer, submitted: list[int], mine: bool) -> str:
-    key = f"{room.id}|{room.version}|{viewer.role}|{viewer.seat}|{submitted}|{mine}"
-    return 'W/"' + hashlib.sha256(key.encode()).hexdigest()[:20] + '"'
+def _etag(body: dict[str, Any]) -> str:
+    """A hash of exactly what this viewer receives: 304 means nothing she can see changed (a version
+    counter would also change on steps she must not be able to count)."""
+    text = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return 'W/"' + hashlib.sha256(text.encode()).hexdigest()[:24] + '"'
 
 
-def room_summary(room: Room, caller: Caller) -> dict[str, Any]:
+def hides_steps(game: Any, viewer: Viewer) -> bool:
+    """Games where the number of transitions is itself secret (血染甄嬛传: the storyteller's night
+    steps depend on the roles in play) show players no step counter and no empty reports."""
+    return bool(getattr(game, "hidden_steps", False)) and not viewer.is_host
+
+
+def room_summary(room: Room, caller: Caller, *, hide_steps: bool = False) -> dict[str, Any]:
     return {
         "id": room.id,
         "game": room.game,
         "title": room.title,
         "status": room.status.value,
-        "version": room.version,
-        "step": room.step,
+        "version": None if hide_steps else room.version,
+        "step": None if hide_steps else room.step,
         "competition": room.competition.value,
         "creator_name": room.creator_name,
         "is_creator": room.creator == caller.user_id,
@@ -77,8 +86,8 @@ def render_view(deps: RoomDeps, caller: Caller, room: Room) -> RoomView:
     viewer = viewer_for(deps, caller, room)
     room = _settle_if_overdue(deps, room)
     game = get_game(room.game)
-    body: dict[str, Any] = {"room": room_summary(room, caller), "viewer": viewer_json(viewer),
-                            "pending": None, "game": None}
+    body: dict[str, Any] = {"room": room_summary(room, caller, hide_steps=hides_steps(game, viewer)),
+                            "viewer": viewer_json(viewer), "pending": None, "game": None}
     submitted: list[int] = []
     mine: MoveRecord | None = None
     if room.pending is not None:
@@ -93,23 +102,32 @@ def render_view(deps: RoomDeps, caller: Caller, room: Room) -> RoomView:
         body["pending"] = pending
     if room.state is not None:
         body["game"] = game.view(load_state(game, room), viewer).model_dump(mode="json")
-    return RoomView(body=body, etag=_etag(room, viewer, submitted, mine is not None))
+    return RoomView(body=body, etag=_etag(body))
 
 
-def reports(deps: RoomDeps, caller: Caller, room_id: str, after_step: int, limit: int) -> dict[str, Any]:
-    """Battle reports (战报) of the transitions after `after_step`, each projected for the caller."""
+def reports(deps: RoomDeps, caller: Caller, room_id: str, after: int, limit: int) -> dict[str, Any]:
+    """Battle reports (战报) of the transitions after `after`, each projected for the caller.
+
+    `after` is a step; in games that hide their steps it is the caller's own report count instead,
+    and transitions with nothing for her are left out, so she cannot count them."""
     room = deps.rooms.get_room(room_id)
     viewer = viewer_for(deps, caller, room)
     game = get_game(room.game)
     if room.state is None:
-        return {"reports": [], "next_after": after_step}
+        return {"reports": [], "next_after": after}
     state = load_state(game, room)
+    hidden = hides_steps(game, viewer)
+    logs = deps.rooms.list_log(room.id, -1, None) if hidden else deps.rooms.list_log(room.id, after, limit)
     out = []
-    for log in deps.rooms.list_log(room.id, after_step, limit):
-        lines = game.report(state, load_events(game, log.events), viewer)
-        out.append({"step": log.step, "label": log.label, "kind": log.kind, "trigger": log.trigger,
-                    "at_ms": log.at_ms, "lines": [line.model_dump(mode="json") for line in lines]})
-    return {"reports": out, "next_after": out[-1]["step"] if out else after_step}
+    for log in logs:
+        lines = [line.model_dump(mode="json") for line in game.report(state, load_events(game, log.events), viewer)]
+        if hidden and not lines:
+            continue
+        out.append({"step": len(out) + 1 if hidden else log.step, "label": log.label, "kind": log.kind,
+                    "trigger": log.trigger, "at_ms": log.at_ms, "lines": lines})
+    if hidden:
+        out = [r for r in out if r["step"] > after][:limit]
+    return {"reports": out, "next_after": out[-1]["step"] if out else after}
 
 
 def results(deps: RoomDeps, caller: Caller, room_id: str) -> dict[str, Any]:

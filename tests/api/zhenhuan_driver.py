@@ -283,7 +283,9 @@ class LeakWatch:
         lines = 0
         for seat, who in [*((s, t.players[s]) for s in seats), (None, self.spectator)]:
             reports = t.reports(who)
-            assert [r["step"] for r in reports] == list(range(1, t.step))
+            # players and spectators get only transitions with something for them, numbered 1, 2, …
+            assert [r["step"] for r in reports] == list(range(1, len(reports) + 1))
+            assert all(r["lines"] for r in reports)
             for rep in reports:
                 self._check_lines(rep["lines"], seat, state, False)
                 lines += len(rep["lines"])
@@ -291,8 +293,8 @@ class LeakWatch:
 
     @staticmethod
     def _public_alive(state: dict[str, Any]) -> list[bool]:
-        hidden = set(state["unannounced"])
-        return [s["alive"] or s["seat"] in hidden for s in state["seats"]]
+        hidden, revived = set(state["unannounced"]), set(state.get("unannounced_revivals", ()))
+        return [(s["alive"] and s["seat"] not in revived) or s["seat"] in hidden for s in state["seats"]]
 
     def _check_spectator(self, body: dict[str, Any], state: dict[str, Any], over: bool) -> None:
         assert body["viewer"] == {"role": "spectator", "seat": None}

@@ -127,6 +127,8 @@ def outcome(state: GameState) -> Outcome:
 
 class ZhenhuanGame:
     key = "zhenhuan"
+    hidden_steps = True
+    """How many steps the storyteller takes at night depends on the roles in play: players see no counter."""
     title = "血染甄嬛传"
     min_seats = setup.MIN_PLAYERS
     max_seats = setup.MAX_PLAYERS

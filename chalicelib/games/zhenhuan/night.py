@@ -281,14 +281,14 @@ def dawn(b: Board) -> None:
         if not b.alive(old) and b.alive(heir):
             b.change_role(heir, HUANGSHANG, Alignment.EVIL, why="（太上皇让位）")
     b.after_deaths(deaths, roles_at)
-    revived: tuple[int, ...] = ()
+    revived: tuple[int, ...] = tuple(x for x in b.state.unannounced_revivals if b.alive(x))
     if night.revive is not None and not b.alive(night.revive):
-        revived = (night.revive,)
+        revived = tuple(sorted((*revived, night.revive)))
         b.update_seat(night.revive, alive=True, ghost_vote=True, spent=frozenset())
         b.host(f"{no(night.revive)}被叶澜依复活，技能重置")
     b.expire("dawn", n)
     announced = tuple(sorted(set(b.state.unannounced) | set(deaths)))
-    b.update(phase=Phase.DAY, night=None, day=DayState(number=n), unannounced=())
+    b.update(phase=Phase.DAY, night=None, day=DayState(number=n), unannounced=(), unannounced_revivals=())
     b.emit(PhaseEvent(phase="day", number=n, text=f"天亮：第{n}天"))
     text = f"昨夜死亡：{nos(announced)}" if announced else "昨夜平安"
     if revived:

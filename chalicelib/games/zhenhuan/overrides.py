@@ -45,8 +45,13 @@ def set_alive(b: Board, a: A.SetAlive) -> None:
     b.update_seat(a.seat, alive=a.alive, ghost_vote=True)
     b.host(f"说书人设置：{no(a.seat)}{'复活' if a.alive else '死亡'}", override=True)
     if b.state.phase is Phase.NIGHT:
+        # like every night change, the public learns of it at dawn (deaths and revivals alike)
+        was_hidden_death = a.seat in b.state.unannounced
         unannounced = [x for x in b.state.unannounced if x != a.seat] + ([] if a.alive else [a.seat])
-        b.update(unannounced=tuple(unannounced))
+        revivals = [x for x in b.state.unannounced_revivals if x != a.seat]
+        if a.alive and not was_hidden_death:
+            revivals.append(a.seat)
+        b.update(unannounced=tuple(unannounced), unannounced_revivals=tuple(revivals))
     else:
         b.emit(DeathEvent(seat=a.seat, alive=a.alive, text=f"{no(a.seat)}{'复活' if a.alive else '死亡'}"))
 

@@ -194,6 +194,8 @@ class GameState(Frozen):
     empress_notice: int | None = None
     """A 皇后 who became 女皇 and has not been woken to learn it yet."""
     unannounced: tuple[int, ...] = ()
+    unannounced_revivals: tuple[int, ...] = ()
+    """Seats the storyteller revived at night: alive in the grimoire, shown and announced at dawn."""
     """Died during the night; the public learns it at dawn."""
     winner: Alignment | None = None
     end_reason: str | None = None

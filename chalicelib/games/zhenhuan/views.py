@@ -174,12 +174,13 @@ def report(state: GameState, events: Sequence[Event], viewer: Viewer) -> list[Ba
 
 def _public_seats(state: GameState) -> tuple[PublicSeat, ...]:
     hidden = set(state.unannounced)
+    revived = set(state.unannounced_revivals)
     return tuple(
         PublicSeat(
             seat=s.seat,
             name=s.name,
-            alive=s.alive or s.seat in hidden,
-            ghost_vote=not s.alive and s.seat not in hidden and s.ghost_vote,
+            alive=(s.alive and s.seat not in revived) or s.seat in hidden,
+            ghost_vote=(not s.alive and s.seat not in hidden and s.ghost_vote) or s.seat in revived,
             traveller=s.traveller_identity if state.phase is not Phase.SETUP else None,
         )
         for s in state.seats
