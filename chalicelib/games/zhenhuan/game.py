@@ -13,7 +13,7 @@ from chalicelib.core.game import Entrant, Outcome, Pending, PendingKind, SeatRes
 from chalicelib.core.rng import Rng
 from chalicelib.games.zhenhuan import actions as A
 from chalicelib.games.zhenhuan import day, night, overrides, setup
-from chalicelib.games.zhenhuan.board import Board, no
+from chalicelib.games.zhenhuan.board import ALIGNMENT_NAMES, Board, no
 from chalicelib.games.zhenhuan.events import Event, event_adapter
 from chalicelib.games.zhenhuan.roles import ROLES, Alignment, Team
 from chalicelib.games.zhenhuan.state import GameState, Phase, ZhenhuanOptions
@@ -82,7 +82,7 @@ def run(state: GameState, actor: Viewer, action: A.Action, rng: Rng) -> GameStat
     phase = state.phase
     if isinstance(action, A.SetTraveller):
         b.state = setup.set_traveller(b.state, action.seat, action.identity, action.alignment, action.female)
-        b.host(f"旅行者{no(action.seat)}：{action.identity}（{action.alignment.value}）")
+        b.host(f"旅行者{no(action.seat)}：{action.identity}（{ALIGNMENT_NAMES[action.alignment]}）")
     elif isinstance(action, _SETUP):
         if phase is not Phase.SETUP:
             raise IllegalAction("开局已锁定", code="SETUP_LOCKED")
