@@ -38,7 +38,11 @@ def _stage_env() -> dict[str, str]:
 
 def start_dynamodb(port: int) -> str:
     """A single-threaded moto server in a daemon thread; returns its endpoint URL."""
-    from moto.moto_server.werkzeug_app import DomainDispatcherApplication, MotoRequestHandler, create_backend_app
+    from moto.moto_server.werkzeug_app import (
+        DomainDispatcherApplication,
+        MotoRequestHandler,
+        create_backend_app,
+    )
     from werkzeug.serving import make_server
 
     class QuietHandler(MotoRequestHandler):

@@ -159,7 +159,7 @@ def main() -> int:
     for path in SPEC_FILES:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-        print(f"wrote {path.relative_to(ROOT)}")  # noqa: T201 - a developer tool's output
+        print(f"wrote {path.relative_to(ROOT)}")
     return 0
 
 

@@ -6,7 +6,7 @@ from chalice import Blueprint
 from pydantic import Field
 
 from chalicelib.api.routing import route
-from chalicelib.api.schemas import Body, BoardOut, FastestOut, MyRankOut
+from chalicelib.api.schemas import BoardOut, Body, FastestOut, MyRankOut
 from chalicelib.core.errors import NotFound
 from chalicelib.core.identity import Caller
 from chalicelib.records import service as records

@@ -8,13 +8,19 @@ never stored, logged or sent to the client.
 from __future__ import annotations
 
 import json
-import socket
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from chalicelib.core.errors import DomainError, Forbidden, MalformedRequest, RateLimited, Unauthenticated, UpstreamError
+from chalicelib.core.errors import (
+    DomainError,
+    Forbidden,
+    MalformedRequest,
+    RateLimited,
+    Unauthenticated,
+    UpstreamError,
+)
 from chalicelib.observability import logger, metrics_count
 
 MAX_CODE_LENGTH = 128
@@ -87,7 +93,7 @@ class WeChatClient:
                 raw = resp.read()
         except urllib.error.HTTPError as e:
             raise UpstreamError("微信服务异常，请稍后再试", code="WECHAT_HTTP_ERROR", http_status=e.code) from e
-        except (urllib.error.URLError, socket.timeout, ConnectionError, OSError) as e:
+        except (TimeoutError, urllib.error.URLError, ConnectionError, OSError) as e:
             metrics_count("WeChatUnreachable")
             raise UpstreamError("无法连接微信服务，请稍后再试", code="WECHAT_UNREACHABLE") from e
         try:

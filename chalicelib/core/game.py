@@ -127,7 +127,7 @@ class Outcome(BaseModel):
 
 
 @dataclass(frozen=True, slots=True)
-class Transition(Generic[S, E]):
+class Transition(Generic[S, E]):  # noqa: UP046 - games annotate Transition[State, Event] with these TypeVars
     state: S
     events: tuple[E, ...] = ()
     results: tuple[Outcome, ...] = ()

@@ -174,10 +174,10 @@ def leave_room(deps: RoomDeps, caller: Caller, room_id: str) -> Room:
 
 def spectate_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None) -> Room:
     room = deps.rooms.get_room(room_id)
-    if room.has_password and room.seat_of(caller.user_id) is None and not is_host(caller, room):
-        if not deps.rooms.is_watcher(room.id, caller.user_id):
-            check_password(deps, caller, room, password)
-            deps.rooms.add_watcher(room.id, caller.user_id, deps.clock.now_ms())
+    outsider = room.seat_of(caller.user_id) is None and not is_host(caller, room)
+    if room.has_password and outsider and not deps.rooms.is_watcher(room.id, caller.user_id):
+        check_password(deps, caller, room, password)
+        deps.rooms.add_watcher(room.id, caller.user_id, deps.clock.now_ms())
     return room
 
 

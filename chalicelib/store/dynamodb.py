@@ -54,7 +54,7 @@ def decode_cursor(cursor: str | None) -> dict[str, Any] | None:
         key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
         assert isinstance(key, dict)
         return key
-    except Exception as e:  # noqa: BLE001 - any garbage in a cursor is the client's error
+    except Exception as e:
         from chalicelib.core.errors import MalformedRequest
 
         raise MalformedRequest("分页游标无效", code="BAD_CURSOR") from e

@@ -52,7 +52,7 @@ def test_double_submit_and_retry(api, fake_games):
 
 
 def test_hurry_settles_with_defaults_and_is_creator_only(api, fake_games):
-    room_id, (a, b, c) = _tally_room(api, 3)
+    room_id, (a, b, _c) = _tally_room(api, 3)
     a.act(room_id, {"type": "pick", "n": 3}, step=1)
     assert error(b.post(f"/v1/rooms/{room_id}/hurry", {"step": 1})) == (403, "NOT_CREATOR")
     r = a.post(f"/v1/rooms/{room_id}/hurry", {"step": 1})

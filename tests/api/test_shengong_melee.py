@@ -115,7 +115,7 @@ def _check_records(team, board, room_id, games):
         expected = st["kills"] * 3 + st["hp_damage"] * 0.5 + st["favor_damage"] * 0.4 - st["taken"] * 0.1 + {
             1: 10, 2: 7, 3: 5, 4: 3, 5: 1}.get(r["place"], 0)
         assert r["score"] == pytest.approx(expected, abs=1e-6)
-    for name, row in rows.items():
+    for row in rows.values():
         assert row["title"] == title_for(row["score"])
     ranks = [row["rank"] for row in sorted(rows.values(), key=lambda r: r["rank"])]
     assert ranks[0] == 1 and ranks == sorted(ranks)
@@ -140,7 +140,7 @@ def test_modes_a_and_b_free_play_share_the_free_board(api, svc, clock, admin, ei
     room_b = _open(eight, "shengong_b", creator=eight[4])
     eight[4].ok("POST", f"/v1/rooms/{room_b}/start")
     _play(eight, room_b, seed=2, svc=svc, clock=clock, creator=eight[4])
-    outcome, rows = _check_records(eight, "melee-free", room_b, games=2)
+    _, rows = _check_records(eight, "melee-free", room_b, games=2)
     me = eight[0].ok("GET", "/v1/boards/melee-free/me")
     assert me["rank"] == rows["甄嬛"]["rank"] and me["record"]["games"] == 2
     assert eight[0].ok("GET", "/v1/boards/cards-free")["rows"] == []

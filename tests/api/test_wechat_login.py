@@ -6,6 +6,7 @@ import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -16,9 +17,9 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "wechat"
 
 
 class Replay(BaseHTTPRequestHandler):
-    requests: list[dict] = []
+    requests: ClassVar[list[dict]] = []
 
-    def do_GET(self):  # noqa: N802
+    def do_GET(self):
         url = urlparse(self.path)
         query = {k: v[0] for k, v in parse_qs(url.query).items()}
         Replay.requests.append({"path": url.path, "query": query})

@@ -25,8 +25,6 @@ from __future__ import annotations
 import json
 import time
 
-import pytest
-
 from chalicelib.games import get_game
 from chalicelib.games.zhenhuan.board import EVIL_WINS, GOOD_WINS
 from chalicelib.rooms.replay import recompute

@@ -33,7 +33,7 @@ TABLE = "shengong-bench"
 
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
-    return values[min(len(values) - 1, int(round(q / 100 * (len(values) - 1))))]
+    return values[min(len(values) - 1, round(q / 100 * (len(values) - 1)))]
 
 
 def ms(seconds: float) -> str:
@@ -272,14 +272,14 @@ def bench_import(runs: int = 7) -> list[str]:
     boto = statistics.median(once("import boto3") for _ in range(runs))
     app_ = statistics.median(once("import app") for _ in range(runs))
     loaded = subprocess.run([sys.executable, "-c", "import sys, app; print('boto3' in sys.modules)"], cwd=ROOT,
-                            capture_output=True, text=True).stdout.strip()
-    return [f"- `import app`: {ms(app_)} median of {runs}; `import boto3`: {ms(boto)}; ratio "
-            f"**{app_ / boto:.2f}** (boto3 loaded by `import app`: {loaded})"]
+                            capture_output=True, text=True, check=True).stdout.strip()
+    return [(f"- `import app`: {ms(app_)} median of {runs}; `import boto3`: {ms(boto)}; ratio "
+             f"**{app_ / boto:.2f}** (boto3 loaded by `import app`: {loaded})")]
 
 
 def main() -> int:
     report = ["# Benchmark run", ""]
-    with environment() as (api, svc, meter, clock):
+    with environment() as (api, svc, meter, _clock):
         timed = Timed(meter)
         d_lines = bench_d(api, svc, meter, timed)
         m_lines = bench_melee(api, svc, timed)
@@ -292,7 +292,7 @@ def main() -> int:
         report.append("")
     report += ["## Engines (pure rules, no I/O)", "", *bench_engines(), ""]
     report += ["## Cold import", "", *bench_import(), ""]
-    print("\n".join(report))  # noqa: T201
+    print("\n".join(report))
     return 0
 
 

@@ -9,7 +9,16 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from chalicelib.core.errors import IllegalAction, NotYourTurn
-from chalicelib.core.game import Entrant, Outcome, Pending, PendingKind, SeatResult, Transition, Viewer, ViewerRole
+from chalicelib.core.game import (
+    Entrant,
+    Outcome,
+    Pending,
+    PendingKind,
+    SeatResult,
+    Transition,
+    Viewer,
+    ViewerRole,
+)
 from chalicelib.core.rng import Rng
 
 

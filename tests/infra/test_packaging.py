@@ -62,5 +62,5 @@ def test_packaged_template_passes_cfn_lint(tmp_path):
     for name in ("TOKEN_SECRET", "WECHAT_SECRET", "WECHAT_APPID", "ADMIN_OPENIDS"):
         assert api_env[name].startswith("{{resolve:secretsmanager:shengong/dev/"), name  # never a literal
     lint = subprocess.run([str(BIN / "cfn-lint"), str(tmp_path / "out" / "sam.json")], capture_output=True,
-                          text=True)
+                          text=True, check=False)
     assert lint.returncode == 0, lint.stdout + lint.stderr

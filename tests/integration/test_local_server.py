@@ -4,7 +4,6 @@ one shared DynamoDB): 50 rooms x 3 players submitting at the same instant; settl
 
 from __future__ import annotations
 
-import json
 import os
 import socket
 import subprocess
@@ -188,7 +187,7 @@ def test_settlement_racing_with_hurry_settles_once(server, rooms):
 
 def test_settlement_racing_with_the_scheduler_settles_once(server, rooms):
     _, db_url = server
-    client, store = _store(db_url)
+    _, store = _store(db_url)
     from chalicelib.core.clock import FixedClock
     from chalicelib.rooms import sweeper
     from chalicelib.rooms.deps import RoomDeps

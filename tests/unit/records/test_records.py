@@ -31,7 +31,7 @@ def test_seed_derived_figures():
 def test_titles_rise_with_total_score_from_guannvzi_to_empress(score, title):
     """Seed 001: 新人来到后，必须从低级做起 … 为了升级当"皇后" — 品级 follows the total score."""
     assert title_for(score) == title
-    assert [t for _, t in TITLES][0] == "官女子" and [t for _, t in TITLES][-1] == "皇后"
+    assert (TITLES[0][1], TITLES[-1][1]) == ("官女子", "皇后")
 
 
 @pytest.mark.parametrize("game,competition,board", [
