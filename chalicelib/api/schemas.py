@@ -125,6 +125,7 @@ class GameOut(Out):
     host_runs: bool
     auto_start: bool
     options_schema: dict[str, Any]
+    fixed_rules: dict[str, Any] = Field(description="开房时只读展示的固定规则（如回合上限）")
 
 
 class GamesOut(Out):

@@ -675,3 +675,23 @@ def test_the_creator_cannot_hurry_away_the_others_declaration(api, svc):
     r = table.players[0].post(f"{table.path}/hurry", {"step": view["room"]["step"]})
     assert error(r) == (409, "HURRY_NOT_ALLOWED")
     assert table.view(2)["game"]["phase"] == "declare"
+
+
+def test_after_a_deal_anyone_at_the_table_fetches_its_replay(api, svc):
+    """Issue: after a deal anyone at the table can fetch its replay (every play in order, hands
+    revealed): the deal's result carries its full record."""
+    table = open_table(api, svc, SEED_QUIET, variant="simple")
+    table.run(Policy(), deal_over)
+    (outcome,) = table.players[2].ok("GET", f"{table.path}/result")["results"]
+    replay = outcome["extra"]["replay"]
+    dealt = [card for hand in replay["dealt"] for card in hand]
+    assert len(dealt) == 168 and len(set(dealt)) == 168  # every hand as dealt, nothing hidden
+    plays = [entry for entry in replay["log"] if entry["act"] == "play"]
+    assert plays and all(entry["cards"] for entry in plays)
+    played = [card for entry in plays for card in entry["cards"]]
+    left = [card for hand in replay["left"] for card in hand]
+    assert sorted(played + left) == sorted(dealt)  # the plays, in order, account for every card
+    assert replay["places"] == [r["seat"] for r in sorted(outcome["results"], key=lambda r: r["place"] or 9)][
+        : len(replay["places"])]
+    spectator = Player(api, "旁观")
+    assert spectator.ok("GET", f"{table.path}/result")["results"][0]["extra"]["replay"] == replay

@@ -192,6 +192,8 @@ def test_modes_are_locked_by_default_and_the_admin_opens_them(api, admin):
     games = {g["key"]: g for g in p.ok("GET", "/v1/games")["games"]}
     assert games["shengong_d"]["open"] and not games["shengong_a"]["open"]
     assert games["shengong_a"]["locked_reason"]
+    # DECISIONS #2: the round limit is fixed, shown read-only when opening a room
+    assert games["shengong_a"]["fixed_rules"]["round_limit"] == games["shengong_d"]["fixed_rules"]["round_limit"] == 20
     assert error(p.post("/v1/rooms", {"game": "shengong_a"})) == (403, "MODE_LOCKED")
     assert error(p.put("/v1/admin/games", {"open": {"shengong_a": True}})) == (403, "ADMIN_ONLY")
     assert error(admin.put("/v1/admin/games", {"open": {"nope": True}})) == (404, "UNKNOWN_GAME")

@@ -64,8 +64,9 @@ def _close(step: Step, record: DealRecord, results: tuple[SeatResult, ...], extr
     step.set(totals=totals, wins=wins, deals_played=state.deals_played + 1, last=record,
              last_emperor=record.emperor, deal=None)
     step.emit(DealEnded(record=record, totals=totals))
+    # the result carries the deal's full record: anyone at the table can replay it (issue: 牌局回放)
     step.results.append(Outcome(unit=f"deal-{record.no}", reason=record.reason, results=results,
-                                extra={**extra, "totals": list(totals)}))
+                                extra={**extra, "totals": list(totals), "replay": record.model_dump(mode="json")}))
 
 
 def finish_deal(step: Step, places: tuple[int, ...]) -> None:

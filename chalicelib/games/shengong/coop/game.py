@@ -7,7 +7,7 @@ cleared, the team is down, or round 20 has settled.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -19,6 +19,7 @@ from chalicelib.games.shengong.coop.actions import Action, action_adapter
 from chalicelib.games.shengong.coop.events import Event, event_adapter
 from chalicelib.games.shengong.coop.state import START_FAVOR, CoopState, PlayerState, base_hits, start_hp
 from chalicelib.games.shengong.deck import build_deck, deal, deck_levels
+from chalicelib.games.shengong.numbers import ROUND_LIMIT
 from chalicelib.games.shengong.profile import ConsortProfile
 
 SEATS = 3
@@ -57,6 +58,8 @@ class CoopGame:
     max_seats = SEATS
     auto_start = True
     host_runs = False
+    fixed_rules: ClassVar[dict[str, Any]] = {"round_limit": ROUND_LIMIT, "end": f"通关、全队倒下或打满 {ROUND_LIMIT} 回合"}
+    """Shown read-only when opening a room (seed: 终局规则固定…开房时置灰不可改)."""
 
     options_model = CoopOptions
     profile_model = ConsortProfile

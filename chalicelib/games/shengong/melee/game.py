@@ -9,6 +9,7 @@ carries the final Outcome.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -53,6 +54,8 @@ class MeleeGame:
     max_seats = P.SEATS
     auto_start = False
     host_runs = False
+    fixed_rules: ClassVar[dict[str, Any]] = {"round_limit": ROUND_LIMIT, "end": f"只剩 1 人即止，或打满 {ROUND_LIMIT} 回合"}
+    """Shown read-only when opening a room (seed: 终局规则固定（剩 1 人即止，或打满 20 回合），开房时置灰不可改)."""
     options_model = MeleeOptions
     profile_model = ConsortProfile
     state_model = MeleeState
