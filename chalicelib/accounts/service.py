@@ -10,7 +10,7 @@ from typing import Any
 from chalicelib.auth import tokens
 from chalicelib.auth.wechat import WeChatClient
 from chalicelib.core.clock import Clock
-from chalicelib.core.errors import Forbidden, IllegalAction, NotFound
+from chalicelib.core.errors import Conflict, Forbidden, IllegalAction, NotFound
 from chalicelib.core.identity import Caller, Role
 from chalicelib.games import game_keys
 from chalicelib.store.ports import Consort, User
@@ -82,11 +82,19 @@ def require_admin(caller: Caller) -> None:
 
 
 def create_consort(deps: AccountDeps, caller: Caller, name: str, looks: int, talent: int, favor: int,
-                   power: int) -> dict[str, Any]:
+                   power: int, request_key: str | None = None) -> dict[str, Any]:
+    """With an Idempotency-Key a retried create returns the 妃子 the first attempt made."""
     require_admin(caller)
-    consort = Consort(id="c" + secrets.token_hex(5), name=name, looks=looks, talent=talent, favor=favor,
-                      power=power, created_ms=deps.clock.now_ms())
-    deps.accounts.create_consort(consort)
+    cid = ("c" + hashlib.sha256(f"{caller.user_id}\x00{request_key}".encode()).hexdigest()[:10] if request_key
+           else "c" + secrets.token_hex(5))
+    consort = Consort(id=cid, name=name, looks=looks, talent=talent, favor=favor, power=power,
+                      created_ms=deps.clock.now_ms())
+    try:
+        deps.accounts.create_consort(consort)
+    except Conflict:
+        if request_key is None:
+            raise
+        return consort_json(deps.accounts.get_consort(cid))
     return consort_json(consort)
 
 

@@ -53,10 +53,12 @@ def maid_catalogue(caller: Caller) -> dict:
 
 
 @route(bp, "/v1/admin/consorts", "POST", body=ConsortCreate, response=ConsortOut, tag="admin",
-       summary="司礼：新建妃子", errors=(400, 401, 403, 409, 422))
+       headers=("Idempotency-Key",), summary="司礼：新建妃子（带 Idempotency-Key 重试安全）",
+       errors=(400, 401, 403, 409, 422))
 def create_consort(caller: Caller, body: ConsortCreate) -> dict:
+    key = (bp.current_request.headers or {}).get("idempotency-key")
     return accounts.create_consort(services().account_deps(), caller, body.name, body.looks, body.talent,
-                                   body.favor, body.power)
+                                   body.favor, body.power, key)
 
 
 @route(bp, "/v1/admin/consorts/{consort_id}/maids", "POST", body=MaidGrant, response=ConsortOut, tag="admin",

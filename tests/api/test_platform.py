@@ -168,7 +168,8 @@ def test_consorts_admin_and_claims(api, admin):
     body = {"name": "甄嬛", "looks": 90, "talent": 95, "favor": 88, "power": 60}
     assert error(p.post("/v1/admin/consorts", body)) == (403, "ADMIN_ONLY")
     assert error(admin.post("/v1/admin/consorts", {**body, "looks": 101})) == (422, "VALIDATION_FAILED")
-    cid = admin.ok("POST", "/v1/admin/consorts", body)["id"]
+    cid = admin.post("/v1/admin/consorts", body, **{"Idempotency-Key": "zh-1"}).json_body["id"]
+    assert admin.post("/v1/admin/consorts", body, **{"Idempotency-Key": "zh-1"}).json_body["id"] == cid  # retry
     assert error(admin.post(f"/v1/admin/consorts/{cid}/maids", {"card": "nope", "level": 1})) == (404, "CARD_NOT_FOUND")
     assert error(admin.post(f"/v1/admin/consorts/{cid}/maids", {"card": "xunyi", "level": 9})) == (
         422, "VALIDATION_FAILED")
