@@ -19,6 +19,9 @@ from typing import Any
 from chalicelib.store.table import cloudformation_resource
 
 TABLE_RESOURCE = "GameTable"
+THROTTLE_RATE = 200
+"""Requests per second for the whole stage (a phone polls every few seconds; raise with traffic)."""
+THROTTLE_BURST = 400
 DYNAMODB_ACTIONS = [
     # exactly what chalicelib/store uses; transactions are authorised per item action
     "dynamodb:GetItem",
@@ -80,6 +83,11 @@ def merge_template(stage: str) -> dict[str, Any]:
     }
     for function, variables in function_env.items():
         resources[function] = {"Properties": {"Environment": {"Variables": variables}}}
+    # per-stage throttling: a runaway client gets API Gateway's 429 (our shape, above) before it costs
+    resources["RestAPI"] = {"Properties": {"MethodSettings": [{
+        "ResourcePath": "/*", "HttpMethod": "*", "ThrottlingRateLimit": THROTTLE_RATE,
+        "ThrottlingBurstLimit": THROTTLE_BURST, "MetricsEnabled": True,
+    }]}}
     return {
         "Resources": resources,
         "Outputs": {"TableName": {"Value": {"Ref": TABLE_RESOURCE}}},

@@ -58,6 +58,8 @@ def test_packaged_template_passes_cfn_lint(tmp_path):
     runtimes = {v["Properties"]["Runtime"] for v in res.values() if v["Type"] == "AWS::Serverless::Function"}
     assert runtimes <= {"python3.12", "python3.13"}
     assert "TABLE_NAME" not in res["TokenAuthorizer"]["Properties"]["Environment"]["Variables"]
+    settings = res["RestAPI"]["Properties"]["MethodSettings"][0]
+    assert settings["ThrottlingRateLimit"] > 0 and settings["ThrottlingBurstLimit"] >= settings["ThrottlingRateLimit"]
     api_env = res["APIHandler"]["Properties"]["Environment"]["Variables"]
     for name in ("TOKEN_SECRET", "WECHAT_SECRET", "WECHAT_APPID", "ADMIN_OPENIDS"):
         assert api_env[name].startswith("{{resolve:secretsmanager:shengong/dev/"), name  # never a literal
