@@ -21,25 +21,16 @@ JOIN_ATTEMPTS = 4
 """Joins race only with other joins/leaves of the same lobby; a lost race is simply redone."""
 
 
-def _seat_for(deps: RoomDeps, caller: Caller, game: Any, seat_no: int) -> tuple[SeatEntry, dict[str, Any]]:
-    """The seat a caller takes, and her profile snapshot for the rules (her 妃子 in 深宫杀)."""
+def _seat_for(deps: RoomDeps, caller: Caller, game: Any, seat_no: int) -> SeatEntry:
+    """The seat a caller takes; in games played with a 妃子 she sits as her 妃子 (whose attributes
+    and 宫女 are read afresh when the game starts)."""
     if game.profile_model is None:
-        return SeatEntry(seat=seat_no, user=caller.user_id, name=caller.name), {}
-    from chalicelib.accounts.profiles import consort_profile
-
+        return SeatEntry(seat=seat_no, user=caller.user_id, name=caller.name)
     user = deps.accounts.get_user(caller.user_id)
     if user is None or user.consort is None:
         raise Forbidden("请先认领一位妃子，才能入局；也可以观战", code="NO_CONSORT")
     consort = deps.accounts.get_consort(user.consort)
-    profile = consort_profile(consort).model_dump(mode="json")
-    return SeatEntry(seat=seat_no, user=caller.user_id, name=consort.name, consort=consort.id), profile
-
-
-def _check_entrant(game: Any, seat: SeatEntry, profile: dict[str, Any], options: Any) -> None:
-    """Games may refuse one entrant early (e.g. a locked 宫斗杀 stage), naming her."""
-    check = getattr(game, "check_entrant", None)
-    if check is not None:
-        check(Entrant(seat=seat.seat, name=seat.name, profile=profile), options)
+    return SeatEntry(seat=seat_no, user=caller.user_id, name=consort.name, consort=consort.id)
 
 
 def create_room(
@@ -54,9 +45,7 @@ def create_room(
     host = caller.user_id if (game.host_runs or tournament) else None
     seats: tuple[SeatEntry, ...] = ()
     if host is None:
-        seat, profile = _seat_for(deps, caller, game, 0)
-        _check_entrant(game, seat, profile, options)
-        seats = (seat,)
+        seats = (_seat_for(deps, caller, game, 0),)
     now = deps.clock.now_ms()
     room_id = room_id_for_request(caller.user_id, request_key) if request_key else deps.new_id()
     room = Room(
@@ -126,9 +115,7 @@ def join_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None
             check_password(deps, caller, room, password)
             checked_password = True
         game = get_game(room.game)
-        options = game.options_model.model_validate(room.options)
-        seat, profile = _seat_for(deps, caller, game, len(room.seats))
-        _check_entrant(game, seat, profile, options)
+        seat = _seat_for(deps, caller, game, len(room.seats))
         now = deps.clock.now_ms()
         joined = room.model_copy(update={
             "seats": (*room.seats, seat), "version": room.version + 1, "updated_ms": now, "active_ms": now,

@@ -11,7 +11,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from chalicelib.core.errors import NotFound, RateLimited, StaleVersion
+from chalicelib.core.errors import MalformedRequest, NotFound, RateLimited, StaleVersion
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.model import LogRecord, MoveRecord, Room
 from chalicelib.store import codec
@@ -55,8 +55,6 @@ def decode_cursor(cursor: str | None) -> dict[str, Any] | None:
         assert isinstance(key, dict)
         return key
     except Exception as e:
-        from chalicelib.core.errors import MalformedRequest
-
         raise MalformedRequest("分页游标无效", code="BAD_CURSOR") from e
 
 

@@ -128,3 +128,8 @@ def visited(state: GameState) -> list[str]:
         keys.append(now)
         state = act(state, type="night_step", step=now, skip=not disabled(state))
     return keys
+
+
+def night2(roles: list[str], plan1: dict[str, tuple[int | None, ...]] | None = None) -> GameState:
+    """The game at the start of the second night: first night walked with `plan1`, then 入夜."""
+    return dusk(to_day(roles, plan1))

@@ -22,7 +22,7 @@ from chalicelib.games.zhenhuan.roles import (
     ZHENHUAN,
     Alignment,
 )
-from chalicelib.games.zhenhuan.state import GameState, Phase, StatusKind
+from chalicelib.games.zhenhuan.state import Phase, StatusKind
 
 from .helpers import (
     act,
@@ -33,16 +33,12 @@ from .helpers import (
     host_lines,
     infos,
     night,
+    night2,
     pass_until,
     public,
     started,
     step,
 )
-
-
-def night2(roles: list[str], plan1: dict | None = None) -> GameState:
-    return dusk(night(started(roles), plan1))
-
 
 # --- 安陵容 -----------------------------------------------------------------------------------------
 RA = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, ANLINGRONG, HUANGSHANG, JINGFEI]

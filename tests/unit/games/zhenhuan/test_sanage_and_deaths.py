@@ -24,7 +24,7 @@ from chalicelib.games.zhenhuan.roles import (
     ZHENHUAN,
     Alignment,
 )
-from chalicelib.games.zhenhuan.state import GameState, StatusKind
+from chalicelib.games.zhenhuan.state import StatusKind
 
 from .helpers import (
     act,
@@ -35,15 +35,12 @@ from .helpers import (
     host_lines,
     infos,
     night,
+    night2,
     pass_until,
     started,
     step,
     visited,
 )
-
-
-def night2(roles: list[str], plan1: dict | None = None) -> GameState:
-    return dusk(night(started(roles), plan1))
 
 
 # --- 三阿哥 --------------------------------------------------------------------------------------------

@@ -26,15 +26,23 @@ from chalicelib.games.zhenhuan.roles import (
     ZHENHUAN,
     Alignment,
 )
-from chalicelib.games.zhenhuan.state import GameState, Phase
+from chalicelib.games.zhenhuan.state import Phase
 
-from .helpers import act, current, current_view, dusk, host_lines, infos, night, pass_until, started, step
+from .helpers import (
+    act,
+    current,
+    current_view,
+    dusk,
+    host_lines,
+    infos,
+    night,
+    night2,
+    pass_until,
+    started,
+    step,
+)
 
 R7 = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI]
-
-
-def night2(roles: list[str], plan1: dict | None = None) -> GameState:
-    return dusk(night(started(roles), plan1))
 
 
 # --- 甄嬛 ------------------------------------------------------------------------------------------
