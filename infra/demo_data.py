@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from chalicelib.accounts.service import user_id_for
 from chalicelib.core.errors import Conflict
-from chalicelib.store.ports import Consort, User
+from chalicelib.domain.ports import Consort, User
 from chalicelib.wiring import Services
 
 ADMIN = "司礼"

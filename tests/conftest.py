@@ -61,15 +61,12 @@ def svc(ddb, clock, settings_env):
 def fake_games(monkeypatch):
     """Register the fake games next to the real ones for platform tests."""
     from chalicelib import games
-    from chalicelib.rooms import deps
 
-    monkeypatch.setitem(games._GAMES, "tally", "tests.fakes.games:TALLY")
-    monkeypatch.setitem(games._GAMES, "relay", "tests.fakes.games:RELAY")
-    monkeypatch.setitem(deps.DEFAULT_OPEN_GAMES, "tally", True)
-    monkeypatch.setitem(deps.DEFAULT_OPEN_GAMES, "relay", True)
-    games.get_game.cache_clear()
+    games.register("tally", "tests.fakes.games:TALLY", "tally")
+    games.register("relay", "tests.fakes.games:RELAY", "relay")
     yield
-    games.get_game.cache_clear()
+    games.unregister("tally")
+    games.unregister("relay")
 
 
 @pytest.fixture

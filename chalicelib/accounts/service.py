@@ -12,8 +12,8 @@ from chalicelib.auth.wechat import WeChatClient
 from chalicelib.core.clock import Clock
 from chalicelib.core.errors import Conflict, Forbidden, IllegalAction, NotFound
 from chalicelib.core.identity import Caller, Role
+from chalicelib.domain.ports import Consort, User
 from chalicelib.games import game_keys
-from chalicelib.store.ports import Consort, User
 
 
 @dataclass

@@ -26,7 +26,7 @@ def _games(open_games: dict[str, bool]) -> dict:
             "open": is_open, "locked_reason": None if is_open else LOCKED_REASON,
             "host_runs": game.host_runs, "auto_start": game.auto_start,
             "options_schema": game.options_model.model_json_schema(),
-            "fixed_rules": getattr(game, "fixed_rules", {}),
+            "fixed_rules": dict(game.fixed_rules),
         })
     return {"games": out}
 

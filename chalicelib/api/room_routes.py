@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from chalice import Blueprint
 from pydantic import Field
 
@@ -21,8 +23,8 @@ from chalicelib.api.schemas import (
     StepBody,
 )
 from chalicelib.core.identity import Caller
+from chalicelib.domain.model import Room
 from chalicelib.rooms import lobby, play, views
-from chalicelib.rooms.model import Room
 from chalicelib.wiring import services
 
 bp = Blueprint(__name__)
@@ -61,9 +63,7 @@ def create_room(caller: Caller, body: RoomCreate) -> views.RoomView:
        errors=(400, 401, 404, 422))
 def list_rooms(caller: Caller, query: RoomListQuery) -> dict:
     page = lobby.list_open(services().room_deps(), query.game, query.limit, query.cursor)
-    rooms = [{k: r.get(k) for k in ("id", "game", "title", "status", "seat_count", "max_seats", "creator_name",
-                                     "has_password", "competition")} for r in page.items]
-    return {"rooms": rooms, "cursor": page.cursor}
+    return {"rooms": [asdict(card) for card in page.items], "cursor": page.cursor}
 
 
 @route(bp, "/v1/rooms/{room_id}", response=RoomViewOut, tag="rooms", etag=True,

@@ -6,7 +6,19 @@ Game rules and services raise these; the API maps them to a single JSON error sh
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorSpec:
+    """One entry of the closed error catalogue: a code has exactly one HTTP status."""
+
+    status: int
+    message: str
+    """The generic Chinese message (raise sites may say more, e.g. name the player)."""
+    description: str
+    """What it means, in English, for client developers."""
 
 
 class DomainError(Exception):
@@ -72,6 +84,14 @@ class NotYourTurn(Conflict):
 class GameOver(Conflict):
     default_code = "GAME_OVER"
     default_message = "本局已结束"
+
+
+class ValidationFailed(DomainError):
+    """The JSON parsed but does not fit the schema (wrong types, unknown fields)."""
+
+    status = 422
+    default_code = "VALIDATION_FAILED"
+    default_message = "提交的内容不符合格式要求"
 
 
 class IllegalAction(DomainError):

@@ -1,9 +1,12 @@
-"""The one small interface through which a game plugs into rooms.
+"""The one interface through which a game plugs into the platform: `Game`, a base class with defaults.
 
 A game is a pure rules object: frozen, typed state in, new state and events out. The room service
 (`chalicelib.rooms`) owns everything else: seats, versions, deadlines, storage, randomness seeds,
 records. A game never sees boto3, the clock, ids or users; it sees seats (0-based), names and the
-per-game profile the room snapshot gave each seat.
+persona the room gave each seat. Everything the platform needs to know about a game is declared
+here, on the game: whom it waits for, which actions interrupt a sealed round, whether 催战 is
+allowed, whether players may count its steps, how its results reach the boards, how bots play it.
+`rooms/`, `records/` and `store/` never name a game.
 
 How the room drives a game:
 
@@ -30,15 +33,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Generic, Protocol, TypeVar
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
+from chalicelib.core.errors import Conflict, ErrorSpec, IllegalAction
 from chalicelib.core.rng import Rng
 
 S = TypeVar("S", bound=BaseModel)
+"""The game's frozen state."""
 A = TypeVar("A")
+"""The game's action union."""
 E = TypeVar("E")
+"""The game's event union."""
+V = TypeVar("V", bound=BaseModel)
+"""The game's view (one model for every viewer; hidden parts are None or absent)."""
+O = TypeVar("O", bound=BaseModel)
+"""The game's room options."""
 
 
 class ViewerRole(StrEnum):
@@ -79,12 +91,40 @@ Actor = Viewer
 
 
 @dataclass(frozen=True, slots=True)
+class Persona:
+    """The 妃子 a player brings to a game that seats consorts (see `Game.seats_consorts`): her
+    attributes, her 宫女 (card id -> level) and the stages she has cleared, read when the game starts."""
+
+    consort_id: str
+    name: str
+    looks: int
+    talent: int
+    favor: int
+    power: int
+    maids: Mapping[str, int] = field(default_factory=dict)
+    cleared_stages: frozenset[int] = frozenset()
+
+
+    def to_json(self) -> dict[str, Any]:
+        return {"consort_id": self.consort_id, "name": self.name, "looks": self.looks, "talent": self.talent,
+                "favor": self.favor, "power": self.power, "maids": dict(sorted(self.maids.items())),
+                "cleared_stages": sorted(self.cleared_stages)}
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> Persona:
+        return cls(consort_id=str(raw["consort_id"]), name=str(raw["name"]), looks=int(raw["looks"]),
+                   talent=int(raw["talent"]), favor=int(raw["favor"]), power=int(raw["power"]),
+                   maids={str(k): int(v) for k, v in dict(raw.get("maids") or {}).items()},
+                   cleared_stages=frozenset(int(s) for s in raw.get("cleared_stages") or ()))
+
+
+@dataclass(frozen=True, slots=True)
 class Entrant:
-    """One seat as the game sees it at start: its index, display name and game-specific profile."""
+    """One seat as the game sees it at start: its index, display name and (for consort games) persona."""
 
     seat: int
     name: str
-    profile: Mapping[str, Any] = field(default_factory=dict)
+    persona: Persona | None = None
 
 
 class PendingKind(StrEnum):
@@ -115,6 +155,16 @@ class SeatResult(BaseModel):
     stats: dict[str, float] = {}
 
 
+class StageClear(BaseModel):
+    """A stage cleared by the whole table: it ranks on the stage's fastest-clear board and unlocks the
+    next stage for every seat's persona."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    stage: int
+    rounds: int
+
+
 class Outcome(BaseModel):
     """A final result: written once, never changed. `unit` names what ended ("game", "deal-3")."""
 
@@ -123,6 +173,7 @@ class Outcome(BaseModel):
     unit: str = "game"
     reason: str
     results: tuple[SeatResult, ...]
+    clear: StageClear | None = None
     extra: dict[str, Any] = {}
 
 
@@ -133,39 +184,178 @@ class Transition(Generic[S, E]):  # noqa: UP046 - games annotate Transition[Stat
     results: tuple[Outcome, ...] = ()
 
 
-class Game(Protocol[S, A, E]):
-    """What every game module exposes (as a module-level instance registered in `chalicelib.games`)."""
+class RecordSubject(StrEnum):
+    CONSORT = "consort"
+    """Records belong to the 妃子 a player sat as (群芳战绩)."""
+    USER = "user"
+    """Records belong to the player herself."""
 
-    key: str
-    title: str
-    min_seats: int
-    max_seats: int
-    auto_start: bool
+
+@dataclass(frozen=True, slots=True)
+class RecordsPolicy:
+    """How a game's final results reach the records and leaderboards.
+
+    Boards never mix (seed 000: 「战绩分表统计，互不相混」): each policy names one board family, which
+    has a free board and a tournament board (`<board>-free`, `<board>-tournament`)."""
+
+    board: str
+    """Board family, e.g. "coop": results go to "coop-free" or "coop-tournament"."""
+    subject: RecordSubject
+    counted: tuple[str, ...] = ()
+    """`SeatResult.stats` summed into the record as they are."""
+    damage: tuple[str, ...] = ()
+    """Stats whose sum is added to the record's `damage` (for 场均伤害)."""
+    stages: tuple[int, ...] = ()
+    """Stages with a fastest-clear board (`Outcome.clear` names one of them)."""
+
+
+class BotLevel(StrEnum):
+    SIMPLE = "simple"
+    """简单: the 托管 heuristics."""
+    ADVANCED = "advanced"
+    """进阶: a heuristic player that weighs the position."""
+
+
+_NO_RULES: Mapping[str, Any] = MappingProxyType({})
+
+
+class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeVars by subscription
+    """Base of every game. Subclasses set the class attributes and implement `setup`, `pending`,
+    `check`, `view`, `report`, plus `apply` (turns, host actions) and/or `settle` (sealed rounds)."""
+
+    # -- identity and seating ------------------------------------------------------------------
+    key: ClassVar[str]
+    """Registry key and the room's `game` (e.g. "shengong_d")."""
+    family: ClassVar[str]
+    """Contract family: games of one family share actions, views and report lines
+    (e.g. "shengong" for 深宫杀 modes A-D); the per-game API lives under /v1/games/{family}."""
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    auto_start: ClassVar[bool] = False
     """Start by itself when max_seats have joined (宫斗杀 D); otherwise the creator presses 开战."""
-    host_runs: bool
+    host_runs: ClassVar[bool] = False
     """The creator hosts and does not take a seat (血染 storyteller)."""
+    seats_consorts: ClassVar[bool] = False
+    """Players sit as their 妃子 (must have claimed one); each Entrant carries her Persona."""
+    default_open: ClassVar[bool] = True
+    """Whether players may open rooms before the 司礼 changes the setting."""
+    allows_hurry: ClassVar[bool] = True
+    """Whether the creator may 催战 (settle a sealed round before everyone moved)."""
+    hidden_steps: ClassVar[bool] = False
+    """Players must not be able to count transitions (no step counter, no empty reports)."""
+    fixed_rules: ClassVar[Mapping[str, Any]] = _NO_RULES
+    """Rules shown read-only when opening a room (e.g. the round limit)."""
+    records: ClassVar[RecordsPolicy | None] = None
+    """How results reach the boards; None = no boards."""
+    bots: ClassVar[bool] = False
+    """Whether empty seats may be filled with bots (`bot_action`)."""
+    errors: ClassVar[Mapping[str, ErrorSpec]] = _NO_RULES
+    """Every error code this game raises, with its one status and its messages (the closed error
+    catalogue, served at GET /v1/errors, is the platform's codes plus every game's)."""
 
-    options_model: type[BaseModel]
-    profile_model: type[BaseModel] | None
-    state_model: type[S]
-    action_adapter: TypeAdapter[A]
-    event_adapter: TypeAdapter[E]
-    view_model: type[BaseModel]
+    # -- typed models (the contract is generated from these) ------------------------------------
+    options_model: ClassVar[type[BaseModel]]
+    state_model: ClassVar[type[BaseModel]]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+    event_adapter: ClassVar[TypeAdapter[Any]]
+    view_model: ClassVar[type[BaseModel]]
+    report_line_model: ClassVar[Any]
+    """A pydantic model (or annotated union) of one battle-report line; every line has `text`."""
+    outcome_extra_model: ClassVar[type[BaseModel] | None] = None
+    """The shape of `Outcome.extra` for this game (None: always empty)."""
 
-    def check_start(self, entrants: Sequence[Entrant], options: BaseModel) -> None: ...
+    # -- start -----------------------------------------------------------------------------------
 
-    def setup(self, entrants: Sequence[Entrant], options: BaseModel, rng: Rng) -> S: ...
+    def parse_options(self, raw: BaseModel | Mapping[str, Any] | None) -> O:
+        """The room's options as this game's model (rooms store them as JSON)."""
+        model = self.options_model
+        if isinstance(raw, model):
+            return raw  # type: ignore[return-value]
+        data = raw.model_dump() if isinstance(raw, BaseModel) else dict(raw or {})
+        return model.model_validate(data)  # type: ignore[return-value]
 
-    def pending(self, state: S) -> Pending | None: ...
+    def check_start(self, entrants: Sequence[Entrant], options: O) -> None:
+        """Refuse a start, naming who (default: the seat count must fit).
 
-    def check(self, state: S, actor: Viewer, action: A) -> None: ...
+        Raises:
+            Conflict: NOT_ENOUGH_PLAYERS / TOO_MANY_PLAYERS.
+        """
+        if len(entrants) < self.min_seats:
+            raise Conflict(f"{self.title}至少需要 {self.min_seats} 人（现有 {len(entrants)} 人）",
+                           code="NOT_ENOUGH_PLAYERS")
+        if len(entrants) > self.max_seats:
+            raise Conflict(f"{self.title}最多 {self.max_seats} 人", code="TOO_MANY_PLAYERS")
 
-    def apply(self, state: S, actor: Viewer, action: A, rng: Rng) -> Transition[S, E]: ...
+    def setup(self, entrants: Sequence[Entrant], options: O, rng: Rng) -> S:
+        raise NotImplementedError
 
-    def settle(self, state: S, moves: Mapping[int, A], rng: Rng) -> Transition[S, E]: ...
+    # -- whom we wait for ------------------------------------------------------------------------
 
-    def on_timeout(self, state: S, rng: Rng) -> Transition[S, E]: ...
+    def pending(self, state: S) -> Pending | None:
+        raise NotImplementedError
 
-    def view(self, state: S, viewer: Viewer) -> BaseModel: ...
+    def immediate(self, state: S, actor: Viewer, action: A) -> bool:
+        """Actions that apply at once even during a sealed round (保皇: 强退, 托管 on/off)."""
+        return False
 
-    def report(self, state: S, events: Sequence[E], viewer: Viewer) -> list[BaseModel]: ...
+    # -- checks and transitions ------------------------------------------------------------------
+
+    def check(self, state: S, actor: Viewer, action: A) -> None:
+        raise NotImplementedError
+
+    def apply(self, state: S, actor: Viewer, action: A, rng: Rng) -> Transition[S, E]:
+        """A turn or host action (default: this game has none)."""
+        raise IllegalAction("本玩法每回合统一落子结算，没有单步操作", code="NOT_TURN_BASED")
+
+    def settle(self, state: S, moves: Mapping[int, A], rng: Rng) -> Transition[S, E]:
+        """A sealed round with the moves that came in (default: this game has no sealed rounds)."""
+        raise IllegalAction("本玩法没有暗选阶段", code="NO_SEALED_MOVES")
+
+    def on_timeout(self, state: S, rng: Rng) -> Transition[S, E]:
+        """A TURN deadline passed (default: this game sets no turn deadlines)."""
+        raise IllegalAction("本玩法没有超时处理", code="NO_TIMEOUT")
+
+    # -- projections -----------------------------------------------------------------------------
+
+    def view(self, state: S, viewer: Viewer) -> V:
+        raise NotImplementedError
+
+    def report(self, state: S, events: Sequence[E], viewer: Viewer) -> list[BaseModel]:
+        raise NotImplementedError
+
+    # -- bots ------------------------------------------------------------------------------------
+
+    def bot_action(self, view: V, seat: int, level: BotLevel, rng: Rng) -> A | None:
+        """What a bot in `seat` does now, seeing only `view` (that seat's projection); None = nothing
+        to do. Only called for games with `bots = True`."""
+        return None
+
+    # -- storage helpers (the room service stores JSON) ------------------------------------------
+
+    def load_state(self, raw: Mapping[str, Any]) -> S:
+        return self.state_model.model_validate(raw)  # type: ignore[return-value]
+
+    def parse_action(self, raw: Any) -> A:
+        """Raises pydantic's ValidationError; the room service turns it into a 422."""
+        value: A = self.action_adapter.validate_python(raw)
+        return value
+
+    def dump_action(self, action: A) -> dict[str, Any]:
+        out: dict[str, Any] = self.action_adapter.dump_python(action, mode="json")
+        return out
+
+    def dump_events(self, events: Sequence[E]) -> list[dict[str, Any]]:
+        return [self.event_adapter.dump_python(e, mode="json") for e in events]
+
+    def load_events(self, raw: Sequence[Mapping[str, Any]]) -> list[E]:
+        return [self.event_adapter.validate_python(e) for e in raw]
+
+
+AnyGame = Game[Any, Any, Any, Any, Any]
+"""A game whose types the caller does not know (the registry's answer)."""
+
+__all__ = [
+    "Actor", "AnyGame", "BotLevel", "Entrant", "Game", "Outcome", "Pending", "PendingKind", "Persona",
+    "RecordSubject", "RecordsPolicy", "SeatResult", "StageClear", "Transition", "Viewer", "ViewerRole",
+]

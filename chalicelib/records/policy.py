@@ -1,45 +1,51 @@
 """From a final result to the writes that records and boards need (done in the same transaction).
 
-Boards never mix (DECISIONS 深宫杀 #8 and the seed's 「战绩分表统计，互不相混」): each game family and
-competition has its own board; 玩法C has its own board whoever opened the room.
+Boards never mix (DECISIONS 深宫杀 #8 and the seed's 「战绩分表统计，互不相混」): each game declares
+its board family in its `RecordsPolicy`, and each family has a free and a tournament board. Nothing
+here names a game: the registry says which boards exist.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from chalicelib.core.game import Outcome
-from chalicelib.rooms.model import Competition, Room
-from chalicelib.store.ports import ClearEntry, RecordIncrement, ResultWrite, SideWrite, StageCleared
+from chalicelib.core.errors import NotFound
+from chalicelib.core.game import AnyGame, Outcome, RecordsPolicy, RecordSubject
+from chalicelib.domain.model import Competition, Room
+from chalicelib.domain.ports import ClearEntry, RecordIncrement, ResultWrite, SideWrite, StageCleared
+from chalicelib.games import game_keys, get_game
 
-FAMILY = {
-    "shengong_a": "melee",
-    "shengong_b": "melee",
-    "shengong_c": "cards",
-    "shengong_d": "coop",
-    "baohuang": "baohuang",
-}
-
-BOARDS = (
-    "melee-free", "melee-tournament", "cards-free", "cards-tournament", "coop-free", "coop-tournament",
-    "baohuang-free", "baohuang-tournament",
-)
-
-# which SeatResult.stats are summed into records, per family
-COUNTED_STATS = {
-    "melee": ("kills", "deaths", "hp_damage", "favor_damage", "taken"),
-    "cards": ("kills", "deaths", "hp_damage", "favor_damage", "taken"),
-    "coop": ("damage", "survived"),
-    "baohuang": (),
-}
+COMPETITIONS = ("free", "tournament")
 
 
-def board_for(room: Room) -> str | None:
-    family = FAMILY.get(room.game)
-    if family is None:
-        return None
-    kind = "tournament" if room.competition is Competition.TOURNAMENT else "free"
-    return f"{family}-{kind}"
+def board_name(policy: RecordsPolicy, competition: Competition) -> str:
+    kind = "tournament" if competition is Competition.TOURNAMENT else "free"
+    return f"{policy.board}-{kind}"
+
+
+@cache
+def boards() -> dict[str, RecordsPolicy]:
+    """Every board there is -> the policy that fills it, in registry order."""
+    out: dict[str, RecordsPolicy] = {}
+    for key in game_keys():
+        policy = get_game(key).records
+        if policy is not None:
+            for kind in COMPETITIONS:
+                out.setdefault(f"{policy.board}-{kind}", policy)
+    return out
+
+
+def board_policy(board: str) -> RecordsPolicy:
+    """The policy behind a board name.
+
+    Raises:
+        NotFound: BOARD_NOT_FOUND, naming the boards there are.
+    """
+    policy = boards().get(board)
+    if policy is None:
+        raise NotFound(f"没有这个榜单：{board}（可选：{'、'.join(boards())}）", code="BOARD_NOT_FOUND")
+    return policy
 
 
 def named_outcome(room: Room, outcome: Outcome) -> dict[str, Any]:
@@ -53,29 +59,32 @@ def named_outcome(room: Room, outcome: Outcome) -> dict[str, Any]:
     return body
 
 
-def side_writes(room: Room, outcome: Outcome, now_ms: int) -> list[SideWrite]:
+def _counters(policy: RecordsPolicy, stats: dict[str, float], won: bool) -> dict[str, float]:
+    counters = {"games": 1.0, "wins": 1.0 if won else 0.0}
+    counters.update({k: float(stats.get(k, 0)) for k in policy.counted})
+    if policy.damage:
+        counters["damage"] = float(sum(stats.get(k, 0) for k in policy.damage))
+    return counters
+
+
+def side_writes(game: AnyGame, room: Room, outcome: Outcome, now_ms: int) -> list[SideWrite]:
     writes: list[SideWrite] = [ResultWrite(unit=outcome.unit, outcome=named_outcome(room, outcome), step=room.step)]
-    board = board_for(room)
-    if board is None:
+    policy = game.records
+    if policy is None:
         return writes
-    family = FAMILY[room.game]
+    board = board_name(policy, room.competition)
     seats = {s.seat: s for s in room.seats}
     for r in outcome.results:
         seat = seats[r.seat]
-        subject = seat.consort or seat.user
-        counters = {"games": 1.0, "wins": 1.0 if r.won else 0.0}
-        counters.update({k: float(r.stats.get(k, 0)) for k in COUNTED_STATS[family]})
-        if family in ("melee", "cards"):
-            counters["damage"] = counters["hp_damage"] + counters["favor_damage"]
+        subject = seat.consort if policy.subject is RecordSubject.CONSORT and seat.consort else seat.user
         writes.append(RecordIncrement(board=board, subject=subject, subject_name=seat.name,
-                                      counters=counters, score_delta=float(r.score)))
-    extra = outcome.extra
-    if family == "coop" and extra.get("cleared"):
-        stage = int(extra["stage"])
+                                      counters=_counters(policy, r.stats, r.won), score_delta=float(r.score)))
+    if outcome.clear is not None:
+        stage = outcome.clear.stage
         team = tuple({"seat": r.seat, "name": seats[r.seat].name, "consort": seats[r.seat].consort,
                       "score": r.score} for r in outcome.results)
-        writes.append(ClearEntry(stage=stage, rounds=int(extra["rounds"]), ended_ms=now_ms, room_id=room.id,
+        writes.append(ClearEntry(stage=stage, rounds=outcome.clear.rounds, ended_ms=now_ms, room_id=room.id,
                                  team=team))
-        writes.extend(StageCleared(consort_id=seats[r.seat].consort, stage=stage)
-                      for r in outcome.results if seats[r.seat].consort)
+        writes.extend(StageCleared(consort_id=consort, stage=stage)
+                      for r in outcome.results if (consort := seats[r.seat].consort))
     return writes

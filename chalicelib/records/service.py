@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from chalicelib.core.errors import NotFound
+from chalicelib.core.game import RecordSubject
 from chalicelib.core.identity import Caller
-from chalicelib.records.policy import BOARDS
-from chalicelib.store.ports import BoardRow
+from chalicelib.domain.ports import AccountStore, BoardRow, RecordStore
+from chalicelib.records.policy import board_policy, boards
 
 # 品级 by cumulative score on a board, in the spirit of the 宫廷游戏 ranks of seed 001
 # (新人「必须从低级做起」…「为了升级当"皇后"」). Thresholds: see docs/rules/shengong-records.md.
@@ -25,9 +26,9 @@ def title_for(score: float) -> str:
     return name
 
 
-def _check_board(board: str) -> None:
-    if board not in BOARDS:
-        raise NotFound(f"没有这个榜单：{board}", code="BOARD_NOT_FOUND")
+def stages() -> tuple[int, ...]:
+    """Every stage with a fastest-clear board."""
+    return tuple(sorted({s for policy in boards().values() for s in policy.stages}))
 
 
 def derived(record: dict[str, Any]) -> dict[str, Any]:
@@ -54,8 +55,8 @@ def _row_json(rank: int, row: BoardRow) -> dict[str, Any]:
     return {"rank": rank, **d}
 
 
-def top(records: Any, board: str, limit: int) -> dict[str, Any]:
-    _check_board(board)
+def top(records: RecordStore, board: str, limit: int) -> dict[str, Any]:
+    board_policy(board)
     rows = records.top(board, limit)
     out, rank = [], 0
     for i, row in enumerate(rows):
@@ -65,11 +66,11 @@ def top(records: Any, board: str, limit: int) -> dict[str, Any]:
     return {"board": board, "rows": out}
 
 
-def my_rank(records: Any, accounts: Any, caller: Caller, board: str) -> dict[str, Any]:
-    """The caller's record and rank on a board (her 妃子's record on 深宫杀 boards)."""
-    _check_board(board)
+def my_rank(records: RecordStore, accounts: AccountStore, caller: Caller, board: str) -> dict[str, Any]:
+    """The caller's record and rank on a board (her 妃子's record on boards kept per 妃子)."""
+    policy = board_policy(board)
     subject = caller.user_id
-    if not board.startswith("baohuang"):
+    if policy.subject is RecordSubject.CONSORT:
         user = accounts.get_user(caller.user_id)
         if user is None or user.consort is None:
             raise NotFound("你还没有认领妃子，没有战绩", code="NO_CONSORT")
@@ -81,11 +82,11 @@ def my_rank(records: Any, accounts: Any, caller: Caller, board: str) -> dict[str
     return {"board": board, "rank": rank, "record": derived(record)}
 
 
-def consort_records(records: Any, consort_id: str) -> dict[str, Any]:
-    """群芳战绩 of one 妃子 on every 深宫杀 board she has played."""
+def consort_records(records: RecordStore, consort_id: str) -> dict[str, Any]:
+    """群芳战绩 of one 妃子 on every board kept per 妃子 that she has played."""
     out = {}
-    for board in BOARDS:
-        if board.startswith("baohuang"):
+    for board, policy in boards().items():
+        if policy.subject is not RecordSubject.CONSORT:
             continue
         record = records.record(board, consort_id)
         if record is not None:
@@ -94,9 +95,9 @@ def consort_records(records: Any, consort_id: str) -> dict[str, Any]:
     return {"consort": consort_id, "boards": out}
 
 
-def fastest(records: Any, stage: int, limit: int) -> dict[str, Any]:
-    if stage not in (1, 2, 3):
-        raise NotFound("没有这个关卡", code="STAGE_NOT_FOUND")
+def fastest(records: RecordStore, stage: int, limit: int) -> dict[str, Any]:
+    if stage not in stages():
+        raise NotFound(f"没有这个关卡（可选：{'、'.join(map(str, stages()))}）", code="STAGE_NOT_FOUND")
     rows = records.fastest(stage, limit)
     return {"stage": stage, "rows": [
         {"rank": i + 1, "rounds": r["rounds"], "ended_ms": r["ended_ms"], "room": r["room"], "team": r["team"]}

@@ -5,9 +5,9 @@ from __future__ import annotations
 from chalicelib.core.errors import Forbidden, RateLimited
 from chalicelib.core.game import Viewer
 from chalicelib.core.identity import Caller
+from chalicelib.domain.model import Room
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.deps import RoomDeps
-from chalicelib.rooms.model import Room
 from chalicelib.rooms.passwords import verify_password
 
 PASSWORD_WINDOW_MS = 10 * 60 * 1000

@@ -7,19 +7,10 @@ import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from chalicelib.core.clock import Clock
-
-DEFAULT_OPEN_GAMES: dict[str, bool] = {
-    # DECISIONS 深宫杀 #1: only D open by default; A/B/C shown locked until the 司礼 opens them.
-    "shengong_d": True,
-    "shengong_a": False,
-    "shengong_b": False,
-    "shengong_c": False,
-    "baohuang": True,
-    "zhenhuan": True,
-}
+from chalicelib.domain.ports import AccountStore, RoomStore
+from chalicelib.games import game_keys, get_game
 
 
 def new_room_id() -> str:
@@ -32,14 +23,24 @@ def room_id_for_request(user_id: str, request_key: str) -> str:
     return base64.b32encode(digest[:10]).decode().lower()
 
 
+def default_open_games() -> dict[str, bool]:
+    """Each game's own default (DECISIONS 深宫杀 #1: only D open until the 司礼 opens A/B/C)."""
+    return {key: get_game(key).default_open for key in game_keys()}
+
+
 @dataclass
 class RoomDeps:
-    rooms: Any
-    accounts: Any
+    rooms: RoomStore
+    accounts: AccountStore
     clock: Clock
     new_seed: Callable[[], bytes] = field(default=lambda: secrets.token_bytes(32))
     new_id: Callable[[], str] = field(default=new_room_id)
 
     def open_games(self) -> dict[str, bool]:
         stored = self.accounts.get_open_games()
-        return {**DEFAULT_OPEN_GAMES, **(stored or {})}
+        return {**default_open_games(), **(stored or {})}
+
+    def is_open(self, key: str) -> bool:
+        """Whether players may open `key` now (loads only that game)."""
+        stored = self.accounts.get_open_games() or {}
+        return stored[key] if key in stored else get_game(key).default_open

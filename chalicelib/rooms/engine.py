@@ -1,4 +1,4 @@
-"""Glue between stored rooms and a game's typed rules: parse, load, dump, and apply one transition."""
+"""Glue between stored rooms and a game's typed rules: parse what clients send, load what is stored."""
 
 from __future__ import annotations
 
@@ -6,17 +6,9 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from chalicelib.core.errors import DomainError, IllegalAction
-from chalicelib.core.game import Pending, Viewer, ViewerRole
-from chalicelib.rooms.model import PendingInfo, Room
-
-
-class ValidationFailed(DomainError):
-    """The JSON parsed but does not fit the schema (wrong types, unknown fields)."""
-
-    status = 422
-    default_code = "VALIDATION_FAILED"
-    default_message = "提交的内容不符合格式要求"
+from chalicelib.core.errors import Conflict, ValidationFailed
+from chalicelib.core.game import AnyGame, Pending, Viewer, ViewerRole
+from chalicelib.domain.model import PendingInfo, Room
 
 
 def validation_details(err: ValidationError) -> list[dict[str, Any]]:
@@ -24,36 +16,24 @@ def validation_details(err: ValidationError) -> list[dict[str, Any]]:
     return [{"loc": [str(p) for p in e["loc"]], "type": e["type"], "msg": e["msg"]} for e in err.errors()]
 
 
-def parse_model(model: type[BaseModel], raw: Any, what: str) -> Any:
+def parse_model[M: BaseModel](model: type[M], raw: Any, what: str) -> M:
     try:
         return model.model_validate(raw)
     except ValidationError as e:
         raise ValidationFailed(f"{what}格式有误", errors=validation_details(e)) from e
 
 
-def parse_action(game: Any, raw: Any) -> Any:
+def parse_action(game: AnyGame, raw: Any) -> Any:
     try:
-        return game.action_adapter.validate_python(raw)
+        return game.parse_action(raw)
     except ValidationError as e:
         raise ValidationFailed("行动格式有误", code="BAD_ACTION", errors=validation_details(e)) from e
 
 
-def dump_action(game: Any, action: Any) -> dict[str, Any]:
-    return game.action_adapter.dump_python(action, mode="json")
-
-
-def dump_events(game: Any, events: tuple[Any, ...]) -> list[dict[str, Any]]:
-    return [game.event_adapter.dump_python(e, mode="json") for e in events]
-
-
-def load_events(game: Any, raw: list[dict[str, Any]]) -> list[Any]:
-    return [game.event_adapter.validate_python(e) for e in raw]
-
-
-def load_state(game: Any, room: Room) -> Any:
+def load_state(game: AnyGame, room: Room) -> Any:
     if room.state is None:
-        raise IllegalAction("游戏尚未开始", code="NOT_STARTED")
-    return game.state_model.model_validate(room.state)
+        raise Conflict("游戏尚未开始", code="NOT_STARTED")
+    return game.load_state(room.state)
 
 
 def dump_state(state: BaseModel) -> dict[str, Any]:

@@ -5,26 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 from chalicelib.core.errors import Conflict, Forbidden, StaleVersion
-from chalicelib.core.game import Entrant
+from chalicelib.core.game import AnyGame, Entrant, Persona
 from chalicelib.core.identity import Caller
 from chalicelib.core.rng import Rng, seed_digest
+from chalicelib.domain.model import Competition, LogKind, LogRecord, Room, RoomStatus, SeatEntry, Trigger
+from chalicelib.domain.ports import Consort, Page
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.access import check_password, is_host
 from chalicelib.rooms.deps import RoomDeps, room_id_for_request
 from chalicelib.rooms.engine import dump_state, parse_model, pending_info
-from chalicelib.rooms.model import Competition, LogRecord, Room, RoomStatus, SeatEntry
 from chalicelib.rooms.passwords import hash_password
-from chalicelib.store.ports import Page
 
 JOIN_ATTEMPTS = 4
 """Joins race only with other joins/leaves of the same lobby; a lost race is simply redone."""
 
 
-def _seat_for(deps: RoomDeps, caller: Caller, game: Any, seat_no: int) -> SeatEntry:
+def _seat_for(deps: RoomDeps, caller: Caller, game: AnyGame, seat_no: int) -> SeatEntry:
     """The seat a caller takes; in games played with a 妃子 she sits as her 妃子 (whose attributes
     and 宫女 are read afresh when the game starts)."""
-    if game.profile_model is None:
+    if not game.seats_consorts:
         return SeatEntry(seat=seat_no, user=caller.user_id, name=caller.name)
     user = deps.accounts.get_user(caller.user_id)
     if user is None or user.consort is None:
@@ -38,7 +38,7 @@ def create_room(
     request_key: str | None,
 ) -> Room:
     game = get_game(game_key)
-    if not caller.is_admin and not deps.open_games().get(game.key, False):
+    if not caller.is_admin and not deps.is_open(game.key):
         raise Forbidden("该玩法暂未开放", code="MODE_LOCKED")
     options = parse_model(game.options_model, raw_options, "房间设置")
     tournament = caller.is_admin
@@ -71,17 +71,30 @@ def list_open(deps: RoomDeps, game_key: str, limit: int, cursor: str | None) -> 
     return deps.rooms.list_open_rooms(game_key, limit, cursor)
 
 
-def start_transition(deps: RoomDeps, game: Any, room: Room, trigger: str) -> tuple[Room, LogRecord]:
-    """Set the game up: fresh profiles, the start check, a secret seed; the room becomes ACTIVE."""
-    options = game.options_model.model_validate(room.options)
-    profiles: dict[int, dict[str, Any]] = {}
-    if game.profile_model is not None:
-        from chalicelib.accounts.profiles import consort_profile
+def persona(consort: Consort) -> Persona:
+    return Persona(
+        consort_id=consort.id, name=consort.name, looks=consort.looks, talent=consort.talent,
+        favor=consort.favor, power=consort.power, maids=dict(consort.maids), cleared_stages=consort.cleared_stages,
+    )
 
+
+def entrant_json(e: Entrant) -> dict[str, Any]:
+    return {"seat": e.seat, "name": e.name, "persona": e.persona.to_json() if e.persona else None}
+
+
+def entrant_from_json(raw: dict[str, Any]) -> Entrant:
+    p = raw.get("persona")
+    return Entrant(seat=int(raw["seat"]), name=str(raw["name"]), persona=Persona.from_json(p) if p else None)
+
+
+def start_transition(deps: RoomDeps, game: AnyGame, room: Room, trigger: Trigger) -> tuple[Room, LogRecord]:
+    """Set the game up: fresh personas, the start check, a secret seed; the room becomes ACTIVE."""
+    options = game.parse_options(room.options)
+    personas: dict[int, Persona] = {}
+    if game.seats_consorts:
         consorts = deps.accounts.get_consorts([s.consort for s in room.seats if s.consort])
-        profiles = {s.seat: consort_profile(consorts[s.consort]).model_dump(mode="json")
-                    for s in room.seats if s.consort in consorts}
-    entrants = [Entrant(seat=s.seat, name=s.name, profile=profiles.get(s.seat, {})) for s in room.seats]
+        personas = {s.seat: persona(consorts[s.consort]) for s in room.seats if s.consort in consorts}
+    entrants = [Entrant(seat=s.seat, name=s.name, persona=personas.get(s.seat)) for s in room.seats]
     game.check_start(entrants, options)
     seed = deps.new_seed()
     state = game.setup(entrants, options, Rng(seed, 0))
@@ -92,9 +105,8 @@ def start_transition(deps: RoomDeps, game: Any, room: Room, trigger: str) -> tup
         "updated_ms": now, "active_ms": now,
     })
     log = LogRecord(
-        step=0, kind="setup", at_ms=now, trigger=trigger,
-        action={"entrants": [{"seat": e.seat, "name": e.name, "profile": dict(e.profile)} for e in entrants],
-                "options": room.options},
+        step=0, kind=LogKind.SETUP, at_ms=now, trigger=trigger,
+        action={"entrants": [entrant_json(e) for e in entrants], "options": room.options},
     )
     return started, log
 
@@ -122,7 +134,7 @@ def join_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None
         })
         try:
             if game.auto_start and joined.full:
-                started, log = start_transition(deps, game, joined, trigger="auto")
+                started, log = start_transition(deps, game, joined, trigger=Trigger.AUTO)
                 deps.rooms.commit(started, room.version, log)
                 metrics_count("GamesStarted")
                 return started
@@ -177,9 +189,7 @@ def start_room(deps: RoomDeps, caller: Caller, room_id: str) -> Room:
     if room.status is not RoomStatus.OPEN:
         raise Conflict("房间已关闭", code="ROOM_NOT_OPEN")
     game = get_game(room.game)
-    if len(room.seats) < game.min_seats:
-        raise Conflict(f"人数不足：需要 {game.min_seats} 人，现在 {len(room.seats)} 人", code="NOT_ENOUGH_PLAYERS")
-    started, log = start_transition(deps, game, room, trigger="creator")
+    started, log = start_transition(deps, game, room, trigger=Trigger.CREATOR)
     deps.rooms.commit(started, room.version, log)
     metrics_count("GamesStarted")
     return started

@@ -13,24 +13,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from chalicelib.core.errors import Conflict, DomainError, Forbidden, GameOver, NotYourTurn, StaleVersion
-from chalicelib.core.game import PendingKind, Transition, Viewer, ViewerRole
+from chalicelib.core.game import AnyGame, PendingKind, Transition, Viewer, ViewerRole
 from chalicelib.core.identity import Caller
 from chalicelib.core.rng import Rng
+from chalicelib.domain.model import LogKind, LogRecord, MoveRecord, MoveSource, Room, RoomStatus, Trigger
 from chalicelib.games import get_game
 from chalicelib.observability import logger, metrics_count
 from chalicelib.records.policy import side_writes
 from chalicelib.rooms.access import actor_for
 from chalicelib.rooms.deps import RoomDeps
-from chalicelib.rooms.engine import (
-    dump_action,
-    dump_events,
-    dump_state,
-    load_state,
-    parse_action,
-    pending_info,
-    viewer_json,
-)
-from chalicelib.rooms.model import LogRecord, MoveRecord, Room, RoomStatus
+from chalicelib.rooms.engine import dump_state, load_state, parse_action, pending_info, viewer_json
 
 
 @dataclass(frozen=True)
@@ -49,7 +41,7 @@ def _require_active(room: Room) -> None:
 
 
 def commit_transition(
-    deps: RoomDeps, game: Any, room: Room, tr: Transition[Any, Any], log: LogRecord,
+    deps: RoomDeps, game: AnyGame, room: Room, tr: Transition[Any, Any], log: LogRecord,
     moves: tuple[MoveRecord, ...] = (), human_ms: int | None = None,
 ) -> Room:
     """Write one transition: new state, next step, pending and deadline, log, results, records, and
@@ -57,7 +49,7 @@ def commit_transition(
     now = deps.clock.now_ms()
     pending = game.pending(tr.state)
     finished = pending is None
-    writes = [w for outcome in tr.results for w in side_writes(room, outcome, now)]
+    writes = [w for outcome in tr.results for w in side_writes(game, room, outcome, now)]
     new_room = room.model_copy(update={
         "state": dump_state(tr.state),
         "step": room.step + 1,
@@ -76,7 +68,7 @@ def commit_transition(
     return new_room
 
 
-def settle_round(deps: RoomDeps, room: Room, moves: dict[int, MoveRecord] | None, trigger: str) -> Room:
+def settle_round(deps: RoomDeps, room: Room, moves: dict[int, MoveRecord] | None, trigger: Trigger) -> Room:
     """Resolve the current sealed round with the moves stored for it (missing seats: the game's default).
 
     Raises:
@@ -90,23 +82,23 @@ def settle_round(deps: RoomDeps, room: Room, moves: dict[int, MoveRecord] | None
     if moves is None:
         moves = deps.rooms.list_moves(room.id, room.step)
     submitted = {
-        seat: parse_action_stored(game, m.action)
+        seat: game.parse_action(m.action)
         for seat, m in moves.items()
-        if m.by == "player" and m.action is not None and seat in pending.seats
+        if m.by.submitted and m.action is not None and seat in pending.seats
     }
     tr = game.settle(state, submitted, Rng(room.seed or b"", room.step))
     now = deps.clock.now_ms()
     placeholders = tuple(
-        MoveRecord(step=room.step, seat=seat, action=None, by="default", at_ms=now)
+        MoveRecord(step=room.step, seat=seat, action=None, by=MoveSource.DEFAULT, at_ms=now)
         for seat in sorted(pending.seats - moves.keys())
     )
     log = LogRecord(
-        step=room.step, kind="settle", label=pending.label, trigger=trigger, at_ms=now,
-        moves={str(seat): dump_action(game, a) for seat, a in sorted(submitted.items())},
-        events=dump_events(game, tr.events),
+        step=room.step, kind=LogKind.SETTLE, label=pending.label, trigger=trigger, at_ms=now,
+        moves={str(seat): game.dump_action(a) for seat, a in sorted(submitted.items())},
+        events=game.dump_events(tr.events),
     )
-    human = max((m.at_ms for m in moves.values() if m.by == "player"), default=None)
-    if trigger == "hurry":
+    human = max((m.at_ms for m in moves.values() if m.by is MoveSource.PLAYER), default=None)
+    if trigger is Trigger.HURRY:
         human = now
     new_room = commit_transition(deps, game, room, tr, log, placeholders, human_ms=human)
     metrics_count(f"Settles.{trigger}")
@@ -115,17 +107,13 @@ def settle_round(deps: RoomDeps, room: Room, moves: dict[int, MoveRecord] | None
     return new_room
 
 
-def parse_action_stored(game: Any, raw: dict[str, Any]) -> Any:
-    return game.action_adapter.validate_python(raw)
-
-
-def _retried(deps: RoomDeps, game: Any, room: Room, actor: Viewer, step: int, action: Any) -> ActOutcome:
+def _retried(deps: RoomDeps, game: AnyGame, room: Room, actor: Viewer, step: int, action: Any) -> ActOutcome:
     """A request for an earlier step: fine if it is the very action already recorded (a phone retry)."""
-    wanted = dump_action(game, action)
+    wanted = game.dump_action(action)
     log = deps.rooms.get_log(room.id, step) if 0 < step < room.step else None
     if log is not None:
-        mine_sealed = log.kind == "settle" and (log.moves or {}).get(str(actor.seat)) == wanted
-        mine_applied = log.kind == "apply" and log.actor == viewer_json(actor) and log.action == wanted
+        mine_sealed = log.kind is LogKind.SETTLE and (log.moves or {}).get(str(actor.seat)) == wanted
+        mine_applied = log.kind is LogKind.APPLY and log.actor == viewer_json(actor) and log.action == wanted
         if (mine_sealed and actor.role is ViewerRole.PLAYER) or mine_applied:
             return ActOutcome(room=room, settled=False)
     raise Conflict("这一步已经过去了，请刷新", code="STALE_STEP", current_step=room.step)
@@ -144,60 +132,54 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int, raw_action: Any
     if pending is None:
         raise GameOver()
     sealed = pending.kind is PendingKind.SEALED
-    if sealed and actor.role is ViewerRole.PLAYER and not _immediate(game, state, actor, action):
+    if sealed and actor.role is ViewerRole.PLAYER and not game.immediate(state, actor, action):
         return _submit_sealed(deps, game, room, state, pending.seats, actor, action)
     game.check(state, actor, action)
     tr = game.apply(state, actor, action, Rng(room.seed or b"", room.step))
     now = deps.clock.now_ms()
-    log = LogRecord(step=room.step, kind="apply", label=pending.label, actor=viewer_json(actor),
-                    action=dump_action(game, action), events=dump_events(game, tr.events), at_ms=now,
-                    trigger="host" if actor.is_host else "player")
+    log = LogRecord(step=room.step, kind=LogKind.APPLY, label=pending.label, actor=viewer_json(actor),
+                    action=game.dump_action(action), events=game.dump_events(tr.events), at_ms=now,
+                    trigger=Trigger.HOST if actor.is_host else Trigger.PLAYER)
     carried = _carried_moves(deps, game, room, pending.seats, tr.state, now) if sealed else ()
     return ActOutcome(room=commit_transition(deps, game, room, tr, log, carried, human_ms=now), settled=True)
 
 
-def _immediate(game: Any, state: Any, actor: Viewer, action: Any) -> bool:
-    """Games may name actions that apply at once even during a sealed round (保皇: 强退, 托管 on/off)."""
-    hook = getattr(game, "immediate", None)
-    return bool(hook and hook(state, actor, action))
-
-
-def _carried_moves(deps: RoomDeps, game: Any, room: Room, old_seats: frozenset[int], new_state: Any,
+def _carried_moves(deps: RoomDeps, game: AnyGame, room: Room, old_seats: frozenset[int], new_state: Any,
                    now_ms: int) -> tuple[MoveRecord, ...]:
     """When an immediate action interrupts a sealed round, the moves already sealed stay sealed: they
     move to the new step if their seat still owes one and they are still legal. The old round is
     closed with placeholders, as a settlement would, so a move racing this transition is refused
     (or makes this transition retry) instead of being lost."""
     moves = deps.rooms.list_moves(room.id, room.step)
-    out = [MoveRecord(step=room.step, seat=seat, action=None, by="default", at_ms=now_ms)
+    out = [MoveRecord(step=room.step, seat=seat, action=None, by=MoveSource.DEFAULT, at_ms=now_ms)
            for seat in sorted(old_seats - moves.keys())]
     pending = game.pending(new_state)
     if pending is None or pending.kind is not PendingKind.SEALED:
         return tuple(out)
     for seat, move in sorted(moves.items()):
-        if move.by != "player" or move.action is None or seat not in pending.seats:
+        if not move.by.submitted or move.action is None or seat not in pending.seats:
             continue
         try:
-            game.check(new_state, Viewer.player(seat), parse_action_stored(game, move.action))
+            game.check(new_state, Viewer.player(seat), game.parse_action(move.action))
         except DomainError:
             continue
         out.append(move.model_copy(update={"step": room.step + 1, "at_ms": now_ms}))
     return tuple(out)
 
 
-def _submit_sealed(deps: RoomDeps, game: Any, room: Room, state: Any, seats: frozenset[int], actor: Viewer,
+def _submit_sealed(deps: RoomDeps, game: AnyGame, room: Room, state: Any, seats: frozenset[int], actor: Viewer,
                    action: Any) -> ActOutcome:
     assert actor.seat is not None
     if actor.seat not in seats:
         raise NotYourTurn("本回合你无需落子", code="NOT_IN_ROUND")
     game.check(state, actor, action)
-    move = MoveRecord(step=room.step, seat=actor.seat, action=dump_action(game, action), by="player",
+    move = MoveRecord(step=room.step, seat=actor.seat, action=game.dump_action(action), by=MoveSource.PLAYER,
                       at_ms=deps.clock.now_ms())
     existing = deps.rooms.put_move(room.id, move)
     if existing is not None:
-        if existing.by == "player" and existing.action == move.action:
+        if existing.by.submitted and existing.action == move.action:
             return ActOutcome(room=room, settled=False)  # the same move, retried
-        if existing.by == "player":
+        if existing.by.submitted:
             raise Conflict("本回合已经落子，不能更改", code="ALREADY_SUBMITTED")
         raise Conflict("本回合已结算", code="ROUND_CLOSED")
     metrics_count("MovesSubmitted")
@@ -205,7 +187,7 @@ def _submit_sealed(deps: RoomDeps, game: Any, room: Room, state: Any, seats: fro
     if not seats <= moves.keys():
         return ActOutcome(room=room, settled=False)
     try:
-        return ActOutcome(room=settle_round(deps, room, moves, trigger="player"), settled=True)
+        return ActOutcome(room=settle_round(deps, room, moves, trigger=Trigger.PLAYER), settled=True)
     except StaleVersion:
         # another request settled this round first; the move is in it (placeholders cannot overwrite)
         return ActOutcome(room=deps.rooms.get_room(room.id), settled=False)
@@ -214,7 +196,7 @@ def _submit_sealed(deps: RoomDeps, game: Any, room: Room, state: Any, seats: fro
 SETTLE_ATTEMPTS = 5
 
 
-def settle_now(deps: RoomDeps, room: Room, trigger: str) -> tuple[Room, bool]:
+def settle_now(deps: RoomDeps, room: Room, trigger: Trigger) -> tuple[Room, bool]:
     """Settle the room's current round, whoever else is racing to: a lost race either means someone
     settled it (done) or that a move landed just before our placeholders (settle again, with it).
     Returns the room after the round and whether this call was the one that settled it."""
@@ -236,13 +218,13 @@ def hurry(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
     if caller.user_id != room.creator and not caller.is_admin and room.host != caller.user_id:
         raise Forbidden("只有开房者可以催战", code="NOT_CREATOR")
     _require_active(room)
-    if not getattr(get_game(room.game), "allows_hurry", True):
+    if not get_game(room.game).allows_hurry:
         raise Conflict("这个玩法不能催战，到时自动托管", code="HURRY_NOT_ALLOWED")
     if step < room.step:
         return room  # already settled: a retried 催战
     if step > room.step:
         raise Conflict("回合号不对，请刷新", code="STALE_STEP", current_step=room.step)
-    return settle_now(deps, room, trigger="hurry")[0]
+    return settle_now(deps, room, trigger=Trigger.HURRY)[0]
 
 
 def run_timeout(deps: RoomDeps, room: Room, now_ms: int) -> Room | None:
@@ -258,13 +240,13 @@ def run_timeout(deps: RoomDeps, room: Room, now_ms: int) -> Room | None:
     if deadline is None or deadline > now_ms:
         return None
     if room.pending.kind is PendingKind.SEALED:
-        settled, mine = settle_now(deps, room, trigger="deadline")
+        settled, mine = settle_now(deps, room, trigger=Trigger.DEADLINE)
         return settled if mine else None
     game = get_game(room.game)
     state = load_state(game, room)
     tr = game.on_timeout(state, Rng(room.seed or b"", room.step))
-    log = LogRecord(step=room.step, kind="timeout", label=room.pending.label, trigger="deadline",
-                    events=dump_events(game, tr.events), at_ms=deps.clock.now_ms())
+    log = LogRecord(step=room.step, kind=LogKind.TIMEOUT, label=room.pending.label, trigger=Trigger.DEADLINE,
+                    events=game.dump_events(tr.events), at_ms=deps.clock.now_ms())
     new_room = commit_transition(deps, game, room, tr, log)
     metrics_count("Timeouts")
     return new_room

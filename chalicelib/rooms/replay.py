@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from chalicelib.core.game import Entrant
 from chalicelib.core.rng import Rng
 from chalicelib.games import get_game
 from chalicelib.rooms.engine import viewer_from_json
+from chalicelib.rooms.lobby import entrant_from_json
 
 
 def recompute(replay: dict[str, Any]) -> Any:
@@ -21,18 +21,18 @@ def recompute(replay: dict[str, Any]) -> Any:
     setup, *transitions = replay["log"]
     if setup["kind"] != "setup" or setup["step"] != 0:
         raise ValueError("a replay starts with its setup")
-    entrants = [Entrant(seat=e["seat"], name=e["name"], profile=e["profile"]) for e in setup["action"]["entrants"]]
-    options = game.options_model.model_validate(setup["action"]["options"])
+    entrants = [entrant_from_json(e) for e in setup["action"]["entrants"]]
+    options = game.parse_options(setup["action"]["options"])
     state = game.setup(entrants, options, Rng(seed, 0))
     for expected_step, entry in enumerate(transitions, start=1):
         if entry["step"] != expected_step:
             raise ValueError(f"log step {entry['step']} where {expected_step} was expected")
         rng = Rng(seed, entry["step"])
         if entry["kind"] == "settle":
-            moves = {int(seat): game.action_adapter.validate_python(a) for seat, a in (entry["moves"] or {}).items()}
+            moves = {int(seat): game.parse_action(a) for seat, a in (entry["moves"] or {}).items()}
             state = game.settle(state, moves, rng).state
         elif entry["kind"] == "apply":
-            action = game.action_adapter.validate_python(entry["action"])
+            action = game.parse_action(entry["action"])
             state = game.apply(state, viewer_from_json(entry["actor"]), action, rng).state
         elif entry["kind"] == "timeout":
             state = game.on_timeout(state, rng).state

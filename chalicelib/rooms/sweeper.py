@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from chalicelib.core.errors import DomainError, StaleVersion
+from chalicelib.domain.model import IDLE_ACTIVE_S, IDLE_OPEN_S, RoomStatus
 from chalicelib.observability import logger, metrics_count
 from chalicelib.rooms.deps import RoomDeps
-from chalicelib.rooms.model import IDLE_ACTIVE_S, IDLE_OPEN_S, RoomStatus
 from chalicelib.rooms.play import run_timeout
 
 BATCH = 100

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from chalicelib.core.errors import Conflict, StaleVersion
-from chalicelib.core.game import PendingKind, Viewer, ViewerRole
+from chalicelib.core.game import AnyGame, PendingKind, Viewer, ViewerRole
 from chalicelib.core.identity import Caller
+from chalicelib.domain.model import MoveRecord, Room
 from chalicelib.games import get_game
 from chalicelib.rooms.access import viewer_for
 from chalicelib.rooms.deps import RoomDeps
-from chalicelib.rooms.engine import load_events, load_state, viewer_json
-from chalicelib.rooms.model import MoveRecord, Room
+from chalicelib.rooms.engine import load_state, viewer_json
 from chalicelib.rooms.play import run_timeout
 
 
@@ -32,10 +32,10 @@ def _etag(body: dict[str, Any]) -> str:
     return 'W/"' + hashlib.sha256(text.encode()).hexdigest()[:24] + '"'
 
 
-def hides_steps(game: Any, viewer: Viewer) -> bool:
+def hides_steps(game: AnyGame, viewer: Viewer) -> bool:
     """Games where the number of transitions is itself secret (血染甄嬛传: the storyteller's night
     steps depend on the roles in play) show players no step counter and no empty reports."""
-    return bool(getattr(game, "hidden_steps", False)) and not viewer.is_host
+    return game.hidden_steps and not viewer.is_host
 
 
 def room_summary(room: Room, caller: Caller, *, hide_steps: bool = False) -> dict[str, Any]:
@@ -94,11 +94,11 @@ def render_view(deps: RoomDeps, caller: Caller, room: Room) -> RoomView:
         pending: dict[str, Any] = room.pending.model_dump(mode="json")
         if room.pending.kind is PendingKind.SEALED:
             moves = deps.rooms.list_moves(room.id, room.step)
-            submitted = sorted(s for s, m in moves.items() if m.by == "player")
-            if viewer.role is ViewerRole.PLAYER:
-                mine = moves.get(viewer.seat)  # type: ignore[arg-type]
+            submitted = sorted(s for s, m in moves.items() if m.by.submitted)
+            if viewer.role is ViewerRole.PLAYER and viewer.seat is not None:
+                mine = moves.get(viewer.seat)
             pending["submitted"] = submitted
-            pending["my_move"] = mine.action if mine is not None and mine.by == "player" else None
+            pending["my_move"] = mine.action if mine is not None and mine.by.submitted else None
         body["pending"] = pending
     if room.state is not None:
         body["game"] = game.view(load_state(game, room), viewer).model_dump(mode="json")
@@ -120,7 +120,7 @@ def reports(deps: RoomDeps, caller: Caller, room_id: str, after: int, limit: int
     logs = deps.rooms.list_log(room.id, -1, None) if hidden else deps.rooms.list_log(room.id, after, limit)
     out = []
     for log in logs:
-        lines = [line.model_dump(mode="json") for line in game.report(state, load_events(game, log.events), viewer)]
+        lines = [line.model_dump(mode="json") for line in game.report(state, game.load_events(log.events), viewer)]
         if hidden and not lines:
             continue
         out.append({"step": len(out) + 1 if hidden else log.step, "label": log.label, "kind": log.kind,

@@ -7,10 +7,10 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from chalicelib.core.errors import Conflict, NotFound
+from chalicelib.domain.ports import Consort, User
 from chalicelib.store import codec
 from chalicelib.store.codec import av
 from chalicelib.store.dynamodb import DynamoBase, _code, raise_throttled
-from chalicelib.store.ports import Consort, User
 
 
 def _consort_key(cid: str) -> dict[str, Any]:

@@ -9,8 +9,8 @@ from typing import Any
 
 from boto3.dynamodb.types import Binary, TypeDeserializer, TypeSerializer
 
-from chalicelib.rooms.model import IDLE_ACTIVE_S, IDLE_OPEN_S, LogRecord, MoveRecord, Room, RoomStatus
-from chalicelib.store.table import SHARDS, TTL_ATTRIBUTE
+from chalicelib.domain.model import LogRecord, MoveRecord, Room, RoomStatus
+from chalicelib.store.table import TTL_ATTRIBUTE, idle_key, shard_of
 
 _ser = TypeSerializer()
 _de = TypeDeserializer()
@@ -66,15 +66,8 @@ def unpack_json(blob: bytes) -> Any:
     return json.loads(zlib.decompress(blob))
 
 
-IDLE_BUCKET_MS = 5 * 60 * 1000
-
-
 def room_key(room_id: str) -> dict[str, Any]:
     return {"pk": {"S": f"ROOM#{room_id}"}, "sk": {"S": "ROOM"}}
-
-
-def shard_of(room_id: str) -> int:
-    return sum(room_id.encode()) % SHARDS
 
 
 def room_to_item(room: Room) -> dict[str, Any]:
@@ -115,12 +108,10 @@ def room_to_item(room: Room) -> dict[str, Any]:
     if room.status is RoomStatus.ACTIVE and room.pending and room.pending.deadline_ms is not None:
         values["due_pk"] = f"DUE#{shard}"
         values["due_sk"] = room.pending.deadline_ms
-    if room.status.live:
-        idle = IDLE_OPEN_S if room.status is RoomStatus.OPEN else IDLE_ACTIVE_S
+    idle = idle_key(room)
+    if idle is not None:
         values["idle_pk"] = f"IDLE#{shard}"
-        # rounded up to the sweep's 5 minutes: the index key (and so the index write) changes at most
-        # every 5 minutes instead of on every action; the sweep re-checks the exact time
-        values["idle_sk"] = -(-(room.active_ms + idle * 1000) // IDLE_BUCKET_MS) * IDLE_BUCKET_MS
+        values["idle_sk"] = idle
     else:
         values[TTL_ATTRIBUTE] = (room.ended_ms or room.updated_ms) // 1000 + FINISHED_RETENTION_S
     return to_item(values)

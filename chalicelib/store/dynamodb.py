@@ -4,26 +4,26 @@ errors here, so nothing above this module sees botocore.
 
 from __future__ import annotations
 
-import base64
-import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from botocore.exceptions import ClientError
 
-from chalicelib.core.errors import MalformedRequest, NotFound, RateLimited, StaleVersion
-from chalicelib.observability import metrics_count
-from chalicelib.rooms.model import LogRecord, MoveRecord, Room
-from chalicelib.store import codec
-from chalicelib.store.codec import av
-from chalicelib.store.ports import (
+from chalicelib.core.errors import NotFound, RateLimited, StaleVersion
+from chalicelib.domain.model import LogRecord, MoveRecord, Room
+from chalicelib.domain.ports import (
     ClearEntry,
+    LobbyCard,
     Page,
     RecordIncrement,
     ResultWrite,
     SideWrite,
     StageCleared,
 )
+from chalicelib.observability import metrics_count
+from chalicelib.store import codec
+from chalicelib.store.codec import av
+from chalicelib.store.cursors import CursorCodec
 from chalicelib.store.table import SHARDS, TTL_ATTRIBUTE
 
 LOG_RETENTION_S = 60 * 24 * 3600
@@ -41,27 +41,11 @@ def raise_throttled(err: ClientError) -> None:
         raise RateLimited("服务繁忙，请稍后再试", code="BUSY") from err
 
 
-def encode_cursor(key: dict[str, Any] | None) -> str | None:
-    if not key:
-        return None
-    return base64.urlsafe_b64encode(json.dumps(key, separators=(",", ":")).encode()).decode()
-
-
-def decode_cursor(cursor: str | None) -> dict[str, Any] | None:
-    if not cursor:
-        return None
-    try:
-        key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-        assert isinstance(key, dict)
-        return key
-    except Exception as e:
-        raise MalformedRequest("分页游标无效", code="BAD_CURSOR") from e
-
-
 class DynamoBase:
-    def __init__(self, client: Any, table: str) -> None:
+    def __init__(self, client: Any, table: str, cursor_secret: bytes | Callable[[], bytes] = b"") -> None:
         self.client = client
         self.table = table
+        self._cursors = CursorCodec(cursor_secret)
 
     def _query_all(self, **kwargs: Any) -> list[dict[str, Any]]:
         items: list[dict[str, Any]] = []
@@ -253,7 +237,8 @@ class DynamoRoomStore(DynamoBase):
         rows = sorted((codec.from_item(i) for i in items), key=lambda r: (r.get("step", 0), r["unit"]))
         return [codec.unpack_json(r["outcome"]) for r in rows]
 
-    def list_open_rooms(self, game: str, limit: int, cursor: str | None) -> Page:
+    def list_open_rooms(self, game: str, limit: int, cursor: str | None) -> Page[LobbyCard]:
+        scope = f"lobby:{game}"
         kwargs: dict[str, Any] = {
             "IndexName": "lobby",
             "KeyConditionExpression": "lobby_pk = :p",
@@ -261,14 +246,19 @@ class DynamoRoomStore(DynamoBase):
             "ScanIndexForward": False,
             "Limit": limit,
         }
-        start = decode_cursor(cursor)
+        start = self._cursors.decode(cursor, scope=scope)
         if start:
             kwargs["ExclusiveStartKey"] = start
         resp = self.client.query(TableName=self.table, **kwargs)
-        items = [codec.from_item(i) for i in resp.get("Items", [])]
-        for it in items:
-            it["id"] = it["pk"].removeprefix("ROOM#")
-        return Page(items=items, cursor=encode_cursor(resp.get("LastEvaluatedKey")))
+        cards = []
+        for item in resp.get("Items", []):
+            v = codec.from_item(item)
+            cards.append(LobbyCard(
+                id=v["pk"].removeprefix("ROOM#"), game=v["game"], title=v["title"], status=v["status"],
+                seat_count=int(v["seat_count"]), max_seats=int(v["max_seats"]), creator_name=v["creator_name"],
+                has_password=bool(v["has_password"]), competition=v["competition"]))
+        last = resp.get("LastEvaluatedKey")
+        return Page(items=cards, cursor=self._cursors.encode(last, scope=scope) if last else None)
 
     def _due(self, index: str, now_ms: int, limit: int) -> list[str]:
         ids: list[str] = []

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from chalicelib.domain.ports import BoardRow
 from chalicelib.store import codec
 from chalicelib.store.codec import av
 from chalicelib.store.dynamodb import DynamoBase
-from chalicelib.store.ports import BoardRow
-
-
-def _row(v: dict[str, Any]) -> BoardRow:
-    return BoardRow(
-        subject=v["subject"], subject_name=v.get("subject_name", ""), score=float(v.get("score", 0)),
-        games=int(v.get("games", 0)), wins=int(v.get("wins", 0)), kills=float(v.get("kills", 0)),
-        deaths=float(v.get("deaths", 0)), damage=float(v.get("damage", 0)),
-    )
 
 
 class DynamoRecordStore(DynamoBase):
@@ -26,7 +18,7 @@ class DynamoRecordStore(DynamoBase):
             ExpressionAttributeValues={":p": av(f"BOARD#{board}")},
             ScanIndexForward=False, Limit=limit,
         )
-        return [_row(codec.from_item(i)) for i in resp.get("Items", [])]
+        return [BoardRow.of(codec.from_item(i)) for i in resp.get("Items", [])]
 
     def record(self, board: str, subject: str) -> dict[str, Any] | None:
         resp = self.client.get_item(

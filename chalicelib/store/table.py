@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from chalicelib.domain.model import IDLE_ACTIVE_S, IDLE_OPEN_S, Room, RoomStatus
+
 TTL_ATTRIBUTE = "expires_at"
 SHARDS = 4
 """Due and idle index partitions; the sweeps query each. Spreads writes of many rooms."""
@@ -33,6 +35,23 @@ SHARDS = 4
 LOBBY_INCLUDE = ["game", "status", "seat_count", "max_seats", "creator_name", "has_password",
                  "competition", "title"]
 BOARD_INCLUDE = ["subject_name", "games", "wins", "score", "kills", "deaths", "damage", "subject"]
+
+IDLE_BUCKET_MS = 5 * 60 * 1000
+
+
+def shard_of(room_id: str) -> int:
+    return sum(room_id.encode()) % SHARDS
+
+
+def idle_key(room: Room) -> int | None:
+    """When the expiry sweep should look at a live room (None once it is over): its idle expiry,
+    rounded up to the sweep's 5 minutes so the index key (and so the index write) changes at most
+    every 5 minutes instead of on every action; the sweep re-checks the exact time."""
+    if not room.status.live:
+        return None
+    idle = IDLE_OPEN_S if room.status is RoomStatus.OPEN else IDLE_ACTIVE_S
+    return -(-(room.active_ms + idle * 1000) // IDLE_BUCKET_MS) * IDLE_BUCKET_MS
+
 
 INDEXES: dict[str, dict[str, Any]] = {
     "lobby": {"pk": "lobby_pk", "sk": "lobby_sk", "projection": LOBBY_INCLUDE},

@@ -1,5 +1,9 @@
 """Two tiny games that exercise the room service without any real rules:
-`tally` (sealed rounds, like 深宫杀) and `relay` (one seat at a time with a timer, like 保皇)."""
+`tally` (sealed rounds, like 深宫杀) and `relay` (one seat at a time with a timer, like 保皇).
+
+They are the worked example of adding a game (docs/architecture.md): subclass `Game`, declare the
+models and policies, implement the rules, and register the instance (`tests/conftest.py` registers
+these exactly as `chalicelib/games/__init__.py` lists the real ones)."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from chalicelib.core.errors import IllegalAction, NotYourTurn
 from chalicelib.core.game import (
     Entrant,
+    Game,
     Outcome,
     Pending,
     PendingKind,
@@ -67,23 +72,19 @@ class TallyView(Frozen):
     me: int | None
 
 
-class Tally:
+class Tally(Game[TallyState, Pick, Scored, TallyView, TallyOptions]):
     key = "tally"
+    family = "tally"
     title = "Tally"
     min_seats = 2
     max_seats = 3
     auto_start = True
-    host_runs = False
     options_model = TallyOptions
-    profile_model = None
     state_model = TallyState
     action_adapter = TypeAdapter(Annotated[Pick, Field(discriminator="type")])
     event_adapter = TypeAdapter(TallyEvent)
     view_model = TallyView
-
-    def check_start(self, entrants: Sequence[Entrant], options: TallyOptions) -> None:
-        if len(entrants) < self.min_seats:
-            raise IllegalAction("人数不足", code="NOT_ENOUGH_PLAYERS")
+    report_line_model = Line
 
     def setup(self, entrants: Sequence[Entrant], options: TallyOptions, rng: Rng) -> TallyState:
         n = len(entrants)
@@ -99,10 +100,7 @@ class Tally:
         if actor.role is not ViewerRole.PLAYER:
             raise IllegalAction("只能玩家出手", code="PLAYERS_ONLY")
 
-    def apply(self, state, actor, action, rng):
-        raise IllegalAction("tally has only sealed rounds", code="SEALED_ONLY")
-
-    def settle(self, state: TallyState, moves: Mapping[int, Pick], rng: Rng) -> Transition:
+    def settle(self, state: TallyState, moves: Mapping[int, Pick], rng: Rng) -> Transition[TallyState, Scored]:
         scores, bonus, events = list(state.scores), list(state.bonus), []
         for seat in range(len(state.names)):
             move = moves.get(seat)
@@ -121,14 +119,11 @@ class Tally:
                 for s in range(len(scores)))),)
         return Transition(new, tuple(events), results)
 
-    def on_timeout(self, state, rng):
-        raise IllegalAction("sealed", code="SEALED_ONLY")
-
     def view(self, state: TallyState, viewer: Viewer) -> TallyView:
         return TallyView(round=state.round, scores=state.scores, me=viewer.seat)
 
-    def report(self, state: TallyState, events: Sequence[Scored], viewer: Viewer) -> list[Line]:
-        lines = []
+    def report(self, state: TallyState, events: Sequence[Scored], viewer: Viewer) -> list[BaseModel]:
+        lines: list[BaseModel] = []
         for e in events:
             if viewer.role is ViewerRole.HOST or viewer.seat == e.seat:
                 lines.append(Line(text=f"{state.names[e.seat]} 出 {e.n} {e.secret}"))
@@ -169,61 +164,54 @@ class RelayView(Frozen):
     auto: tuple[bool, ...]
 
 
-class Relay:
+class Relay(Game[RelayState, Add, Added, RelayView, RelayOptions]):
     key = "relay"
+    family = "relay"
     title = "Relay"
     min_seats = 2
     max_seats = 2
-    auto_start = False
-    host_runs = False
     options_model = RelayOptions
-    profile_model = None
     state_model = RelayState
     action_adapter = TypeAdapter(Annotated[Add, Field(discriminator="type")])
     event_adapter = TypeAdapter(Annotated[Added, Field(discriminator="kind")])
     view_model = RelayView
+    report_line_model = Line
 
-    def check_start(self, entrants, options):
-        pass
-
-    def setup(self, entrants, options, rng):
+    def setup(self, entrants: Sequence[Entrant], options: RelayOptions, rng: Rng) -> RelayState:
         return RelayState(names=tuple(e.name for e in entrants), target=options.target,
                           turn_seconds=options.turn_seconds, auto=(False,) * len(entrants))
 
-    def pending(self, state):
+    def pending(self, state: RelayState) -> Pending | None:
         if state.total >= state.target:
             return None
         return Pending(PendingKind.TURN, frozenset({state.turn}), state.turn_seconds, f"T{state.turn}")
 
-    def check(self, state, actor, action):
+    def check(self, state: RelayState, actor: Viewer, action: Add) -> None:
         if actor.seat != state.turn:
             raise NotYourTurn()
 
-    def _add(self, state, n, auto):
+    def _add(self, state: RelayState, n: int, auto: bool) -> Transition[RelayState, Added]:
         total = state.total + n
         autos = list(state.auto)
         autos[state.turn] = auto
         new = state.model_copy(update={"total": total, "turn": (state.turn + 1) % len(state.names),
                                        "auto": tuple(autos)})
-        results = ()
+        results: tuple[Outcome, ...] = ()
         if total >= state.target:
             results = (Outcome(unit="game", reason="reached", results=tuple(
                 SeatResult(seat=s, won=s == state.turn) for s in range(len(state.names)))),)
         return Transition(new, (Added(seat=state.turn, n=n, auto=auto),), results)
 
-    def apply(self, state, actor, action, rng):
+    def apply(self, state: RelayState, actor: Viewer, action: Add, rng: Rng) -> Transition[RelayState, Added]:
         return self._add(state, action.n, False)
 
-    def settle(self, state, moves, rng):
-        raise IllegalAction("turns", code="TURNS_ONLY")
-
-    def on_timeout(self, state, rng):
+    def on_timeout(self, state: RelayState, rng: Rng) -> Transition[RelayState, Added]:
         return self._add(state, 1, True)
 
-    def view(self, state, viewer):
+    def view(self, state: RelayState, viewer: Viewer) -> RelayView:
         return RelayView(turn=state.turn, total=state.total, auto=state.auto)
 
-    def report(self, state, events, viewer):
+    def report(self, state: RelayState, events: Sequence[Added], viewer: Viewer) -> list[BaseModel]:
         return [Line(text=f"{state.names[e.seat]} +{e.n}") for e in events]
 
 

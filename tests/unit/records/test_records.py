@@ -7,8 +7,8 @@ import pytest
 from chalicelib.core.game import Outcome, SeatResult
 from chalicelib.records.policy import board_for, side_writes
 from chalicelib.records.service import TITLES, derived, title_for
-from chalicelib.rooms.model import Competition, Room, RoomStatus, SeatEntry
-from chalicelib.store.ports import ClearEntry, RecordIncrement, ResultWrite, StageCleared
+from chalicelib.domain.model import Competition, Room, RoomStatus, SeatEntry
+from chalicelib.domain.ports import ClearEntry, RecordIncrement, ResultWrite, StageCleared
 
 
 def _room(game: str, competition: Competition = Competition.FREE, seats: int = 3) -> Room:

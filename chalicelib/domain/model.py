@@ -1,4 +1,7 @@
-"""Room records: what the room service keeps about a game besides the game's own state."""
+"""Room records: what the platform keeps about a game besides the game's own state.
+
+These sit below both the room service and the storage adapters (which import them, never each
+other), next to the storage port in `chalicelib.domain.ports`."""
 
 from __future__ import annotations
 
@@ -37,6 +40,51 @@ class Competition(StrEnum):
     """自由赛: opened by a player."""
     TOURNAMENT = "tournament"
     """锦标赛: opened by the 司礼, who hosts and does not play."""
+
+
+class MoveSource(StrEnum):
+    PLAYER = "player"
+    """The seat's player submitted it."""
+    BOT = "bot"
+    """A bot submitted it for the seat."""
+    DEFAULT = "default"
+    """Placeholder written when the round closed without a move from the seat (it acts as the
+    game's default, e.g. 待机); it also makes a late move fail instead of being lost."""
+
+    @property
+    def submitted(self) -> bool:
+        return self is not MoveSource.DEFAULT
+
+
+class LogKind(StrEnum):
+    SETUP = "setup"
+    """Step 0: entrants and options, for replay."""
+    APPLY = "apply"
+    """A turn or host action."""
+    SETTLE = "settle"
+    """A sealed round resolved with the moves that came in."""
+    TIMEOUT = "timeout"
+    """A turn's deadline passed (the game's on_timeout)."""
+    UNDO = "undo"
+    """The host took back an earlier action: the state was recomputed without it."""
+    ADMIT = "admit"
+    """A late entrant (a 血染 traveller) was seated by the host."""
+
+
+class Trigger(StrEnum):
+    """What caused a transition."""
+
+    PLAYER = "player"
+    BOT = "bot"
+    HOST = "host"
+    HURRY = "hurry"
+    """催战 by the creator."""
+    DEADLINE = "deadline"
+    """The scheduler (or a poll) found the deadline passed."""
+    AUTO = "auto"
+    """The room filled and started by itself."""
+    CREATOR = "creator"
+    """The creator pressed 开战."""
 
 
 class SeatEntry(BaseModel):
@@ -110,8 +158,7 @@ class MoveRecord(BaseModel):
     seat: int
     action: dict[str, Any] | None
     """None = the seat did not submit (placeholder written when the round closed)."""
-    by: str
-    """"player", or "default" for the placeholder that closed the round."""
+    by: MoveSource
     at_ms: int
 
 
@@ -121,8 +168,7 @@ class LogRecord(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     step: int
-    kind: str
-    """setup | apply | settle | timeout"""
+    kind: LogKind
     label: str = ""
     actor: dict[str, Any] | None = None
     action: dict[str, Any] | None = None
@@ -130,5 +176,4 @@ class LogRecord(BaseModel):
     """settle: seat (as string) -> action, only the seats that submitted."""
     events: list[dict[str, Any]] = []
     at_ms: int
-    trigger: str = ""
-    """What caused the transition: player, hurry, deadline, host."""
+    trigger: Trigger | None = None

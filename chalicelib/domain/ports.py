@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from chalicelib.rooms.model import LogRecord, MoveRecord, Room
+from chalicelib.domain.model import LogRecord, MoveRecord, Room
 
 
 @dataclass(frozen=True)
@@ -54,9 +54,31 @@ SideWrite = ResultWrite | RecordIncrement | ClearEntry | StageCleared
 
 
 @dataclass(frozen=True)
-class Page:
-    items: list[Any]
+class Page[T]:
+    items: list[T]
     cursor: str | None = None
+    """Opaque and signed: pass it back to get the next page."""
+
+
+@dataclass(frozen=True)
+class LobbyCard:
+    """An open room as the lobby lists it (what the lobby index projects)."""
+
+    id: str
+    game: str
+    title: str
+    status: str
+    seat_count: int
+    max_seats: int
+    creator_name: str
+    has_password: bool
+    competition: str
+
+    @classmethod
+    def of(cls, room: Room) -> LobbyCard:
+        return cls(id=room.id, game=room.game, title=room.title, status=room.status.value,
+                   seat_count=len(room.seats), max_seats=room.max_seats, creator_name=room.creator_name,
+                   has_password=room.has_password, competition=room.competition.value)
 
 
 @dataclass(frozen=True)
@@ -93,6 +115,14 @@ class BoardRow:
     kills: float = 0
     deaths: float = 0
     damage: float = 0
+
+    @classmethod
+    def of(cls, v: dict[str, Any]) -> BoardRow:
+        """From a stored record (the board index projection)."""
+        return cls(subject=str(v["subject"]), subject_name=str(v.get("subject_name", "")),
+                   score=float(v.get("score", 0)), games=int(v.get("games", 0)), wins=int(v.get("wins", 0)),
+                   kills=float(v.get("kills", 0)), deaths=float(v.get("deaths", 0)),
+                   damage=float(v.get("damage", 0)))
 
 
 class RoomStore(Protocol):
@@ -131,7 +161,13 @@ class RoomStore(Protocol):
 
     def list_results(self, room_id: str) -> list[dict[str, Any]]: ...
 
-    def list_open_rooms(self, game: str, limit: int, cursor: str | None) -> Page: ...
+    def list_open_rooms(self, game: str, limit: int, cursor: str | None) -> Page[LobbyCard]:
+        """Newest first.
+
+        Raises:
+            MalformedRequest: BAD_CURSOR for a cursor that is not ours (tampered, or from another list).
+        """
+        ...
 
     def due_rooms(self, now_ms: int, limit: int) -> list[str]: ...
 
@@ -144,3 +180,39 @@ class RoomStore(Protocol):
     def password_failures(self, room_id: str, user: str, window: int) -> int: ...
 
     def add_password_failure(self, room_id: str, user: str, window: int, expires_s: int) -> int: ...
+
+
+class AccountStore(Protocol):
+    def get_user(self, uid: str) -> User | None: ...
+
+    def ensure_user(self, user: User, openid: str) -> User:
+        """Create the user on first login (keeping an existing user's name, role and 妃子)."""
+        ...
+
+    def create_consort(self, consort: Consort) -> None: ...
+
+    def get_consort(self, cid: str) -> Consort: ...
+
+    def get_consorts(self, cids: list[str]) -> dict[str, Consort]: ...
+
+    def list_consorts(self) -> list[Consort]: ...
+
+    def claim_consort(self, cid: str, user: User) -> None: ...
+
+    def grant_maid(self, cid: str, card: str, level: int) -> Consort: ...
+
+    def get_open_games(self) -> dict[str, bool] | None: ...
+
+    def set_open_games(self, open_games: dict[str, bool]) -> None: ...
+
+
+class RecordStore(Protocol):
+    def top(self, board: str, limit: int) -> list[BoardRow]: ...
+
+    def record(self, board: str, subject: str) -> dict[str, Any] | None: ...
+
+    def count_above(self, board: str, score: float) -> int:
+        """How many subjects on the board have a strictly higher score."""
+        ...
+
+    def fastest(self, stage: int, limit: int) -> list[dict[str, Any]]: ...

@@ -1,0 +1,288 @@
+"""An in-memory store with the DynamoDB adapters' semantics: the same conditions (put if absent,
+version guards, all-or-nothing commits), the same sparse-index rules, the same domain errors.
+
+It implements the room, account and record ports over one set of dicts (a commit's side writes
+touch consorts and records, as the DynamoDB transaction does) and passes the same contract suite
+as the DynamoDB adapters (`tests/contract/`). Room-service tests run on it in milliseconds.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from chalicelib.core.errors import Conflict, NotFound, StaleVersion
+from chalicelib.domain.model import LogRecord, MoveRecord, Room, RoomStatus
+from chalicelib.domain.ports import (
+    BoardRow,
+    ClearEntry,
+    Consort,
+    LobbyCard,
+    Page,
+    RecordIncrement,
+    ResultWrite,
+    SideWrite,
+    StageCleared,
+    User,
+)
+from chalicelib.store.cursors import CursorCodec
+from chalicelib.store.table import idle_key
+
+
+class _Cancelled(Exception):
+    """A condition inside a commit failed: nothing of it is applied."""
+
+
+class MemoryStore:
+    """RoomStore + AccountStore + RecordStore in one process (tests, tools). Thread-safe."""
+
+    def __init__(self, cursor_secret: bytes = b"memory-store-cursors") -> None:
+        self._lock = threading.RLock()
+        self.rooms: dict[str, Room] = {}
+        self.moves: dict[tuple[str, int, int], MoveRecord] = {}
+        self.logs: dict[tuple[str, int], LogRecord] = {}
+        self.results: dict[tuple[str, str], tuple[int, dict[str, Any]]] = {}
+        self.watchers: set[tuple[str, str]] = set()
+        self.pw_failures: dict[tuple[str, str, int], int] = {}
+        self.users: dict[str, User] = {}
+        self.consorts: dict[str, Consort] = {}
+        self.settings: dict[str, Any] = {}
+        self.records: dict[tuple[str, str], dict[str, Any]] = {}
+        self.clears: dict[int, dict[str, dict[str, Any]]] = {}
+        self._cursors = CursorCodec(cursor_secret)
+
+    # -- rooms -------------------------------------------------------------------------------------
+
+    def create_room(self, room: Room) -> bool:
+        with self._lock:
+            if room.id in self.rooms:
+                return False
+            self.rooms[room.id] = room
+            return True
+
+    def get_room(self, room_id: str) -> Room:
+        with self._lock:
+            room = self.rooms.get(room_id)
+        if room is None:
+            raise NotFound("找不到这个房间", code="ROOM_NOT_FOUND")
+        return room
+
+    def save_room(self, room: Room, expected_version: int) -> None:
+        with self._lock:
+            current = self.rooms.get(room.id)
+            if current is None or current.version != expected_version:
+                raise StaleVersion()
+            self.rooms[room.id] = room
+
+    def put_move(self, room_id: str, move: MoveRecord) -> MoveRecord | None:
+        key = (room_id, move.step, move.seat)
+        with self._lock:
+            existing = self.moves.get(key)
+            if existing is not None:
+                return existing
+            self.moves[key] = move
+            return None
+
+    def list_moves(self, room_id: str, step: int) -> dict[int, MoveRecord]:
+        with self._lock:
+            return {seat: m for (rid, st, seat), m in self.moves.items() if rid == room_id and st == step}
+
+    def commit(self, room: Room, expected_version: int, log: LogRecord, moves: Sequence[MoveRecord] = (),
+               side_writes: Sequence[SideWrite] = ()) -> None:
+        with self._lock:
+            try:
+                self._check_commit(room, expected_version, log, moves, side_writes)
+            except _Cancelled as e:
+                raise StaleVersion() from e
+            self.rooms[room.id] = room
+            self.logs[(room.id, log.step)] = log
+            for m in moves:
+                self.moves[(room.id, m.step, m.seat)] = m
+            for w in side_writes:
+                self._apply_side_write(room.id, w)
+
+    def _check_commit(self, room: Room, expected_version: int, log: LogRecord, moves: Sequence[MoveRecord],
+                      side_writes: Sequence[SideWrite]) -> None:
+        current = self.rooms.get(room.id)
+        if current is None or current.version != expected_version:
+            raise _Cancelled("version")
+        if (room.id, log.step) in self.logs:
+            raise _Cancelled("log")
+        if any((room.id, m.step, m.seat) in self.moves for m in moves):
+            raise _Cancelled("move")
+        for w in side_writes:
+            if isinstance(w, ResultWrite) and (room.id, w.unit) in self.results:
+                raise _Cancelled("result")
+            if isinstance(w, ClearEntry) and self._clear_sk(w) in self.clears.get(w.stage, {}):
+                raise _Cancelled("clear")
+            if isinstance(w, StageCleared) and w.consort_id not in self.consorts:
+                raise _Cancelled("consort")
+
+    @staticmethod
+    def _clear_sk(w: ClearEntry) -> str:
+        return f"{w.rounds:03d}#{w.ended_ms:013d}#{w.room_id}"
+
+    def _apply_side_write(self, room_id: str, w: SideWrite) -> None:
+        if isinstance(w, ResultWrite):
+            self.results[(room_id, w.unit)] = (w.step, w.outcome)
+        elif isinstance(w, RecordIncrement):
+            rec = self.records.setdefault((w.board, w.subject), {"subject": w.subject, "score": 0.0})
+            rec["subject_name"] = w.subject_name
+            rec["score"] = float(rec["score"]) + w.score_delta
+            for counter, amount in w.counters.items():
+                rec[counter] = rec.get(counter, 0) + amount
+        elif isinstance(w, ClearEntry):
+            self.clears.setdefault(w.stage, {})[self._clear_sk(w)] = {
+                "stage": w.stage, "rounds": w.rounds, "ended_ms": w.ended_ms, "room": w.room_id,
+                "team": [dict(m) for m in w.team]}
+        elif isinstance(w, StageCleared):
+            c = self.consorts[w.consort_id]
+            self.consorts[w.consort_id] = replace(c, cleared_stages=c.cleared_stages | {w.stage})
+
+    def get_log(self, room_id: str, step: int) -> LogRecord | None:
+        with self._lock:
+            return self.logs.get((room_id, step))
+
+    def list_log(self, room_id: str, after_step: int, limit: int | None) -> list[LogRecord]:
+        with self._lock:
+            logs = sorted((log for (rid, st), log in self.logs.items() if rid == room_id and st > after_step),
+                          key=lambda log: log.step)
+        return logs if limit is None else logs[:limit]
+
+    def list_results(self, room_id: str) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = [(step, unit, body) for (rid, unit), (step, body) in self.results.items() if rid == room_id]
+        return [body for _, _, body in sorted(rows, key=lambda r: (r[0], r[1]))]
+
+    def list_open_rooms(self, game: str, limit: int, cursor: str | None) -> Page[LobbyCard]:
+        start = self._cursors.decode(cursor, scope=f"lobby:{game}")
+        with self._lock:
+            rooms = sorted((r for r in self.rooms.values() if r.status is RoomStatus.OPEN and r.game == game),
+                           key=lambda r: (r.created_ms, r.id), reverse=True)
+        if start is not None:
+            after = (int(start["created_ms"]), str(start["id"]))
+            rooms = [r for r in rooms if (r.created_ms, r.id) < after]
+        page = rooms[:limit]
+        more = len(rooms) > limit
+        next_cursor = (self._cursors.encode({"created_ms": page[-1].created_ms, "id": page[-1].id},
+                                            scope=f"lobby:{game}") if more and page else None)
+        return Page(items=[LobbyCard.of(r) for r in page], cursor=next_cursor)
+
+    def due_rooms(self, now_ms: int, limit: int) -> list[str]:
+        with self._lock:
+            due = [r for r in self.rooms.values()
+                   if r.status is RoomStatus.ACTIVE and r.pending is not None
+                   and r.pending.deadline_ms is not None and r.pending.deadline_ms <= now_ms]
+        return [r.id for r in sorted(due, key=lambda r: r.pending.deadline_ms or 0)][:limit]
+
+    def idle_rooms(self, now_ms: int, limit: int) -> list[str]:
+        with self._lock:
+            idle = [(key, r.id) for r in self.rooms.values() if (key := idle_key(r)) is not None and key <= now_ms]
+        return [rid for _, rid in sorted(idle)][:limit]
+
+    def add_watcher(self, room_id: str, user: str, now_ms: int) -> None:
+        with self._lock:
+            self.watchers.add((room_id, user))
+
+    def is_watcher(self, room_id: str, user: str) -> bool:
+        with self._lock:
+            return (room_id, user) in self.watchers
+
+    def password_failures(self, room_id: str, user: str, window: int) -> int:
+        with self._lock:
+            return self.pw_failures.get((room_id, user, window), 0)
+
+    def add_password_failure(self, room_id: str, user: str, window: int, expires_s: int) -> int:
+        with self._lock:
+            key = (room_id, user, window)
+            self.pw_failures[key] = self.pw_failures.get(key, 0) + 1
+            return self.pw_failures[key]
+
+    # -- accounts ----------------------------------------------------------------------------------
+
+    def get_user(self, uid: str) -> User | None:
+        with self._lock:
+            return self.users.get(uid)
+
+    def ensure_user(self, user: User, openid: str) -> User:
+        with self._lock:
+            old = self.users.get(user.id)
+            new = user if old is None else replace(old, name=user.name, role=user.role)
+            self.users[user.id] = new
+            return new
+
+    def create_consort(self, consort: Consort) -> None:
+        with self._lock:
+            if consort.id in self.consorts:
+                raise Conflict("这个妃子已存在", code="CONSORT_EXISTS")
+            self.consorts[consort.id] = replace(consort, owner=None, owner_name=None, cleared_stages=frozenset())
+
+    def get_consort(self, cid: str) -> Consort:
+        with self._lock:
+            consort = self.consorts.get(cid)
+        if consort is None:
+            raise NotFound("找不到这位妃子", code="CONSORT_NOT_FOUND")
+        return consort
+
+    def get_consorts(self, cids: list[str]) -> dict[str, Consort]:
+        with self._lock:
+            return {c: self.consorts[c] for c in dict.fromkeys(cids) if c in self.consorts}
+
+    def list_consorts(self) -> list[Consort]:
+        with self._lock:
+            return [self.consorts[k] for k in sorted(self.consorts)]
+
+    def claim_consort(self, cid: str, user: User) -> None:
+        with self._lock:
+            consort = self.get_consort(cid)
+            if consort.owner not in (None, user.id):
+                raise Conflict("这位妃子已被他人认领", code="CONSORT_TAKEN")
+            current = self.users.get(user.id)
+            if current is None:
+                raise Conflict("认领冲突，请重试", code="CLAIM_CONFLICT")
+            if current.consort not in (None, cid):
+                raise Conflict("你已经认领了一位妃子", code="ALREADY_HAS_CONSORT")
+            self.consorts[cid] = replace(consort, owner=user.id, owner_name=user.name)
+            self.users[user.id] = replace(current, consort=cid)
+
+    def grant_maid(self, cid: str, card: str, level: int) -> Consort:
+        with self._lock:
+            consort = self.get_consort(cid)
+            updated = replace(consort, maids={**consort.maids, card: level})
+            self.consorts[cid] = updated
+            return updated
+
+    def get_open_games(self) -> dict[str, bool] | None:
+        with self._lock:
+            stored = self.settings.get("open")
+            return dict(stored) if stored is not None else None
+
+    def set_open_games(self, open_games: dict[str, bool]) -> None:
+        with self._lock:
+            self.settings["open"] = dict(open_games)
+
+    # -- records -----------------------------------------------------------------------------------
+
+    def _rows(self, board: str) -> list[dict[str, Any]]:
+        return [rec for (b, _), rec in self.records.items() if b == board]
+
+    def top(self, board: str, limit: int) -> list[BoardRow]:
+        with self._lock:
+            rows = sorted(self._rows(board), key=lambda r: float(r["score"]), reverse=True)[:limit]
+        return [BoardRow.of(r) for r in rows]
+
+    def record(self, board: str, subject: str) -> dict[str, Any] | None:
+        with self._lock:
+            rec = self.records.get((board, subject))
+            return dict(rec) if rec is not None else None
+
+    def count_above(self, board: str, score: float) -> int:
+        with self._lock:
+            return sum(1 for r in self._rows(board) if float(r["score"]) > score)
+
+    def fastest(self, stage: int, limit: int) -> list[dict[str, Any]]:
+        with self._lock:
+            entries = self.clears.get(stage, {})
+            return [dict(entries[sk]) for sk in sorted(entries)[:limit]]

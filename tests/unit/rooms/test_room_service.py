@@ -1,0 +1,182 @@
+"""The room service on the in-memory store, with the fake games: the lobby, sealed rounds, turns,
+催战, deadlines and the sweeps, in milliseconds (the HTTP tests keep the end-to-end paths on moto)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from chalicelib.core.clock import FixedClock
+from chalicelib.core.errors import Conflict, Forbidden, NotFound, NotYourTurn, RateLimited, ValidationFailed
+from chalicelib.core.identity import Caller, Role
+from chalicelib.domain.model import LogKind, MoveSource, RoomStatus, Trigger
+from chalicelib.rooms import lobby, play, replay, sweeper, views
+from chalicelib.rooms.deps import RoomDeps
+from chalicelib.store.memory import MemoryStore
+
+A, B, C = (Caller(user_id=f"u{i}", name=n) for i, n in enumerate("甲乙丙"))
+ADMIN = Caller(user_id="admin", name="司礼", role=Role.ADMIN)
+
+
+@pytest.fixture
+def deps(fake_games) -> RoomDeps:
+    ids = (f"room{i}" for i in itertools.count())
+    return RoomDeps(rooms=MemoryStore(), accounts=MemoryStore(), clock=FixedClock(),
+                    new_seed=lambda: bytes(range(32)), new_id=lambda: next(ids))
+
+
+def tally(deps: RoomDeps, *joiners: Caller, rounds: int = 2, password: str | None = None) -> str:
+    room = lobby.create_room(deps, A, "tally", {"rounds": rounds, "turn_seconds": 30}, password, None)
+    for c in joiners:
+        lobby.join_room(deps, c, room.id, password)
+    return room.id
+
+
+def test_create_is_idempotent_per_key_and_checks_options_and_modes(deps):
+    first = lobby.create_room(deps, A, "tally", {}, None, "key-1")
+    assert lobby.create_room(deps, A, "tally", {}, None, "key-1").id == first.id
+    assert lobby.create_room(deps, A, "tally", {}, None, "key-2").id != first.id
+    with pytest.raises(ValidationFailed):
+        lobby.create_room(deps, A, "tally", {"rounds": 99}, None, None)
+    with pytest.raises(NotFound) as e:
+        lobby.create_room(deps, A, "chess", {}, None, None)
+    assert e.value.code == "UNKNOWN_GAME" and "tally" in e.value.message
+    deps.accounts.set_open_games({"tally": False})
+    with pytest.raises(Forbidden) as e:
+        lobby.create_room(deps, A, "tally", {}, None, None)
+    assert e.value.code == "MODE_LOCKED"
+    assert lobby.create_room(deps, ADMIN, "tally", {}, None, None).competition.value == "tournament"
+
+
+def test_the_third_join_starts_an_auto_start_game_and_logs_its_setup(deps):
+    rid = tally(deps, B)
+    assert deps.rooms.get_room(rid).status is RoomStatus.OPEN
+    assert lobby.join_room(deps, B, rid, None).version == deps.rooms.get_room(rid).version  # retried join
+    started = lobby.join_room(deps, C, rid, None)
+    assert (started.status, started.step) == (RoomStatus.ACTIVE, 1)
+    setup = deps.rooms.get_log(rid, 0)
+    assert setup is not None and setup.kind is LogKind.SETUP and setup.trigger is Trigger.AUTO
+    assert [e["name"] for e in setup.action["entrants"]] == ["甲", "乙", "丙"]
+    with pytest.raises(Conflict) as e:
+        lobby.join_room(deps, Caller(user_id="u9", name="丁"), rid, None)
+    assert e.value.code == "ROOM_NOT_OPEN"
+
+
+def test_a_password_is_checked_and_guesses_are_limited(deps):
+    rid = tally(deps, password="暗号")
+    with pytest.raises(Forbidden):
+        lobby.join_room(deps, B, rid, None)
+    for _ in range(5):
+        with pytest.raises(Forbidden) as e:
+            lobby.join_room(deps, B, rid, "wrong")
+        assert e.value.code == "WRONG_PASSWORD"
+    with pytest.raises(RateLimited):
+        lobby.join_room(deps, B, rid, "暗号")
+    assert lobby.join_room(deps, C, rid, "暗号").seat_of("u2") is not None
+
+
+def test_leaving_before_the_start_passes_the_room_on_and_the_last_one_closes_it(deps):
+    rid = tally(deps, B)
+    after = lobby.leave_room(deps, A, rid)
+    assert (after.creator, [s.seat for s in after.seats]) == ("u1", [0])
+    assert lobby.leave_room(deps, B, rid).status is RoomStatus.EXPIRED
+
+
+def test_only_the_creator_starts_and_not_with_too_few(deps):
+    deps.accounts.set_open_games({"relay": True})
+    room = lobby.create_room(deps, A, "relay", {}, None, None)
+    with pytest.raises(Conflict) as e:
+        lobby.start_room(deps, A, room.id)
+    assert e.value.code == "NOT_ENOUGH_PLAYERS"
+    lobby.join_room(deps, B, room.id, None)
+    with pytest.raises(Forbidden):
+        lobby.start_room(deps, B, room.id)
+    assert lobby.start_room(deps, A, room.id).status is RoomStatus.ACTIVE
+    assert lobby.start_room(deps, A, room.id).status is RoomStatus.ACTIVE  # retried 开战
+
+
+def test_a_sealed_round_settles_on_the_last_move_with_each_move_hidden_until_then(deps):
+    rid = tally(deps, B, C)
+    assert play.act(deps, A, rid, 1, {"type": "pick", "n": 3, "secret": "甲的秘密"}).settled is False
+    assert play.act(deps, A, rid, 1, {"type": "pick", "n": 3, "secret": "甲的秘密"}).settled is False  # retry
+    with pytest.raises(Conflict) as e:
+        play.act(deps, A, rid, 1, {"type": "pick", "n": 1})
+    assert e.value.code == "ALREADY_SUBMITTED"
+    seen_by_b = views.room_view(deps, B, rid).body
+    assert seen_by_b["pending"]["submitted"] == [0] and "甲的秘密" not in str(seen_by_b)
+    assert views.room_view(deps, A, rid).body["pending"]["my_move"]["secret"] == "甲的秘密"
+    play.act(deps, B, rid, 1, {"type": "pick", "n": 1})
+    done = play.act(deps, C, rid, 1, {"type": "pick", "n": 2})
+    assert done.settled and done.room.step == 2
+    log = deps.rooms.get_log(rid, 1)
+    assert log is not None and log.kind is LogKind.SETTLE and log.trigger is Trigger.PLAYER
+    assert sorted(log.moves or {}) == ["0", "1", "2"]
+
+
+def test_hurry_closes_the_round_with_placeholders_and_a_late_move_is_refused(deps):
+    rid = tally(deps, B, C)
+    play.act(deps, A, rid, 1, {"type": "pick", "n": 3})
+    with pytest.raises(Forbidden):
+        play.hurry(deps, B, rid, 1)
+    room = play.hurry(deps, A, rid, 1)
+    assert room.step == 2
+    assert play.hurry(deps, A, rid, 1).step == 2  # a retried 催战 changes nothing
+    moves = deps.rooms.list_moves(rid, 1)
+    assert {s: m.by for s, m in moves.items()} == {0: MoveSource.PLAYER, 1: MoveSource.DEFAULT,
+                                                  2: MoveSource.DEFAULT}
+    with pytest.raises(Conflict) as e:
+        play.act(deps, B, rid, 1, {"type": "pick", "n": 1})
+    assert e.value.code == "STALE_STEP"
+    with pytest.raises(Conflict) as e:
+        play.hurry(deps, A, rid, 5)
+    assert e.value.code == "STALE_STEP"
+
+
+def test_the_scheduler_settles_overdue_rounds_once(deps):
+    rid = tally(deps, B, C)
+    assert sweeper.settle_overdue(deps).changed == 0
+    deps.clock.advance(31)  # type: ignore[attr-defined]
+    report = sweeper.settle_overdue(deps)
+    assert (report.seen, report.changed) == (1, 1)
+    assert deps.rooms.get_log(rid, 1).trigger is Trigger.DEADLINE
+    assert sweeper.settle_overdue(deps).changed == 0  # nothing is due any more
+
+
+def test_a_turn_game_times_out_through_the_game(deps):
+    deps.accounts.set_open_games({"relay": True})
+    room = lobby.create_room(deps, A, "relay", {"target": 3, "turn_seconds": 10}, None, None)
+    lobby.join_room(deps, B, room.id, None)
+    lobby.start_room(deps, A, room.id)
+    with pytest.raises(NotYourTurn):
+        play.act(deps, B, room.id, 1, {"type": "add", "n": 1})
+    assert play.act(deps, A, room.id, 1, {"type": "add", "n": 2}).settled
+    deps.clock.advance(11)  # type: ignore[attr-defined]
+    assert sweeper.settle_overdue(deps).changed == 1
+    finished = deps.rooms.get_room(room.id)
+    assert finished.status is RoomStatus.FINISHED and finished.results == ("game",)
+    assert deps.rooms.get_log(room.id, 2).kind is LogKind.TIMEOUT
+
+
+def test_a_finished_game_replays_bit_for_bit(deps):
+    rid = tally(deps, B, C, rounds=2)
+    for step in (1, 2):
+        for n, c in enumerate((A, B, C), start=1):
+            play.act(deps, c, rid, step, {"type": "pick", "n": n})
+    room = deps.rooms.get_room(rid)
+    assert room.status is RoomStatus.FINISHED
+    body = views.replay(deps, A, rid)
+    assert replay.recompute(body).model_dump(mode="json") == room.state
+
+
+def test_stalled_rooms_expire_and_idle_games_are_abandoned(deps):
+    open_rid = tally(deps)
+    active_rid = tally(deps, B, C, rounds=10)
+    deps.clock.advance(31 * 60)  # type: ignore[attr-defined]
+    assert sweeper.settle_overdue(deps).changed == 1  # the active round timed out meanwhile
+    sweeper.expire_stalled(deps)
+    assert deps.rooms.get_room(open_rid).status is RoomStatus.EXPIRED
+    assert deps.rooms.get_room(active_rid).status is RoomStatus.ACTIVE
+    deps.clock.advance(7 * 3600)  # type: ignore[attr-defined]
+    sweeper.expire_stalled(deps)  # a round settled by the timer is no sign of life
+    assert deps.rooms.get_room(active_rid).status is RoomStatus.ABANDONED
