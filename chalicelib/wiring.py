@@ -15,6 +15,7 @@ from typing import Any
 from chalicelib.accounts.service import AccountDeps
 from chalicelib.config import Settings, settings
 from chalicelib.core.clock import Clock, SystemClock
+from chalicelib.domain.ports import AccountStore, RecordStore, RoomStore
 from chalicelib.rooms.deps import RoomDeps
 
 
@@ -42,29 +43,40 @@ class Services:
         return self._client or dynamodb_client()
 
     @cached_property
-    def rooms(self) -> Any:
+    def rooms(self) -> RoomStore:
         from chalicelib.store.dynamodb import DynamoRoomStore
 
-        return DynamoRoomStore(self.dynamodb, self.settings.table_name)
+        # lobby cursors are signed with the token key: a rotation only sends a client back to page one
+        return DynamoRoomStore(self.dynamodb, self.settings.table_name,
+                               cursor_secret=lambda: bytes(self.settings.token_secret))
 
     @cached_property
-    def accounts(self) -> Any:
+    def accounts(self) -> AccountStore:
         from chalicelib.store.accounts import DynamoAccountStore
 
         return DynamoAccountStore(self.dynamodb, self.settings.table_name)
 
     @cached_property
-    def records(self) -> Any:
+    def records(self) -> RecordStore:
         from chalicelib.store.records import DynamoRecordStore
 
         return DynamoRecordStore(self.dynamodb, self.settings.table_name)
 
     @cached_property
     def wechat(self) -> Any:
-        from chalicelib.auth.wechat import WeChatClient
+        from chalicelib.auth.wechat import WeChatClient, WeChatSession
 
         s = self.settings
         kwargs = {"opener": self._wechat_opener} if self._wechat_opener else {}
+        if s.wechat_secret_id:
+            # deployed: the app id and secret come from Secrets Manager (cached) at each exchange, so a
+            # rotated app secret is used within minutes and a missing one fails only the login (503)
+            class SecretWeChatClient(WeChatClient):
+                def code_to_session(self, code: str) -> WeChatSession:
+                    self.appid, self.secret = s.wechat_credentials()
+                    return super().code_to_session(code)
+
+            return SecretWeChatClient("", "", s.wechat_base_url, s.wechat_timeout_s, **kwargs)
         return WeChatClient(s.wechat_appid, s.wechat_secret, s.wechat_base_url, s.wechat_timeout_s, **kwargs)
 
     def room_deps(self) -> RoomDeps:
@@ -74,7 +86,7 @@ class Services:
         s = self.settings
         return AccountDeps(
             accounts=self.accounts, clock=self.clock, token_secret=s.token_secret, token_ttl_s=s.token_ttl_s,
-            admin_openids=s.admin_openids, wechat=self.wechat, dev_login=s.is_local,
+            admin_openids=s.current_admins(), wechat=self.wechat, dev_login=s.is_local,
         )
 
 

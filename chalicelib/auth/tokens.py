@@ -1,7 +1,13 @@
 """Our own short-lived session token: HMAC-SHA256 signed, verified without a database read.
 
 Format: ``v1.<base64url(json claims)>.<base64url(signature)>``, claims ``sub`` (user id), ``name``,
-``role``, ``iat``, ``exp`` (epoch seconds). The WeChat session_key never enters it.
+``role``, ``iat``, ``exp`` (epoch seconds) and ``kid``, the id of the key that signed it. The WeChat
+session_key never enters it.
+
+Keys rotate (``infra/ops.sh rotate-token-key``): a `KeyRing` holds the current key, which signs, and
+the previous one, which still verifies, so nobody is logged out by a rotation. A token names its key;
+the ring looks that key up (asking its `fallback`, if it has one, for a kid it does not know yet:
+another instance may already sign with a key this one has not fetched).
 """
 
 from __future__ import annotations
@@ -10,12 +16,47 @@ import base64
 import hashlib
 import hmac
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Self
 
 from chalicelib.core.errors import Unauthenticated
 from chalicelib.core.identity import Caller, Role
 
 PREFIX = "v1"
+
+
+class KeyRing(bytes):
+    """Signing keys by id. The ring *is* its current key (bytes), so code typed for one secret keeps working.
+
+    ``repr`` never shows a key.
+    """
+
+    kid: str
+    keys: Mapping[str, bytes]
+    fallback: Callable[[str], bytes | None] | None
+
+    def __new__(cls, current: str, keys: Mapping[str, bytes],
+                fallback: Callable[[str], bytes | None] | None = None) -> Self:
+        if current not in keys:
+            raise ValueError(f"the current key {current!r} is not in the ring")
+        ring = super().__new__(cls, keys[current])
+        ring.kid = current
+        ring.keys = MappingProxyType(dict(keys))
+        ring.fallback = fallback
+        return ring
+
+    def key(self, kid: str) -> bytes | None:
+        found = self.keys.get(kid)
+        if found is None and self.fallback is not None:
+            found = self.fallback(kid)
+        return found
+
+    def __repr__(self) -> str:
+        return f"KeyRing(current={self.kid!r}, kids={sorted(self.keys)!r})"
+
+    __str__ = __repr__
 
 
 def _b64(data: bytes) -> str:
@@ -31,38 +72,52 @@ class Claims:
     caller: Caller
     issued_s: int
     expires_s: int
+    kid: str | None = None
 
 
 def issue(secret: bytes, caller: Caller, now_s: int, ttl_s: int) -> tuple[str, int]:
-    claims = {"sub": caller.user_id, "name": caller.name, "role": caller.role.value,
-              "iat": now_s, "exp": now_s + ttl_s}
+    """A signed token and its expiry. With a `KeyRing` the current key signs and its id is in the claims."""
+    claims: dict[str, str | int] = {"sub": caller.user_id, "name": caller.name, "role": caller.role.value,
+                                    "iat": now_s, "exp": now_s + ttl_s}
+    if isinstance(secret, KeyRing):
+        claims["kid"] = secret.kid
     body = f"{PREFIX}.{_b64(json.dumps(claims, ensure_ascii=False, separators=(',', ':')).encode())}"
     sig = hmac.new(secret, body.encode(), hashlib.sha256).digest()
-    return f"{body}.{_b64(sig)}", claims["exp"]
+    return f"{body}.{_b64(sig)}", now_s + ttl_s
+
+
+def _bad() -> Unauthenticated:
+    return Unauthenticated("登录凭证无效，请重新登录", code="BAD_TOKEN")
 
 
 def verify(secret: bytes, token: str, now_s: int) -> Claims:
     """The claims of a valid, unexpired token.
 
+    `secret` is one key, or a `KeyRing` (the token's ``kid`` picks the key; no kid: the current one).
+
     Raises:
-        Unauthenticated: code BAD_TOKEN (malformed or forged) or TOKEN_EXPIRED.
+        Unauthenticated: code BAD_TOKEN (malformed, forged or signed by an unknown key) or TOKEN_EXPIRED.
     """
     token = token.removeprefix("Bearer ").strip()
     parts = token.split(".")
     if len(parts) != 3 or parts[0] != PREFIX:
-        raise Unauthenticated("登录凭证无效，请重新登录", code="BAD_TOKEN")
+        raise _bad()
     body = f"{parts[0]}.{parts[1]}"
     try:
         sig = _unb64(parts[2])
         claims = json.loads(_unb64(parts[1]))
-        expected = hmac.new(secret, body.encode(), hashlib.sha256).digest()
-        valid = hmac.compare_digest(sig, expected)
         caller = Caller(user_id=str(claims["sub"]), name=str(claims["name"]), role=Role(claims["role"]))
         issued, expires = int(claims["iat"]), int(claims["exp"])
-    except (ValueError, KeyError, TypeError) as e:
-        raise Unauthenticated("登录凭证无效，请重新登录", code="BAD_TOKEN") from e
-    if not valid:
-        raise Unauthenticated("登录凭证无效，请重新登录", code="BAD_TOKEN")
+        kid = claims.get("kid")
+        if kid is not None and not isinstance(kid, str):
+            raise TypeError("kid")
+    except (ValueError, KeyError, TypeError, AttributeError) as e:
+        raise _bad() from e
+    key: bytes | None = secret
+    if isinstance(secret, KeyRing) and kid is not None:
+        key = secret.key(kid)
+    if key is None or not hmac.compare_digest(sig, hmac.new(key, body.encode(), hashlib.sha256).digest()):
+        raise _bad()
     if expires <= now_s:
         raise Unauthenticated("登录已过期，请重新登录", code="TOKEN_EXPIRED")
-    return Claims(caller=caller, issued_s=issued, expires_s=expires)
+    return Claims(caller=caller, issued_s=issued, expires_s=expires, kid=kid)
