@@ -1,26 +1,47 @@
-"""The CloudFormation pieces Chalice does not make, merged into its package with --merge-template.
+"""The CloudFormation Chalice does not make, and the steps from its package to a deployable template.
 
-    .venv/bin/python -m infra.template --stage dev > build/resources-dev.json
-    .venv/bin/python -m infra.template --policies     # rewrite .chalice/policy-*.json
+    .venv/bin/python -m infra.template --stage dev > build/resources-dev.json   # the merge template
+    .venv/bin/python -m infra.template --policies                              # rewrite .chalice/policy-*.json
 
-Table (from chalicelib/store/table.py, the single definition), the environment every function
-needs (table name; secrets resolved by CloudFormation from Secrets Manager, never in the repo),
-Gateway Responses that give API Gateway's own errors the API's error shape, and the least-privilege
-IAM policy for the functions' role.
+Three steps, all used by `infra/deploy.py` and by the tests (which lint and inspect the result):
+
+1. `merge_template(stage)`: merged into Chalice's SAM package with ``chalice package --merge-template``:
+   the table (deletion protection, point-in-time recovery, retained), the gateway error shapes inside
+   the REST API's own definition (so the SAM deployment hashes them and they reach the stage), one
+   stage (``OpenApiVersion`` set: no extra ``Stage`` stage) with throttling, access logs and tracing,
+   a log group with retention for every function, versioned functions behind the alias ``live`` with
+   a gradual deployment that rolls back on the alarms, an on-failure queue for the scheduled
+   functions, alarms and a dashboard, and the private web bucket behind CloudFront (``/v1/*`` to the
+   API, so the H5 client needs no CORS), with an optional custom domain.
+2. `finalize(sam)`: what a deep merge cannot say: API Gateway calls the functions' alias (not
+   ``$LATEST``), and the policies' ``*`` region and account become this stack's.
+3. `expand(sam, region)`: the SAM transform, done here with aws-sam-translator, so the template that
+   is uploaded, linted and tested is plain CloudFormation.
+
+Secrets are never in a template or an environment: functions get the *names* of their secrets
+(`chalicelib.secrets`) and IAM lets each read only its own.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
+import logging
+import re
 import sys
+from pathlib import Path
 from typing import Any
 
 from chalicelib.store.table import cloudformation_resource
 
+ROOT = Path(__file__).resolve().parent.parent
 TABLE_RESOURCE = "GameTable"
+API_STAGE = "v"
+ALIAS = "live"
+STAGES = ("dev", "staging", "prod")
 THROTTLE_RATE = 200
-"""Requests per second for the whole stage (a phone polls every few seconds; raise with traffic)."""
+"""Requests per second for the whole stage (docs/operations.md: what that means in players, how to raise)."""
 THROTTLE_BURST = 400
 DYNAMODB_ACTIONS = [
     # exactly what chalicelib/store uses; transactions are authorised per item action
@@ -31,98 +52,529 @@ DYNAMODB_ACTIONS = [
     "dynamodb:ConditionCheckItem",
     "dynamodb:Query",
 ]
+XRAY_ACTIONS = ["xray:PutTraceSegments", "xray:PutTelemetryRecords"]
+"""X-Ray has no resource-level permissions: these two are the only statements on Resource "*"."""
+WILDCARD_RESOURCE_ACTIONS = frozenset(XRAY_ACTIONS)
 
-GATEWAY_ERRORS = {
-    "UNAUTHORIZED": ("401", "UNAUTHENTICATED", "请先登录"),
-    "ACCESS_DENIED": ("403", "FORBIDDEN", "无权访问"),
-    "MISSING_AUTHENTICATION_TOKEN": ("404", "NOT_FOUND", "没有这个接口"),
-    "THROTTLED": ("429", "RATE_LIMITED", "操作太频繁，请稍后再试"),
-    "DEFAULT_4XX": (None, "BAD_REQUEST", "请求有误"),
-    "DEFAULT_5XX": (None, "INTERNAL_ERROR", "服务器开小差了，请稍后再试"),
+# Chalice's logical id -> its name in .chalice/config.json ("lambda_functions")
+FUNCTIONS = {
+    "APIHandler": "api_handler",
+    "TokenAuthorizer": "token_authorizer",
+    "SettleOverdue": "settle_overdue",
+    "ExpireStalled": "expire_stalled",
 }
+SCHEDULED = ("SettleOverdue", "ExpireStalled")
+SECRETS = ("token-keys", "wechat", "admins")
+SECRET_ENV = {"token-keys": "TOKEN_KEYS_SECRET_ID", "wechat": "WECHAT_SECRET_ID", "admins": "ADMINS_SECRET_ID"}
+FUNCTION_SECRETS = {"APIHandler": SECRETS, "TokenAuthorizer": ("token-keys",), "SettleOverdue": (),
+                    "ExpireStalled": ()}
+FUNCTION_TABLE = {"APIHandler": True, "TokenAuthorizer": False, "SettleOverdue": True, "ExpireStalled": True}
+# which policy file each function's role uses (.chalice/policy-<stage>-<role>.json)
+FUNCTION_ROLE = {"APIHandler": "api", "TokenAuthorizer": "authorizer", "SettleOverdue": "sweeps",
+                 "ExpireStalled": "sweeps"}
+
+# API Gateway's own answers (no function ran) in the API's error shape {code, message}: response type ->
+# (status, or None to keep API Gateway's; code). Messages come from the error catalogue
+# (chalicelib/core/error_codes.py) when it lists the code, else from FALLBACK_MESSAGES.
+GATEWAY_ERRORS: dict[str, tuple[str | None, str]] = {
+    "UNAUTHORIZED": ("401", "UNAUTHENTICATED"),
+    "ACCESS_DENIED": ("403", "FORBIDDEN"),
+    "MISSING_AUTHENTICATION_TOKEN": ("404", "NOT_FOUND"),
+    "REQUEST_TOO_LARGE": ("413", "BODY_TOO_LARGE"),
+    "THROTTLED": ("429", "RATE_LIMITED"),
+    # the authorizer failed (e.g. its key secret is unreadable): the service is unavailable, not the caller wrong
+    "AUTHORIZER_FAILURE": ("503", "SERVICE_UNAVAILABLE"),
+    "AUTHORIZER_CONFIGURATION_ERROR": ("503", "SERVICE_UNAVAILABLE"),
+    "DEFAULT_4XX": (None, "BAD_REQUEST"),
+    "DEFAULT_5XX": (None, "INTERNAL_ERROR"),
+}
+FALLBACK_MESSAGES = {
+    "UNAUTHENTICATED": "请先登录",
+    "FORBIDDEN": "无权访问",
+    "NOT_FOUND": "没有这个接口",
+    "BODY_TOO_LARGE": "请求内容过大",
+    "RATE_LIMITED": "操作太频繁，请稍后再试",
+    "SERVICE_UNAVAILABLE": "服务暂不可用，请稍后再试",
+    "BAD_REQUEST": "请求有误",
+    "INTERNAL_ERROR": "服务器开小差了，请稍后再试",
+}
+
+
+def error_catalogue() -> dict[str, Any]:
+    """The platform's error catalogue (code -> spec with .status and .message), if the code base has one."""
+    try:
+        from chalicelib.core.error_codes import PLATFORM_ERRORS
+    except ImportError:
+        return {}
+    return dict(PLATFORM_ERRORS)
+
+
+def gateway_error(code: str) -> str:
+    spec = error_catalogue().get(code)
+    return str(spec.message) if spec is not None else FALLBACK_MESSAGES[code]
+
+
+# CloudFront managed policies (fixed ids, the same in every account)
+CACHING_OPTIMIZED = "658327ea-f89d-4fab-a63d-7e88639e58f6"
+CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad"
+ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac"
+API_PATHS = ("/v1/*", "/openapi.json")
+"""Paths CloudFront sends to the API (same origin as the H5 client: no CORS needed)."""
+
+RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557,
+                  2922, 3288, 3653]
+
+
+def stage_settings(stage: str) -> dict[str, Any]:
+    """What differs between stages: prod shifts traffic gradually and keeps logs longer."""
+    prod = stage == "prod"
+    return {
+        "api_deployment": "Canary10Percent10Minutes" if prod else "AllAtOnce",
+        "log_retention_days": 90 if prod else 30,
+    }
 
 
 def table_name(stage: str) -> str:
     return f"shengong-{stage}"
 
 
+def restored_table_prefix(stage: str) -> str:
+    """Tables made by `infra/ops.sh restore-table` are named <prefix><time>; the policies cover them."""
+    return f"{table_name(stage)}-restored-"
+
+
 def secret_id(stage: str, name: str) -> str:
     return f"shengong/{stage}/{name}"
 
 
-def merge_template(stage: str) -> dict[str, Any]:
-    table = cloudformation_resource()
-    table["Properties"]["TableName"] = table_name(stage)
-    resources: dict[str, Any] = {TABLE_RESOURCE: table}
-    for kind, (status, code, message) in GATEWAY_ERRORS.items():
+def log_group_name(stage: str, function: str) -> str:
+    return f"/shengong/{stage}/{function}"
+
+
+def queue_name(stage: str) -> str:
+    return f"shengong-{stage}-sweep-failures"
+
+
+def api_name(stage: str) -> str:
+    return f"shengong-{stage}"
+
+
+def _gateway_responses() -> dict[str, Any]:
+    responses: dict[str, Any] = {}
+    for kind, (status, code) in GATEWAY_ERRORS.items():
         response: dict[str, Any] = {
-            "Type": "AWS::ApiGateway::GatewayResponse",
-            "Properties": {
-                "RestApiId": {"Ref": "RestAPI"},
-                "ResponseType": kind,
-                "ResponseTemplates": {
-                    "application/json": json.dumps({"code": code, "message": message}, ensure_ascii=False)},
-                "ResponseParameters": {"gatewayresponse.header.Access-Control-Allow-Origin": "'*'"},
-            },
+            "responseParameters": {"gatewayresponse.header.Access-Control-Allow-Origin": "'*'",
+                                   "gatewayresponse.header.Cache-Control": "'no-store'"},
+            "responseTemplates": {"application/json": json.dumps({"code": code, "message": gateway_error(code)},
+                                                                  ensure_ascii=False)},
         }
         if status:
-            response["Properties"]["StatusCode"] = status
-        resources[f"GatewayResponse{''.join(p.title() for p in kind.split('_'))}"] = response
-    secret = "{{resolve:secretsmanager:%s}}"
-    table = {"TABLE_NAME": {"Ref": TABLE_RESOURCE}}
-    token = {"TOKEN_SECRET": secret % secret_id(stage, "token-secret")}
-    wechat = {env: secret % f"{secret_id(stage, 'wechat')}:SecretString:{key}"
-              for env, key in (("WECHAT_APPID", "appid"), ("WECHAT_SECRET", "secret"),
-                               ("ADMIN_OPENIDS", "admin_openids"))}
-    # each function gets only what it uses: the authorizer no table, the sweeps no secrets
-    function_env = {
-        "APIHandler": {**table, **token, **wechat},
-        "TokenAuthorizer": token,
-        "SettleOverdue": table,
-        "ExpireStalled": table,
-    }
-    for function, variables in function_env.items():
-        resources[function] = {"Properties": {"Environment": {"Variables": variables}}}
-    # per-stage throttling: a runaway client gets API Gateway's 429 (our shape, above) before it costs
-    resources["RestAPI"] = {"Properties": {"MethodSettings": [{
-        "ResourcePath": "/*", "HttpMethod": "*", "ThrottlingRateLimit": THROTTLE_RATE,
-        "ThrottlingBurstLimit": THROTTLE_BURST, "MetricsEnabled": True,
-    }]}}
+            response["statusCode"] = status
+        responses[kind] = response
+    return responses
+
+
+ACCESS_LOG_FORMAT = json.dumps({
+    "requestId": "$context.requestId", "ip": "$context.identity.sourceIp", "time": "$context.requestTimeEpoch",
+    "method": "$context.httpMethod", "resource": "$context.resourcePath", "status": "$context.status",
+    "error": "$context.error.responseType", "length": "$context.responseLength",
+    "latency": "$context.responseLatency", "integrationLatency": "$context.integration.latency",
+    "user": "$context.authorizer.principalId", "userAgent": "$context.identity.userAgent",
+}, separators=(",", ":"))
+
+
+def _active_table() -> dict[str, Any]:
+    """The table the functions use: the stack's, or the one `restore-table` switched the stage to."""
+    return {"Fn::If": ["UseRestoredTable", {"Ref": "ActiveTableName"}, {"Ref": TABLE_RESOURCE}]}
+
+
+def _alarm_actions() -> list[Any]:
+    return [{"Fn::If": ["HasAlarmTopic", {"Ref": "AlarmTopicArn"}, {"Ref": "AlarmTopic"}]}]
+
+
+def _metric(namespace: str, name: str, dims: dict[str, Any], stat: str = "Sum", period: int = 60) -> dict[str, Any]:
+    return {"Metric": {"Namespace": namespace, "MetricName": name,
+                       "Dimensions": [{"Name": k, "Value": v} for k, v in dims.items()]},
+            "Period": period, "Stat": stat}
+
+
+def _sum_alarm(description: str, metrics: list[dict[str, Any]], threshold: float, *, period: int = 300,
+               evaluation: int = 1, datapoints: int = 1) -> dict[str, Any]:
+    """An alarm on the sum of several metrics (metric math), missing data = fine."""
+    queries: list[dict[str, Any]] = [
+        {"Id": f"m{i}", "MetricStat": {**m, "Period": period}, "ReturnData": False} for i, m in enumerate(metrics)]
+    expression = " + ".join(f"FILL(m{i}, 0)" for i in range(len(metrics)))
+    queries.append({"Id": "total", "Expression": expression, "Label": description, "ReturnData": True})
+    return {"Type": "AWS::CloudWatch::Alarm", "Properties": {
+        "AlarmDescription": description, "Metrics": queries, "ComparisonOperator": "GreaterThanOrEqualToThreshold",
+        "Threshold": threshold, "EvaluationPeriods": evaluation, "DatapointsToAlarm": datapoints,
+        "TreatMissingData": "notBreaching", "AlarmActions": _alarm_actions(), "OKActions": _alarm_actions()}}
+
+
+def alarms(stage: str) -> dict[str, Any]:
+    api = {"ApiName": api_name(stage), "Stage": API_STAGE}
+    table = _active_table()
+    out: dict[str, Any] = {}
+    out["ApiServerErrorRateAlarm"] = {"Type": "AWS::CloudWatch::Alarm", "Properties": {
+        "AlarmDescription": "API 5xx above 5% of requests (at least 20 requests a minute), 3 of 5 minutes",
+        "Metrics": [
+            {"Id": "errors", "MetricStat": _metric("AWS/ApiGateway", "5XXError", api), "ReturnData": False},
+            {"Id": "requests", "MetricStat": _metric("AWS/ApiGateway", "Count", api), "ReturnData": False},
+            {"Id": "rate", "Expression": "IF(requests >= 20, 100 * errors / requests, 0)",
+             "Label": "5xx %", "ReturnData": True}],
+        "ComparisonOperator": "GreaterThanThreshold", "Threshold": 5, "EvaluationPeriods": 5,
+        "DatapointsToAlarm": 3, "TreatMissingData": "notBreaching",
+        "AlarmActions": _alarm_actions(), "OKActions": _alarm_actions()}}
+    out["ApiLatencyP99Alarm"] = {"Type": "AWS::CloudWatch::Alarm", "Properties": {
+        "AlarmDescription": "API latency p99 above 3 s, 3 of 5 minutes",
+        "Namespace": "AWS/ApiGateway", "MetricName": "Latency",
+        "Dimensions": [{"Name": k, "Value": v} for k, v in api.items()],
+        "ExtendedStatistic": "p99", "Period": 60, "EvaluationPeriods": 5, "DatapointsToAlarm": 3,
+        "Threshold": 3000, "ComparisonOperator": "GreaterThanThreshold", "TreatMissingData": "notBreaching",
+        "AlarmActions": _alarm_actions(), "OKActions": _alarm_actions()}}
+    for fn in FUNCTIONS:
+        dims = {"FunctionName": {"Ref": fn}}
+        out[f"{fn}ErrorsAlarm"] = _sum_alarm(
+            f"{fn}: Lambda errors (unhandled exceptions, timeouts) in 5 minutes",
+            [_metric("AWS/Lambda", "Errors", dims)], 5 if fn == "APIHandler" else 1)
+        out[f"{fn}ThrottlesAlarm"] = _sum_alarm(
+            f"{fn}: Lambda throttles in 5 minutes (concurrency limit reached)",
+            [_metric("AWS/Lambda", "Throttles", dims)], 1 if fn in SCHEDULED else 10)
+    indexes = [g["IndexName"] for g in cloudformation_resource()["Properties"]["GlobalSecondaryIndexes"]]
+    throttles = [_metric("AWS/DynamoDB", name, {"TableName": table})
+                 for name in ("ReadThrottleEvents", "WriteThrottleEvents")]
+    # an index that cannot keep up with writes throttles the table's writes: watch each index's writes
+    throttles += [_metric("AWS/DynamoDB", "WriteThrottleEvents", {"TableName": table, "GlobalSecondaryIndexName": i})
+                  for i in indexes]
+    out["TableThrottlesAlarm"] = _sum_alarm("DynamoDB throttled requests (table and index writes) in 5 minutes",
+                                            throttles, 1)
+    out["TableSystemErrorsAlarm"] = _sum_alarm(
+        "DynamoDB system errors (HTTP 500 from DynamoDB) in 5 minutes",
+        [_metric("AWS/DynamoDB", "SystemErrors", {"TableName": table, "Operation": op})
+         for op in ("GetItem", "BatchGetItem", "PutItem", "UpdateItem", "Query", "TransactWriteItems")], 1)
+    out["SweepFailuresAlarm"] = _sum_alarm(
+        "Scheduled sweeps failing: function errors, SweepErrors (a room the sweep could not settle), "
+        "or failed invocations waiting in the sweep-failures queue",
+        [_metric("AWS/Lambda", "Errors", {"FunctionName": {"Ref": fn}}) for fn in SCHEDULED]
+        + [_metric("Shengong", "SweepErrors", {"service": "shengong"}),
+           _metric("AWS/SQS", "ApproximateNumberOfMessagesVisible",
+                   {"QueueName": {"Fn::GetAtt": ["SweepFailureQueue", "QueueName"]}}, stat="Maximum")], 1)
+    return out
+
+
+# alarms that stop a gradual deployment and roll the alias back, per function
+DEPLOYMENT_ALARMS = {
+    "APIHandler": ["ApiServerErrorRateAlarm", "ApiLatencyP99Alarm", "APIHandlerErrorsAlarm"],
+    "TokenAuthorizer": ["ApiServerErrorRateAlarm", "TokenAuthorizerErrorsAlarm"],
+    "SettleOverdue": ["SettleOverdueErrorsAlarm"],
+    "ExpireStalled": ["ExpireStalledErrorsAlarm"],
+}
+
+
+def dashboard(stage: str) -> dict[str, Any]:
+    region = "${AWS::Region}"
+    api = ["ApiName", api_name(stage), "Stage", API_STAGE]
+
+    def widget(title: str, metrics: list[list[Any]], stat: str = "Sum", x: int = 0, y: int = 0) -> dict[str, Any]:
+        return {"type": "metric", "x": x, "y": y, "width": 12, "height": 6,
+                "properties": {"title": title, "region": region, "stat": stat, "period": 60, "metrics": metrics}}
+
+    fns = list(FUNCTIONS)
+    widgets = [
+        widget("API requests and errors", [["AWS/ApiGateway", "Count", *api], ["AWS/ApiGateway", "4XXError", *api],
+                                           ["AWS/ApiGateway", "5XXError", *api]]),
+        widget("API latency p50 / p99 (ms)", [["AWS/ApiGateway", "Latency", *api, {"stat": "p50"}],
+                                             ["AWS/ApiGateway", "Latency", *api, {"stat": "p99"}]], x=12),
+        widget("Lambda errors", [["AWS/Lambda", "Errors", "FunctionName", "${" + fn + "}"] for fn in fns], y=6),
+        widget("Lambda concurrency", [["AWS/Lambda", "ConcurrentExecutions", "FunctionName", "${" + fn + "}"]
+                                      for fn in fns], stat="Maximum", x=12, y=6),
+        widget("DynamoDB capacity", [["AWS/DynamoDB", "ConsumedReadCapacityUnits", "TableName", "${Table}"],
+                                     ["AWS/DynamoDB", "ConsumedWriteCapacityUnits", "TableName", "${Table}"]], y=12),
+        widget("DynamoDB throttles and errors", [["AWS/DynamoDB", "ReadThrottleEvents", "TableName", "${Table}"],
+                                                 ["AWS/DynamoDB", "WriteThrottleEvents", "TableName", "${Table}"],
+                                                 ["AWS/DynamoDB", "SystemErrors", "TableName", "${Table}",
+                                                  "Operation", "TransactWriteItems"]], x=12, y=12),
+        widget("Game flow (Shengong)", [["Shengong", name, "service", "shengong"] for name in
+                                        ("Transitions", "MovesSubmitted", "Conflicts", "SweepErrors", "Throttled")],
+               y=18),
+        widget("Failed sweeps waiting", [["AWS/SQS", "ApproximateNumberOfMessagesVisible", "QueueName",
+                                          "${Queue}"]], stat="Maximum", x=12, y=18),
+    ]
+    body = json.dumps({"widgets": widgets}, ensure_ascii=False)
+    return {"Type": "AWS::CloudWatch::Dashboard", "Properties": {
+        "DashboardName": f"shengong-{stage}",
+        "DashboardBody": {"Fn::Sub": [body, {"Table": _active_table(),
+                                             "Queue": {"Fn::GetAtt": ["SweepFailureQueue", "QueueName"]}}]}}}
+
+
+def web_resources(stage: str) -> dict[str, Any]:
+    """Private bucket + CloudFront (origin access control); /v1/* and /openapi.json go to the API."""
+    api_domain = {"Fn::Sub": "${RestAPI}.execute-api.${AWS::Region}.${AWS::URLSuffix}"}
+    api_behaviours = [{
+        "PathPattern": path, "TargetOriginId": "api", "ViewerProtocolPolicy": "https-only",
+        "AllowedMethods": ["GET", "HEAD", "OPTIONS", "PUT", "PATCH", "POST", "DELETE"],
+        "CachedMethods": ["GET", "HEAD"], "CachePolicyId": CACHING_DISABLED,
+        "OriginRequestPolicyId": ALL_VIEWER_EXCEPT_HOST, "Compress": True,
+    } for path in API_PATHS]
     return {
-        "Resources": resources,
-        "Outputs": {"TableName": {"Value": {"Ref": TABLE_RESOURCE}}},
+        "WebBucket": {"Type": "AWS::S3::Bucket", "DeletionPolicy": "Retain", "UpdateReplacePolicy": "Retain",
+                      "Properties": {
+                          "PublicAccessBlockConfiguration": {"BlockPublicAcls": True, "BlockPublicPolicy": True,
+                                                             "IgnorePublicAcls": True, "RestrictPublicBuckets": True},
+                          "OwnershipControls": {"Rules": [{"ObjectOwnership": "BucketOwnerEnforced"}]},
+                          "BucketEncryption": {"ServerSideEncryptionConfiguration": [
+                              {"ServerSideEncryptionByDefault": {"SSEAlgorithm": "AES256"}}]},
+                          "VersioningConfiguration": {"Status": "Enabled"},
+                          "LifecycleConfiguration": {"Rules": [{
+                              "Id": "old-versions", "Status": "Enabled",
+                              "NoncurrentVersionExpiration": {"NoncurrentDays": 30}}]},
+                          "Tags": [{"Key": "app", "Value": "shengong"}, {"Key": "stage", "Value": stage}]}},
+        "WebOriginAccessControl": {"Type": "AWS::CloudFront::OriginAccessControl", "Properties": {
+            "OriginAccessControlConfig": {"Name": f"shengong-{stage}-web", "OriginAccessControlOriginType": "s3",
+                                          "SigningBehavior": "always", "SigningProtocol": "sigv4"}}},
+        "WebDistribution": {"Type": "AWS::CloudFront::Distribution", "Properties": {"DistributionConfig": {
+            "Comment": f"shengong {stage}: H5 client and API",
+            "Enabled": True, "HttpVersion": "http2and3", "IPV6Enabled": True, "PriceClass": "PriceClass_200",
+            "DefaultRootObject": "index.html",
+            "Aliases": {"Fn::If": ["HasWebDomain", [{"Ref": "WebDomain"}], {"Ref": "AWS::NoValue"}]},
+            "ViewerCertificate": {"Fn::If": [
+                "HasWebDomain",
+                {"AcmCertificateArn": {"Ref": "WebCertificateArn"}, "SslSupportMethod": "sni-only",
+                 "MinimumProtocolVersion": "TLSv1.2_2021"},
+                {"CloudFrontDefaultCertificate": True}]},
+            "Origins": [
+                {"Id": "web", "DomainName": {"Fn::GetAtt": ["WebBucket", "RegionalDomainName"]},
+                 "S3OriginConfig": {"OriginAccessIdentity": ""},
+                 "OriginAccessControlId": {"Fn::GetAtt": ["WebOriginAccessControl", "Id"]}},
+                {"Id": "api", "DomainName": api_domain, "OriginPath": f"/{API_STAGE}",
+                 "CustomOriginConfig": {"OriginProtocolPolicy": "https-only", "OriginSSLProtocols": ["TLSv1.2"]}},
+            ],
+            "DefaultCacheBehavior": {"TargetOriginId": "web", "ViewerProtocolPolicy": "redirect-to-https",
+                                     "AllowedMethods": ["GET", "HEAD"], "CachedMethods": ["GET", "HEAD"],
+                                     "CachePolicyId": CACHING_OPTIMIZED, "Compress": True},
+            "CacheBehaviors": api_behaviours,
+        }}},
+        "WebBucketPolicy": {"Type": "AWS::S3::BucketPolicy", "Properties": {
+            "Bucket": {"Ref": "WebBucket"},
+            "PolicyDocument": {"Version": "2012-10-17", "Statement": [{
+                "Sid": "CloudFrontReadsTheSite", "Effect": "Allow",
+                "Principal": {"Service": "cloudfront.amazonaws.com"}, "Action": "s3:GetObject",
+                "Resource": {"Fn::Sub": "${WebBucket.Arn}/*"},
+                "Condition": {"StringEquals": {"AWS:SourceArn": {
+                    "Fn::Sub": "arn:${AWS::Partition}:cloudfront::${AWS::AccountId}:distribution/${WebDistribution}"}}},
+            }]}}},
     }
 
 
-def iam_policy(stage: str) -> dict[str, Any]:
-    table_arn = f"arn:aws:dynamodb:*:*:table/{table_name(stage)}"
-    return {
-        "Version": "2012-10-17",
-        "Statement": [
-            {"Sid": "GameTable", "Effect": "Allow", "Action": DYNAMODB_ACTIONS,
-             "Resource": [table_arn, f"{table_arn}/index/*"]},
-            {"Sid": "Logs", "Effect": "Allow",
-             "Action": ["logs:CreateLogGroup", "logs:CreateLogStream", "logs:PutLogEvents"],
-             "Resource": "arn:aws:logs:*:*:*"},
-        ],
+def merge_template(stage: str) -> dict[str, Any]:
+    settings = stage_settings(stage)
+    table = cloudformation_resource()
+    table["Properties"]["TableName"] = table_name(stage)
+    table["Properties"]["DeletionProtectionEnabled"] = True
+    table["DeletionPolicy"] = "RetainExceptOnCreate"
+    table["UpdateReplacePolicy"] = "Retain"
+    resources: dict[str, Any] = {TABLE_RESOURCE: table}
+
+    resources["RestAPI"] = {"Properties": {
+        "Name": api_name(stage),
+        "OpenApiVersion": "2.0",  # any value: SAM then makes no extra "Stage" stage (SAM issue 191)
+        "DefinitionBody": {"x-amazon-apigateway-gateway-responses": _gateway_responses()},
+        # throttling on the one stage: a runaway client gets API Gateway's 429 (our shape) before it costs
+        "MethodSettings": [{"ResourcePath": "/*", "HttpMethod": "*", "ThrottlingRateLimit": THROTTLE_RATE,
+                            "ThrottlingBurstLimit": THROTTLE_BURST, "MetricsEnabled": True,
+                            "DataTraceEnabled": False}],
+        "TracingEnabled": True,
+        "AccessLogSetting": {"DestinationArn": {"Fn::GetAtt": ["ApiAccessLogs", "Arn"]},
+                             "Format": ACCESS_LOG_FORMAT},
+    }}
+    resources["ApiAccessLogs"] = {"Type": "AWS::Logs::LogGroup", "Properties": {
+        "LogGroupName": log_group_name(stage, "api-access"), "RetentionInDays": {"Ref": "LogRetentionDays"}}}
+
+    for fn in FUNCTIONS:
+        env: dict[str, Any] = {"SECRET_MAX_AGE_S": "300"}
+        if FUNCTION_TABLE[fn]:
+            env["TABLE_NAME"] = _active_table()
+        for name in FUNCTION_SECRETS[fn]:
+            env[SECRET_ENV[name]] = secret_id(stage, name)
+        deployment = settings["api_deployment"] if fn in ("APIHandler", "TokenAuthorizer") else "AllAtOnce"
+        props: dict[str, Any] = {
+            "Environment": {"Variables": env},
+            "Tracing": "Active",
+            "LoggingConfig": {"LogGroup": {"Ref": f"{fn}Logs"}, "LogFormat": "Text"},
+            "AutoPublishAlias": ALIAS,
+            "DeploymentPreference": {"Type": deployment,
+                                     "Alarms": [{"Ref": a} for a in DEPLOYMENT_ALARMS[fn]]},
+        }
+        if fn in SCHEDULED:
+            # a failed sweep goes somewhere: no retry (the next tick sweeps again), the event to a queue
+            props["EventInvokeConfig"] = {"MaximumRetryAttempts": 0, "DestinationConfig": {
+                "OnFailure": {"Type": "SQS", "Destination": {"Fn::GetAtt": ["SweepFailureQueue", "Arn"]}}}}
+        resources[fn] = {"Properties": props}
+        resources[f"{fn}Logs"] = {"Type": "AWS::Logs::LogGroup", "Properties": {
+            "LogGroupName": log_group_name(stage, fn), "RetentionInDays": {"Ref": "LogRetentionDays"}}}
+
+    resources["SweepFailureQueue"] = {"Type": "AWS::SQS::Queue", "Properties": {
+        "QueueName": queue_name(stage), "MessageRetentionPeriod": 1209600, "SqsManagedSseEnabled": True}}
+    resources["AlarmTopic"] = {"Type": "AWS::SNS::Topic", "Condition": "CreateAlarmTopic", "Properties": {
+        "TopicName": f"shengong-{stage}-alarms", "DisplayName": f"shengong {stage} alarms"}}
+    resources["AlarmEmailSubscription"] = {"Type": "AWS::SNS::Subscription", "Condition": "SubscribeAlarmEmail",
+                                           "Properties": {"TopicArn": {"Ref": "AlarmTopic"}, "Protocol": "email",
+                                                          "Endpoint": {"Ref": "AlarmEmail"}}}
+    resources.update(alarms(stage))
+    resources["Dashboard"] = dashboard(stage)
+    resources.update(web_resources(stage))
+
+    parameters = {
+        "AlarmTopicArn": {"Type": "String", "Default": "",
+                          "Description": "An existing SNS topic for alarms; empty: the stack makes one"},
+        "AlarmEmail": {"Type": "String", "Default": "",
+                       "Description": "Subscribe this address to the stack's alarm topic (confirm the mail)"},
+        "LogRetentionDays": {"Type": "Number", "Default": settings["log_retention_days"],
+                             "AllowedValues": RETENTION_DAYS},
+        "WebDomain": {"Type": "String", "Default": "",
+                      "Description": "Custom domain for the H5 client and API (ICP-filed for mainland users)"},
+        "WebCertificateArn": {"Type": "String", "Default": "",
+                              "AllowedPattern": r"^(arn:aws[a-zA-Z-]*:acm:us-east-1:\d{12}:certificate/.+)?$",
+                              "Description": "ACM certificate for WebDomain, in us-east-1 (CloudFront)"},
+        "ActiveTableName": {"Type": "String", "Default": "",
+                            "Description": "Set by infra/ops.sh restore-table; empty: the stack's own table"},
     }
+    conditions = {
+        "HasAlarmTopic": {"Fn::Not": [{"Fn::Equals": [{"Ref": "AlarmTopicArn"}, ""]}]},
+        "CreateAlarmTopic": {"Fn::Equals": [{"Ref": "AlarmTopicArn"}, ""]},
+        "SubscribeAlarmEmail": {"Fn::And": [{"Condition": "CreateAlarmTopic"},
+                                            {"Fn::Not": [{"Fn::Equals": [{"Ref": "AlarmEmail"}, ""]}]}]},
+        "HasWebDomain": {"Fn::Not": [{"Fn::Equals": [{"Ref": "WebDomain"}, ""]}]},
+        "UseRestoredTable": {"Fn::Not": [{"Fn::Equals": [{"Ref": "ActiveTableName"}, ""]}]},
+    }
+    outputs = {
+        "TableName": {"Value": _active_table()},
+        "StackTableName": {"Value": {"Ref": TABLE_RESOURCE}},
+        "WebURL": {"Value": {"Fn::If": ["HasWebDomain", {"Fn::Sub": "https://${WebDomain}"},
+                                        {"Fn::Sub": "https://${WebDistribution.DomainName}"}]}},
+        "WebBucketName": {"Value": {"Ref": "WebBucket"}},
+        "WebDistributionId": {"Value": {"Ref": "WebDistribution"}},
+        "SweepFailureQueueUrl": {"Value": {"Ref": "SweepFailureQueue"}},
+        "AlarmTopic": {"Value": {"Fn::If": ["HasAlarmTopic", {"Ref": "AlarmTopicArn"}, {"Ref": "AlarmTopic"}]}},
+        "DashboardURL": {"Value": {"Fn::Sub": "https://${AWS::Region}.console.aws.amazon.com/cloudwatch/home"
+                                              f"?region=${{AWS::Region}}#dashboards:name=shengong-{stage}"}},
+    }
+    return {"Parameters": parameters, "Conditions": conditions, "Resources": resources, "Outputs": outputs}
 
 
-def authorizer_policy() -> dict[str, Any]:
-    """The token authorizer verifies a signature: it needs nothing but its logs."""
-    return {
-        "Version": "2012-10-17",
-        "Statement": [{"Sid": "Logs", "Effect": "Allow",
-                       "Action": ["logs:CreateLogGroup", "logs:CreateLogStream", "logs:PutLogEvents"],
-                       "Resource": "arn:aws:logs:*:*:*"}],
-    }
+# ---- after chalice package ----------------------------------------------------------------------
+
+_WILD_ARN = re.compile(r"^arn:aws:([a-z0-9-]+):\*:\*:(.*)$")
+
+
+def _scoped(resource: Any) -> Any:
+    """``arn:aws:<svc>:*:*:<rest>`` (as in .chalice/policy-*.json) -> this stack's partition, region, account."""
+    if isinstance(resource, str):
+        m = _WILD_ARN.match(resource)
+        if m:
+            return {"Fn::Sub": f"arn:${{AWS::Partition}}:{m.group(1)}:${{AWS::Region}}:${{AWS::AccountId}}:{m.group(2)}"}
+        return resource
+    if isinstance(resource, list):
+        return [_scoped(r) for r in resource]
+    return resource
+
+
+def _to_alias(node: Any) -> Any:
+    """API Gateway must call (and may invoke) the alias, where gradual deployments shift traffic."""
+    if isinstance(node, dict):
+        return {k: _to_alias(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_to_alias(v) for v in node]
+    if isinstance(node, str):
+        for fn in ("APIHandler", "TokenAuthorizer"):
+            node = node.replace("${" + fn + ".Arn}", "${" + fn + ".Alias}")
+    return node
+
+
+def finalize(sam: dict[str, Any]) -> dict[str, Any]:
+    """Chalice's package (merged) -> the SAM template we deploy."""
+    sam = copy.deepcopy(sam)
+    res = sam["Resources"]
+    res["RestAPI"]["Properties"]["DefinitionBody"]["paths"] = _to_alias(
+        res["RestAPI"]["Properties"]["DefinitionBody"]["paths"])
+    res["RestAPI"]["Properties"]["DefinitionBody"]["securityDefinitions"] = _to_alias(
+        res["RestAPI"]["Properties"]["DefinitionBody"].get("securityDefinitions", {}))
+    for resource in res.values():
+        if resource["Type"] == "AWS::Lambda::Permission":
+            target = resource["Properties"]["FunctionName"]
+            fn = target.get("Ref") or (target.get("Fn::GetAtt") or [None])[0]
+            if fn in FUNCTIONS:
+                resource["Properties"]["FunctionName"] = {"Ref": f"{fn}.Alias"}
+        if resource["Type"] == "AWS::IAM::Role":
+            for policy in resource["Properties"].get("Policies", []):
+                for statement in policy["PolicyDocument"]["Statement"]:
+                    statement["Resource"] = _scoped(statement["Resource"])
+    return sam
+
+
+def expand(sam: dict[str, Any], region: str) -> dict[str, Any]:
+    """The SAM transform, locally (aws-sam-translator): the plain template CloudFormation would run."""
+    import boto3
+    from samtranslator.parser.parser import Parser
+    from samtranslator.translator.arn_generator import ArnGenerator
+    from samtranslator.translator.translator import Translator
+
+    ArnGenerator.BOTO_SESSION_REGION_NAME = region
+    translator = Translator(managed_policy_map={}, sam_parser=Parser(),
+                            boto_session=boto3.session.Session(region_name=region))
+    logging.getLogger("samtranslator").setLevel(logging.ERROR)  # feature-toggle chatter
+    return translator.translate(sam_template=copy.deepcopy(sam), parameter_values={})
+
+
+# ---- IAM (the policy files Chalice attaches to each function's role) ------------------------------
+
+
+def _logs(stage: str, functions: list[str]) -> dict[str, Any]:
+    return {"Sid": "Logs", "Effect": "Allow", "Action": ["logs:CreateLogStream", "logs:PutLogEvents"],
+            "Resource": [f"arn:aws:logs:*:*:log-group:{log_group_name(stage, fn)}:*" for fn in functions]}
+
+
+def _table(stage: str) -> dict[str, Any]:
+    arns = []
+    for name in (table_name(stage), restored_table_prefix(stage) + "*"):
+        arns += [f"arn:aws:dynamodb:*:*:table/{name}", f"arn:aws:dynamodb:*:*:table/{name}/index/*"]
+    return {"Sid": "GameTable", "Effect": "Allow", "Action": DYNAMODB_ACTIONS, "Resource": arns}
+
+
+def _secrets(stage: str, names: tuple[str, ...]) -> dict[str, Any]:
+    # a secret's ARN ends in -<6 random characters>
+    return {"Sid": "Secrets", "Effect": "Allow", "Action": ["secretsmanager:GetSecretValue"],
+            "Resource": [f"arn:aws:secretsmanager:*:*:secret:{secret_id(stage, n)}-??????" for n in names]}
+
+
+def _xray() -> dict[str, Any]:
+    return {"Sid": "Tracing", "Effect": "Allow", "Action": XRAY_ACTIONS, "Resource": "*"}
+
+
+def iam_policy(stage: str, role: str = "api") -> dict[str, Any]:
+    """The least-privilege policy of one role: api, authorizer or sweeps."""
+    functions = [fn for fn, r in FUNCTION_ROLE.items() if r == role]
+    statements: list[dict[str, Any]] = []
+    if any(FUNCTION_TABLE[fn] for fn in functions):
+        statements.append(_table(stage))
+    names = tuple(n for n in SECRETS if any(n in FUNCTION_SECRETS[fn] for fn in functions))
+    if names:
+        statements.append(_secrets(stage, names))
+    if any(fn in SCHEDULED for fn in functions):
+        statements.append({"Sid": "FailedSweeps", "Effect": "Allow", "Action": ["sqs:SendMessage"],
+                           "Resource": f"arn:aws:sqs:*:*:{queue_name(stage)}"})
+    statements += [_logs(stage, functions), _xray()]
+    return {"Version": "2012-10-17", "Statement": statements}
+
+
+def policy_file(stage: str, role: str) -> str:
+    return f"policy-{stage}-{role}.json"
 
 
 def policy_files() -> dict[str, dict[str, Any]]:
     """Every checked-in policy file under .chalice/, by file name."""
-    files = {f"policy-{stage}.json": iam_policy(stage) for stage in ("dev", "prod")}
-    files["policy-authorizer.json"] = authorizer_policy()
-    return files
+    return {policy_file(stage, role): iam_policy(stage, role)
+            for stage in STAGES for role in sorted(set(FUNCTION_ROLE.values()))}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,16 +583,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--policies", action="store_true", help="rewrite the policy files under .chalice/")
     args = parser.parse_args(argv)
     if args.policies:
-        from pathlib import Path
-
-        chalice_dir = Path(__file__).resolve().parent.parent / ".chalice"
+        chalice_dir = ROOT / ".chalice"
+        for old in chalice_dir.glob("policy-*.json"):
+            if old.name not in policy_files():
+                old.unlink()
         for name, doc in policy_files().items():
             (chalice_dir / name).write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
         return 0
     if not args.stage:
         parser.error("--stage is required")
-    doc = merge_template(args.stage)
-    json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
+    json.dump(merge_template(args.stage), sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0
 

@@ -1,0 +1,396 @@
+"""Deploy one stage: ``infra/deploy.sh STAGE`` (a thin wrapper over ``python -m infra.deploy``).
+
+Needs AWS credentials and a region (``AWS_REGION``); no AWS CLI. In order:
+
+1. the stage name and the account (prod only to its pinned account: infra/stages.json);
+2. API Gateway's account-wide CloudWatch role (access logs need it; made once per account and region);
+3. the artifact bucket ``shengong-artifacts-<account>-<region>`` (made private if missing, or
+   ``ARTIFACT_BUCKET``);
+4. the stage's secrets: token keys and the admin list are made if missing; the WeChat secret must
+   exist (``infra/ops.sh set-wechat``);
+5. ``chalice package --merge-template`` (infra/template.py), the code uploaded by content hash, the
+   SAM transform done here (so the uploaded template is plain CloudFormation), cfn-lint;
+6. the template uploaded and the stack created or updated from its S3 URL, tagged with the commit,
+   its events printed until it settles;
+7. the H5 client (client/dist/h5) uploaded to the web bucket and CloudFront invalidated, or a line
+   saying why not;
+8. a smoke test against the deployed stage; then the API URL and the web URL.
+
+Optional stack parameters come from the environment: ALARM_EMAIL, ALARM_TOPIC_ARN, WEB_DOMAIN,
+WEB_CERTIFICATE_ARN, LOG_RETENTION_DAYS (unset: the stack keeps its previous value).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import mimetypes
+import os
+import shutil
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from infra import template
+from infra.awsutil import (
+    OK,
+    ROOT,
+    Aws,
+    Refused,
+    check_account,
+    check_stage,
+    commit,
+    describe_stack,
+    first_failure,
+    outputs,
+    parameters,
+    region,
+    run,
+    say,
+    stack_name,
+    step,
+    wait_for_stack,
+)
+
+WEB_DIR = ROOT / "client" / "dist" / "h5"
+STACK_PARAMETERS = {"ALARM_EMAIL": "AlarmEmail", "ALARM_TOPIC_ARN": "AlarmTopicArn", "WEB_DOMAIN": "WebDomain",
+                    "WEB_CERTIFICATE_ARN": "WebCertificateArn", "LOG_RETENTION_DAYS": "LogRetentionDays"}
+KEPT_PARAMETERS = ("ActiveTableName",)
+"""Never reset by a deploy: set by infra/ops.sh restore-table."""
+APIGATEWAY_LOG_ROLE = "shengong-apigateway-cloudwatch"
+PUSH_TO_CLOUDWATCH = "arn:aws:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs"
+ARTIFACT_DAYS = 365
+"""Old code and templates stay this long (a rollback redeploys one of them)."""
+
+
+def artifact_bucket(account: str, region_name: str) -> str:
+    return os.environ.get("ARTIFACT_BUCKET") or f"shengong-artifacts-{account}-{region_name}"
+
+
+def history_key(stage: str) -> str:
+    return f"{stack_name(stage)}/deploys.json"
+
+
+def template_url(bucket: str, region_name: str, key: str) -> str:
+    return f"https://{bucket}.s3.{region_name}.amazonaws.com/{key}"
+
+
+# ---- account-level pieces -------------------------------------------------------------------------
+
+
+def ensure_apigateway_logging(aws: Aws) -> None:
+    """API Gateway writes access logs only with an account-wide CloudWatch role; set one if none is set."""
+    current = aws.apigateway.get_account().get("cloudwatchRoleArn")
+    if current:
+        say(f"API Gateway logs through {current}")
+        return
+    from botocore.exceptions import ClientError
+
+    trust = {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "sts:AssumeRole",
+                                                     "Principal": {"Service": "apigateway.amazonaws.com"}}]}
+    try:
+        role = aws.iam.create_role(RoleName=APIGATEWAY_LOG_ROLE, AssumeRolePolicyDocument=json.dumps(trust),
+                                   Description="API Gateway writes access logs to CloudWatch (account-wide)")["Role"]
+    except ClientError as e:
+        if e.response["Error"]["Code"] != "EntityAlreadyExists":
+            raise
+        role = aws.iam.get_role(RoleName=APIGATEWAY_LOG_ROLE)["Role"]
+    aws.iam.attach_role_policy(RoleName=APIGATEWAY_LOG_ROLE, PolicyArn=PUSH_TO_CLOUDWATCH)
+    for attempt in range(12):  # a new role takes a few seconds to be usable
+        try:
+            aws.apigateway.update_account(patchOperations=[
+                {"op": "replace", "path": "/cloudwatchRoleArn", "value": role["Arn"]}])
+            break
+        except ClientError as e:
+            if attempt == 11 or e.response["Error"]["Code"] not in ("BadRequestException", "TooManyRequestsException"):
+                raise
+            time.sleep(5)
+    say(f"API Gateway now logs through {role['Arn']}")
+
+
+def ensure_bucket(aws: Aws, bucket: str) -> None:
+    from botocore.exceptions import ClientError
+
+    try:
+        aws.s3.head_bucket(Bucket=bucket)
+        say(f"artifact bucket s3://{bucket} (reused)")
+        return
+    except ClientError as e:
+        code = e.response["Error"]["Code"]
+        if code in ("403", "Forbidden", "AccessDenied"):
+            raise Refused(f"bucket {bucket} exists but this account cannot use it: set ARTIFACT_BUCKET") from e
+        if code not in ("404", "NoSuchBucket", "NotFound"):
+            raise
+    kwargs: dict[str, Any] = {"Bucket": bucket}
+    if aws.region != "us-east-1":
+        kwargs["CreateBucketConfiguration"] = {"LocationConstraint": aws.region}
+    aws.s3.create_bucket(**kwargs)
+    aws.s3.put_public_access_block(Bucket=bucket, PublicAccessBlockConfiguration={
+        "BlockPublicAcls": True, "IgnorePublicAcls": True, "BlockPublicPolicy": True, "RestrictPublicBuckets": True})
+    aws.s3.put_bucket_encryption(Bucket=bucket, ServerSideEncryptionConfiguration={
+        "Rules": [{"ApplyServerSideEncryptionByDefault": {"SSEAlgorithm": "AES256"}}]})
+    aws.s3.put_bucket_lifecycle_configuration(Bucket=bucket, LifecycleConfiguration={"Rules": [{
+        "ID": "old-artifacts", "Status": "Enabled", "Filter": {"Prefix": ""},
+        "Expiration": {"Days": ARTIFACT_DAYS}}]})
+    say(f"artifact bucket s3://{bucket} (created, private)")
+
+
+def _secret_exists(aws: Aws, name: str) -> bool:
+    from botocore.exceptions import ClientError
+
+    try:
+        aws.secretsmanager.describe_secret(SecretId=name)
+        return True
+    except ClientError as e:
+        if e.response["Error"]["Code"] == "ResourceNotFoundException":
+            return False
+        raise
+
+
+def ensure_secrets(aws: Aws, stage: str) -> None:
+    from chalicelib import secrets
+
+    tags = [{"Key": "app", "Value": "shengong"}, {"Key": "stage", "Value": stage}]
+    wechat = template.secret_id(stage, "wechat")
+    if not _secret_exists(aws, wechat):
+        raise Refused(f"missing secret {wechat}: run  infra/ops.sh set-wechat {stage} <appid>  (it reads the "
+                      "app secret from stdin)")
+    keys = template.secret_id(stage, "token-keys")
+    if _secret_exists(aws, keys):
+        say(f"secret {keys} (kept)")
+    else:
+        aws.secretsmanager.create_secret(Name=keys, Tags=tags, Description="shengong token signing keys",
+                                         SecretString=json.dumps(secrets.new_token_keys(time.time())))
+        say(f"secret {keys} (created: a fresh random signing key)")
+    admins = template.secret_id(stage, "admins")
+    if _secret_exists(aws, admins):
+        say(f"secret {admins} (kept)")
+    else:
+        aws.secretsmanager.create_secret(Name=admins, Tags=tags, Description="shengong 司礼 openids",
+                                         SecretString=json.dumps({"openids": []}))
+        say(f"secret {admins} (created, empty: infra/ops.sh add-admin {stage} OPENID)")
+    say(f"secret {wechat} (kept)")
+
+
+# ---- package --------------------------------------------------------------------------------------
+
+
+def package(stage: str, region_name: str, out: Path) -> dict[str, Any]:
+    """chalice package --merge-template; the merged SAM template (its code in out/package/deployment.zip)."""
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    merge = out / "resources.json"
+    merge.write_text(json.dumps(template.merge_template(stage), ensure_ascii=False, indent=1), encoding="utf-8")
+    chalice = Path(sys.executable).parent / "chalice"
+    if not chalice.exists():
+        raise Refused(f"chalice is not installed next to {sys.executable}: run infra/dev.sh test --collect-only -q")
+    env = {**os.environ, "AWS_DEFAULT_REGION": region_name}
+    done = subprocess.run([str(chalice), "package", "--stage", stage, "--merge-template", str(merge),
+                           str(out / "package")], cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        last = (done.stderr.strip() or done.stdout.strip() or "no output").splitlines()[-1]
+        raise Refused(f"chalice package failed: {last}")
+    return dict(json.loads((out / "package" / "sam.json").read_text(encoding="utf-8")))
+
+
+def upload_code(aws: Aws, bucket: str, stage: str, zip_path: Path) -> str:
+    digest = hashlib.sha256(zip_path.read_bytes()).hexdigest()
+    key = f"{stack_name(stage)}/code/{digest}.zip"
+    from botocore.exceptions import ClientError
+
+    try:
+        aws.s3.head_object(Bucket=bucket, Key=key)
+        say(f"code s3://{bucket}/{key} (unchanged)")
+    except ClientError:
+        aws.s3.upload_file(str(zip_path), bucket, key)
+        say(f"code s3://{bucket}/{key} ({zip_path.stat().st_size / 1e6:.1f} MB)")
+    return key
+
+
+def build_template(sam: dict[str, Any], bucket: str, code_key: str, region_name: str) -> dict[str, Any]:
+    sam = template.finalize(sam)
+    for fn in template.FUNCTIONS:
+        sam["Resources"][fn]["Properties"]["CodeUri"] = {"Bucket": bucket, "Key": code_key}
+    return template.expand(sam, region_name)
+
+
+def lint(path: Path) -> None:
+    cfn_lint = Path(sys.executable).parent / "cfn-lint"
+    if not cfn_lint.exists():
+        say("cfn-lint is not installed: lint skipped")
+        return
+    done = subprocess.run([str(cfn_lint), "--format", "parseable", str(path)], capture_output=True, text=True,
+                          check=False)
+    errors = [ln for ln in done.stdout.splitlines() if ":E" in ln]
+    if errors:
+        raise Refused(f"cfn-lint found {len(errors)} error(s) in {path}; first: {errors[0]}")
+    warnings = [ln for ln in done.stdout.splitlines() if ln.strip()]
+    say(f"cfn-lint: no errors{f', {len(warnings)} warning(s)' if warnings else ''}")
+
+
+# ---- stack ----------------------------------------------------------------------------------------
+
+
+def stack_parameters(stack: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Parameters set in the environment; the rest keep their current value (a deploy never resets them)."""
+    previous = parameters(stack) if stack else {}
+    chosen = dict(previous)
+    for env, key in STACK_PARAMETERS.items():
+        if env in os.environ:
+            chosen[key] = os.environ[env]
+    for key in KEPT_PARAMETERS:
+        if key in previous:
+            chosen[key] = previous[key]
+    return [{"ParameterKey": k, "ParameterValue": v} for k, v in sorted(chosen.items())]
+
+
+def deploy_stack(aws: Aws, stage: str, url: str, sha: str, params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Create or update the stack from `url`; wait; the settled stack. Refused when it did not succeed."""
+    from botocore.exceptions import ClientError
+
+    name = stack_name(stage)
+    stack = describe_stack(aws, stage)
+    if stack is not None and stack["StackStatus"].endswith("_IN_PROGRESS"):
+        raise Refused(f"stack {name} is busy ({stack['StackStatus']}): wait, or see infra/ops.sh status {stage}")
+    if stack is not None and stack["StackStatus"] == "ROLLBACK_COMPLETE":
+        raise Refused(f"stack {name} never got created (ROLLBACK_COMPLETE): delete it in the CloudFormation console "
+                      "and deploy again (the table is kept only once created)")
+    kwargs: dict[str, Any] = {
+        "StackName": name, "TemplateURL": url,
+        "Parameters": stack_parameters(stack) if params is None else params,
+        "Capabilities": ["CAPABILITY_IAM", "CAPABILITY_AUTO_EXPAND"],
+        "Tags": [{"Key": "app", "Value": "shengong"}, {"Key": "stage", "Value": stage},
+                 {"Key": "commit", "Value": sha}],
+    }
+    since = time.time()
+    if stack is None:
+        say(f"creating stack {name}")
+        aws.cloudformation.create_stack(**kwargs, EnableTerminationProtection=stage == "prod",
+                                        OnFailure="ROLLBACK")
+    else:
+        say(f"updating stack {name}")
+        try:
+            aws.cloudformation.update_stack(**kwargs)
+        except ClientError as e:
+            if "No updates are to be performed" not in e.response["Error"].get("Message", ""):
+                raise
+            say("no changes to deploy")
+            return stack
+    final = wait_for_stack(aws, stage, since)
+    if final["StackStatus"] not in OK:
+        raise Refused(f"deploy failed ({final['StackStatus']}): {first_failure(aws, stage, since)}")
+    return final
+
+
+def record(aws: Aws, bucket: str, stage: str, entry: dict[str, Any]) -> None:
+    """Append to the stage's deploy history (what infra/ops.sh rollback goes back to)."""
+    from botocore.exceptions import ClientError
+
+    try:
+        history = json.loads(aws.s3.get_object(Bucket=bucket, Key=history_key(stage))["Body"].read())
+    except ClientError:
+        history = []
+    history.append(entry)
+    aws.s3.put_object(Bucket=bucket, Key=history_key(stage), Body=json.dumps(history[-50:], indent=1).encode(),
+                      ContentType="application/json")
+
+
+# ---- web ------------------------------------------------------------------------------------------
+
+
+def upload_web(aws: Aws, out: dict[str, str], web_dir: Path = WEB_DIR) -> None:
+    if not (web_dir / "index.html").exists():
+        say(f"web client not built ({web_dir.relative_to(ROOT)}/index.html missing): skipping the upload")
+        return
+    bucket = out.get("WebBucketName")
+    if not bucket:
+        raise Refused("the stack has no WebBucketName output: is the template current?")
+    files = sorted(p for p in web_dir.rglob("*") if p.is_file())
+    for path in files:
+        key = path.relative_to(web_dir).as_posix()
+        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        if kind.startswith("text/") or kind in ("application/javascript", "application/json"):
+            kind += "; charset=utf-8"
+        # index.html is read on every visit; the build's other files have content hashes in their names
+        cache = "no-cache" if key.endswith(".html") else "public, max-age=31536000, immutable"
+        aws.s3.upload_file(str(path), bucket, key, ExtraArgs={"ContentType": kind, "CacheControl": cache})
+    say(f"web client: {len(files)} files to s3://{bucket}")
+    distribution = out.get("WebDistributionId")
+    if distribution:
+        aws.cloudfront.create_invalidation(DistributionId=distribution, InvalidationBatch={
+            "Paths": {"Quantity": 1, "Items": ["/*"]}, "CallerReference": str(time.time())})
+        say(f"CloudFront {distribution}: invalidated")
+
+
+# ---- main -----------------------------------------------------------------------------------------
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="infra/deploy.sh", description="Deploy one stage of 深宫.")
+    parser.add_argument("stage", help="dev, staging or prod")
+    parser.add_argument("--no-lint", action="store_true", help="skip cfn-lint of the expanded template")
+    parser.add_argument("--no-smoke", action="store_true", help="skip the smoke test")
+    args = parser.parse_args(argv)
+
+    stage = check_stage(args.stage)
+    step(f"stage {stage}: account and region")
+    aws = Aws(region())
+    account = check_account(aws, stage)
+    sha = commit()
+    say(f"account {account}, region {aws.region}, commit {sha}")
+    ensure_apigateway_logging(aws)
+    bucket = artifact_bucket(account, aws.region)
+    ensure_bucket(aws, bucket)
+
+    step("secrets")
+    ensure_secrets(aws, stage)
+
+    step("packaging (chalice package --merge-template, SAM transform)")
+    build = ROOT / "build" / stage
+    sam = package(stage, aws.region, build)
+    code_key = upload_code(aws, bucket, stage, build / "package" / "deployment.zip")
+    cfn = build_template(sam, bucket, code_key, aws.region)
+    path = build / "template.json"
+    path.write_text(json.dumps(cfn, ensure_ascii=False, indent=1), encoding="utf-8")
+    say(f"template {path.relative_to(ROOT)}: {len(cfn['Resources'])} resources, {path.stat().st_size:,} bytes")
+    if not args.no_lint:
+        lint(path)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    key = f"{stack_name(stage)}/templates/{stamp}-{sha}.json"
+    aws.s3.upload_file(str(path), bucket, key)
+    url = template_url(bucket, aws.region, key)
+
+    step(f"stack {stack_name(stage)}")
+    stack = deploy_stack(aws, stage, url, sha)
+    record(aws, bucket, stage, {"commit": sha, "time": stamp, "template_url": url, "code": code_key})
+    out = outputs(stack)
+
+    step("web client")
+    upload_web(aws, out)
+
+    step("smoke test")
+    smoke_url = os.environ.get("SHENGONG_SMOKE_URL") or out.get("EndpointURL", "")
+    if args.no_smoke:
+        say("skipped (--no-smoke)")
+    elif not smoke_url:
+        raise Refused("the stack has no EndpointURL output to smoke-test")
+    else:
+        from infra.smoke import smoke
+
+        expected = None if os.environ.get("SHENGONG_SMOKE_URL") else stage
+        for line in smoke(smoke_url, expected):
+            say(f"  {line}")
+
+    step("done")
+    say(f"API: {out.get('EndpointURL', '?')}")
+    say(f"Web: {out.get('WebURL', '?')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run(main, name="deploy"))

@@ -1,0 +1,165 @@
+"""Where moto's CloudFormation stops: the resource types in our template it cannot create.
+
+moto (5.2.5) skips a resource type it does not implement, and a resource that refers to a skipped one
+fails (a Lambda permission on the alias, for instance). So for exactly these types the deploy tests
+register a *stand-in*: it records the resource and hands out an id and the attributes the template
+reads (`Fn::GetAtt`), and does nothing else. The alias stand-in also creates the alias through moto's
+Lambda API (moto has aliases, only not in CloudFormation), so what refers to it resolves. Everything
+else in the stack is created by moto itself. docs/operations.md lists the same types; a test keeps
+this list equal to what moto lacks.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, ClassVar
+
+from moto.cloudformation import parsing
+from moto.core.common_models import CloudFormationModel
+
+MOTO_LACKS = {
+    "AWS::ApiGateway::Stage": "the stage (throttling, access logs, tracing): checked in the expanded template",
+    "AWS::Lambda::Alias": "the alias `live`: stand-in creates it through moto's Lambda API",
+    "AWS::Lambda::EventInvokeConfig": "the sweeps' on-failure queue: checked in the expanded template",
+    "AWS::CodeDeploy::Application": "gradual deployments: not emulated",
+    "AWS::CodeDeploy::DeploymentGroup": "gradual deployments and their rollback alarms: not emulated",
+    "AWS::CloudWatch::Alarm": "alarms: checked in the expanded template",
+    "AWS::CloudFront::Distribution": "the web distribution: not emulated (the upload goes to the bucket)",
+    "AWS::CloudFront::OriginAccessControl": "origin access control: not emulated",
+    "AWS::S3::BucketPolicy": "the web bucket's CloudFront-only policy: checked in the expanded template",
+    "AWS::SNS::Subscription": "the alarm e-mail subscription: not emulated",
+}
+MOTO_PARTIAL = {
+    "AWS::ApiGateway::Deployment": "moto makes the REST API but does not import its OpenAPI body, so deploying "
+                                   "it fails ('no methods'): stand-in (the body is checked in the expanded template)",
+    "AWS::Lambda::Version": "moto publishes a version but cannot give its number (Fn::GetAtt Version): the "
+                            "stand-in publishes through moto's Lambda API and answers it",
+}
+_ids = itertools.count(1)
+
+
+class _StandIn:
+    """Mixed into a CloudFormationModel per type (moto finds models among its direct subclasses)."""
+
+    TYPE = ""
+    created: ClassVar[list[tuple[str, str]]] = []
+    """(type, logical id) of every stand-in made, for the tests."""
+
+    def __init__(self, logical_id: str, properties: dict[str, Any], account_id: str, region: str) -> None:
+        self.logical_id = logical_id
+        self.properties = properties
+        self.physical_resource_id = f"{logical_id}-standin{next(_ids)}"
+        self.account_id = account_id
+        self.region = region
+
+    @staticmethod
+    def cloudformation_name_type() -> str:
+        return ""
+
+    @classmethod
+    def has_cfn_attr(cls, attr: str) -> bool:
+        return True
+
+    def get_cfn_attribute(self, attribute_name: str) -> Any:
+        if attribute_name == "DomainName":
+            return "d1234567890abc.cloudfront.net"
+        if attribute_name == "Arn":
+            return f"arn:aws:standin:{self.region}:{self.account_id}:{self.physical_resource_id}"
+        return self.physical_resource_id
+
+    @classmethod
+    def create_from_cloudformation_json(  # type: ignore[misc, override]
+        cls, resource_name: str, cloudformation_json: dict[str, Any], account_id: str, region_name: str,
+        **kwargs: Any,
+    ) -> _StandIn:
+        cls.created.append((cls.TYPE, resource_name))
+        return cls(resource_name, dict(cloudformation_json.get("Properties", {})), account_id, region_name)
+
+    @classmethod
+    def update_from_cloudformation_json(  # type: ignore[misc, override]
+        cls, original_resource: Any, new_resource_name: str, cloudformation_json: dict[str, Any], account_id: str,
+        region_name: str,
+    ) -> _StandIn:
+        return cls.create_from_cloudformation_json(new_resource_name, cloudformation_json, account_id, region_name)
+
+    @classmethod
+    def delete_from_cloudformation_json(  # type: ignore[misc, override]
+        cls, resource_name: str, cloudformation_json: dict[str, Any], account_id: str, region_name: str,
+    ) -> None:
+        return None
+
+    def is_created(self) -> bool:
+        return True
+
+
+class _Alias(_StandIn, CloudFormationModel):
+    TYPE = "AWS::Lambda::Alias"
+
+    @staticmethod
+    def cloudformation_type() -> str:
+        return "AWS::Lambda::Alias"
+
+    @classmethod
+    def create_from_cloudformation_json(  # type: ignore[misc, override]
+        cls, resource_name: str, cloudformation_json: dict[str, Any], account_id: str, region_name: str,
+        **kwargs: Any,
+    ) -> _StandIn:
+        from moto.awslambda.models import lambda_backends
+
+        made = super().create_from_cloudformation_json(resource_name, cloudformation_json, account_id, region_name)
+        props = made.properties
+        backend = lambda_backends[account_id][region_name]
+        version = str(props.get("FunctionVersion") or "$LATEST")
+        try:
+            alias = backend.get_alias(props["Name"], props["FunctionName"])
+            backend.update_alias(props["Name"], props["FunctionName"], version, "", None)
+        except Exception:  # noqa: BLE001 - not there yet
+            alias = backend.create_alias(props["Name"], props["FunctionName"], version, "", None)
+        made.physical_resource_id = alias.arn
+        return made
+
+
+class _Version(_StandIn, CloudFormationModel):
+    TYPE = "AWS::Lambda::Version"
+
+    @staticmethod
+    def cloudformation_type() -> str:
+        return "AWS::Lambda::Version"
+
+    @classmethod
+    def create_from_cloudformation_json(  # type: ignore[misc, override]
+        cls, resource_name: str, cloudformation_json: dict[str, Any], account_id: str, region_name: str,
+        **kwargs: Any,
+    ) -> _StandIn:
+        from moto.awslambda.models import lambda_backends
+
+        made = super().create_from_cloudformation_json(resource_name, cloudformation_json, account_id, region_name)
+        fn = lambda_backends[account_id][region_name].publish_version(made.properties["FunctionName"])
+        made.version = str(fn.version)  # type: ignore[attr-defined]
+        made.physical_resource_id = fn.function_arn
+        return made
+
+    def get_cfn_attribute(self, attribute_name: str) -> Any:
+        return self.version if attribute_name == "Version" else super().get_cfn_attribute(attribute_name)  # type: ignore[attr-defined]
+
+
+_INSTALLED: set[str] = set()
+
+
+def install() -> None:
+    """Register a stand-in for each type moto lacks (idempotent); later models win in moto's type map."""
+    for kind in (*MOTO_LACKS, *MOTO_PARTIAL):
+        if kind in (_Alias.TYPE, _Version.TYPE, *_INSTALLED):
+            continue
+        _INSTALLED.add(kind)
+        type(f"StandIn{kind.replace('::', '')}", (_StandIn, CloudFormationModel), {
+            "TYPE": kind, "cloudformation_type": staticmethod(lambda kind=kind: kind)})
+    parsing.get_model_list.cache_clear()
+    parsing.get_model_map.cache_clear()
+    parsing.get_name_type_map.cache_clear()
+
+
+def native_types() -> set[str]:
+    """Types moto's CloudFormation implements itself (fully or, see MOTO_PARTIAL, in part)."""
+    return {m.cloudformation_type() for m in CloudFormationModel.__subclasses__()
+            if not issubclass(m, _StandIn)} | set(parsing.NULL_MODELS)

@@ -1,0 +1,233 @@
+"""The deployable template: packaged with Chalice, expanded with the SAM transform (as the deploy does),
+linted with cfn-lint *after* the transform, and inspected: one stage, gateway error shapes on the API
+itself, throttling, logs with retention, tracing, alarms, alias + gradual deployment, the sweeps'
+failure queue, a protected table, private web hosting, least-privilege IAM and no secret anywhere."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+from infra import template
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def _of(cfn, kind):
+    return {k: v for k, v in cfn["Resources"].items() if v["Type"] == kind}
+
+
+# ---- sources of truth -----------------------------------------------------------------------------
+
+
+def test_requirements_txt_equals_pyproject_runtime_dependencies():
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    lines = [ln.strip() for ln in (ROOT / "requirements.txt").read_text().splitlines()]
+    assert sorted(ln for ln in lines if ln and not ln.startswith("#")) == sorted(pyproject["project"]["dependencies"])
+
+
+def test_checked_in_policies_are_generated_and_chalice_uses_them():
+    on_disk = {p.name for p in (ROOT / ".chalice").glob("policy-*.json")}
+    assert on_disk == set(template.policy_files()), "run: python -m infra.template --policies"
+    for name, expected in template.policy_files().items():
+        assert json.loads((ROOT / ".chalice" / name).read_text()) == expected, f"regenerate .chalice/{name}"
+    config = json.loads((ROOT / ".chalice" / "config.json").read_text())
+    for stage in template.STAGES:
+        functions = config["stages"][stage]["lambda_functions"]
+        for fn, name in template.FUNCTIONS.items():
+            assert functions[name]["iam_policy_file"] == template.policy_file(stage, template.FUNCTION_ROLE[fn])
+
+
+def test_no_scan_anywhere_in_the_service():
+    offenders = [p for p in (ROOT / "chalicelib").rglob("*.py") if ".scan(" in p.read_text()]
+    assert offenders == []
+
+
+def test_gateway_error_codes_come_from_the_catalogue_where_it_has_them():
+    catalogue = template.error_catalogue()
+    for kind, (status, code) in template.GATEWAY_ERRORS.items():
+        spec = catalogue.get(code)
+        if spec is None:
+            # not (yet) in chalicelib/core/error_codes.py: only the configuration failure's code
+            assert code == "SERVICE_UNAVAILABLE", (kind, code)
+            continue
+        assert template.gateway_error(code) == spec.message
+        if status is not None:
+            assert int(status) == spec.status, (kind, code)
+
+
+# ---- the expanded template ------------------------------------------------------------------------
+
+
+def test_expanded_template_passes_cfn_lint_after_the_transform(packaged):
+    _, cfn, path = packaged
+    assert "Transform" not in cfn and not any(r["Type"].startswith("AWS::Serverless") for r in cfn["Resources"].values())
+    lint = subprocess.run([str(BIN / "cfn-lint"), "--format", "parseable", str(path)], capture_output=True, text=True,
+                          check=False)
+    errors = [ln for ln in lint.stdout.splitlines() if ":E" in ln]
+    assert errors == [], lint.stdout + lint.stderr
+
+
+def test_one_stage_carries_the_gateway_responses_throttling_access_logs_and_tracing(packaged):
+    _, cfn, _ = packaged
+    stages = _of(cfn, "AWS::ApiGateway::Stage")
+    assert len(stages) == 1, stages  # no extra "Stage" stage from SAM
+    (stage,) = stages.values()
+    props = stage["Properties"]
+    assert props["StageName"] == template.API_STAGE
+    deployments = _of(cfn, "AWS::ApiGateway::Deployment")
+    assert len(deployments) == 1 and "StageName" not in next(iter(deployments.values()))["Properties"]
+    (throttle,) = props["MethodSettings"]
+    assert throttle["ResourcePath"] == "/*" and throttle["HttpMethod"] == "*"
+    assert throttle["ThrottlingRateLimit"] == template.THROTTLE_RATE
+    assert throttle["ThrottlingBurstLimit"] >= throttle["ThrottlingRateLimit"]
+    assert props["TracingEnabled"] is True
+    assert props["AccessLogSetting"]["DestinationArn"] == {"Fn::GetAtt": ["ApiAccessLogs", "Arn"]}
+    assert "$context.requestId" in props["AccessLogSetting"]["Format"]
+    # the error shapes are part of the API definition the deployment is made from (so they reach stage v)
+    assert _of(cfn, "AWS::ApiGateway::GatewayResponse") == {}
+    (api,) = _of(cfn, "AWS::ApiGateway::RestApi").values()
+    responses = api["Properties"]["Body"]["x-amazon-apigateway-gateway-responses"]
+    assert set(responses) == set(template.GATEWAY_ERRORS)
+    for kind, (status, code) in template.GATEWAY_ERRORS.items():
+        body = json.loads(responses[kind]["responseTemplates"]["application/json"])
+        assert body["code"] == code and body["message"] and all(ord(c) < 128 for c in code)
+        assert responses[kind].get("statusCode") == status
+    assert api["Properties"]["Name"] == "shengong-prod"
+    assert api["Properties"]["EndpointConfiguration"]["Types"] == ["REGIONAL"]
+
+
+def test_every_function_logs_to_its_own_group_and_every_group_has_retention(packaged):
+    _, cfn, _ = packaged
+    groups = _of(cfn, "AWS::Logs::LogGroup")
+    assert groups and all("RetentionInDays" in g["Properties"] for g in groups.values())
+    for name, fn in _of(cfn, "AWS::Lambda::Function").items():
+        ref = fn["Properties"]["LoggingConfig"]["LogGroup"]["Ref"]
+        assert ref in groups, name
+        assert fn["Properties"]["TracingConfig"] == {"Mode": "Active"}, name
+    assert template.merge_template("prod")["Parameters"]["LogRetentionDays"]["Default"] == 90
+
+
+def test_api_gateway_calls_the_alias_and_functions_shift_gradually_with_rollback_alarms(packaged):
+    _, cfn, _ = packaged
+    aliases = _of(cfn, "AWS::Lambda::Alias")
+    assert {a["Properties"]["FunctionName"]["Ref"] for a in aliases.values()} == set(template.FUNCTIONS)
+    body = json.dumps(_of(cfn, "AWS::ApiGateway::RestApi")["RestAPI"]["Properties"]["Body"])
+    assert "APIHandler.Arn" not in body and "TokenAuthorizer.Arn" not in body
+    assert "${APIHandlerAliaslive}" in body and "${TokenAuthorizerAliaslive}" in body
+    for perm in _of(cfn, "AWS::Lambda::Permission").values():
+        assert perm["Properties"]["FunctionName"]["Ref"].endswith("Aliaslive")
+    groups = _of(cfn, "AWS::CodeDeploy::DeploymentGroup")
+    assert len(groups) == len(template.FUNCTIONS)
+    api_group = groups["APIHandlerDeploymentGroup"]["Properties"]
+    assert api_group["DeploymentConfigName"]["Fn::Sub"][1] == {"ConfigName": "Canary10Percent10Minutes"}
+    assert api_group["AutoRollbackConfiguration"]["Enabled"] is True
+    assert "DEPLOYMENT_STOP_ON_ALARM" in api_group["AutoRollbackConfiguration"]["Events"]
+    assert {a["Name"]["Ref"] for a in api_group["AlarmConfiguration"]["Alarms"]} == {
+        "ApiServerErrorRateAlarm", "ApiLatencyP99Alarm", "APIHandlerErrorsAlarm"}
+    sweep_group = groups["SettleOverdueDeploymentGroup"]["Properties"]
+    assert sweep_group["DeploymentConfigName"]["Fn::Sub"][1] == {"ConfigName": "AllAtOnce"}
+
+
+def test_alarms_cover_the_api_lambdas_dynamodb_and_sweeps_and_notify_a_topic(packaged):
+    _, cfn, _ = packaged
+    alarms = _of(cfn, "AWS::CloudWatch::Alarm")
+    expected = {"ApiServerErrorRateAlarm", "ApiLatencyP99Alarm", "TableThrottlesAlarm", "TableSystemErrorsAlarm",
+                "SweepFailuresAlarm"} | {f"{fn}{kind}Alarm" for fn in template.FUNCTIONS
+                                         for kind in ("Errors", "Throttles")}
+    assert set(alarms) == expected
+    for name, alarm in alarms.items():
+        assert alarm["Properties"]["AlarmActions"], name
+        assert len(alarm["Properties"].get("Metrics", [])) <= 11, name  # 10 metrics + the expression
+    assert _of(cfn, "AWS::CloudWatch::Dashboard")
+    assert cfn["Parameters"]["AlarmTopicArn"]["Default"] == ""
+    assert _of(cfn, "AWS::SNS::Topic")["AlarmTopic"]["Condition"] == "CreateAlarmTopic"
+
+
+def test_scheduled_functions_send_failures_to_a_queue(packaged):
+    _, cfn, _ = packaged
+    configs = _of(cfn, "AWS::Lambda::EventInvokeConfig")
+    assert {c["Properties"]["FunctionName"]["Ref"] for c in configs.values()} == set(template.SCHEDULED)
+    for c in configs.values():
+        assert c["Properties"]["Qualifier"] == template.ALIAS
+        assert c["Properties"]["DestinationConfig"]["OnFailure"]["Destination"] == {
+            "Fn::GetAtt": ["SweepFailureQueue", "Arn"]}
+    rules = _of(cfn, "AWS::Events::Rule")
+    assert sorted(r["Properties"]["ScheduleExpression"] for r in rules.values()) == ["rate(1 minute)",
+                                                                                     "rate(5 minutes)"]
+    for fn in template.SCHEDULED:
+        assert cfn["Resources"][fn]["Properties"]["ReservedConcurrentExecutions"] == 1
+
+
+def test_the_table_is_protected_and_recoverable(packaged):
+    _, cfn, _ = packaged
+    table = cfn["Resources"]["GameTable"]
+    assert table["DeletionPolicy"] == "RetainExceptOnCreate" and table["UpdateReplacePolicy"] == "Retain"
+    props = table["Properties"]
+    assert props["DeletionProtectionEnabled"] is True
+    assert props["PointInTimeRecoverySpecification"] == {"PointInTimeRecoveryEnabled": True}
+    assert {g["IndexName"] for g in props["GlobalSecondaryIndexes"]} == {"lobby", "due", "idle", "board"}
+    assert props["TimeToLiveSpecification"] == {"AttributeName": "expires_at", "Enabled": True}
+
+
+def test_no_secret_in_any_environment_only_the_names_of_secrets(packaged):
+    _, cfn, _ = packaged
+    for name, fn in _of(cfn, "AWS::Lambda::Function").items():
+        env = fn["Properties"]["Environment"]["Variables"]
+        assert not {"TOKEN_SECRET", "WECHAT_SECRET", "WECHAT_APPID", "ADMIN_OPENIDS"} & set(env), name
+        assert "resolve:secretsmanager" not in json.dumps(env), name
+        assert env["STAGE"] == "prod"
+    api = cfn["Resources"]["APIHandler"]["Properties"]["Environment"]["Variables"]
+    assert api["TOKEN_KEYS_SECRET_ID"] == "shengong/prod/token-keys"
+    assert api["ADMINS_SECRET_ID"] == "shengong/prod/admins" and api["WECHAT_SECRET_ID"] == "shengong/prod/wechat"
+    authorizer = cfn["Resources"]["TokenAuthorizer"]["Properties"]["Environment"]["Variables"]
+    assert "TABLE_NAME" not in authorizer and "WECHAT_SECRET_ID" not in authorizer
+
+
+def test_iam_has_no_star_action_and_no_star_resource_beyond_what_a_service_requires(packaged):
+    _, cfn, _ = packaged
+    for name, role in _of(cfn, "AWS::IAM::Role").items():
+        for arn in role["Properties"].get("ManagedPolicyArns", []):
+            # SAM's CodeDeploy role: AWS's policy for shifting Lambda aliases
+            assert "AWSCodeDeployRoleForLambda" in json.dumps(arn), (name, arn)
+        for policy in role["Properties"].get("Policies", []):
+            for st in policy["PolicyDocument"]["Statement"]:
+                actions = st["Action"] if isinstance(st["Action"], list) else [st["Action"]]
+                assert not any(a == "*" or a.endswith(":*") for a in actions), (name, st)
+                resources = st["Resource"] if isinstance(st["Resource"], list) else [st["Resource"]]
+                if "*" in resources:
+                    assert set(actions) <= template.WILDCARD_RESOURCE_ACTIONS, (name, st)
+                for r in resources:
+                    # region and account are this stack's, never "*"
+                    assert r == "*" or "Fn::Sub" in r or r.startswith("arn:aws:iam"), (name, r)
+    api = cfn["Resources"]["ApiHandlerRole"]["Properties"]["Policies"][0]["PolicyDocument"]["Statement"]
+    actions = {a for st in api for a in st["Action"]}
+    assert "dynamodb:Scan" not in actions and "dynamodb:DeleteItem" not in actions
+    authorizer = json.dumps(cfn["Resources"]["TokenAuthorizerRole"]["Properties"]["Policies"])
+    assert "dynamodb" not in authorizer and "token-keys" in authorizer and "wechat" not in authorizer
+
+
+def test_the_web_client_is_private_behind_cloudfront_with_the_api_on_the_same_domain(packaged):
+    _, cfn, _ = packaged
+    bucket = cfn["Resources"]["WebBucket"]["Properties"]
+    assert all(bucket["PublicAccessBlockConfiguration"].values())
+    dist = cfn["Resources"]["WebDistribution"]["Properties"]["DistributionConfig"]
+    origins = {o["Id"]: o for o in dist["Origins"]}
+    assert origins["web"]["OriginAccessControlId"] == {"Fn::GetAtt": ["WebOriginAccessControl", "Id"]}
+    assert origins["api"]["OriginPath"] == "/v"
+    paths = {b["PathPattern"]: b for b in dist["CacheBehaviors"]}
+    assert paths["/v1/*"]["TargetOriginId"] == "api" and paths["/v1/*"]["CachePolicyId"] == template.CACHING_DISABLED
+    assert dist["ViewerCertificate"]["Fn::If"][0] == "HasWebDomain"
+    (statement,) = cfn["Resources"]["WebBucketPolicy"]["Properties"]["PolicyDocument"]["Statement"]
+    assert statement["Principal"] == {"Service": "cloudfront.amazonaws.com"}
+    assert "AWS:SourceArn" in statement["Condition"]["StringEquals"]
+    assert {"WebURL", "WebBucketName", "WebDistributionId", "EndpointURL"} <= set(cfn["Outputs"])
+
+
+def test_the_template_goes_through_s3_so_its_size_is_not_a_problem(packaged):
+    _, _, path = packaged
+    assert 51_200 < path.stat().st_size < 1_000_000  # over the inline limit, under the S3 TemplateURL limit
