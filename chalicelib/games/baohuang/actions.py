@@ -89,6 +89,3 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 action_adapter: TypeAdapter[Action] = TypeAdapter(Action)
-
-SEALED_ACTIONS = (StayHidden, Declare, GrabSolo)
-"""Moves of the sealed declaration phase; they reach the engine through `settle`."""

@@ -1,75 +1,50 @@
-"""托管: what a seat does while the engine plays for it, and the loop that keeps playing.
+"""托管: the loop that keeps acting for seats in 托管 until a human must act.
 
 DECISIONS 保皇 #8: "on expiry the seat goes to 托管 (auto-play: the cheapest legal play, or pass
-when the partner holds the trick) until the player acts again."
-
-A seat in 托管 uses only what that seat knows (`known_partners`):
-* the guard always knows her partner (the emperor);
-* the emperor knows her guard once the guard is revealed; alone (独保) she has no partner;
-* a commoner knows her partners once the partnership is public (guard revealed, or the solo known).
-Throne: take it (see `throne.auto_choice`). Declaration: 不声明. Between deals: ready.
+when the partner holds the trick) until the player acts again." A seat in 托管 plays as the SIMPLE
+bot does (`bots.simple_throne`, `bots.simple_play`), fed with exactly the facts her own view shows
+(her callable faces, her first hint, the trick's holder, the partners she knows), so she uses only
+what that seat knows. The sealed
+declaration settles at once (everyone 不声明) when every non-emperor is in 托管; between deals, seats
+in 托管 are ready.
 """
 
 from __future__ import annotations
 
 from chalicelib.core.rng import Rng
 from chalicelib.games.baohuang import declare, play, throne
-from chalicelib.games.baohuang.actions import Pass, Play, TakeThrone
-from chalicelib.games.baohuang.cards import counts, lowest_rank
-from chalicelib.games.baohuang.combos import follows, leads, pick
+from chalicelib.games.baohuang.actions import Play, TakeThrone
+from chalicelib.games.baohuang.bots import simple_play, simple_throne
 from chalicelib.games.baohuang.deal import start_deal
-from chalicelib.games.baohuang.model import SEATS, BaohuangState, Deal, Phase, Solo
+from chalicelib.games.baohuang.knowledge import known_partners
+from chalicelib.games.baohuang.model import SEATS, Phase
 from chalicelib.games.baohuang.step import Step
+from chalicelib.games.baohuang.throne import callable_list
 
 MAX_AUTO_STEPS = 100_000
 """Safety bound for one transition (a whole deal of five 托管 seats takes a few hundred)."""
 
 
-def known_partners(deal: Deal, seat: int) -> frozenset[int]:
-    """The seats `seat` knows to be on her side."""
-    emperor = deal.emperor
-    if emperor is None:
-        return frozenset()
-    others = frozenset(s for s in range(SEATS) if s != emperor and s != seat)
-    if deal.solo is not Solo.NONE:
-        if seat == emperor or not deal.revealed:
-            return frozenset()
-        return others
-    if seat == deal.guard:
-        return frozenset({emperor})
-    if not deal.revealed:
-        return frozenset()
-    if seat == emperor:
-        return frozenset({deal.guard}) if deal.guard is not None else frozenset()
-    return others - {deal.guard}
-
-
-def choose_play(state: BaohuangState, seat: int) -> Play | Pass:
-    """The 托管 move of `seat`, whose turn it is."""
-    deal = state.deal
-    assert deal is not None
-    hand = deal.hands[seat]
-    lo, baoliu = lowest_rank(state.options.variant), state.options.baoliu
-    prev = play.top(deal)
-    if prev is None:
-        combo = leads(counts(hand), lo, baoliu)[0]
-    else:
-        if deal.trick is not None and deal.trick.seat in known_partners(deal, seat):
-            return Pass()
-        options = follows(counts(hand), lo, prev, baoliu)
-        if not options:
-            return Pass()
-        combo = options[0]
-    return Play(cards=pick(hand, combo, play.marked(deal)))
-
-
-def set_auto(step: Step, seat: int, on: bool) -> None:
-    from chalicelib.games.baohuang.events import AutoChanged
-
-    if step.state.auto[seat] == on:
+def act_for(step: Step, seat: int, rng: Rng) -> None:
+    """`seat` (in 托管, to act now) does what the SIMPLE bot does, from the facts her view shows."""
+    state, deal = step.state, step.deal
+    if state.phase is Phase.THRONE:
+        choice = simple_throne(state.options.variant, callable_list(deal.hands[seat]))
+        if isinstance(choice, TakeThrone):
+            throne.check_take(state, seat, choice)
+            throne.take(step, seat, choice, auto=True)
+        else:
+            throne.check_pass(state)
+            throne.pass_throne(step, seat, rng, auto=True)
         return
-    step.set(auto=tuple(on if s == seat else a for s, a in enumerate(step.state.auto)))
-    step.emit(AutoChanged(seat=seat, on=on))
+    hints = play.hint_cards(deal, seat, play.legal_plays(state, seat)[:1])
+    trick_seat = None if deal.trick is None else deal.trick.seat
+    move = simple_play(hints[0] if hints else None, trick_seat, known_partners(deal, seat))
+    if isinstance(move, Play):
+        play.play(step, seat, move.cards, play.check_play(state, seat, move), auto=True)
+    else:
+        play.check_pass(state, seat)
+        play.pass_turn(step, seat, auto=True)
 
 
 def run(step: Step, rng: Rng) -> None:
@@ -78,28 +53,17 @@ def run(step: Step, rng: Rng) -> None:
         state = step.state
         deal = state.deal
         if state.phase is Phase.THRONE and deal is not None and deal.candidate is not None:
-            seat = deal.candidate
-            if not state.auto[seat]:
+            if not state.auto[deal.candidate]:
                 return
-            choice = throne.auto_choice(state, seat)
-            if isinstance(choice, TakeThrone):
-                throne.take(step, seat, choice, auto=True)
-            else:
-                throne.pass_throne(step, seat, rng, auto=True)
+            act_for(step, deal.candidate, rng)
         elif state.phase is Phase.DECLARE and deal is not None:
             if any(not state.auto[s] for s in range(SEATS) if s != deal.emperor):
                 return
             declare.settle(step, {})
         elif state.phase is Phase.PLAY and deal is not None and deal.turn is not None:
-            seat = deal.turn
-            if not state.auto[seat]:
+            if not state.auto[deal.turn]:
                 return
-            move = choose_play(state, seat)
-            if isinstance(move, Play):
-                combo = play.check_play(state, seat, move)
-                play.play(step, seat, move.cards, combo, auto=True)
-            else:
-                play.pass_turn(step, seat, auto=True)
+            act_for(step, deal.turn, rng)
         elif state.phase is Phase.BETWEEN and all(state.ready):
             start_deal(step, rng)
         else:

@@ -114,6 +114,28 @@ def joker_count(cards: Sequence[str]) -> int:
     return sum(1 for code in cards if VALUE[code] >= SMALL)
 
 
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+
+
+def face_label(face: str) -> str:
+    """A face as players write it: "HA" → "♥A"; "LJ" → "小王", "BJ" → "大王"."""
+    if face == "LJ":
+        return "小王"
+    if face == "BJ":
+        return "大王"
+    return SUIT_SYMBOLS[face[0]] + face[1:]
+
+
+def card_label(code: str) -> str:
+    """A card as players write it: "S10#2" → "♠10", "BJ#1" → "大王"."""
+    return face_label(FACE[code])
+
+
+def cards_label(cards: Iterable[str]) -> str:
+    """Cards for a report line, low to high: "♠7 ♥7 大王"."""
+    return " ".join(card_label(code) for code in sort_cards(cards))
+
+
 def label(value: int) -> str:
     """Short Chinese-table label of a rank value (for messages): 2…A, 小王, 大王."""
     if value == SMALL:

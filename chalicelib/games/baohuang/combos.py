@@ -19,6 +19,7 @@ them at once and without jokers; until then no play may contain a 6.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 
 from chalicelib.games.baohuang.cards import BIG, SIX, SMALL, VALUE, label, sort_cards
 
@@ -142,18 +143,26 @@ def legal(cnt: Sequence[int], lo: int, prev: Combo | None, baoliu: bool = False)
     return leads(cnt, lo, baoliu) if prev is None else follows(cnt, lo, prev, baoliu)
 
 
-def allowed(cnt: Sequence[int], lo: int, combo: Combo, prev: Combo | None, baoliu: bool) -> str | None:
-    """Why `combo` (taken from a hand with counts `cnt`) may not be played now, or None if it may.
+class Refusal(StrEnum):
+    """Why a well-formed set may not be played now."""
 
-    Returns a stable English code; the caller turns it into an `IllegalAction`.
-    """
+    WRONG_SIZE = "wrong_size"
+    """A follow must have as many cards as the play on the table."""
+    DOES_NOT_BEAT = "does_not_beat"
+    """Some card is not higher than its counterpart in the play on the table."""
+    BAOLIU_SIXES_LAST = "baoliu_sixes_last"
+    """保六: sixes only as the last play, all together, without jokers."""
+
+
+def allowed(cnt: Sequence[int], lo: int, combo: Combo, prev: Combo | None, baoliu: bool) -> Refusal | None:
+    """Why `combo` (taken from a hand with counts `cnt`) may not be played now, or None if it may."""
     if prev is not None:
         if size(combo) != size(prev):
-            return "WRONG_SIZE"
+            return Refusal.WRONG_SIZE
         if not beats(combo, prev):
-            return "DOES_NOT_BEAT"
+            return Refusal.DOES_NOT_BEAT
     if baoliu and combo[0] == SIX and not (_sixes_only(cnt, lo) and combo[1] == cnt[SIX]):
-        return "BAOLIU_SIXES_LAST"
+        return Refusal.BAOLIU_SIXES_LAST
     return None
 
 

@@ -12,7 +12,17 @@ from chalicelib.core.game import Outcome, SeatResult
 from chalicelib.core.rng import Rng
 from chalicelib.games.baohuang.cards import HUANG, pack, sort_cards
 from chalicelib.games.baohuang.events import DealEnded, DealStarted, HandDealt, SeatQuit, TableEnded
-from chalicelib.games.baohuang.model import QUIT_PENALTY, SEATS, Deal, DealRecord, Phase
+from chalicelib.games.baohuang.model import (
+    QUIT_PENALTY,
+    SEATS,
+    Act,
+    BaohuangDealResult,
+    Deal,
+    DealEnd,
+    DealRecord,
+    Phase,
+    TableEnd,
+)
 from chalicelib.games.baohuang.scoring import deal_score
 from chalicelib.games.baohuang.step import Step
 
@@ -46,7 +56,7 @@ def start_deal(step: Step, rng: Rng, *, redeal: bool = False) -> None:
 
 
 def _record(step: Step, places: tuple[int, ...], scores: tuple[int, ...], multiplier: int,
-            reason: str) -> DealRecord:
+            reason: DealEnd) -> DealRecord:
     state, deal = step.state, step.deal
     return DealRecord(
         no=deal.no, variant=state.options.variant, baoliu=state.options.baoliu, dealer=deal.dealer,
@@ -57,23 +67,30 @@ def _record(step: Step, places: tuple[int, ...], scores: tuple[int, ...], multip
     )
 
 
-def _close(step: Step, record: DealRecord, results: tuple[SeatResult, ...], extra: dict[str, object]) -> None:
+def _close(step: Step, record: DealRecord, results: tuple[SeatResult, ...], left_seat: int | None = None) -> None:
+    """Book the deal's scores, emit `deal_ended` and its one `Outcome` (which carries the full record:
+    anyone at the table can replay it, 牌局回放)."""
     state = step.state
     totals = tuple(t + s for t, s in zip(state.totals, record.scores, strict=True))
     wins = tuple(w + (1 if s > 0 else 0) for w, s in zip(state.wins, record.scores, strict=True))
     step.set(totals=totals, wins=wins, deals_played=state.deals_played + 1, last=record,
              last_emperor=record.emperor, deal=None)
     step.emit(DealEnded(record=record, totals=totals))
-    # the result carries the deal's full record: anyone at the table can replay it (issue: 牌局回放)
-    step.results.append(Outcome(unit=f"deal-{record.no}", reason=record.reason, results=results,
-                                extra={**extra, "totals": list(totals), "replay": record.model_dump(mode="json")}))
+    extra = BaohuangDealResult(
+        variant=record.variant, baoliu=record.baoliu, emperor=record.emperor, guard=record.guard,
+        solo=record.solo, called=record.called, open_guard=record.open_guard, rebels=record.rebels,
+        grabbed=record.grabbed, multiplier=record.multiplier, places=record.places, totals=totals,
+        left_seat=left_seat, penalty=QUIT_PENALTY if left_seat is not None else 0, replay=record,
+    )
+    step.results.append(Outcome(unit=f"deal-{record.no}", reason=record.reason.value, results=results,
+                                extra=extra.model_dump(mode="json")))
 
 
 def finish_deal(step: Step, places: tuple[int, ...]) -> None:
     """Score a deal whose result is certain, record it, and go between deals (or end the table)."""
     deal = step.deal
     scores, multiplier = deal_score(deal, places)
-    record = _record(step, places, scores, multiplier, "finished")
+    record = _record(step, places, scores, multiplier, DealEnd.FINISHED)
     results = tuple(
         SeatResult(
             seat=seat, place=places.index(seat) + 1, score=scores[seat], won=scores[seat] > 0,
@@ -85,15 +102,9 @@ def finish_deal(step: Step, places: tuple[int, ...]) -> None:
         )
         for seat in range(SEATS)
     )
-    extra = {
-        "variant": str(record.variant), "baoliu": record.baoliu, "emperor": deal.emperor,
-        "guard": deal.guard, "solo": str(deal.solo), "called": deal.called,
-        "open_guard": deal.open_guard, "rebels": list(deal.rebels), "grabbed": deal.grabbed,
-        "multiplier": multiplier, "places": list(places),
-    }
-    _close(step, record, results, extra)
+    _close(step, record, results)
     if all(step.state.auto):
-        end_table(step, "all_auto")
+        end_table(step, TableEnd.ALL_AUTO)
     else:
         step.set(phase=Phase.BETWEEN, ready=step.state.auto)
 
@@ -104,19 +115,15 @@ def abandon_deal(step: Step, seat: int, kicked: bool) -> None:
     The running deal ends with only the penalty scored (the leaver −30, everyone else 0) and then
     the table ends: a 保皇 table cannot go on with four.
     """
-    reason = "kicked" if kicked else "quit"
     scores = tuple(-QUIT_PENALTY if s == seat else 0 for s in range(SEATS))
-    record = _record(step, (), scores, 1, reason)
-    deal = step.deal
+    record = _record(step, (), scores, 1, DealEnd.KICKED if kicked else DealEnd.QUIT)
     results = tuple(
         SeatResult(seat=s, place=None, score=scores[s], won=False,
                    stats={"deals": 1, "wins": 0, "points": scores[s], "quits": 1 if s == seat else 0})
         for s in range(SEATS)
     )
-    extra = {"variant": str(record.variant), "baoliu": record.baoliu, "emperor": deal.emperor,
-             "guard": deal.guard, "solo": str(deal.solo), "left_seat": seat, "penalty": QUIT_PENALTY}
-    _close(step, record, results, extra)
-    end_table(step, reason)
+    _close(step, record, results, left_seat=seat)
+    end_table(step, TableEnd.KICKED if kicked else TableEnd.QUIT)
 
 
 def standings(totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -124,7 +131,7 @@ def standings(totals: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in totals if other > mine) for mine in totals)
 
 
-def end_table(step: Step, reason: str) -> None:
+def end_table(step: Step, reason: TableEnd) -> None:
     """The table is over: `pending()` becomes None.
 
     Only `table_ended` is emitted (with the totals): the deals already produced their results, and
@@ -140,7 +147,7 @@ def leave_table(step: Step, seat: int, kicked: bool) -> None:
     mid_deal = step.state.phase in (Phase.THRONE, Phase.DECLARE, Phase.PLAY)
     step.emit(SeatQuit(seat=seat, kicked=kicked, penalty=QUIT_PENALTY if mid_deal else 0))
     if mid_deal:
-        step.log(seat, "kick" if kicked else "quit")
+        step.log(seat, Act.KICK if kicked else Act.QUIT)
         abandon_deal(step, seat, kicked)
     else:
-        end_table(step, "kicked" if kicked else "left")
+        end_table(step, TableEnd.KICKED if kicked else TableEnd.LEFT)

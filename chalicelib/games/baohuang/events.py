@@ -1,8 +1,8 @@
-"""Events of 保皇: a discriminated union on `kind`.
+"""Events of 保皇: a discriminated union on `kind`, stored in the room's log as they happened.
 
-Only `hand_dealt` (one per seat) and `grab_failed` are private: `report` shows them to their seat
-and the host only. Everything else is public when it happens; `deal_ended` reveals the deal's roles
-and carries its full record (hands as dealt and every move) for the replay.
+Viewers never get an event as such: `lines.report` turns the ones each viewer may see into battle-
+report lines (the event's fields plus a Chinese `text`). Only `hand_dealt` and `grab_failed` are
+private (their seat and the host).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from chalicelib.games.baohuang.model import DealRecord, Frozen
+from chalicelib.games.baohuang.model import DealRecord, Frozen, RedealReason, RevealHow, TableEnd
 
 
 class DealStarted(Frozen):
@@ -49,8 +49,7 @@ class ThroneTaken(Frozen):
 
 class Redealt(Frozen):
     kind: Literal["redealt"] = "redealt"
-    reason: str
-    """"no_emperor" (simple: two rounds without an emperor) or "unable" (classic: forced holder cannot call)."""
+    reason: RedealReason
 
 
 class Declared(Frozen):
@@ -73,8 +72,7 @@ class GrabFailed(Frozen):
 class GuardRevealed(Frozen):
     kind: Literal["guard_revealed"] = "guard_revealed"
     seat: int
-    how: str
-    """"declared" (明保), "forced" (two or more 造反), "card" (played the guard card)."""
+    how: RevealHow
     solo: bool = False
     """True when the reveal shows the emperor is her own guard (暗独保 exposed)."""
 
@@ -131,7 +129,7 @@ class SeatQuit(Frozen):
 
 class TableEnded(Frozen):
     kind: Literal["table_ended"] = "table_ended"
-    reason: str
+    reason: TableEnd
     totals: tuple[int, ...]
 
 
@@ -142,4 +140,3 @@ Event = Annotated[
     Field(discriminator="kind"),
 ]
 event_adapter: TypeAdapter[Event] = TypeAdapter(Event)
-PRIVATE = (HandDealt, GrabFailed)

@@ -64,6 +64,78 @@ class Solo(StrEnum):
     """明独保: the emperor is alone and said so (also the result of a successful 抢独)."""
 
 
+class Role(StrEnum):
+    """A seat's part in a deal once the emperor is fixed."""
+
+    EMPEROR = "emperor"
+    """皇帝."""
+    GUARD = "guard"
+    """侍卫 (保): the emperor's secret partner."""
+    COMMONER = "commoner"
+    """平民: one of the three against the emperor and her guard."""
+
+
+class Act(StrEnum):
+    """What one line of a deal's public log records."""
+
+    TAKE = "take"
+    """登基 (`note` = the called face, or "open_solo" for 明独保)."""
+    YIELD = "yield"
+    """让位: passed the throne to 上家."""
+    REBEL = "rebel"
+    """造反."""
+    GRAB = "grab"
+    """抢独 won."""
+    REVEAL = "reveal"
+    """The guard (or a lone emperor) became known (`note` = a `RevealHow`)."""
+    PLAY = "play"
+    PASS = "pass"
+    QUIT = "quit"
+    """强退."""
+    KICK = "kick"
+    """Kicked by the 司礼."""
+
+
+class RevealHow(StrEnum):
+    DECLARED = "declared"
+    """明保: the guard declared herself."""
+    FORCED = "forced"
+    """Two or more 造反 forced the guard to show herself."""
+    CARD = "card"
+    """She played the guard card (simple: 侍卫 card; classic: a copy of the called face)."""
+
+
+class RedealReason(StrEnum):
+    NO_EMPEROR = "no_emperor"
+    """Simple: two full rounds without an emperor."""
+    UNABLE = "unable"
+    """Classic: the throne came back to its holder, who has no face to call."""
+
+
+class DealEnd(StrEnum):
+    """Why a deal ended (`Outcome.reason`)."""
+
+    FINISHED = "finished"
+    """Its result became certain."""
+    QUIT = "quit"
+    """A seat quit (强退): −30 for her, nothing else scored."""
+    KICKED = "kicked"
+    """The 司礼 kicked a seat: −30 for her, nothing else scored."""
+
+
+class TableEnd(StrEnum):
+    """Why the table ended (`over_reason`)."""
+
+    QUIT = "quit"
+    """A seat quit mid-deal."""
+    KICKED = "kicked"
+    """The 司礼 kicked a seat."""
+    LEFT = "left"
+    """A seat left between deals."""
+    ALL_AUTO = "all_auto"
+    """All five seats were in 托管 when a deal ended."""
+
+
 class Trick(Frozen):
     """The play currently on the table and how many seats passed on it in a row."""
 
@@ -73,15 +145,10 @@ class Trick(Frozen):
 
 
 class LogEntry(Frozen):
-    """One public line of a deal's record (the replay).
-
-    `act`: take (the throne; `note` = called face or "open_solo"), yield (passes the throne), rebel
-    (造反), grab (抢独 won), reveal (the guard becomes known; `note` = declared / forced / card), play,
-    pass, quit, kick. `auto` marks moves made by 托管.
-    """
+    """One public line of a deal's record (the replay). `auto` marks moves made by 托管."""
 
     seat: int
-    act: str
+    act: Act
     cards: tuple[str, ...] = ()
     note: str = ""
     auto: bool = False
@@ -146,7 +213,7 @@ class DealRecord(Frozen):
     """Seats by place (first = 头科); empty when the deal was abandoned."""
     scores: tuple[int, ...]
     multiplier: int
-    reason: str
+    reason: DealEnd
     left: tuple[tuple[str, ...], ...]
     """Cards still in each hand when the deal ended."""
 
@@ -169,4 +236,31 @@ class BaohuangState(Frozen):
     last_emperor: int | None = None
     last: DealRecord | None = None
     """Record of the last finished deal (also carried by its `deal_ended` event)."""
-    over_reason: str | None = None
+    over_reason: TableEnd | None = None
+
+
+class BaohuangDealResult(Frozen):
+    """`Outcome.extra` of one deal (`Outcome.unit` = "deal-<n>"): its roles, multiplier, places, the
+    table's running totals after it, and its full record for the replay (牌局回放)."""
+
+    variant: Variant
+    baoliu: bool
+    emperor: int | None
+    guard: int | None
+    """The guard's seat; None in a solo (or when the deal was abandoned before the throne)."""
+    solo: Solo
+    called: str | None
+    """Classic: the called face."""
+    open_guard: bool
+    rebels: tuple[int, ...]
+    grabbed: bool
+    multiplier: int
+    places: tuple[int, ...]
+    """Seats by place, first = 头科; empty when the deal was abandoned."""
+    totals: tuple[int, ...]
+    """Every seat's running total after this deal."""
+    left_seat: int | None = None
+    """The seat that quit or was kicked (reason quit / kicked)."""
+    penalty: int = 0
+    """Points the leaving seat lost (30), else 0."""
+    replay: DealRecord

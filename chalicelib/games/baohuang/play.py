@@ -14,6 +14,8 @@ outside the emperor's hand; in a classic hidden solo the emperor playing her fou
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from chalicelib.core.errors import IllegalAction, MalformedRequest, NotYourTurn
 from chalicelib.games.baohuang.actions import Play
 from chalicelib.games.baohuang.cards import (
@@ -26,28 +28,34 @@ from chalicelib.games.baohuang.cards import (
     lowest_rank,
     sort_cards,
 )
-from chalicelib.games.baohuang.combos import Combo, allowed, classify, describe, legal, pick, size, unbeatable
+from chalicelib.games.baohuang.combos import (
+    Combo,
+    Refusal,
+    allowed,
+    classify,
+    describe,
+    legal,
+    pick,
+    size,
+    unbeatable,
+)
 from chalicelib.games.baohuang.deal import finish_deal
-from chalicelib.games.baohuang.declare import reveal
 from chalicelib.games.baohuang.events import Passed, Played, TrickWon, WentOut
 from chalicelib.games.baohuang.model import (
     SEATS,
+    Act,
     BaohuangState,
     Deal,
     LogEntry,
     Phase,
+    RevealHow,
     Solo,
     Trick,
     next_seat,
 )
+from chalicelib.games.baohuang.reveal import reveal
 from chalicelib.games.baohuang.scoring import certain_places
 from chalicelib.games.baohuang.step import Step
-
-REFUSALS = {
-    "WRONG_SIZE": "跟牌须出相同张数",
-    "DOES_NOT_BEAT": "每张牌都须大过上一手对应的牌",
-    "BAOLIU_SIXES_LAST": "保六：6 须留到最后一手一次出完，且不能带王",
-}
 
 
 def begin_play(step: Step) -> None:
@@ -91,24 +99,23 @@ def legal_plays(state: BaohuangState, seat: int) -> list[Combo]:
     return legal(counts(deal.hands[seat]), lowest_rank(state.options.variant), top(deal), state.options.baoliu)
 
 
-def hint_cards(state: BaohuangState, seat: int, limit: int | None = None) -> list[tuple[str, ...]]:
-    """`legal_plays` as concrete cards (可出牌型提示), cheapest first, at most `limit` of them."""
-    deal = state.deal
-    plays = legal_plays(state, seat)
-    if limit is not None:
-        plays = plays[:limit]
-    if not plays or deal is None:
-        return []
+def hint_cards(deal: Deal, seat: int, plays: Sequence[Combo]) -> list[tuple[str, ...]]:
+    """`plays` (from `legal_plays`) as concrete cards of `seat`'s hand (可出牌型提示), keeping the
+    marked cards back when another card will do."""
     keep, hand = marked(deal), deal.hands[seat]
     return [pick(hand, combo, keep) for combo in plays]
 
 
 def check_turn(state: BaohuangState, seat: int) -> Deal:
+    """Raises:
+        IllegalAction: WRONG_PHASE (not the play phase).
+        NotYourTurn: NOT_YOUR_TURN.
+    """
     deal = state.deal
     if state.phase is not Phase.PLAY or deal is None:
         raise IllegalAction("现在不是出牌阶段", code="WRONG_PHASE")
     if deal.turn != seat:
-        raise NotYourTurn()
+        raise NotYourTurn("还没轮到你出牌", code="NOT_YOUR_TURN")
     return deal
 
 
@@ -116,9 +123,10 @@ def check_play(state: BaohuangState, seat: int, action: Play) -> Combo:
     """Validate a play and return its combo.
 
     Raises:
-        NotYourTurn: not her turn.
-        MalformedRequest: an unknown card code or the same card twice.
-        IllegalAction: a card she lacks, not a set, wrong size, does not beat, 保六.
+        NotYourTurn: NOT_YOUR_TURN.
+        MalformedRequest: BAD_CARD (not a card of this pack), DUPLICATE_CARD.
+        IllegalAction: WRONG_PHASE, CARD_NOT_IN_HAND, NOT_A_SET, WRONG_SIZE, DOES_NOT_BEAT,
+            BAOLIU_SIXES_LAST.
     """
     deal = check_turn(state, seat)
     variant = state.options.variant
@@ -135,12 +143,21 @@ def check_play(state: BaohuangState, seat: int, action: Play) -> Combo:
     if combo is None:
         raise IllegalAction("只能出同点数的牌（可带大小王），不能出顺子或杂牌", code="NOT_A_SET")
     refusal = allowed(counts(hand), lowest_rank(variant), combo, top(deal), state.options.baoliu)
-    if refusal is not None:
-        raise IllegalAction(f"{REFUSALS[refusal]}（{describe(combo)}）", code=refusal)
+    shown = describe(combo)
+    if refusal is Refusal.WRONG_SIZE:
+        raise IllegalAction(f"跟牌须出相同张数（{shown}）", code="WRONG_SIZE")
+    if refusal is Refusal.DOES_NOT_BEAT:
+        raise IllegalAction(f"每张牌都须大过上一手对应的牌（{shown}）", code="DOES_NOT_BEAT")
+    if refusal is Refusal.BAOLIU_SIXES_LAST:
+        raise IllegalAction(f"保六：6 须留到最后一手一次出完，且不能带王（{shown}）", code="BAOLIU_SIXES_LAST")
     return combo
 
 
 def check_pass(state: BaohuangState, seat: int) -> None:
+    """Raises:
+        IllegalAction: WRONG_PHASE, MUST_LEAD (the leader must play).
+        NotYourTurn: NOT_YOUR_TURN.
+    """
     deal = check_turn(state, seat)
     if deal.trick is None:
         raise IllegalAction("首家出牌不能不出", code="MUST_LEAD")
@@ -152,17 +169,17 @@ def _reveal_by_card(step: Step, seat: int, cards: tuple[str, ...]) -> None:
         return
     if step.state.options.variant is Variant.SIMPLE:
         if SHIWEI in cards:
-            reveal(step, seat, "card")
+            reveal(step, seat, RevealHow.CARD)
         return
     copies = sum(1 for code in cards if FACE[code] == deal.called)
     if not copies:
         return
     if deal.solo is Solo.NONE and seat == deal.guard:
-        reveal(step, seat, "card")
+        reveal(step, seat, RevealHow.CARD)
     elif deal.solo is Solo.HIDDEN and seat == deal.emperor:
         step.set_deal(called_out=deal.called_out + copies)
         if deal.called_out + copies >= 4:
-            reveal(step, seat, "card")
+            reveal(step, seat, RevealHow.CARD)
 
 
 def play(step: Step, seat: int, cards: tuple[str, ...], combo: Combo, auto: bool = False) -> None:
@@ -180,7 +197,7 @@ def play(step: Step, seat: int, cards: tuple[str, ...], combo: Combo, auto: bool
     else:
         trick, turn = Trick(seat=seat, cards=cards), _next_holder(hands, seat)
     step.set_deal(hands=hands, out=out, trick=trick, turn=turn,
-                  log=deal.log + (LogEntry.model_construct(seat=seat, act="play", cards=cards, note="", auto=auto),))
+                  log=deal.log + (LogEntry.model_construct(seat=seat, act=Act.PLAY, cards=cards, note="", auto=auto),))
     step.emit(Played(seat=seat, cards=cards, auto=auto))
     _reveal_by_card(step, seat, cards)
     if not hand:
@@ -206,7 +223,7 @@ def pass_turn(step: Step, seat: int, auto: bool = False) -> None:
     deal = step.deal
     trick = deal.trick
     assert trick is not None
-    entry = LogEntry.model_construct(seat=seat, act="pass", cards=(), note="", auto=auto)
+    entry = LogEntry.model_construct(seat=seat, act=Act.PASS, cards=(), note="", auto=auto)
     step.emit(Passed(seat=seat, auto=auto))
     passes = trick.passes + 1
     holders = active(deal)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from chalicelib.core.game import Outcome
-from chalicelib.games.baohuang.model import BaohuangState, Deal, LogEntry
+from chalicelib.games.baohuang.events import AutoChanged, Event, Ready
+from chalicelib.games.baohuang.model import Act, BaohuangState, Deal, LogEntry
 
 
 class Step:
@@ -17,7 +18,7 @@ class Step:
 
     def __init__(self, state: BaohuangState) -> None:
         self.state = state
-        self.events: list[Any] = []
+        self.events: list[Event] = []
         self.results: list[Outcome] = []
 
     @property
@@ -33,9 +34,21 @@ class Step:
     def set_deal(self, **changes: Any) -> None:
         self.state = self.state.model_copy(update={"deal": self.deal.model_copy(update=changes)})
 
-    def emit(self, *events: Any) -> None:
+    def emit(self, *events: Event) -> None:
         self.events.extend(events)
 
-    def log(self, seat: int, act: str, cards: tuple[str, ...] = (), note: str = "", auto: bool = False) -> None:
+    def log(self, seat: int, act: Act, cards: tuple[str, ...] = (), note: str = "", auto: bool = False) -> None:
         entry = LogEntry.model_construct(seat=seat, act=act, cards=cards, note=note, auto=auto)
         self.set_deal(log=self.deal.log + (entry,))
+
+    def set_auto(self, seat: int, on: bool) -> None:
+        """Put `seat` in 托管 or take her out of it (an `auto_changed` event when it changes)."""
+        if self.state.auto[seat] != on:
+            self.set(auto=tuple(on if s == seat else a for s, a in enumerate(self.state.auto)))
+            self.emit(AutoChanged(seat=seat, on=on))
+
+    def set_ready(self, seat: int) -> None:
+        """Between deals: `seat` pressed 继续 (a `ready` event the first time)."""
+        if not self.state.ready[seat]:
+            self.set(ready=tuple(True if s == seat else r for s, r in enumerate(self.state.ready)))
+            self.emit(Ready(seat=seat))

@@ -17,11 +17,20 @@ from __future__ import annotations
 
 from chalicelib.core.errors import IllegalAction, MalformedRequest
 from chalicelib.core.rng import Rng
-from chalicelib.games.baohuang.actions import PassThrone, TakeThrone
+from chalicelib.games.baohuang.actions import TakeThrone
 from chalicelib.games.baohuang.cards import FACE, FACES, LABEL_RANK, SHIWEI, SUITS, Variant, face_counts
 from chalicelib.games.baohuang.deal import start_deal
 from chalicelib.games.baohuang.events import Redealt, ThronePassed, ThroneTaken
-from chalicelib.games.baohuang.model import SEATS, BaohuangState, Phase, Solo, prev_seat
+from chalicelib.games.baohuang.model import (
+    SEATS,
+    Act,
+    BaohuangState,
+    Deal,
+    Phase,
+    RedealReason,
+    Solo,
+    prev_seat,
+)
 from chalicelib.games.baohuang.step import Step
 
 SIMPLE_PASSES_BEFORE_REDEAL = 2 * SEATS
@@ -40,12 +49,24 @@ def callable_faces(hand: tuple[str, ...]) -> tuple[list[str], list[str]]:
     return triples, quads
 
 
+def callable_list(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """Classic: the faces she may call, triples (lowest first) before four-of-a-face (暗独保)."""
+    triples, quads = callable_faces(hand)
+    return tuple(triples + quads)
+
+
 def able(hand: tuple[str, ...], variant: Variant) -> bool:
     """Classic: she can call (three or four copies of some face). Simple: always."""
     if variant is Variant.SIMPLE:
         return True
     triples, quads = callable_faces(hand)
     return bool(triples or quads)
+
+
+def _deal(state: BaohuangState) -> Deal:
+    if state.deal is None:
+        raise RuntimeError("no running deal")
+    return state.deal
 
 
 def forced(state: BaohuangState) -> bool:
@@ -56,9 +77,14 @@ def forced(state: BaohuangState) -> bool:
 
 
 def check_take(state: BaohuangState, seat: int, action: TakeThrone) -> None:
-    deal = state.deal
-    assert deal is not None
-    hand = deal.hands[seat]
+    """Raise unless `seat`, offered the throne, may take it this way.
+
+    Raises:
+        IllegalAction: NO_CALL_IN_SIMPLE, OPEN_SOLO_NEEDS_GUARD_CARD, CALL_OR_OPEN_SOLO, CALL_REQUIRED,
+            CALL_NEEDS_THREE.
+        MalformedRequest: BAD_CALL (not a face of the pack).
+    """
+    hand = _deal(state).hands[seat]
     if state.options.variant is Variant.SIMPLE:
         if action.call is not None:
             raise IllegalAction("简明玩法不叫牌，侍卫牌持有者即为侍卫", code="NO_CALL_IN_SIMPLE")
@@ -77,7 +103,10 @@ def check_take(state: BaohuangState, seat: int, action: TakeThrone) -> None:
         raise IllegalAction("只能叫自己手中有三张（或四张）同花色同点数的牌", code="CALL_NEEDS_THREE")
 
 
-def check_pass(state: BaohuangState, seat: int) -> None:
+def check_pass(state: BaohuangState) -> None:
+    """Raises:
+        IllegalAction: MUST_TAKE_THRONE (classic, the throne came back round to its holder).
+    """
     if forced(state):
         raise IllegalAction("皇位已传完一轮，必须登基", code="MUST_TAKE_THRONE")
 
@@ -96,6 +125,8 @@ def take(step: Step, seat: int, action: TakeThrone, auto: bool = False) -> None:
             guard = next(s for s in range(SEATS) if SHIWEI in deal.hands[s])
     elif action.open_solo:
         solo = Solo.OPEN
+    elif action.call is None:
+        raise ValueError("a classic take needs a call or 明独保 (check_take first)")
     else:
         called = action.call
         if face_counts(hand)[called] >= 4:
@@ -106,7 +137,7 @@ def take(step: Step, seat: int, action: TakeThrone, auto: bool = False) -> None:
     step.set_deal(emperor=seat, solo=solo, guard=guard, called=called, revealed=solo is Solo.OPEN,
                   candidate=None)
     note = called or ("open_solo" if solo is Solo.OPEN else "")
-    step.log(seat, "take", note=note, auto=auto)
+    step.log(seat, Act.TAKE, note=note, auto=auto)
     step.emit(ThroneTaken(seat=seat, open_solo=solo is Solo.OPEN, called=called, auto=auto))
     step.set(phase=Phase.DECLARE)
 
@@ -117,28 +148,13 @@ def pass_throne(step: Step, seat: int, rng: Rng, auto: bool = False) -> None:
     to = prev_seat(seat)
     offers = deal.offers + 1
     step.set_deal(offers=offers, candidate=to)
-    step.log(seat, "yield", auto=auto)
+    step.log(seat, Act.YIELD, auto=auto)
     step.emit(ThronePassed(seat=seat, to=to, auto=auto))
     variant = step.state.options.variant
     if variant is Variant.SIMPLE and offers >= SIMPLE_PASSES_BEFORE_REDEAL:
-        step.emit(Redealt(reason="no_emperor"))
+        step.emit(Redealt(reason=RedealReason.NO_EMPEROR))
         start_deal(step, rng, redeal=True)
     elif (variant is Variant.CLASSIC and offers >= CLASSIC_PASSES_BEFORE_FORCED
           and not able(deal.hands[deal.holder], variant)):
-        step.emit(Redealt(reason="unable"))
+        step.emit(Redealt(reason=RedealReason.UNABLE))
         start_deal(step, rng, redeal=True)
-
-
-def auto_choice(state: BaohuangState, seat: int) -> TakeThrone | PassThrone:
-    """托管 / timeout default: take the throne (simple: no 明独保; classic: call the lowest triple,
-    else the lowest four-of-a-face as 暗独保); pass only when a classic seat cannot call."""
-    deal = state.deal
-    assert deal is not None
-    if state.options.variant is Variant.SIMPLE:
-        return TakeThrone()
-    triples, quads = callable_faces(deal.hands[seat])
-    if triples:
-        return TakeThrone(call=triples[0])
-    if quads:
-        return TakeThrone(call=quads[0])
-    return PassThrone()

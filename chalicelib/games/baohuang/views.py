@@ -1,34 +1,36 @@
-"""What each viewer may see: `view` (the table now) and `report` (one transition's events).
+"""What each viewer may see of the table now (`view`), and the replay of the last finished deal.
 
 A player sees her own hand, every seat's card count, the public marks (emperor, revealed guard,
-hoe marks, 托管), the trick, the public log of the running deal, her hints when it is her turn, and
-the totals. She never sees another hand, nor the guard's seat before it is revealed (unless she is
-the guard), nor a hidden solo (unless she is that emperor). Spectators see the public part only; the
-host sees everything.
+hoe marks, 托管), the trick, the public log of the running deal, what she knows of the sides
+(`knowledge`), her legal plays when it is her turn, and the totals. She never sees another hand, nor
+the guard's seat before it is revealed (unless she is the guard), nor a hidden solo (unless she is
+that emperor). Spectators see the public part only; the host sees everything. A seat's view is all
+a bot in that seat is given (`bots`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from chalicelib.core.errors import NotFound
 from chalicelib.core.game import Viewer, ViewerRole
 from chalicelib.games.baohuang.cards import SHIWEI, Variant
-from chalicelib.games.baohuang.declare import grab_eligible
-from chalicelib.games.baohuang.events import PRIVATE
+from chalicelib.games.baohuang.declare import may_grab
+from chalicelib.games.baohuang.knowledge import guard_holder, known_partners, role_of
 from chalicelib.games.baohuang.model import (
     SEATS,
     BaohuangState,
-    Deal,
+    DealEnd,
     DealRecord,
     Frozen,
     LogEntry,
     Phase,
+    Role,
     Solo,
+    TableEnd,
 )
 from chalicelib.games.baohuang.play import hint_cards, legal_plays
-from chalicelib.games.baohuang.throne import callable_faces, forced
+from chalicelib.games.baohuang.throne import callable_list, forced
 
 HINT_LIMIT = 50
 """The view lists at most this many hints (cheapest first); `hints_total` counts them all."""
@@ -58,7 +60,7 @@ class LastDeal(Frozen):
     """Summary of the last finished deal (its full record: `deal_replay`)."""
 
     no: int
-    reason: str
+    reason: DealEnd
     places: tuple[int, ...]
     scores: tuple[int, ...]
     multiplier: int
@@ -84,8 +86,10 @@ class BaohuangView(Frozen):
     hand: tuple[str, ...] = ()
     hands: tuple[tuple[str, ...], ...] | None = None
     """Host only: every hand."""
-    my_role: str | None = None
-    """"emperor", "guard" or "commoner" once the emperor is fixed (players only)."""
+    my_role: Role | None = None
+    """Her role once the emperor is fixed (players only)."""
+    partners: tuple[int, ...] = ()
+    """Seats she knows to be on her side (players only; see `knowledge`)."""
     candidate: int | None = None
     throne_offers: int = 0
     must_take: bool = False
@@ -107,26 +111,15 @@ class BaohuangView(Frozen):
     out: tuple[int, ...] = ()
     log: tuple[LogEntry, ...] = ()
     hints: tuple[tuple[str, ...], ...] = ()
+    """Her turn: her legal plays as concrete cards (可出牌型提示), cheapest first, at most 50."""
     hints_total: int = 0
     can_pass: bool = False
     last_deal: LastDeal | None = None
-    over_reason: str | None = None
-
-
-def guard_holder(deal: Deal) -> int | None:
-    """Who holds the guard card: the guard, or the emperor herself in a solo."""
-    return deal.guard if deal.guard is not None else deal.emperor
-
-
-def _role(deal: Deal, seat: int) -> str | None:
-    if deal.emperor is None:
-        return None
-    if seat == deal.emperor:
-        return "emperor"
-    return "guard" if seat == deal.guard else "commoner"
+    over_reason: TableEnd | None = None
 
 
 def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
+    """The table as `viewer` may see it."""
     deal = state.deal
     host = viewer.is_host
     me = viewer.seat if viewer.role is ViewerRole.PLAYER else None
@@ -136,7 +129,7 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
         holder = guard_holder(deal)
         if holder is not None and (host or deal.revealed or me == holder):
             guard_seen = holder
-        solo_seen = None
+        solo_seen: Solo | None = None
         if deal.emperor is not None:
             if deal.solo is Solo.OPEN or host or deal.revealed or me == deal.emperor:
                 solo_seen = deal.solo
@@ -155,19 +148,19 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
             fields["hands"] = deal.hands
         if me is not None:
             hand = deal.hands[me]
-            fields.update(hand=hand, my_role=_role(deal, me))
+            fields.update(hand=hand, my_role=role_of(deal, me),
+                          partners=tuple(sorted(known_partners(deal, me))))
             if state.phase is Phase.THRONE and deal.candidate == me:
                 if state.options.variant is Variant.CLASSIC:
-                    triples, quads = callable_faces(hand)
-                    fields.update(callable=tuple(triples + quads), can_open_solo=True)
+                    fields.update(callable=callable_list(hand), can_open_solo=True)
                 else:
                     fields["can_open_solo"] = SHIWEI in hand
-            if state.phase is Phase.DECLARE and state.options.variant is Variant.CLASSIC:
-                fields["can_grab"] = (me != deal.emperor and deal.solo is not Solo.OPEN
-                                      and grab_eligible(hand))
+            if state.phase is Phase.DECLARE:
+                fields["can_grab"] = may_grab(state, me)
             if state.phase is Phase.PLAY and deal.turn == me:
-                fields.update(hints=tuple(hint_cards(state, me, HINT_LIMIT)),
-                              hints_total=len(legal_plays(state, me)), can_pass=deal.trick is not None)
+                plays = legal_plays(state, me)
+                fields.update(hints=tuple(hint_cards(deal, me, plays[:HINT_LIMIT])), hints_total=len(plays),
+                              can_pass=deal.trick is not None)
     seats = tuple(
         SeatView(
             seat=s, name=state.names[s], cards=len(deal.hands[s]) if deal else 0, total=state.totals[s],
@@ -189,14 +182,6 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
         turn_seconds=state.options.turn_seconds, phase=state.phase, deal_no=state.deal_no, seats=seats,
         last_deal=last_deal, over_reason=state.over_reason, **fields,
     )
-
-
-def report(state: BaohuangState, events: Sequence[Any], viewer: Viewer) -> list[Any]:
-    """The events of one transition this viewer may see (private ones only to their seat and the host)."""
-    if viewer.is_host:
-        return list(events)
-    me = viewer.seat if viewer.role is ViewerRole.PLAYER else None
-    return [event for event in events if not isinstance(event, PRIVATE) or event.seat == me]
 
 
 def deal_replay(state: BaohuangState, deal_no: int) -> DealRecord:

@@ -9,6 +9,7 @@ import pytest
 from chalicelib.core.rng import Rng
 from chalicelib.games.baohuang.cards import BIG, SMALL, Variant, counts, lowest_rank, pack
 from chalicelib.games.baohuang.combos import (
+    Refusal,
     allowed,
     beats,
     beats_elementwise,
@@ -157,10 +158,10 @@ def test_baoliu_sixes_only_as_the_last_play():
     and then all together and without jokers (decision)."""
     mixed = counts(hands_of("S6#1 H6#1 S7#1 BJ#1", "", "", "", "")[0])
     assert all(c[0] != 6 for c in leads(mixed, 6, baoliu=True))
-    assert allowed(mixed, 6, (6, 2, 0, 0), None, True) == "BAOLIU_SIXES_LAST"
+    assert allowed(mixed, 6, (6, 2, 0, 0), None, True) is Refusal.BAOLIU_SIXES_LAST
     sixes = counts(hands_of("S6#1 H6#1", "", "", "", "")[0])
     assert leads(sixes, 6, baoliu=True) == [(6, 2, 0, 0)]
-    assert allowed(sixes, 6, (6, 1, 0, 0), None, True) == "BAOLIU_SIXES_LAST"
+    assert allowed(sixes, 6, (6, 1, 0, 0), None, True) is Refusal.BAOLIU_SIXES_LAST
     assert allowed(sixes, 6, (6, 2, 0, 0), None, True) is None
     assert follows(sixes, 3, (5, 2, 0, 0), baoliu=True) == [(6, 2, 0, 0)]
     assert follows(sixes, 3, (5, 1, 0, 0), baoliu=True) == []

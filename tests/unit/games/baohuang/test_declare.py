@@ -6,7 +6,7 @@ import pytest
 
 from chalicelib.core.errors import IllegalAction
 from chalicelib.core.game import PendingKind, Viewer
-from chalicelib.games.baohuang.actions import Declare, GrabSolo, Play, StayHidden
+from chalicelib.games.baohuang.actions import Declare, GrabSolo, Play, StayHidden, TakeThrone
 from chalicelib.games.baohuang.game import GAME
 from chalicelib.games.baohuang.model import Phase, Solo
 
@@ -145,8 +145,6 @@ def test_tuoguan_seats_are_not_waited_for_and_all_tuoguan_settles_at_once():
     state = declaring(*SIMPLE, auto=(False, True, False, True, False))
     pending = GAME.pending(state)
     assert pending.kind is PendingKind.SEALED and pending.seats == frozenset({2, 4})
-    from chalicelib.games.baohuang.actions import TakeThrone
-
     throne = table(*SIMPLE, phase=Phase.THRONE, emperor=None, guard=None, auto=(False, True, True, True, True))
     tr = act(throne, 0, TakeThrone())
     assert tr.state.phase is Phase.PLAY and "declared" in kinds(tr)

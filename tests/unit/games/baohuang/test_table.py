@@ -5,11 +5,14 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from chalicelib.core.errors import Forbidden, GameOver, IllegalAction
-from chalicelib.core.game import Viewer
+from chalicelib.core.errors import DomainError, Forbidden, GameOver, IllegalAction
+from chalicelib.core.game import RecordsPolicy, RecordSubject, Viewer
+from chalicelib.games import get_game
 from chalicelib.games.baohuang.actions import Auto, Declare, Kick, Leave, NextDeal, Pass, Play, Quit, Resume
+from chalicelib.games.baohuang.cards import Variant
+from chalicelib.games.baohuang.errors import ERRORS
 from chalicelib.games.baohuang.game import GAME
-from chalicelib.games.baohuang.model import Options, Phase
+from chalicelib.games.baohuang.model import BaohuangDealResult, Options, Phase
 
 from .helpers import ENTRANTS, act, kinds, new_table, rng, table
 
@@ -152,21 +155,23 @@ def test_spectators_cannot_act():
 def test_game_attributes_and_options():
     """Brief: 5 fixed seats, created by the host pressing start; options variant / baoliu / turn_seconds
     (default 30, 10..300), the deadline of every pending step."""
-    assert (GAME.key, GAME.title, GAME.min_seats, GAME.max_seats) == ("baohuang", "保皇", 5, 5)
-    assert (GAME.auto_start, GAME.host_runs, GAME.profile_model) == (False, False, None)
-    from chalicelib.games import get_game
-
+    assert (GAME.key, GAME.family, GAME.title, GAME.min_seats, GAME.max_seats) == ("baohuang", "baohuang", "保皇", 5, 5)
+    assert (GAME.auto_start, GAME.host_runs, GAME.seats_consorts, GAME.allows_hurry, GAME.bots) == (
+        False, False, False, False, True)
+    assert GAME.records == RecordsPolicy(board="baohuang", subject=RecordSubject.USER)
+    assert GAME.errors is ERRORS and GAME.outcome_extra_model is BaohuangDealResult
     assert get_game("baohuang") is GAME
     defaults = Options()
     assert (defaults.variant, defaults.baoliu, defaults.turn_seconds) == ("simple", False, 30)
+    assert GAME.parse_options({"variant": "classic"}) == Options(variant=Variant.CLASSIC)
     for bad in (9, 301):
         with pytest.raises(ValidationError):
             Options(turn_seconds=bad)
-    state = GAME.setup(ENTRANTS, Options(variant="classic", turn_seconds=45), rng())
+    state = GAME.setup(ENTRANTS, Options(variant=Variant.CLASSIC, turn_seconds=45), rng())
     assert GAME.pending(state).timeout_s == 45 and GAME.pending(state).label == "throne"
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(DomainError) as err:  # the base class's seat count check
         GAME.check_start(ENTRANTS[:4], Options())
-    assert err.value.code == "NEED_FIVE_PLAYERS"
+    assert err.value.code == "NOT_ENOUGH_PLAYERS"
 
 
 def test_kick_between_deals_ends_the_table_without_penalty():

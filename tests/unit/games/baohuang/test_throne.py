@@ -8,7 +8,7 @@ import pytest
 
 from chalicelib.core.errors import IllegalAction, NotYourTurn
 from chalicelib.core.game import PendingKind, Viewer
-from chalicelib.games.baohuang.actions import PassThrone, TakeThrone
+from chalicelib.games.baohuang.actions import NextDeal, PassThrone, TakeThrone
 from chalicelib.games.baohuang.cards import HUANG, Variant, pack
 from chalicelib.games.baohuang.deal import deal_hands
 from chalicelib.games.baohuang.game import GAME
@@ -44,8 +44,6 @@ def test_first_deal_from_seat_zero_later_from_the_last_emperor():
     assert HUANG in state.deal.hands[state.deal.holder]
     later = state.model_copy(update={"last_emperor": 3, "phase": Phase.BETWEEN, "deal": None,
                                      "ready": (True,) * 4 + (False,)})
-    from chalicelib.games.baohuang.actions import NextDeal
-
     after = act(later, 4, NextDeal()).state
     assert after.deal.no == 2 and after.deal.dealer == 3
     assert len(after.deal.hands[3]) == 34
