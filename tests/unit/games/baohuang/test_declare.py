@@ -155,3 +155,27 @@ def test_timeout_in_the_sealed_phase_settles_with_no_moves():
     stored moves), the engine settles as if nobody submitted: everyone 不声明."""
     tr = GAME.on_timeout(declaring(*SIMPLE), rng())
     assert tr.state.phase is Phase.PLAY and tr.state.deal.rebels == () and not any(tr.state.auto)
+
+
+def test_the_huang_card_holder_cannot_grab():
+    """Seed: 「没有抓到皇牌的人如果认为自己有实力独自对抗其他四人时，可以抢当皇帝"独保"（称为"抢独"）」.
+    DECISIONS 保皇 #9: only players who did not draw the 皇牌 may 抢独, so a holder who passed the
+    throne cannot grab it back; any other seat with the cards still may."""
+    hands = (
+        "S3#1 S3#2 S3#3 D7#1",
+        "S3#4 C9#1",
+        "BJ#1 BJ#2 LJ#1 HK#1 HK#2 HK#3 HK#4",  # dealt the 皇 card, passed the throne to seat 1, then 0
+        "LJ#2 LJ#3 BJ#4 DQ#1 DQ#2 DQ#3 DQ#4",
+        "C9#2 BJ#3",
+    )
+    state = declaring(*hands, variant="classic", called="S3", holder=2)
+    with pytest.raises(IllegalAction) as err:
+        GAME.check(state, Viewer.player(2), GrabSolo())
+    assert err.value.code == "HOLDER_CANNOT_GRAB"
+    assert not GAME.view(state, Viewer.player(2)).can_grab
+    assert GAME.view(state, Viewer.player(3)).can_grab
+    # a holder's grab slipped into the sealed moves counts as 不声明; seat 3's grab stands
+    tr = GAME.settle(state, {2: GrabSolo()}, rng())
+    assert tr.state.deal.emperor == 0 and not tr.state.deal.grabbed and "grab_failed" not in kinds(tr)
+    tr = GAME.settle(state, {2: GrabSolo(), 3: GrabSolo()}, rng())
+    assert (tr.state.deal.emperor, tr.state.deal.solo, tr.state.deal.grabbed) == (3, Solo.OPEN, True)
