@@ -6,7 +6,7 @@ never an action, a hand or a role: hidden information does not enter logs.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import defaultdict
 
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
@@ -14,7 +14,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 logger = Logger(service="shengong")
 metrics = Metrics(namespace="Shengong", service="shengong")
 
-COUNTS: Counter[str] = Counter()
+COUNTS: defaultdict[str, float] = defaultdict(float)
 """This process's running totals of every metric (tests and the local server read them)."""
 
 

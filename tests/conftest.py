@@ -69,6 +69,19 @@ def fake_games(monkeypatch):
     games.unregister("relay")
 
 
+class CheckedClient:
+    """The Chalice test client with every HTTP exchange checked against the contract."""
+
+    def __init__(self, client):
+        from tests.contract_check import CheckedHTTP
+
+        self._client = client
+        self.http = CheckedHTTP(client.http)
+
+    def __getattr__(self, name):
+        return getattr(self._client, name)
+
+
 @pytest.fixture
 def api(svc):
     from chalice.test import Client
@@ -76,4 +89,4 @@ def api(svc):
     import app
 
     with Client(app.app, stage_name="local") as client:
-        yield client
+        yield CheckedClient(client)

@@ -10,7 +10,7 @@ from typing import Any
 from chalicelib.auth import tokens
 from chalicelib.auth.wechat import WeChatClient
 from chalicelib.core.clock import Clock
-from chalicelib.core.errors import Conflict, Forbidden, IllegalAction, NotFound
+from chalicelib.core.errors import Conflict, Forbidden, IllegalAction, NotFound, ValidationFailed
 from chalicelib.core.identity import Caller, Role
 from chalicelib.domain.ports import Consort, User
 from chalicelib.games import game_keys
@@ -94,7 +94,11 @@ def create_consort(deps: AccountDeps, caller: Caller, name: str, looks: int, tal
     except Conflict:
         if request_key is None:
             raise
-        return consort_json(deps.accounts.get_consort(cid))
+        existing = deps.accounts.get_consort(cid)
+        asked = (name, looks, talent, favor, power)
+        if (existing.name, existing.looks, existing.talent, existing.favor, existing.power) != asked:
+            raise ValidationFailed("这个请求编号（Idempotency-Key）已用于另一个妃子", code="IDEMPOTENCY_KEY_REUSED") from None
+        return consort_json(existing)  # the same create, retried
     return consort_json(consort)
 
 

@@ -3,25 +3,26 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from chalice import Response
 
+from chalicelib.core.error_codes import PLATFORM_ERRORS
 from chalicelib.core.errors import DomainError
 from chalicelib.observability import logger, metrics_count
 
-# Chinese messages for errors produced by the framework itself (routing, content type, crashes)
-FRAMEWORK_MESSAGES = {
-    400: "请求有误",
-    401: "请先登录",
-    403: "无权访问",
-    404: "没有这个接口",
-    405: "不支持这种请求方法",
-    413: "请求内容过大",
-    415: "请使用 JSON 格式提交",
-    500: "服务器开小差了，请稍后再试",
+# Errors the framework (or the local gateway) produces itself, by status: codes of the catalogue
+FRAMEWORK_CODES = {
+    400: "BAD_REQUEST", 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED",
+    413: "BODY_TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE", 429: "RATE_LIMITED", 500: "INTERNAL_ERROR",
+    503: "UNAVAILABLE",
 }
+
+
+def framework_error(status: int) -> tuple[str, str]:
+    """(code, Chinese message) for an error status the framework produced."""
+    code = FRAMEWORK_CODES.get(status, "INTERNAL_ERROR" if status >= 500 else "BAD_REQUEST")
+    return code, PLATFORM_ERRORS[code].message
 
 
 def _body(code: str, message: str, details: dict[str, Any] | None = None) -> str:
@@ -36,12 +37,11 @@ def error_response(e: DomainError) -> Response:
     if e.status == 409:
         metrics_count("ConflictResponses")
     logger.info("request refused", extra={"code": e.code, "status": e.status})
-    return Response(body=_body(e.code, e.message, e.details or None), status_code=e.status,
-                    headers={"Content-Type": "application/json; charset=utf-8"})
-
-
-def _snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).upper().removesuffix("_ERROR")
+    headers = {"Content-Type": "application/json; charset=utf-8"}
+    retry_after = getattr(e, "retry_after_s", None)
+    if retry_after is not None:
+        headers["Retry-After"] = str(retry_after)
+    return Response(body=_body(e.code, e.message, e.details or None), status_code=e.status, headers=headers)
 
 
 def normalize_framework_error(response: Response) -> Response:
@@ -53,7 +53,7 @@ def normalize_framework_error(response: Response) -> Response:
     if status >= 500:
         metrics_count("ServerErrors")
         logger.error("unhandled error", extra={"status": status})
-    code = "INTERNAL_ERROR" if status >= 500 else _snake(str(body["Code"]))
+    code, message = framework_error(status)
     headers = {k: v for k, v in response.headers.items() if k.lower() != "content-type"}
     headers["Content-Type"] = "application/json; charset=utf-8"
-    return Response(body=_body(code, FRAMEWORK_MESSAGES.get(status, "请求有误")), status_code=status, headers=headers)
+    return Response(body=_body(code, message), status_code=status, headers=headers)

@@ -1,29 +1,31 @@
-"""Rooms, generic over games: open, list, join, leave, spectate, start, act, 催战, view, reports."""
+"""Rooms, generic over games: open, list, join, leave, spectate, start, 催战 and the room summary.
+
+The game itself (its view, actions, reports, results, replay) is under /v1/games/{family}/… in
+`family_routes`, one literal path per family, so a generated client types each game exactly."""
 
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import Any
 
 from chalice import Blueprint
 from pydantic import Field
 
 from chalicelib.api.routing import route
 from chalicelib.api.schemas import (
-    ActBody,
     ActOut,
     Body,
+    LeaveOut,
     PasswordBody,
-    ReplayOut,
-    ReportsOut,
-    ResultsOut,
     RoomCreate,
     RoomListOut,
-    RoomOut,
-    RoomViewOut,
+    RoomSummaryOut,
     StepBody,
 )
+from chalicelib.core.errors import ValidationFailed
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import Room
+from chalicelib.games import game_keys
 from chalicelib.rooms import lobby, play, views
 from chalicelib.wiring import services
 
@@ -31,100 +33,85 @@ bp = Blueprint(__name__)
 
 
 class RoomListQuery(Body):
-    game: str = Field(min_length=1, max_length=32)
+    game: str | None = Field(default=None, max_length=32, description="玩法 key（必填），见 GET /v1/games",
+                             json_schema_extra={"x-slot": "game_key"})
     limit: int = Field(default=20, ge=1, le=50)
-    cursor: str | None = Field(default=None, max_length=512)
+    cursor: str | None = Field(default=None, max_length=512, description="上一页返回的 cursor")
 
 
-class ReportsQuery(Body):
-    after: int = Field(default=0, ge=-1, description="只返回 step 大于它的战报（用上次的 next_after）")
-    limit: int = Field(default=20, ge=1, le=100)
+def _summary(caller: Caller, room: Room) -> views.RoomView:
+    return views.render_view(services().room_deps(), caller, room, with_game=False)
 
 
-def _view(caller: Caller, room: Room) -> views.RoomView:
-    return views.render_view(services().room_deps(), caller, room)
+def ack(outcome: play.ActOutcome, caller: Caller) -> dict[str, Any]:
+    """The answer to an action: which step it counted for and where the room is now (steps stay
+    null for a viewer who may not count them)."""
+    from chalicelib.games import get_game
+    from chalicelib.rooms.access import actor_for
+    from chalicelib.rooms.engine import hides_steps
 
-
-def _ack(room: Room, settled: bool) -> dict:
-    return {"accepted": True, "settled": settled, "step": room.step, "version": room.version,
+    room = outcome.room
+    hidden = hides_steps(get_game(room.game), actor_for(caller, room))
+    return {"accepted": True, "settled": outcome.settled, "step": None if hidden else outcome.step,
+            "current_step": None if hidden else room.step, "version": None if hidden else room.version,
             "status": room.status.value}
 
 
-@route(bp, "/v1/rooms", "POST", body=RoomCreate, response=RoomViewOut, tag="rooms", headers=("Idempotency-Key",),
-       summary="开房（玩家开房为自由赛，司礼开房为锦标赛）", errors=(400, 401, 403, 404, 409, 422))
+@route(bp, "/v1/rooms", "POST", body=RoomCreate, response=RoomSummaryOut, tag="rooms",
+       headers=("Idempotency-Key",), summary="开房（玩家开房为自由赛，司礼开房为锦标赛）",
+       errors=(400, 401, 403, 404, 409, 413, 422))
 def create_room(caller: Caller, body: RoomCreate) -> views.RoomView:
     """Send an `Idempotency-Key` header to make a retried 开房 return the same room."""
-    request = bp.current_request
-    key = (request.headers or {}).get("idempotency-key")
-    return _view(caller, lobby.create_room(services().room_deps(), caller, body.game, body.options, body.password, key))
+    key = (bp.current_request.headers or {}).get("idempotency-key")
+    deps = services().room_deps()
+    return _summary(caller, lobby.create_room(deps, caller, body.game, body.options, body.password, key))
 
 
-@route(bp, "/v1/rooms", query=RoomListQuery, response=RoomListOut, tag="rooms", summary="等待入席的房间",
+@route(bp, "/v1/rooms", query=RoomListQuery, response=RoomListOut, tag="rooms", summary="等待入席的房间（按玩法）",
        errors=(400, 401, 404, 422))
-def list_rooms(caller: Caller, query: RoomListQuery) -> dict:
+def list_rooms(caller: Caller, query: RoomListQuery) -> dict[str, Any]:
+    if query.game is None:
+        raise ValidationFailed(f"请指定玩法 game（可选：{'、'.join(game_keys())}）",
+                               errors=[{"loc": ["game"], "type": "missing", "msg": "Field required"}])
     page = lobby.list_open(services().room_deps(), query.game, query.limit, query.cursor)
     return {"rooms": [asdict(card) for card in page.items], "cursor": page.cursor}
 
 
-@route(bp, "/v1/rooms/{room_id}", response=RoomViewOut, tag="rooms", etag=True,
-       summary="房间与局面（按观看者投影；带 If-None-Match 轮询，未变化返回 304）", errors=(401, 403, 404))
+@route(bp, "/v1/rooms/{room_id}", response=RoomSummaryOut, tag="rooms", etag=True,
+       summary="房间概况（座位、状态、等谁；不含局面）。带 If-None-Match 轮询，未变化返回 304", errors=(401, 403, 404))
 def get_room(caller: Caller, room_id: str) -> views.RoomView:
     return views.room_view(services().room_deps(), caller, room_id)
 
 
-@route(bp, "/v1/rooms/{room_id}/join", "POST", body=PasswordBody, response=RoomViewOut, tag="rooms",
-       summary="入席（有暗号须报号；满员自动开战的玩法在此开战）", errors=(400, 401, 403, 404, 409, 422, 429))
+@route(bp, "/v1/rooms/{room_id}/join", "POST", body=PasswordBody, response=RoomSummaryOut, tag="rooms",
+       summary="入席（有暗号须报号；满员自动开战的玩法在此开战）", errors=(400, 401, 403, 404, 409, 413, 422, 429))
 def join_room(caller: Caller, room_id: str, body: PasswordBody) -> views.RoomView:
-    return _view(caller, lobby.join_room(services().room_deps(), caller, room_id, body.password))
+    return _summary(caller, lobby.join_room(services().room_deps(), caller, room_id, body.password))
 
 
-@route(bp, "/v1/rooms/{room_id}/leave", "POST", response=RoomOut, tag="rooms", summary="开战前离席",
+@route(bp, "/v1/rooms/{room_id}/leave", "POST", response=LeaveOut, tag="rooms", summary="开战前离席",
        errors=(401, 404, 409))
-def leave_room(caller: Caller, room_id: str) -> dict:
-    return views.room_summary(lobby.leave_room(services().room_deps(), caller, room_id), caller)
+def leave_room(caller: Caller, room_id: str) -> dict[str, Any]:
+    """Answers the same to anyone not (or no longer) seated: leaving tells nothing about the room."""
+    lobby.leave_room(services().room_deps(), caller, room_id)
+    return {"room_id": room_id, "left": True}
 
 
-@route(bp, "/v1/rooms/{room_id}/spectate", "POST", body=PasswordBody, response=RoomViewOut, tag="rooms",
-       summary="观战（有暗号须报号）", errors=(400, 401, 403, 404, 422, 429))
+@route(bp, "/v1/rooms/{room_id}/spectate", "POST", body=PasswordBody, response=RoomSummaryOut, tag="rooms",
+       summary="观战（有暗号须报号）", errors=(400, 401, 403, 404, 413, 422, 429))
 def spectate_room(caller: Caller, room_id: str, body: PasswordBody) -> views.RoomView:
-    return _view(caller, lobby.spectate_room(services().room_deps(), caller, room_id, body.password))
+    return _summary(caller, lobby.spectate_room(services().room_deps(), caller, room_id, body.password))
 
 
-@route(bp, "/v1/rooms/{room_id}/start", "POST", response=RoomViewOut, tag="rooms",
+@route(bp, "/v1/rooms/{room_id}/start", "POST", response=RoomSummaryOut, tag="rooms",
        summary="开战（开房者；人数不足或关卡未解锁会被拦下并点名）", errors=(401, 403, 404, 409, 422))
 def start_room(caller: Caller, room_id: str) -> views.RoomView:
-    return _view(caller, lobby.start_room(services().room_deps(), caller, room_id))
-
-
-@route(bp, "/v1/rooms/{room_id}/actions", "POST", body=ActBody, response=ActOut, tag="play",
-       summary="落子 / 行动（同一 step 的同一行动重试是安全的）", errors=(400, 401, 403, 404, 409, 422))
-def act(caller: Caller, room_id: str, body: ActBody) -> dict:
-    """In a sealed round the move is stored hidden; the round settles when every living seat has
-    submitted. In turn-based and storyteller games the action applies at once."""
-    outcome = play.act(services().room_deps(), caller, room_id, body.step, body.action)
-    return _ack(outcome.room, outcome.settled)
+    return _summary(caller, lobby.start_room(services().room_deps(), caller, room_id))
 
 
 @route(bp, "/v1/rooms/{room_id}/hurry", "POST", body=StepBody, response=ActOut, tag="play",
-       summary="催战：开房者立即结算本回合，未落子者按待机处理", errors=(400, 401, 403, 404, 409, 422))
-def hurry(caller: Caller, room_id: str, body: StepBody) -> dict:
+       summary="催战：开房者立即结算本回合，未落子者按待机处理", errors=(400, 401, 403, 404, 409, 413, 422))
+def hurry(caller: Caller, room_id: str, body: StepBody) -> dict[str, Any]:
     room = play.hurry(services().room_deps(), caller, room_id, body.step)
-    return _ack(room, room.step > body.step)
-
-
-@route(bp, "/v1/rooms/{room_id}/reports", query=ReportsQuery, response=ReportsOut, tag="play",
-       summary="战报（与你有关的全文，其余匿名播报）", errors=(400, 401, 403, 404, 422))
-def reports(caller: Caller, room_id: str, query: ReportsQuery) -> dict:
-    return views.reports(services().room_deps(), caller, room_id, query.after, query.limit)
-
-
-@route(bp, "/v1/rooms/{room_id}/result", response=ResultsOut, tag="play", summary="终局结果",
-       errors=(401, 403, 404))
-def result(caller: Caller, room_id: str) -> dict:
-    return views.results(services().room_deps(), caller, room_id)
-
-
-@route(bp, "/v1/rooms/{room_id}/replay", response=ReplayOut, tag="play",
-       summary="复盘：终局后公布种子与完整行动记录，任何人可复算", errors=(401, 403, 404, 409))
-def replay(caller: Caller, room_id: str) -> dict:
-    return views.replay(services().room_deps(), caller, room_id)
+    return {"accepted": True, "settled": room.step > body.step, "step": body.step, "current_step": room.step,
+            "version": room.version, "status": room.status.value}

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from chalicelib.api.authorizer import token_authorizer
 from chalicelib.api.errors import error_response
-from chalicelib.core.errors import DomainError, MalformedRequest, Unauthenticated
+from chalicelib.core.errors import DomainError, MalformedRequest, PayloadTooLarge, Unauthenticated
 from chalicelib.core.identity import Caller, Role
 from chalicelib.observability import logger
 from chalicelib.rooms.engine import parse_model
@@ -50,6 +50,8 @@ class RouteDoc:
     errors: tuple[int, ...]
     etag: bool
     headers: tuple[str, ...]
+    family: str | None
+    """Set on the per-family routes (/v1/games/{family}/…): their slots take that family's schemas."""
 
 
 ROUTES: list[RouteDoc] = []
@@ -69,7 +71,7 @@ def caller_from(request: Any, now_s: int) -> Caller:
 def parse_body(request: Any, model: type[BaseModel]) -> Any:
     raw = request.raw_body or b""
     if len(raw) > MAX_BODY_BYTES:
-        raise MalformedRequest("请求内容过大", code="BODY_TOO_LARGE")
+        raise PayloadTooLarge("请求内容过大", code="BODY_TOO_LARGE")
     if not raw.strip():
         data: Any = {}
     else:
@@ -106,14 +108,15 @@ def route(
     bp: Blueprint, path: str, method: str = "GET", *, summary: str, tag: str, description: str = "",
     body: type[BaseModel] | None = None, query: type[BaseModel] | None = None,
     response: type[BaseModel] | None = None, auth: bool = True, errors: tuple[int, ...] = (),
-    etag: bool = False, headers: tuple[str, ...] = (),
+    etag: bool = False, headers: tuple[str, ...] = (), family: str | None = None, name: str | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
-        ROUTES.append(RouteDoc(method, path, fn.__name__, summary, description or (fn.__doc__ or "").strip(),
-                               tag, body, query, response, auth, errors, etag, headers))
+        ROUTES.append(RouteDoc(method, path, name or fn.__name__, summary,
+                               description or (fn.__doc__ or "").strip(), tag, body, query, response, auth, errors,
+                               etag, headers, family))
 
         @functools.wraps(fn)
-        def view(**params: Any) -> Response:
+        def view(**params: Any) -> Response:  # noqa: C901 - one linear pipeline, told in order
             request = bp.current_request
             try:
                 kwargs = dict(params)
@@ -127,11 +130,12 @@ def route(
                 if body is not None:
                     kwargs["body"] = parse_body(request, body)
                 if query is not None:
-                    kwargs["query"] = parse_model(query, dict(request.query_params or {}), "查询参数")
+                    kwargs["query"] = parse_model(query, dict(request.query_params or {}), "查询参数", strict=False)
                 return _to_response(fn(**kwargs), request, response)
             except DomainError as e:
                 return error_response(e)
 
+        view.__name__ = name or fn.__name__  # Chalice names each view: per-family routes share a function
         bp.route(path, methods=[method], authorizer=token_authorizer if auth else None, cors=CORS)(view)
         return view
 

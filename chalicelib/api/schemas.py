@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+from chalicelib.api.fields import ConsortName, PersonName
+from chalicelib.core.game import PendingKind, ViewerRole
+from chalicelib.domain.model import Competition, LogKind, RoomStatus, Trigger
 
 
 # defer_build: validators are built on first use, not at import (cold starts import every route)
@@ -23,22 +27,34 @@ class Out(BaseModel):
 # ---- errors -------------------------------------------------------------------------------------
 
 class ErrorOut(Out):
-    """Every error, whatever the status: `code` is stable English, `message` is for the player."""
+    """Every error, whatever the status: `code` is stable English (one of GET /v1/errors), `message`
+    is for the player."""
 
-    code: str
+    code: str = Field(json_schema_extra={"x-slot": "error_code"})
     message: str
     details: dict[str, Any] | None = None
+
+
+class ErrorSpecOut(Out):
+    code: str
+    status: int
+    message: str = Field(description="通用中文提示（具体错误可能说得更细）")
+    description: str = Field(description="English: what it means for a client")
+
+
+class ErrorCatalogueOut(Out):
+    errors: list[ErrorSpecOut]
 
 
 # ---- auth ---------------------------------------------------------------------------------------
 
 class WeChatLogin(Body):
-    code: str = Field(min_length=1, max_length=128, description="wx.login() 返回的 code")
-    nickname: str | None = Field(default=None, min_length=1, max_length=20)
+    code: str = Field(min_length=1, max_length=128, pattern=r"^[\x21-\x7e]+$", description="wx.login() 返回的 code")
+    nickname: PersonName | None = None
 
 
 class DevLogin(Body):
-    name: str = Field(min_length=1, max_length=20, pattern=r"^[^\s:]+$")
+    name: PersonName
 
 
 class UserOut(Out):
@@ -81,11 +97,11 @@ class MeOut(Out):
 
 
 class ConsortCreate(Body):
-    name: str = Field(min_length=1, max_length=12)
-    looks: int = Field(ge=0, le=100, description="容貌")
-    talent: int = Field(ge=0, le=100, description="才情")
-    favor: int = Field(ge=0, le=100, description="圣宠")
-    power: int = Field(ge=0, le=100, description="权势")
+    name: ConsortName
+    looks: StrictInt = Field(ge=0, le=100, description="容貌")
+    talent: StrictInt = Field(ge=0, le=100, description="才情")
+    favor: StrictInt = Field(ge=0, le=100, description="圣宠")
+    power: StrictInt = Field(ge=0, le=100, description="权势")
 
 
 class ConsortList(Out):
@@ -93,8 +109,8 @@ class ConsortList(Out):
 
 
 class MaidGrant(Body):
-    card: str = Field(min_length=1, max_length=32)
-    level: int = Field(ge=1, le=5)
+    card: str = Field(min_length=1, max_length=32, pattern=r"^[a-z0-9_]+$")
+    level: StrictInt = Field(ge=1, le=5)
 
 
 class MaidCardOut(Out):
@@ -116,7 +132,9 @@ class MaidCatalogueOut(Out):
 # ---- games and modes ----------------------------------------------------------------------------
 
 class GameOut(Out):
-    key: str
+    key: str = Field(json_schema_extra={"x-slot": "game_key"})
+    family: str = Field(description="契约族：该玩法的房间、行动与局面接口在 /v1/games/{family}/… 之下",
+                        json_schema_extra={"x-slot": "family"})
     title: str
     min_seats: int
     max_seats: int
@@ -126,6 +144,7 @@ class GameOut(Out):
     auto_start: bool
     options_schema: dict[str, Any]
     fixed_rules: dict[str, Any] = Field(description="开房时只读展示的固定规则（如回合上限）")
+    bots: bool = Field(description="可否用机器人补位")
 
 
 class GamesOut(Out):
@@ -137,10 +156,18 @@ class ModesUpdate(Body):
 
 
 # ---- rooms --------------------------------------------------------------------------------------
+# Fields marked with an "x-slot" are game-specific: the contract has one copy of the model per game
+# family (e.g. ShengongRoomViewOut) with the slot replaced by that family's own schema, so a client
+# generated from it types every game exactly (see infra/openapi_gen.py and docs/architecture.md).
+
+def _slot(name: str, description: str) -> Any:
+    return Field(description=description, json_schema_extra={"x-slot": name})
+
 
 class RoomCreate(Body):
-    game: str = Field(min_length=1, max_length=32)
-    options: dict[str, Any] = Field(default_factory=dict, description="玩法设置，见 /v1/games 的 options_schema")
+    game: str = _slot("game_key", "玩法 key，见 GET /v1/games")
+    options: dict[str, Any] = Field(default_factory=dict, description="玩法设置，见 /v1/games 的 options_schema",
+                                    json_schema_extra={"x-slot": "options"})
     password: str | None = Field(default=None, min_length=1, max_length=16, description="房间暗号")
 
 
@@ -149,11 +176,14 @@ class PasswordBody(Body):
 
 
 class StepBody(Body):
-    step: int = Field(ge=0, description="客户端看到的房间 step；重试同一请求是安全的")
+    step: StrictInt = Field(ge=0, description="客户端看到的房间 step；重试同一请求是安全的")
 
 
-class ActBody(StepBody):
-    action: dict[str, Any] = Field(description="玩法的行动（见各玩法的 action 结构）")
+class ActBody(Body):
+    step: StrictInt | None = Field(default=None, ge=0, description=(
+        "行动所属的 step（房间视图里的 room.step）；重发同一请求是安全的。"
+        "只有房间对你隐藏步数时（血染甄嬛传的玩家）才可省略"))
+    action: dict[str, Any] = _slot("action", "该玩法的一个行动")
 
 
 class SeatOut(Out):
@@ -165,12 +195,12 @@ class SeatOut(Out):
 
 class RoomOut(Out):
     id: str
-    game: str
+    game: str = _slot("game_key", "玩法 key")
     title: str
-    status: str
+    status: RoomStatus
     version: int | None = Field(description="房间版本；隐藏步数的玩法（血染甄嬛传）对玩家为 null")
     step: int | None = Field(description="落子/行动时带上的 step；隐藏步数的玩法对玩家为 null")
-    competition: str
+    competition: Competition
     creator_name: str
     is_creator: bool
     hosted: bool
@@ -178,84 +208,134 @@ class RoomOut(Out):
     max_seats: int
     min_seats: int
     has_password: bool
-    options: dict[str, Any]
+    options: dict[str, Any] = _slot("options", "开房时的玩法设置")
     seed_hash: str | None = Field(description="本局随机种子的 SHA-256，开局即公布")
     seed: str | None = Field(description="随机种子（十六进制），终局后公布，可据此与行动记录复算全局")
     results: list[str]
 
 
 class ViewerOut(Out):
-    role: str
+    role: ViewerRole
     seat: int | None
 
 
 class PendingOut(Out):
-    kind: str
+    kind: PendingKind
     seats: list[int]
-    deadline_ms: int | None
+    deadline_ms: int | None = Field(description="截止时刻（毫秒，服务器时钟）；与 server_time 相减得剩余时间")
     label: str
-    submitted: list[int] | None = None
-    my_move: dict[str, Any] | None = None
+    submitted: list[int] | None = Field(default=None, description="暗选回合：已落子的席位（只说谁，不说什么）")
+    my_move: dict[str, Any] | None = Field(default=None, description="暗选回合：我自己已落的子",
+                                           json_schema_extra={"x-slot": "action"})
 
 
-class RoomViewOut(Out):
+class RoomSummaryOut(Out):
+    """The room without its game: seats, status, whom it waits for (the lobby and waiting room)."""
+
     room: RoomOut
     viewer: ViewerOut
     pending: PendingOut | None
-    game: dict[str, Any] | None = Field(description="该玩法为此观看者投影的局面")
+    server_time: int = Field(description="服务器当前时刻（毫秒），手机据此显示倒计时，不必信任本机时钟")
+
+
+class RoomViewOut(RoomSummaryOut):
+    """The room and the game as this viewer may see it."""
+
+    game: dict[str, Any] | None = _slot("view", "该玩法为此观看者投影的局面（开战前为 null）")
+
+
+class LeaveOut(Out):
+    room_id: str
+    left: bool = Field(description="你已不在这个房间的座位上（重发是安全的）")
 
 
 class LobbyRoomOut(Out):
     id: str
-    game: str
+    game: str = _slot("game_key", "玩法 key")
     title: str
-    status: str
+    status: RoomStatus
     seat_count: int
     max_seats: int
     creator_name: str
     has_password: bool
-    competition: str
+    competition: Competition
 
 
 class RoomListOut(Out):
     rooms: list[LobbyRoomOut]
-    cursor: str | None
+    cursor: str | None = Field(description="下一页的游标（不透明、带签名）；没有下一页为 null")
 
 
 class ActOut(Out):
     accepted: bool
     settled: bool = Field(description="本次请求是否结算/推进了对局")
-    step: int
-    version: int
-    status: str
+    step: int | None = Field(description="这次行动所属的 step（重发旧行动时是它当时的 step）；隐藏步数的玩法对玩家为 null")
+    current_step: int | None = Field(description="房间现在的 step；隐藏步数的玩法对玩家为 null")
+    version: int | None
+    status: RoomStatus
 
 
 class ReportOut(Out):
     step: int = Field(description="转换的 step（隐藏步数的玩法中为该观看者自己的战报序号）")
     label: str
-    kind: str
-    trigger: str
+    kind: LogKind
+    trigger: Trigger | None
     at_ms: int
-    lines: list[dict[str, Any]]
+    lines: list[dict[str, Any]] = _slot("report_lines", "与你有关的全文，其余匿名播报；每行都有 text")
 
 
 class ReportsOut(Out):
     reports: list[ReportOut]
-    next_after: int
+    next_after: int = Field(description="下次请求带上 after=它，只取新的战报")
+
+
+class SeatResultOut(Out):
+    seat: int
+    name: str | None
+    consort: str | None
+    place: int | None
+    score: float
+    won: bool
+    stats: dict[str, float]
+
+
+class StageClearOut(Out):
+    stage: int
+    rounds: int
+
+
+class OutcomeOut(Out):
+    unit: str = Field(description="结束的是什么：game，或保皇的 deal-N")
+    reason: str
+    results: list[SeatResultOut]
+    clear: StageClearOut | None = None
+    extra: dict[str, Any] = _slot("outcome_extra", "该玩法的终局细节")
 
 
 class ResultsOut(Out):
     room_id: str
-    status: str
-    results: list[dict[str, Any]]
+    status: RoomStatus
+    results: list[OutcomeOut]
+
+
+class LogEntryOut(Out):
+    step: int
+    kind: LogKind
+    label: str
+    actor: ViewerOut | None
+    action: dict[str, Any] | None = _slot("action", "这一步的行动（apply）")
+    moves: dict[str, dict[str, Any]] | None = _slot("action_map", "暗选回合：席位 -> 行动（只含落了子的席位）")
+    at_ms: int
+    trigger: Trigger | None
+    setup: dict[str, Any] | None = Field(default=None, description="step 0：入局者与设置")
 
 
 class ReplayOut(Out):
     room_id: str
-    game: str
+    game: str = _slot("game_key", "玩法 key")
     seed: str
     seed_hash: str | None
-    log: list[dict[str, Any]]
+    log: list[LogEntryOut]
 
 
 # ---- records ------------------------------------------------------------------------------------
@@ -279,13 +359,25 @@ class BoardRowOut(RecordOut):
     rank: int
 
 
+class BoardInfoOut(Out):
+    board: str = Field(json_schema_extra={"x-slot": "board"})
+    family: str = Field(description="榜单族（如 coop、melee、cards、baohuang）")
+    competition: Competition
+    subject: str = Field(description="consort：按妃子记（群芳战绩）；user：按玩家记")
+
+
+class BoardsOut(Out):
+    boards: list[BoardInfoOut]
+    stages: list[int] = Field(description="有最快击杀榜的关卡")
+
+
 class BoardOut(Out):
-    board: str
+    board: str = Field(json_schema_extra={"x-slot": "board"})
     rows: list[BoardRowOut]
 
 
 class MyRankOut(Out):
-    board: str
+    board: str = Field(json_schema_extra={"x-slot": "board"})
     rank: int | None
     record: RecordOut | None
 

@@ -102,10 +102,29 @@ class IllegalAction(DomainError):
     default_message = "不符合规则的操作"
 
 
+class PayloadTooLarge(DomainError):
+    status = 413
+    default_code = "BODY_TOO_LARGE"
+    default_message = "请求内容过大"
+
+
 class RateLimited(DomainError):
+    """Too many requests: the answer carries `Retry-After: retry_after_s`."""
+
     status = 429
     default_code = "RATE_LIMITED"
     default_message = "操作太频繁，请稍后再试"
+    retry_after_s: int = 1
+
+
+class Unavailable(DomainError):
+    """A fault that survived our retries (storage throttling, timeouts, internal errors): nothing was
+    half-written, and the same request may be sent again after `Retry-After`."""
+
+    status = 503
+    default_code = "UNAVAILABLE"
+    default_message = "服务暂时不可用，请稍后再试"
+    retry_after_s: int = 1
 
 
 class UpstreamError(DomainError):

@@ -136,6 +136,8 @@ class Room(BaseModel):
     active_ms: int
     """Last time a human did something here (the idle sweep measures from it)."""
     ended_ms: int | None = None
+    request_hash: str | None = None
+    """For a create with an Idempotency-Key: what was asked, so the key cannot be reused for another."""
 
     def seat_of(self, user: str) -> SeatEntry | None:
         return next((s for s in self.seats if s.user == user), None)

@@ -177,9 +177,10 @@ class RoomStore(Protocol):
 
     def is_watcher(self, room_id: str, user: str) -> bool: ...
 
-    def password_failures(self, room_id: str, user: str, window: int) -> int: ...
-
-    def add_password_failure(self, room_id: str, user: str, window: int, expires_s: int) -> int: ...
+    def reserve_password_check(self, room_id: str, user: str, now_ms: int, window_ms: int, limit: int) -> bool:
+        """Take one of `limit` 暗号 checks per sliding `window_ms` for this user and room, atomically:
+        False when `limit` checks were already taken within the window (however many ask at once)."""
+        ...
 
 
 class AccountStore(Protocol):

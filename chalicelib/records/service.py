@@ -26,6 +26,13 @@ def title_for(score: float) -> str:
     return name
 
 
+def board_list() -> dict[str, Any]:
+    """Every board with what fills it, and the stages with a fastest-clear board."""
+    rows = [{"board": name, "family": policy.board, "competition": name.rsplit("-", 1)[1],
+             "subject": policy.subject.value} for name, policy in boards().items()]
+    return {"boards": rows, "stages": list(stages())}
+
+
 def stages() -> tuple[int, ...]:
     """Every stage with a fastest-clear board."""
     return tuple(sorted({s for policy in boards().values() for s in policy.stages}))
@@ -73,7 +80,7 @@ def my_rank(records: RecordStore, accounts: AccountStore, caller: Caller, board:
     if policy.subject is RecordSubject.CONSORT:
         user = accounts.get_user(caller.user_id)
         if user is None or user.consort is None:
-            raise NotFound("你还没有认领妃子，没有战绩", code="NO_CONSORT")
+            return {"board": board, "rank": None, "record": None}  # no 妃子 yet: no record on her boards
         subject = user.consort
     record = records.record(board, subject)
     if record is None:

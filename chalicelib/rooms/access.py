@@ -11,7 +11,8 @@ from chalicelib.rooms.deps import RoomDeps
 from chalicelib.rooms.passwords import verify_password
 
 PASSWORD_WINDOW_MS = 10 * 60 * 1000
-PASSWORD_MAX_FAILURES = 5
+PASSWORD_MAX_CHECKS = 5
+"""暗号 checks per user and room in any 10 minutes (a sliding window)."""
 
 
 def is_host(caller: Caller, room: Room) -> bool:
@@ -44,12 +45,10 @@ def check_password(deps: RoomDeps, caller: Caller, room: Room, password: str | N
         return
     if password is None or password == "":
         raise Forbidden("这个房间设了暗号", code="PASSWORD_REQUIRED")
-    now = deps.clock.now_ms()
-    window = now // PASSWORD_WINDOW_MS
-    if deps.rooms.password_failures(room.id, caller.user_id, window) >= PASSWORD_MAX_FAILURES:
+    # every check takes a slot first, atomically: parallel guesses cannot get more checks than allowed
+    if not deps.rooms.reserve_password_check(room.id, caller.user_id, deps.clock.now_ms(), PASSWORD_WINDOW_MS,
+                                             PASSWORD_MAX_CHECKS):
         metrics_count("PasswordLockouts")
         raise RateLimited("暗号错误次数过多，请十分钟后再试", code="PASSWORD_LOCKED")
     if not verify_password(password, room.password_hash):
-        expires_s = (window + 1) * PASSWORD_WINDOW_MS // 1000 + 3600
-        deps.rooms.add_password_failure(room.id, caller.user_id, window, expires_s)
         raise Forbidden("暗号不对", code="WRONG_PASSWORD")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,6 +22,12 @@ def room_id_for_request(user_id: str, request_key: str) -> str:
     """A retried create with the same Idempotency-Key maps to the same room id."""
     digest = hashlib.sha256(f"{user_id}\x00{request_key}".encode()).digest()
     return base64.b32encode(digest[:10]).decode().lower()
+
+
+def request_hash(*parts: object) -> str:
+    """What a request asked for, to tell a retry (same hash) from a reused Idempotency-Key (another)."""
+    text = json.dumps(parts, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def default_open_games() -> dict[str, bool]:

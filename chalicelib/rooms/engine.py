@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -16,16 +17,29 @@ def validation_details(err: ValidationError) -> list[dict[str, Any]]:
     return [{"loc": [str(p) for p in e["loc"]], "type": e["type"], "msg": e["msg"]} for e in err.errors()]
 
 
-def parse_model[M: BaseModel](model: type[M], raw: Any, what: str) -> M:
+def parse_model[M: BaseModel](model: type[M], raw: Any, what: str, *, strict: bool = True) -> M:
+    """Validate what a client sent. Strict (the default, for JSON bodies): "1" is not a number and
+    true is not 1. Query strings are text, so their models are read with strict=False.
+
+    Raises:
+        ValidationFailed: VALIDATION_FAILED, `errors` saying where.
+    """
     try:
+        if strict:
+            return model.model_validate_json(json.dumps(raw), strict=True)
         return model.model_validate(raw)
     except ValidationError as e:
         raise ValidationFailed(f"{what}格式有误", errors=validation_details(e)) from e
 
 
 def parse_action(game: AnyGame, raw: Any) -> Any:
+    """A client's action, strictly typed (see `parse_model`).
+
+    Raises:
+        ValidationFailed: BAD_ACTION.
+    """
     try:
-        return game.parse_action(raw)
+        return game.action_adapter.validate_json(json.dumps(raw), strict=True)
     except ValidationError as e:
         raise ValidationFailed("行动格式有误", code="BAD_ACTION", errors=validation_details(e)) from e
 
@@ -46,6 +60,12 @@ def pending_info(pending: Pending | None, now_ms: int) -> PendingInfo | None:
     deadline = now_ms + pending.timeout_s * 1000 if pending.timeout_s else None
     return PendingInfo(kind=pending.kind, seats=tuple(sorted(pending.seats)), deadline_ms=deadline,
                        label=pending.label)
+
+
+def hides_steps(game: AnyGame, viewer: Viewer) -> bool:
+    """Games where the number of transitions is itself secret (血染甄嬛传: the storyteller's night
+    steps depend on the roles in play) show players no step counter and no empty reports."""
+    return game.hidden_steps and not viewer.is_host
 
 
 def viewer_json(viewer: Viewer) -> dict[str, Any]:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from chalicelib.core.errors import Conflict, Forbidden, StaleVersion
+from chalicelib.core.errors import Conflict, Forbidden, StaleVersion, ValidationFailed
 from chalicelib.core.game import AnyGame, Entrant, Persona
 from chalicelib.core.identity import Caller
 from chalicelib.core.rng import Rng, seed_digest
 from chalicelib.domain.model import Competition, LogKind, LogRecord, Room, RoomStatus, SeatEntry, Trigger
-from chalicelib.domain.ports import Consort, Page
+from chalicelib.domain.ports import Consort, LobbyCard, Page
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.access import check_password, is_host
-from chalicelib.rooms.deps import RoomDeps, room_id_for_request
+from chalicelib.rooms.deps import RoomDeps, request_hash, room_id_for_request
 from chalicelib.rooms.engine import dump_state, parse_model, pending_info
 from chalicelib.rooms.passwords import hash_password
 
@@ -48,6 +48,7 @@ def create_room(
         seats = (_seat_for(deps, caller, game, 0),)
     now = deps.clock.now_ms()
     room_id = room_id_for_request(caller.user_id, request_key) if request_key else deps.new_id()
+    request = request_hash(game.key, options.model_dump(mode="json"), password) if request_key else None
     room = Room(
         id=room_id, game=game.key, title=game.title, status=RoomStatus.OPEN, creator=caller.user_id,
         creator_name=caller.name, host=host,
@@ -55,7 +56,7 @@ def create_room(
         seats=seats, max_seats=game.max_seats, min_seats=game.min_seats,
         options=options.model_dump(mode="json"),
         password_hash=hash_password(password) if password else None,
-        created_ms=now, updated_ms=now, active_ms=now,
+        created_ms=now, updated_ms=now, active_ms=now, request_hash=request,
     )
     if deps.rooms.create_room(room):
         metrics_count("RoomsCreated")
@@ -63,10 +64,12 @@ def create_room(
     existing = deps.rooms.get_room(room_id)
     if existing.creator != caller.user_id:
         raise Conflict("房间号冲突，请重试", code="ROOM_ID_TAKEN")
+    if existing.request_hash != room.request_hash:
+        raise ValidationFailed("这个请求编号（Idempotency-Key）已用于另一个开房请求", code="IDEMPOTENCY_KEY_REUSED")
     return existing  # the same create, retried
 
 
-def list_open(deps: RoomDeps, game_key: str, limit: int, cursor: str | None) -> Page:
+def list_open(deps: RoomDeps, game_key: str, limit: int, cursor: str | None) -> Page[LobbyCard]:
     get_game(game_key)  # 404 for an unknown game
     return deps.rooms.list_open_rooms(game_key, limit, cursor)
 

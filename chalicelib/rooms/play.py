@@ -12,7 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from chalicelib.core.errors import Conflict, DomainError, Forbidden, GameOver, NotYourTurn, StaleVersion
+from chalicelib.core.errors import (
+    Conflict,
+    DomainError,
+    Forbidden,
+    GameOver,
+    NotFound,
+    NotYourTurn,
+    StaleVersion,
+    ValidationFailed,
+)
 from chalicelib.core.game import AnyGame, PendingKind, Transition, Viewer, ViewerRole
 from chalicelib.core.identity import Caller
 from chalicelib.core.rng import Rng
@@ -22,7 +31,7 @@ from chalicelib.observability import logger, metrics_count
 from chalicelib.records.policy import side_writes
 from chalicelib.rooms.access import actor_for
 from chalicelib.rooms.deps import RoomDeps
-from chalicelib.rooms.engine import dump_state, load_state, parse_action, pending_info, viewer_json
+from chalicelib.rooms.engine import dump_state, hides_steps, load_state, parse_action, pending_info, viewer_json
 
 
 @dataclass(frozen=True)
@@ -30,6 +39,8 @@ class ActOutcome:
     room: Room
     settled: bool
     """True when this request applied a transition (a turn action, or the round it completed)."""
+    step: int
+    """The step the action belongs to (an old step when a retry found it already recorded)."""
 
 
 def _require_active(room: Room) -> None:
@@ -107,6 +118,11 @@ def settle_round(deps: RoomDeps, room: Room, moves: dict[int, MoveRecord] | None
     return new_room
 
 
+def _step_details(game: AnyGame, actor: Viewer, room: Room) -> dict[str, Any]:
+    """Where the room is now, for a client that is behind, unless the step count is secret to her."""
+    return {} if hides_steps(game, actor) else {"current_step": room.step}
+
+
 def _retried(deps: RoomDeps, game: AnyGame, room: Room, actor: Viewer, step: int, action: Any) -> ActOutcome:
     """A request for an earlier step: fine if it is the very action already recorded (a phone retry)."""
     wanted = game.dump_action(action)
@@ -115,17 +131,33 @@ def _retried(deps: RoomDeps, game: AnyGame, room: Room, actor: Viewer, step: int
         mine_sealed = log.kind is LogKind.SETTLE and (log.moves or {}).get(str(actor.seat)) == wanted
         mine_applied = log.kind is LogKind.APPLY and log.actor == viewer_json(actor) and log.action == wanted
         if (mine_sealed and actor.role is ViewerRole.PLAYER) or mine_applied:
-            return ActOutcome(room=room, settled=False)
-    raise Conflict("这一步已经过去了，请刷新", code="STALE_STEP", current_step=room.step)
+            return ActOutcome(room=room, settled=False, step=step)
+    raise Conflict("这一步已经过去了，请刷新", code="STALE_STEP", **_step_details(game, actor, room))
 
 
-def act(deps: RoomDeps, caller: Caller, room_id: str, step: int, raw_action: Any) -> ActOutcome:
+def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_action: Any,
+        family: str | None = None) -> ActOutcome:
+    """One action (or sealed move) by the caller for `step` (None: the current step, only where the
+    step count is hidden from her).
+
+    Raises:
+        Conflict: STEP_AHEAD / STALE_STEP / NOT_STARTED / GAME_OVER …; ValidationFailed: BAD_ACTION.
+    """
     room = deps.rooms.get_room(room_id)
+    game = get_game(room.game)
+    if family is not None and game.family != family:
+        raise NotFound(f"这个房间是{game.title}的房间", code="WRONG_FAMILY", family=game.family)
     actor = actor_for(caller, room)
     _require_active(room)
-    game = get_game(room.game)
     action = parse_action(game, raw_action)
-    if step != room.step:
+    if step is None:
+        if not hides_steps(game, actor):
+            raise ValidationFailed("请带上房间当前的 step", code="VALIDATION_FAILED",
+                                   errors=[{"loc": ["step"], "type": "missing", "msg": "Field required"}])
+        step = room.step
+    if step > room.step:
+        raise Conflict("房间还没到这一步，请刷新", code="STEP_AHEAD", **_step_details(game, actor, room))
+    if step < room.step:
         return _retried(deps, game, room, actor, step, action)
     state = load_state(game, room)
     pending = game.pending(state)
@@ -141,7 +173,8 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int, raw_action: Any
                     action=game.dump_action(action), events=game.dump_events(tr.events), at_ms=now,
                     trigger=Trigger.HOST if actor.is_host else Trigger.PLAYER)
     carried = _carried_moves(deps, game, room, pending.seats, tr.state, now) if sealed else ()
-    return ActOutcome(room=commit_transition(deps, game, room, tr, log, carried, human_ms=now), settled=True)
+    return ActOutcome(room=commit_transition(deps, game, room, tr, log, carried, human_ms=now), settled=True,
+                      step=room.step)
 
 
 def _carried_moves(deps: RoomDeps, game: AnyGame, room: Room, old_seats: frozenset[int], new_state: Any,
@@ -177,35 +210,40 @@ def _submit_sealed(deps: RoomDeps, game: AnyGame, room: Room, state: Any, seats:
                       at_ms=deps.clock.now_ms())
     existing = deps.rooms.put_move(room.id, move)
     if existing is not None:
-        if existing.by.submitted and existing.action == move.action:
-            return ActOutcome(room=room, settled=False)  # the same move, retried
-        if existing.by.submitted:
+        if existing.by.submitted and existing.action != move.action:
             raise Conflict("本回合已经落子，不能更改", code="ALREADY_SUBMITTED")
-        raise Conflict("本回合已结算", code="ROUND_CLOSED")
-    metrics_count("MovesSubmitted")
+        if not existing.by.submitted:
+            raise Conflict("本回合已结算", code="ROUND_CLOSED")
+        # the same move, retried: the first attempt may have failed while settling, so go on as it would
+    else:
+        metrics_count("MovesSubmitted")
     moves = deps.rooms.list_moves(room.id, room.step)
     if not seats <= moves.keys():
-        return ActOutcome(room=room, settled=False)
-    try:
-        return ActOutcome(room=settle_round(deps, room, moves, trigger=Trigger.PLAYER), settled=True)
-    except StaleVersion:
-        # another request settled this round first; the move is in it (placeholders cannot overwrite)
-        return ActOutcome(room=deps.rooms.get_room(room.id), settled=False)
+        return ActOutcome(room=room, settled=False, step=room.step)
+    settled, mine = settle_now(deps, room, Trigger.PLAYER, moves)
+    return ActOutcome(room=settled, settled=mine, step=room.step)
 
 
 SETTLE_ATTEMPTS = 5
 
 
-def settle_now(deps: RoomDeps, room: Room, trigger: Trigger) -> tuple[Room, bool]:
-    """Settle the room's current round, whoever else is racing to: a lost race either means someone
-    settled it (done) or that a move landed just before our placeholders (settle again, with it).
-    Returns the room after the round and whether this call was the one that settled it."""
+def settle_now(deps: RoomDeps, room: Room, trigger: Trigger,
+               moves: dict[int, MoveRecord] | None = None) -> tuple[Room, bool]:
+    """Settle the room's current round, whoever else is racing to: a lost race means someone settled
+    it (done), a move landed just before our placeholders, or the transaction met a transient
+    conflict (both: settle again, with what is stored now). Returns the room after the round and
+    whether this call was the one that settled it.
+
+    Raises:
+        StaleVersion: still contended after SETTLE_ATTEMPTS (the client retries; nothing was written).
+    """
     step = room.step
     for _ in range(SETTLE_ATTEMPTS):
         try:
-            return settle_round(deps, room, None, trigger=trigger), True
+            return settle_round(deps, room, moves, trigger=trigger), True
         except StaleVersion:
             metrics_count("Retries")
+            moves = None
             room = deps.rooms.get_room(room.id)
             if room.step != step or room.status is not RoomStatus.ACTIVE:
                 return room, False
@@ -223,7 +261,7 @@ def hurry(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
     if step < room.step:
         return room  # already settled: a retried 催战
     if step > room.step:
-        raise Conflict("回合号不对，请刷新", code="STALE_STEP", current_step=room.step)
+        raise Conflict("房间还没到这一步，请刷新", code="STEP_AHEAD", current_step=room.step)
     return settle_now(deps, room, trigger=Trigger.HURRY)[0]
 
 

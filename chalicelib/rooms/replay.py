@@ -21,8 +21,8 @@ def recompute(replay: dict[str, Any]) -> Any:
     setup, *transitions = replay["log"]
     if setup["kind"] != "setup" or setup["step"] != 0:
         raise ValueError("a replay starts with its setup")
-    entrants = [entrant_from_json(e) for e in setup["action"]["entrants"]]
-    options = game.parse_options(setup["action"]["options"])
+    entrants = [entrant_from_json(e) for e in setup["setup"]["entrants"]]
+    options = game.parse_options(setup["setup"]["options"])
     state = game.setup(entrants, options, Rng(seed, 0))
     for expected_step, entry in enumerate(transitions, start=1):
         if entry["step"] != expected_step:

@@ -1,13 +1,19 @@
 """The scheduled sweeps. Each reads only due rooms through a sparse index, re-checks the room it
 loaded, and writes conditionally on its version, so running twice (EventBridge delivers at least
-once) or racing a player changes nothing the second time."""
+once) or racing a player changes nothing the second time.
+
+Rooms are isolated from each other: a room that fails (a rules error, a storage fault, a bug) is
+logged with its id, counted in `SweepErrors`, left for the next sweep, and never stops the others;
+the function itself succeeds for the rest and reports the failures it met.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from chalicelib.core.errors import DomainError, StaleVersion
-from chalicelib.domain.model import IDLE_ACTIVE_S, IDLE_OPEN_S, RoomStatus
+from chalicelib.domain.model import IDLE_ACTIVE_S, IDLE_OPEN_S, Room, RoomStatus
 from chalicelib.observability import logger, metrics_count
 from chalicelib.rooms.deps import RoomDeps
 from chalicelib.rooms.play import run_timeout
@@ -20,56 +26,57 @@ class SweepReport:
     seen: int = 0
     changed: int = 0
     skipped: int = 0
+    failed: tuple[str, ...] = field(default=())
+    """Room ids that failed this time (retried next sweep)."""
+
+
+def _sweep(deps: RoomDeps, name: str, ids: list[str], one: Callable[[Room, int], bool]) -> SweepReport:
+    now = deps.clock.now_ms()
+    changed = skipped = 0
+    failed: list[str] = []
+    for room_id in ids:
+        try:
+            if one(deps.rooms.get_room(room_id), now):
+                changed += 1
+            else:
+                skipped += 1
+        except StaleVersion:
+            skipped += 1  # a player or 催战 got there first
+        except Exception as e:  # noqa: BLE001 - one room must never stop the sweep for the others
+            metrics_count("SweepErrors")
+            code = e.code if isinstance(e, DomainError) else type(e).__name__
+            logger.exception(f"{name}: room failed", extra={"room": room_id, "error": code})
+            failed.append(room_id)
+    if ids:
+        logger.info(f"{name} sweep", extra={"seen": len(ids), "changed": changed, "skipped": skipped,
+                                            "failed": len(failed)})
+    return SweepReport(seen=len(ids), changed=changed, skipped=skipped, failed=tuple(failed))
 
 
 def settle_overdue(deps: RoomDeps) -> SweepReport:
     """Settle every sealed round (or time out every turn) whose deadline has passed."""
     now = deps.clock.now_ms()
-    ids = deps.rooms.due_rooms(now, BATCH)
-    changed = skipped = 0
-    for room_id in ids:
-        try:
-            room = deps.rooms.get_room(room_id)
-            if run_timeout(deps, room, now) is None:
-                skipped += 1
-            else:
-                changed += 1
-        except StaleVersion:
-            skipped += 1  # a player or 催战 got there first
-        except DomainError as e:
-            # a rules error here would repeat every minute: log it loudly for ops, keep sweeping
-            metrics_count("SweepErrors")
-            logger.error("overdue room could not be settled", extra={"room": room_id, "code": e.code})
-            skipped += 1
-    if ids:
-        logger.info("overdue sweep", extra={"seen": len(ids), "changed": changed, "skipped": skipped})
-    return SweepReport(seen=len(ids), changed=changed, skipped=skipped)
+    return _sweep(deps, "overdue", deps.rooms.due_rooms(now, BATCH),
+                  lambda room, at: run_timeout(deps, room, at) is not None)
+
+
+def _expire(deps: RoomDeps, room: Room, now: int) -> bool:
+    if room.status is RoomStatus.OPEN and room.active_ms + IDLE_OPEN_S * 1000 <= now:
+        status = RoomStatus.EXPIRED
+    elif room.status is RoomStatus.ACTIVE and room.active_ms + IDLE_ACTIVE_S * 1000 <= now:
+        status = RoomStatus.ABANDONED
+    else:
+        return False
+    closed = room.model_copy(update={
+        "status": status, "version": room.version + 1, "pending": None, "updated_ms": now, "ended_ms": now,
+    })
+    deps.rooms.save_room(closed, room.version)
+    metrics_count(f"Rooms.{status.value}")
+    return True
 
 
 def expire_stalled(deps: RoomDeps) -> SweepReport:
     """Open rooms idle for 30 minutes expire; started rooms where no human acted for 6 hours are
     abandoned: results already written stand, the unfinished game or deal gets none, no records."""
     now = deps.clock.now_ms()
-    ids = deps.rooms.idle_rooms(now, BATCH)
-    changed = skipped = 0
-    for room_id in ids:
-        room = deps.rooms.get_room(room_id)
-        if room.status is RoomStatus.OPEN and room.active_ms + IDLE_OPEN_S * 1000 <= now:
-            status = RoomStatus.EXPIRED
-        elif room.status is RoomStatus.ACTIVE and room.active_ms + IDLE_ACTIVE_S * 1000 <= now:
-            status = RoomStatus.ABANDONED
-        else:
-            skipped += 1
-            continue
-        closed = room.model_copy(update={
-            "status": status, "version": room.version + 1, "pending": None, "updated_ms": now, "ended_ms": now,
-        })
-        try:
-            deps.rooms.save_room(closed, room.version)
-            changed += 1
-            metrics_count(f"Rooms.{status.value}")
-        except StaleVersion:
-            skipped += 1
-    if ids:
-        logger.info("expiry sweep", extra={"seen": len(ids), "changed": changed, "skipped": skipped})
-    return SweepReport(seen=len(ids), changed=changed, skipped=skipped)
+    return _sweep(deps, "expiry", deps.rooms.idle_rooms(now, BATCH), lambda room, at: _expire(deps, room, at))

@@ -8,34 +8,44 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from chalicelib.core.errors import Conflict, StaleVersion
+from chalicelib.core.errors import Conflict, NotFound, StaleVersion
 from chalicelib.core.game import AnyGame, PendingKind, Viewer, ViewerRole
 from chalicelib.core.identity import Caller
-from chalicelib.domain.model import MoveRecord, Room
+from chalicelib.domain.model import LogKind, LogRecord, MoveRecord, Room
 from chalicelib.games import get_game
 from chalicelib.rooms.access import viewer_for
 from chalicelib.rooms.deps import RoomDeps
-from chalicelib.rooms.engine import load_state, viewer_json
+from chalicelib.rooms.engine import hides_steps, load_state, viewer_json
 from chalicelib.rooms.play import run_timeout
 
 
 @dataclass(frozen=True)
 class RoomView:
+    """A body that may be answered with 304 when the client already has it (`etag`)."""
+
     body: dict[str, Any]
     etag: str
 
 
 def _etag(body: dict[str, Any]) -> str:
-    """A hash of exactly what this viewer receives: 304 means nothing she can see changed (a version
-    counter would also change on steps she must not be able to count)."""
+    """A hash of exactly what this viewer receives (the clock aside): 304 means nothing she can see
+    changed (a version counter would also change on steps she must not be able to count)."""
     text = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return 'W/"' + hashlib.sha256(text.encode()).hexdigest()[:24] + '"'
 
 
-def hides_steps(game: AnyGame, viewer: Viewer) -> bool:
-    """Games where the number of transitions is itself secret (血染甄嬛传: the storyteller's night
-    steps depend on the roles in play) show players no step counter and no empty reports."""
-    return game.hidden_steps and not viewer.is_host
+def family_room(deps: RoomDeps, room_id: str, family: str) -> tuple[Room, AnyGame]:
+    """The room and its game, if the game belongs to `family` (the per-game API's path).
+
+    Raises:
+        NotFound: ROOM_NOT_FOUND, or WRONG_FAMILY (the room is another game's).
+    """
+    room = deps.rooms.get_room(room_id)
+    game = get_game(room.game)
+    if game.family != family:
+        raise NotFound(f"这个房间是{game.title}的房间，请用 /v1/games/{game.family}/… 访问", code="WRONG_FAMILY",
+                       family=game.family)
+    return room, game
 
 
 def room_summary(room: Room, caller: Caller, *, hide_steps: bool = False) -> dict[str, Any]:
@@ -77,76 +87,95 @@ def _settle_if_overdue(deps: RoomDeps, room: Room) -> Room:
         return deps.rooms.get_room(room.id)
 
 
-def room_view(deps: RoomDeps, caller: Caller, room_id: str) -> RoomView:
-    return render_view(deps, caller, deps.rooms.get_room(room_id))
+def room_view(deps: RoomDeps, caller: Caller, room_id: str, family: str | None = None) -> RoomView:
+    """The caller's view of a room: with the game (the per-family route) or without (`family` None)."""
+    if family is None:
+        return render_view(deps, caller, deps.rooms.get_room(room_id), with_game=False)
+    room, _ = family_room(deps, room_id, family)
+    return render_view(deps, caller, room)
 
 
-def render_view(deps: RoomDeps, caller: Caller, room: Room) -> RoomView:
+def _pending(deps: RoomDeps, room: Room, viewer: Viewer) -> dict[str, Any] | None:
+    if room.pending is None:
+        return None
+    pending: dict[str, Any] = room.pending.model_dump(mode="json")
+    if room.pending.kind is PendingKind.SEALED:
+        moves = deps.rooms.list_moves(room.id, room.step)
+        mine: MoveRecord | None = None
+        if viewer.role is ViewerRole.PLAYER and viewer.seat is not None:
+            mine = moves.get(viewer.seat)
+        pending["submitted"] = sorted(s for s, m in moves.items() if m.by.submitted)
+        pending["my_move"] = mine.action if mine is not None and mine.by.submitted else None
+    return pending
+
+
+def render_view(deps: RoomDeps, caller: Caller, room: Room, *, with_game: bool = True) -> RoomView:
     """The caller's view of a room already in hand (a lobby call returns it without reading again)."""
     viewer = viewer_for(deps, caller, room)
     room = _settle_if_overdue(deps, room)
     game = get_game(room.game)
     body: dict[str, Any] = {"room": room_summary(room, caller, hide_steps=hides_steps(game, viewer)),
-                            "viewer": viewer_json(viewer), "pending": None, "game": None}
-    submitted: list[int] = []
-    mine: MoveRecord | None = None
-    if room.pending is not None:
-        pending: dict[str, Any] = room.pending.model_dump(mode="json")
-        if room.pending.kind is PendingKind.SEALED:
-            moves = deps.rooms.list_moves(room.id, room.step)
-            submitted = sorted(s for s, m in moves.items() if m.by.submitted)
-            if viewer.role is ViewerRole.PLAYER and viewer.seat is not None:
-                mine = moves.get(viewer.seat)
-            pending["submitted"] = submitted
-            pending["my_move"] = mine.action if mine is not None and mine.by.submitted else None
-        body["pending"] = pending
-    if room.state is not None:
-        body["game"] = game.view(load_state(game, room), viewer).model_dump(mode="json")
-    return RoomView(body=body, etag=_etag(body))
+                            "viewer": viewer_json(viewer), "pending": _pending(deps, room, viewer)}
+    if with_game:
+        body["game"] = game.view(load_state(game, room), viewer).model_dump(mode="json") if room.state else None
+    etag = _etag(body)
+    body["server_time"] = deps.clock.now_ms()
+    return RoomView(body=body, etag=etag)
 
 
-def reports(deps: RoomDeps, caller: Caller, room_id: str, after: int, limit: int) -> dict[str, Any]:
+def _report(game: AnyGame, state: Any, log: LogRecord, viewer: Viewer) -> list[dict[str, Any]]:
+    return [line.model_dump(mode="json") for line in game.report(state, game.load_events(log.events), viewer)]
+
+
+def reports(deps: RoomDeps, caller: Caller, room_id: str, family: str, after: int, limit: int) -> dict[str, Any]:
     """Battle reports (战报) of the transitions after `after`, each projected for the caller.
 
     `after` is a step; in games that hide their steps it is the caller's own report count instead,
     and transitions with nothing for her are left out, so she cannot count them."""
-    room = deps.rooms.get_room(room_id)
+    room, game = family_room(deps, room_id, family)
     viewer = viewer_for(deps, caller, room)
-    game = get_game(room.game)
     if room.state is None:
         return {"reports": [], "next_after": after}
     state = load_state(game, room)
     hidden = hides_steps(game, viewer)
     logs = deps.rooms.list_log(room.id, -1, None) if hidden else deps.rooms.list_log(room.id, after, limit)
-    out = []
+    out: list[dict[str, Any]] = []
     for log in logs:
-        lines = [line.model_dump(mode="json") for line in game.report(state, game.load_events(log.events), viewer)]
+        lines = _report(game, state, log, viewer)
         if hidden and not lines:
             continue
-        out.append({"step": len(out) + 1 if hidden else log.step, "label": log.label, "kind": log.kind,
-                    "trigger": log.trigger, "at_ms": log.at_ms, "lines": lines})
+        out.append({"step": len(out) + 1 if hidden else log.step, "label": log.label, "kind": log.kind.value,
+                    "trigger": log.trigger.value if log.trigger else None, "at_ms": log.at_ms, "lines": lines})
     if hidden:
         out = [r for r in out if r["step"] > after][:limit]
     return {"reports": out, "next_after": out[-1]["step"] if out else after}
 
 
-def results(deps: RoomDeps, caller: Caller, room_id: str) -> dict[str, Any]:
-    room = deps.rooms.get_room(room_id)
+def results(deps: RoomDeps, caller: Caller, room_id: str, family: str) -> dict[str, Any]:
+    room, _ = family_room(deps, room_id, family)
     viewer_for(deps, caller, room)
     return {"room_id": room.id, "status": room.status.value, "results": deps.rooms.list_results(room.id)}
 
 
-def replay(deps: RoomDeps, caller: Caller, room_id: str) -> dict[str, Any]:
+def _log_entry(log: LogRecord) -> dict[str, Any]:
+    setup = log.kind is LogKind.SETUP
+    return {
+        "step": log.step, "kind": log.kind.value, "label": log.label, "actor": log.actor,
+        "action": None if setup else log.action, "moves": log.moves, "at_ms": log.at_ms,
+        "trigger": log.trigger.value if log.trigger else None, "setup": log.action if setup else None,
+    }
+
+
+def replay(deps: RoomDeps, caller: Caller, room_id: str, family: str) -> dict[str, Any]:
     """Seed and complete action log, once the room is over: anyone can recompute every draw."""
-    room = deps.rooms.get_room(room_id)
+    room, _ = family_room(deps, room_id, family)
     viewer_for(deps, caller, room)
     if room.status.live or room.seed is None:
         raise Conflict("对局结束后才能复盘", code="NOT_FINISHED")
-    logs = deps.rooms.list_log(room.id, -1, None)
     return {
         "room_id": room.id,
         "game": room.game,
         "seed": room.seed.hex(),
         "seed_hash": room.seed_hash,
-        "log": [log.model_dump(mode="json", exclude={"events"}) for log in logs],
+        "log": [_log_entry(log) for log in deps.rooms.list_log(room.id, -1, None)],
     }

@@ -10,7 +10,8 @@ from chalicelib.core.errors import Conflict, NotFound
 from chalicelib.domain.ports import Consort, User
 from chalicelib.store import codec
 from chalicelib.store.codec import av
-from chalicelib.store.dynamodb import DynamoBase, _code, raise_throttled
+from chalicelib.store.dynamodb import DynamoBase
+from chalicelib.store.faults import error_code
 
 
 def _consort_key(cid: str) -> dict[str, Any]:
@@ -67,9 +68,8 @@ class DynamoAccountStore(DynamoBase):
                 ConditionExpression="attribute_not_exists(pk)",
             )
         except ClientError as e:
-            if _code(e) == "ConditionalCheckFailedException":
+            if error_code(e) == "ConditionalCheckFailedException":
                 raise Conflict("这个妃子已存在", code="CONSORT_EXISTS") from e
-            raise_throttled(e)
             raise
 
     def get_consort(self, cid: str) -> Consort:
@@ -116,8 +116,7 @@ class DynamoAccountStore(DynamoBase):
                 }},
             ])
         except ClientError as e:
-            if _code(e) != "TransactionCanceledException":
-                raise_throttled(e)
+            if error_code(e) != "TransactionCanceledException":
                 raise
             reasons = [r.get("Code") for r in e.response.get("CancellationReasons", [])]
             if reasons and reasons[0] == "ConditionalCheckFailed":
@@ -138,9 +137,8 @@ class DynamoAccountStore(DynamoBase):
                 ReturnValues="ALL_NEW",
             )
         except ClientError as e:
-            if _code(e) == "ConditionalCheckFailedException":
+            if error_code(e) == "ConditionalCheckFailedException":
                 raise NotFound("找不到这位妃子", code="CONSORT_NOT_FOUND") from e
-            raise_throttled(e)
             raise
         return _consort(resp["Attributes"])
 

@@ -55,7 +55,8 @@ def from_item(item: dict[str, Any]) -> dict[str, Any]:
 
 def av(value: Any) -> dict[str, Any]:
     """One attribute value."""
-    return _ser.serialize(_plain(value))
+    out: dict[str, Any] = _ser.serialize(_plain(value))
+    return out
 
 
 def pack_json(value: Any) -> bytes:
@@ -100,6 +101,7 @@ def room_to_item(room: Room) -> dict[str, Any]:
         "updated_ms": room.updated_ms,
         "active_ms": room.active_ms,
         "ended_ms": room.ended_ms,
+        "request_hash": room.request_hash,
     }
     shard = shard_of(room.id)
     if room.status is RoomStatus.OPEN:
@@ -144,6 +146,7 @@ def room_from_item(item: dict[str, Any]) -> Room:
         updated_ms=v["updated_ms"],
         active_ms=v["active_ms"],
         ended_ms=v.get("ended_ms"),
+        request_hash=v.get("request_hash"),
     )
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from chalicelib.core.errors import NotFound, RateLimited, StaleVersion
+from chalicelib.core.errors import NotFound, StaleVersion
 from chalicelib.domain.model import LogRecord, MoveRecord, Room
 from chalicelib.domain.ports import (
     ClearEntry,
@@ -20,30 +20,19 @@ from chalicelib.domain.ports import (
     SideWrite,
     StageCleared,
 )
-from chalicelib.observability import metrics_count
+from chalicelib.observability import logger, metrics_count
 from chalicelib.store import codec
 from chalicelib.store.codec import av
 from chalicelib.store.cursors import CursorCodec
+from chalicelib.store.faults import GuardedClient, error_code
 from chalicelib.store.table import SHARDS, TTL_ATTRIBUTE
 
 LOG_RETENTION_S = 60 * 24 * 3600
-THROTTLE_CODES = {"ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded"}
-
-
-def _code(err: ClientError) -> str:
-    return str(err.response.get("Error", {}).get("Code", ""))
-
-
-def raise_throttled(err: ClientError) -> None:
-    """Throttling that survived botocore's standard retries becomes a 429 for the client."""
-    if _code(err) in THROTTLE_CODES:
-        metrics_count("Throttled")
-        raise RateLimited("服务繁忙，请稍后再试", code="BUSY") from err
 
 
 class DynamoBase:
     def __init__(self, client: Any, table: str, cursor_secret: bytes | Callable[[], bytes] = b"") -> None:
-        self.client = client
+        self.client = client if isinstance(client, GuardedClient) else GuardedClient(client)
         self.table = table
         self._cursors = CursorCodec(cursor_secret)
 
@@ -67,9 +56,8 @@ class DynamoRoomStore(DynamoBase):
             )
             return True
         except ClientError as e:
-            if _code(e) == "ConditionalCheckFailedException":
+            if error_code(e) == "ConditionalCheckFailedException":
                 return False
-            raise_throttled(e)
             raise
 
     def get_room(self, room_id: str) -> Room:
@@ -87,10 +75,9 @@ class DynamoRoomStore(DynamoBase):
                 ExpressionAttributeValues={":v": av(expected_version)},
             )
         except ClientError as e:
-            if _code(e) == "ConditionalCheckFailedException":
+            if error_code(e) == "ConditionalCheckFailedException":
                 metrics_count("Conflicts")
                 raise StaleVersion() from e
-            raise_throttled(e)
             raise
 
     def put_move(self, room_id: str, move: MoveRecord) -> MoveRecord | None:
@@ -103,9 +90,8 @@ class DynamoRoomStore(DynamoBase):
             )
             return None
         except ClientError as e:
-            if _code(e) == "ConditionalCheckFailedException":
+            if error_code(e) == "ConditionalCheckFailedException":
                 return codec.move_from_item(e.response["Item"])
-            raise_throttled(e)
             raise
 
     def list_moves(self, room_id: str, step: int) -> dict[int, MoveRecord]:
@@ -149,13 +135,13 @@ class DynamoRoomStore(DynamoBase):
         try:
             self.client.transact_write_items(TransactItems=items)
         except ClientError as e:
-            if _code(e) == "TransactionCanceledException":
+            if error_code(e) == "TransactionCanceledException":
                 reasons = [r.get("Code", "None") for r in e.response.get("CancellationReasons", [])]
                 metrics_count("Conflicts")
                 if "TransactionConflict" in reasons:
                     metrics_count("TransactionConflicts")
-                raise StaleVersion(details_reasons=reasons) from e
-            raise_throttled(e)
+                logger.info("transaction cancelled", extra={"reasons": reasons})
+                raise StaleVersion() from e
             raise
 
     def _side_write(self, room_id: str, w: SideWrite) -> dict[str, Any]:
@@ -292,20 +278,38 @@ class DynamoRoomStore(DynamoBase):
         )
         return "Item" in resp
 
-    def password_failures(self, room_id: str, user: str, window: int) -> int:
-        resp = self.client.get_item(
-            TableName=self.table, Key={"pk": av(f"ROOM#{room_id}"), "sk": av(f"PWFAIL#{user}#{window}")},
-            ConsistentRead=True,
-        )
-        return int(resp["Item"]["n"]["N"]) if "Item" in resp else 0
-
-    def add_password_failure(self, room_id: str, user: str, window: int, expires_s: int) -> int:
-        resp = self.client.update_item(
-            TableName=self.table,
-            Key={"pk": av(f"ROOM#{room_id}"), "sk": av(f"PWFAIL#{user}#{window}")},
-            UpdateExpression="ADD n :one SET #ttl = :ttl",
-            ExpressionAttributeNames={"#ttl": TTL_ATTRIBUTE},
-            ExpressionAttributeValues={":one": av(1), ":ttl": av(expires_s)},
-            ReturnValues="UPDATED_NEW",
-        )
-        return int(resp["Attributes"]["n"]["N"])
+    def reserve_password_check(self, room_id: str, user: str, now_ms: int, window_ms: int, limit: int) -> bool:
+        """A ring of `limit` timestamps: a check takes the oldest slot, if it is older than the window,
+        with a write conditional on the slot still holding what we read. Concurrent guesses race for
+        the slot; at most `limit` can succeed within any window."""
+        key = {"pk": av(f"ROOM#{room_id}"), "sk": av(f"PWCHECK#{user}")}
+        for _ in range(limit + 2):
+            resp = self.client.get_item(TableName=self.table, Key=key, ConsistentRead=True)
+            item = codec.from_item(resp["Item"]) if "Item" in resp else {}
+            slot = int(item.get("p", 0))
+            oldest = int(item.get(f"s{slot}", 0))
+            if oldest > now_ms - window_ms:
+                return False
+            held = "attribute_not_exists(#s)" if oldest == 0 else "#s = :old"
+            values: dict[str, Any] = {":now": av(now_ms), ":next": av((slot + 1) % limit),
+                                      ":ttl": av((now_ms + window_ms) // 1000 + 3600)}
+            condition = f"attribute_not_exists(pk) OR ({held} AND #p = :p)"
+            values[":p"] = av(slot)
+            if oldest:
+                values[":old"] = av(oldest)
+            if "Item" not in resp:
+                condition = "attribute_not_exists(pk)"
+                values.pop(":p")
+            try:
+                self.client.update_item(
+                    TableName=self.table, Key=key,
+                    UpdateExpression="SET #s = :now, #p = :next, #ttl = :ttl",
+                    ConditionExpression=condition,
+                    ExpressionAttributeNames={"#s": f"s{slot}", "#p": "p", "#ttl": TTL_ATTRIBUTE},
+                    ExpressionAttributeValues=values,
+                )
+                return True
+            except ClientError as e:
+                if error_code(e) != "ConditionalCheckFailedException":
+                    raise
+        return False  # lost every race: as many checks as allowed were just taken by others

@@ -45,7 +45,7 @@ class MemoryStore:
         self.logs: dict[tuple[str, int], LogRecord] = {}
         self.results: dict[tuple[str, str], tuple[int, dict[str, Any]]] = {}
         self.watchers: set[tuple[str, str]] = set()
-        self.pw_failures: dict[tuple[str, str, int], int] = {}
+        self.pw_checks: dict[tuple[str, str], list[int]] = {}
         self.users: dict[str, User] = {}
         self.consorts: dict[str, Consort] = {}
         self.settings: dict[str, Any] = {}
@@ -175,7 +175,7 @@ class MemoryStore:
             due = [r for r in self.rooms.values()
                    if r.status is RoomStatus.ACTIVE and r.pending is not None
                    and r.pending.deadline_ms is not None and r.pending.deadline_ms <= now_ms]
-        return [r.id for r in sorted(due, key=lambda r: r.pending.deadline_ms or 0)][:limit]
+        return [r.id for r in sorted(due, key=lambda r: (r.pending.deadline_ms or 0) if r.pending else 0)][:limit]
 
     def idle_rooms(self, now_ms: int, limit: int) -> list[str]:
         with self._lock:
@@ -190,15 +190,13 @@ class MemoryStore:
         with self._lock:
             return (room_id, user) in self.watchers
 
-    def password_failures(self, room_id: str, user: str, window: int) -> int:
+    def reserve_password_check(self, room_id: str, user: str, now_ms: int, window_ms: int, limit: int) -> bool:
         with self._lock:
-            return self.pw_failures.get((room_id, user, window), 0)
-
-    def add_password_failure(self, room_id: str, user: str, window: int, expires_s: int) -> int:
-        with self._lock:
-            key = (room_id, user, window)
-            self.pw_failures[key] = self.pw_failures.get(key, 0) + 1
-            return self.pw_failures[key]
+            taken = [t for t in self.pw_checks.get((room_id, user), []) if t > now_ms - window_ms]
+            if len(taken) >= limit:
+                return False
+            self.pw_checks[(room_id, user)] = [*taken, now_ms]
+            return True
 
     # -- accounts ----------------------------------------------------------------------------------
 

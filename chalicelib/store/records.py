@@ -37,7 +37,7 @@ class DynamoRecordStore(DynamoBase):
         total = 0
         while True:
             resp = self.client.query(TableName=self.table, **kwargs)
-            total += resp["Count"]
+            total += int(resp["Count"])
             if "LastEvaluatedKey" not in resp:
                 return total
             kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]

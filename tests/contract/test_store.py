@@ -204,14 +204,23 @@ def test_idle_rooms_are_live_rooms_past_their_bucketed_idle_expiry(store):
     assert store.rooms.idle_rooms(now, 10) == ["idle"]
 
 
-def test_watchers_and_password_failure_counters(store):
+def test_watchers(store):
     assert not store.rooms.is_watcher("r1", "u1")
     store.rooms.add_watcher("r1", "u1", 5)
     assert store.rooms.is_watcher("r1", "u1") and not store.rooms.is_watcher("r1", "u2")
-    assert store.rooms.password_failures("r1", "u1", 7) == 0
-    assert [store.rooms.add_password_failure("r1", "u1", 7, 10**9) for _ in range(3)] == [1, 2, 3]
-    assert store.rooms.password_failures("r1", "u1", 7) == 3
-    assert store.rooms.password_failures("r1", "u1", 8) == 0
+
+
+def test_password_checks_are_limited_per_sliding_window(store):
+    window, t0 = 600_000, 10**12
+    reserve = store.rooms.reserve_password_check
+    assert [reserve("r1", "u1", t0 + i * 1000, window, 3) for i in range(5)] == [True, True, True, False, False]
+    assert reserve("r1", "u2", t0, window, 3)  # per user
+    assert reserve("r2", "u1", t0, window, 3)  # per room
+    # the window slides: the first check leaves it 10 minutes after it was made, then the second…
+    assert not reserve("r1", "u1", t0 + window - 1, window, 3)
+    assert reserve("r1", "u1", t0 + window + 1, window, 3)
+    assert not reserve("r1", "u1", t0 + window + 2, window, 3)
+    assert reserve("r1", "u1", t0 + window + 1001, window, 3)
 
 
 # -- accounts -------------------------------------------------------------------------------------

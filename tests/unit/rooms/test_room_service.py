@@ -130,7 +130,7 @@ def test_hurry_closes_the_round_with_placeholders_and_a_late_move_is_refused(dep
     assert e.value.code == "STALE_STEP"
     with pytest.raises(Conflict) as e:
         play.hurry(deps, A, rid, 5)
-    assert e.value.code == "STALE_STEP"
+    assert (e.value.code, e.value.details) == ("STEP_AHEAD", {"current_step": 2})
 
 
 def test_the_scheduler_settles_overdue_rounds_once(deps):
@@ -165,7 +165,7 @@ def test_a_finished_game_replays_bit_for_bit(deps):
             play.act(deps, c, rid, step, {"type": "pick", "n": n})
     room = deps.rooms.get_room(rid)
     assert room.status is RoomStatus.FINISHED
-    body = views.replay(deps, A, rid)
+    body = views.replay(deps, A, rid, "tally")
     assert replay.recompute(body).model_dump(mode="json") == room.state
 
 

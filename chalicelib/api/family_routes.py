@@ -1,0 +1,65 @@
+"""The per-game API: one literal path per game family (/v1/games/shengong/…, /v1/games/baohuang/…,
+/v1/games/zhenhuan/…), so the contract gives each family its own typed action, view, report lines,
+results and replay, and a client generated from it cannot send one game's move to another's room.
+
+The routes are made from the registry's families at import; no game module is imported until a
+request (or the contract generator) needs it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chalice import Blueprint
+from pydantic import Field
+
+from chalicelib.api.room_routes import ack
+from chalicelib.api.routing import route
+from chalicelib.api.schemas import ActBody, ActOut, Body, ReplayOut, ReportsOut, ResultsOut, RoomViewOut
+from chalicelib.core.identity import Caller
+from chalicelib.games import families
+from chalicelib.rooms import play, views
+from chalicelib.wiring import services
+
+bp = Blueprint(__name__)
+
+
+class ReportsQuery(Body):
+    after: int = Field(default=0, ge=-1, description="只返回 step 大于它的战报（用上次的 next_after）")
+    limit: int = Field(default=20, ge=1, le=100)
+
+
+def register(family: str) -> None:
+    base = f"/v1/games/{family}/rooms/{{room_id}}"
+
+    @route(bp, base, response=RoomViewOut, tag=family, etag=True, family=family, name=f"{family}_view",
+           summary="房间与局面（按观看者投影）。带 If-None-Match 轮询，未变化返回 304", errors=(401, 403, 404))
+    def view(caller: Caller, room_id: str) -> views.RoomView:
+        return views.room_view(services().room_deps(), caller, room_id, family)
+
+    @route(bp, f"{base}/actions", "POST", body=ActBody, response=ActOut, tag=family, family=family,
+           name=f"{family}_act", summary="落子 / 行动（同一 step 的同一行动重试是安全的）",
+           errors=(400, 401, 403, 404, 409, 413, 422))
+    def act(caller: Caller, room_id: str, body: ActBody) -> dict[str, Any]:
+        """In a sealed round the move is stored hidden and the round settles when every seat it waits
+        for has moved; in turn-based and storyteller games the action applies at once."""
+        outcome = play.act(services().room_deps(), caller, room_id, body.step, body.action, family)
+        return ack(outcome, caller)
+
+    @route(bp, f"{base}/reports", query=ReportsQuery, response=ReportsOut, tag=family, family=family,
+           name=f"{family}_reports", summary="战报（与你有关的全文，其余匿名播报）", errors=(400, 401, 403, 404, 422))
+    def reports(caller: Caller, room_id: str, query: ReportsQuery) -> dict[str, Any]:
+        return views.reports(services().room_deps(), caller, room_id, family, query.after, query.limit)
+
+    @route(bp, f"{base}/result", response=ResultsOut, tag=family, family=family, name=f"{family}_result",
+           summary="终局结果（保皇每副牌一条）", errors=(401, 403, 404))
+    def result(caller: Caller, room_id: str) -> dict[str, Any]:
+        return views.results(services().room_deps(), caller, room_id, family)
+
+    @route(bp, f"{base}/replay", response=ReplayOut, tag=family, family=family, name=f"{family}_replay",
+           summary="复盘：终局后公布种子与完整行动记录，任何人可复算", errors=(401, 403, 404, 409))
+    def replay(caller: Caller, room_id: str) -> dict[str, Any]:
+        return views.replay(services().room_deps(), caller, room_id, family)
+
+
+for _family in families():
+    register(_family)

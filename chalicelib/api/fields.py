@@ -1,0 +1,35 @@
+"""Field types for what people type: names are checked for what a screen would hide or twist."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated
+
+from pydantic import AfterValidator, Field
+
+# Cc control, Cf format (zero-width spaces and joiners, bidi overrides and isolates, BOM),
+# Co private use, Cs surrogates, Zl/Zp line and paragraph separators
+_REFUSED = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp"})
+
+
+def clean_name(value: str) -> str:
+    """NFC-normalised and trimmed; refuses invisible and direction-changing characters.
+
+    Raises:
+        ValueError: the name holds a character a reader could not see or that reorders the text.
+    """
+    value = unicodedata.normalize("NFC", value).strip()
+    bad = sorted({f"U+{ord(ch):04X}" for ch in value if unicodedata.category(ch) in _REFUSED})
+    if bad:
+        raise ValueError(f"名字不能含有控制字符、零宽字符或改变文字方向的字符：{'、'.join(bad)}")
+    if not value:
+        raise ValueError("名字不能为空")
+    return value
+
+
+PersonName = Annotated[str, Field(min_length=1, max_length=20, description="名字（1–20 个字）"),
+                      AfterValidator(clean_name)]
+"""A player's name or WeChat nickname."""
+ConsortName = Annotated[str, Field(min_length=1, max_length=12, description="妃子名号（1–12 个字）"),
+                       AfterValidator(clean_name)]
+"""A 妃子's name."""
