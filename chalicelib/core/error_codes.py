@@ -44,6 +44,12 @@ PLATFORM_ERRORS: dict[str, ErrorSpec] = {
     "WECHAT_HTTP_ERROR": _e(503, "微信服务繁忙，请稍后再试", "WeChat answered with an HTTP error."),
     "WECHAT_NOT_CONFIGURED": _e(503, "微信服务繁忙，请稍后再试", "This stage has no WeChat app id or secret."),
     "WECHAT_UNREACHABLE": _e(503, "微信服务繁忙，请稍后再试", "WeChat could not be reached in time."),
+    "WECHAT_CODE_INVALID": _e(401, "微信登录凭证无效，请重新登录", "WeChat: the wx.login code is invalid (40029)."),
+    "WECHAT_CODE_USED": _e(401, "微信登录凭证已使用，请重新登录", "WeChat: the wx.login code was used (40163)."),
+    "WECHAT_RATE_LIMITED": _e(429, "登录太频繁，请稍后再试", "WeChat: too many logins (45011)."),
+    "WECHAT_USER_BLOCKED": _e(403, "该微信账号存在风险，暂时无法登录", "WeChat risk control refused the user (40226)."),
+    "WECHAT_BUSY": _e(503, "微信服务繁忙，请稍后再试", "WeChat is busy (-1)."),
+    "WECHAT_ERROR": _e(503, "微信登录失败，请稍后再试", "WeChat answered an error we do not know."),
     "UPSTREAM_UNAVAILABLE": _e(503, "微信服务繁忙，请稍后再试", "A service we call failed; retry later."),
     # -- accounts and 妃子 ------------------------------------------------------------------------
     "USER_NOT_FOUND": _e(404, "找不到这个用户", "No such user."),

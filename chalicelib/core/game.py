@@ -250,6 +250,11 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
     """How results reach the boards; None = no boards."""
     bots: ClassVar[bool] = False
     """Whether empty seats may be filled with bots (`bot_action`)."""
+    spectators_chat_apart: ClassVar[bool] = False
+    """Spectators talk among themselves, apart from the players (games with hidden roles: a watcher
+    sees the board the players do not, so she must not be able to tell them)."""
+    quick_phrases: ClassVar[tuple[str, ...]] = ()
+    """心战: fixed phrases in court style a player can send with one tap."""
     errors: ClassVar[Mapping[str, ErrorSpec]] = _NO_RULES
     """Every error code this game raises, with its one status and its messages (the closed error
     catalogue, served at GET /v1/errors, is the platform's codes plus every game's)."""
