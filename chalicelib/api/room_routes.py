@@ -15,6 +15,7 @@ from chalicelib.api.routing import route
 from chalicelib.api.schemas import (
     ActOut,
     Body,
+    BotsBody,
     LeaveOut,
     PasswordBody,
     RoomCreate,
@@ -107,6 +108,12 @@ def spectate_room(caller: Caller, room_id: str, body: PasswordBody) -> views.Roo
        summary="开战（开房者；人数不足或关卡未解锁会被拦下并点名）", errors=(401, 403, 404, 409, 422))
 def start_room(caller: Caller, room_id: str) -> views.RoomView:
     return _summary(caller, lobby.start_room(services().room_deps(), caller, room_id))
+
+
+@route(bp, "/v1/rooms/{room_id}/bots", "POST", body=BotsBody, response=RoomSummaryOut, tag="rooms",
+       summary="开房者用机器人补满空位（有机器人的对局为练习局，不计入榜单）", errors=(400, 401, 403, 404, 409, 413, 422))
+def add_bots(caller: Caller, room_id: str, body: BotsBody) -> views.RoomView:
+    return _summary(caller, lobby.add_bots(services().room_deps(), caller, room_id, body.level, body.count))
 
 
 @route(bp, "/v1/rooms/{room_id}/hurry", "POST", body=StepBody, response=ActOut, tag="play",

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from chalicelib.api.fields import ConsortName, PersonName
-from chalicelib.core.game import PendingKind, ViewerRole
+from chalicelib.core.game import BotLevel, PendingKind, ViewerRole
 from chalicelib.domain.model import Competition, LogKind, RoomStatus, Trigger
 
 
@@ -191,6 +191,12 @@ class SeatOut(Out):
     name: str
     consort: str | None
     is_me: bool
+    bot: BotLevel | None = Field(description="机器人座位（简单 simple / 进阶 advanced）；真人为 null")
+
+
+class BotsBody(Body):
+    level: BotLevel = Field(description="机器人水平：simple 简单（托管的打法），advanced 进阶")
+    count: StrictInt | None = Field(default=None, ge=1, le=8, description="补几个；不填则补满空位")
 
 
 class RoomOut(Out):

@@ -73,6 +73,7 @@ PLATFORM_ERRORS: dict[str, ErrorSpec] = {
     "ROOM_ID_TAKEN": _e(409, "房间号冲突，请重试", "The generated room id exists; retry the create."),
     "ROOM_NOT_OPEN": _e(409, "房间已开战或已关闭", "The room no longer takes players."),
     "ROOM_FULL": _e(409, "房间已满", "Every seat is taken."),
+    "BOTS_NOT_ALLOWED": _e(409, "这个玩法不能用机器人补位", "The game has no bots."),
     "HOST_CANNOT_SIT": _e(409, "主持人不入座", "The host (storyteller / tournament 司礼) does not take a seat."),
     "GAME_STARTED": _e(409, "对局已开始，不能离席", "Seats can only be left before the start."),
     "NOT_CREATOR": _e(403, "只有开房者可以这样做", "Only the room's creator (or host) may do this."),

@@ -336,6 +336,10 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
         to do. Only called for games with `bots = True`."""
         return None
 
+    def bot_persona(self, seat: int, level: BotLevel) -> Persona | None:
+        """The persona a bot brings to a game that seats consorts (None: bots cannot sit here)."""
+        return None
+
     # -- storage helpers (the room service stores JSON) ------------------------------------------
 
     def load_state(self, raw: Mapping[str, Any]) -> S:

@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from chalicelib.core.game import PendingKind
+from chalicelib.core.game import BotLevel, PendingKind
 
 IDLE_OPEN_S = 30 * 60
 """An open room with no activity for 30 minutes expires."""
@@ -94,6 +94,8 @@ class SeatEntry(BaseModel):
     user: str
     name: str
     consort: str | None = None
+    bot: BotLevel | None = None
+    """A bot plays this seat (filled by the creator, or handed over after a vote); None = its user."""
 
 
 class PendingInfo(BaseModel):
@@ -141,6 +143,10 @@ class Room(BaseModel):
 
     def seat_of(self, user: str) -> SeatEntry | None:
         return next((s for s in self.seats if s.user == user), None)
+
+    @property
+    def bot_seats(self) -> dict[int, BotLevel]:
+        return {s.seat: s.bot for s in self.seats if s.bot is not None}
 
     @property
     def full(self) -> bool:

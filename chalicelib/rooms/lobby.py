@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from chalicelib.core.errors import Conflict, Forbidden, StaleVersion, ValidationFailed
-from chalicelib.core.game import AnyGame, Entrant, Persona
+from chalicelib.core.game import AnyGame, BotLevel, Entrant, Persona
 from chalicelib.core.identity import Caller
 from chalicelib.core.rng import Rng, seed_digest
 from chalicelib.domain.model import Competition, LogKind, LogRecord, Room, RoomStatus, SeatEntry, Trigger
@@ -13,6 +14,7 @@ from chalicelib.domain.ports import Consort, LobbyCard, Page
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.access import check_password, is_host
+from chalicelib.rooms.autoplay import run_bots
 from chalicelib.rooms.deps import RoomDeps, request_hash, room_id_for_request
 from chalicelib.rooms.engine import dump_state, parse_model, pending_info
 from chalicelib.rooms.passwords import hash_password
@@ -95,8 +97,12 @@ def start_transition(deps: RoomDeps, game: AnyGame, room: Room, trigger: Trigger
     options = game.parse_options(room.options)
     personas: dict[int, Persona] = {}
     if game.seats_consorts:
-        consorts = deps.accounts.get_consorts([s.consort for s in room.seats if s.consort])
+        consorts = deps.accounts.get_consorts([s.consort for s in room.seats if s.consort and s.bot is None])
         personas = {s.seat: persona(consorts[s.consort]) for s in room.seats if s.consort in consorts}
+        for s in room.seats:
+            bot_persona = game.bot_persona(s.seat, s.bot) if s.bot is not None and s.consort is None else None
+            if bot_persona is not None:
+                personas[s.seat] = replace(bot_persona, name=s.name)
     entrants = [Entrant(seat=s.seat, name=s.name, persona=personas.get(s.seat)) for s in room.seats]
     game.check_start(entrants, options)
     seed = deps.new_seed()
@@ -136,16 +142,59 @@ def join_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None
             "seats": (*room.seats, seat), "version": room.version + 1, "updated_ms": now, "active_ms": now,
         })
         try:
-            if game.auto_start and joined.full:
-                started, log = start_transition(deps, game, joined, trigger=Trigger.AUTO)
-                deps.rooms.commit(started, room.version, log)
-                metrics_count("GamesStarted")
-                return started
-            deps.rooms.save_room(joined, room.version)
-            return joined
+            return _save_or_start(deps, game, room, joined)
         except StaleVersion:
             metrics_count("Retries")
             continue
+    raise StaleVersion()
+
+
+def _save_or_start(deps: RoomDeps, game: AnyGame, room: Room, changed: Room) -> Room:
+    """Save a room whose seats changed; if that filled a game that starts by itself, start it in the
+    same conditional write (then let the bots that must move first do so)."""
+    if game.auto_start and changed.full:
+        started, log = start_transition(deps, game, changed, trigger=Trigger.AUTO)
+        deps.rooms.commit(started, room.version, log)
+        metrics_count("GamesStarted")
+        return run_bots(deps, started)
+    deps.rooms.save_room(changed, room.version)
+    return changed
+
+
+BOT_NAMES = ("秋月", "春桃", "夏荷", "冬梅", "翠竹", "碧桃", "绿萼", "红绡", "素心", "锦瑟")
+
+
+def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, count: int | None) -> Room:
+    """The creator (or a 司礼) fills empty seats with bots (机器人): `count` of them, or all.
+
+    Raises:
+        Forbidden: NOT_CREATOR; Conflict: ROOM_NOT_OPEN / ROOM_FULL / BOTS_NOT_ALLOWED.
+    """
+    for _ in range(JOIN_ATTEMPTS):
+        room = deps.rooms.get_room(room_id)
+        if room.creator != caller.user_id and not is_host(caller, room):
+            raise Forbidden("只有开房者可以添加机器人", code="NOT_CREATOR")
+        game = get_game(room.game)
+        if not game.bots:
+            raise Conflict(f"{game.title}不能用机器人补位", code="BOTS_NOT_ALLOWED")
+        if room.status is not RoomStatus.OPEN:
+            raise Conflict("房间已开战或已关闭", code="ROOM_NOT_OPEN")
+        free = room.max_seats - len(room.seats)
+        if free <= 0:
+            raise Conflict("房间已满", code="ROOM_FULL")
+        n = free if count is None else min(count, free)
+        seats = list(room.seats)
+        for _ in range(n):
+            no = len(seats)
+            name = f"{BOT_NAMES[no % len(BOT_NAMES)]}（机器人）"
+            seats.append(SeatEntry(seat=no, user=f"bot:{room.id}:{no}", name=name, bot=level))
+        now = deps.clock.now_ms()
+        changed = room.model_copy(update={"seats": tuple(seats), "version": room.version + 1, "updated_ms": now,
+                                          "active_ms": now})
+        try:
+            return _save_or_start(deps, game, room, changed)
+        except StaleVersion:
+            metrics_count("Retries")
     raise StaleVersion()
 
 
@@ -195,4 +244,4 @@ def start_room(deps: RoomDeps, caller: Caller, room_id: str) -> Room:
     started, log = start_transition(deps, game, room, trigger=Trigger.CREATOR)
     deps.rooms.commit(started, room.version, log)
     metrics_count("GamesStarted")
-    return started
+    return run_bots(deps, started)

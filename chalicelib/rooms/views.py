@@ -60,8 +60,8 @@ def room_summary(room: Room, caller: Caller, *, hide_steps: bool = False) -> dic
         "creator_name": room.creator_name,
         "is_creator": room.creator == caller.user_id,
         "hosted": room.host is not None,
-        "seats": [{"seat": s.seat, "name": s.name, "consort": s.consort, "is_me": s.user == caller.user_id}
-                  for s in room.seats],
+        "seats": [{"seat": s.seat, "name": s.name, "consort": s.consort, "is_me": s.user == caller.user_id,
+                   "bot": s.bot.value if s.bot else None} for s in room.seats],
         "max_seats": room.max_seats,
         "min_seats": room.min_seats,
         "has_password": room.has_password,

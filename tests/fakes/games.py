@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from chalicelib.core.errors import IllegalAction, NotYourTurn
 from chalicelib.core.game import (
+    BotLevel,
     Entrant,
     Game,
     Outcome,
@@ -85,6 +86,13 @@ class Tally(Game[TallyState, Pick, Scored, TallyView, TallyOptions]):
     event_adapter = TypeAdapter(TallyEvent)
     view_model = TallyView
     report_line_model = Line
+    bots = True
+
+    def bot_action(self, view: TallyView, seat: int, level: BotLevel, rng: Rng) -> Pick:
+        """A bot sees only its view: it picks 3 when it trails, else 1 or 2 at random."""
+        assert view.me == seat
+        behind = view.scores[seat] < max(view.scores)
+        return Pick(n=3 if behind and level is BotLevel.ADVANCED else 1 + rng.below(2))
 
     def setup(self, entrants: Sequence[Entrant], options: TallyOptions, rng: Rng) -> TallyState:
         n = len(entrants)
@@ -176,6 +184,10 @@ class Relay(Game[RelayState, Add, Added, RelayView, RelayOptions]):
     event_adapter = TypeAdapter(Annotated[Added, Field(discriminator="kind")])
     view_model = RelayView
     report_line_model = Line
+    bots = True
+
+    def bot_action(self, view: RelayView, seat: int, level: BotLevel, rng: Rng) -> Add:
+        return Add(n=2 if level is BotLevel.ADVANCED else 1)
 
     def setup(self, entrants: Sequence[Entrant], options: RelayOptions, rng: Rng) -> RelayState:
         return RelayState(names=tuple(e.name for e in entrants), target=options.target,

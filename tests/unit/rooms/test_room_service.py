@@ -9,6 +9,7 @@ import pytest
 
 from chalicelib.core.clock import FixedClock
 from chalicelib.core.errors import Conflict, Forbidden, NotFound, NotYourTurn, RateLimited, ValidationFailed
+from chalicelib.core.game import BotLevel
 from chalicelib.core.identity import Caller, Role
 from chalicelib.domain.model import LogKind, MoveSource, RoomStatus, Trigger
 from chalicelib.rooms import lobby, play, replay, sweeper, views
@@ -180,3 +181,44 @@ def test_stalled_rooms_expire_and_idle_games_are_abandoned(deps):
     deps.clock.advance(7 * 3600)  # type: ignore[attr-defined]
     sweeper.expire_stalled(deps)  # a round settled by the timer is no sign of life
     assert deps.rooms.get_room(active_rid).status is RoomStatus.ABANDONED
+
+
+# -- bots ------------------------------------------------------------------------------------------
+
+def test_bots_fill_empty_seats_start_the_game_and_move_at_once(deps):
+    room = lobby.create_room(deps, A, "tally", {"rounds": 2, "turn_seconds": 30}, None, None)
+    with pytest.raises(Forbidden):
+        lobby.add_bots(deps, B, room.id, BotLevel.SIMPLE, None)
+    started = lobby.add_bots(deps, A, room.id, BotLevel.ADVANCED, None)
+    assert started.status is RoomStatus.ACTIVE  # tally starts itself when full
+    assert [s.bot for s in started.seats] == [None, BotLevel.ADVANCED, BotLevel.ADVANCED]
+    assert all("机器人" in s.name for s in started.seats[1:])
+    moves = deps.rooms.list_moves(room.id, 1)
+    assert {s: m.by for s, m in moves.items()} == {1: MoveSource.BOT, 2: MoveSource.BOT}  # the human owes hers
+    done = play.act(deps, A, room.id, 1, {"type": "pick", "n": 2})
+    assert done.settled and done.room.step == 2
+    assert {s: m.by for s, m in deps.rooms.list_moves(room.id, 2).items()} == {1: MoveSource.BOT, 2: MoveSource.BOT}
+
+
+def test_a_game_with_bots_replays_exactly_and_reaches_no_board(deps):
+    room = lobby.create_room(deps, A, "tally", {"rounds": 3, "turn_seconds": 30}, None, None)
+    lobby.add_bots(deps, A, room.id, BotLevel.SIMPLE, None)
+    for step in (1, 2, 3):
+        play.act(deps, A, room.id, step, {"type": "pick", "n": 1})
+    finished = deps.rooms.get_room(room.id)
+    assert finished.status is RoomStatus.FINISHED
+    assert replay.recompute(views.replay(deps, A, room.id, "tally")).model_dump(mode="json") == finished.state
+    assert deps.rooms.list_results(room.id) and not deps.rooms.records  # practice: no records
+
+
+def test_turn_bots_play_until_a_human_must(deps):
+    deps.accounts.set_open_games({"relay": True})
+    room = lobby.create_room(deps, A, "relay", {"target": 9, "turn_seconds": 10}, None, None)
+    with pytest.raises(Conflict):
+        lobby.start_room(deps, A, room.id)  # alone: too few
+    lobby.add_bots(deps, A, room.id, BotLevel.ADVANCED, 1)
+    lobby.start_room(deps, A, room.id)
+    after = play.act(deps, A, room.id, 1, {"type": "add", "n": 1})
+    # the human added 1, the bot (seat 1) added 2 at once: it is the human's turn again
+    assert after.room.step == 3 and deps.rooms.get_log(room.id, 2).trigger is Trigger.BOT
+    assert after.room.pending is not None and after.room.pending.seats == (0,)

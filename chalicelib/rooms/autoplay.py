@@ -1,0 +1,89 @@
+"""Bots (机器人) at the table: seats the platform plays through the same paths a player's phone does.
+
+After every transition, `run_bots` lets each bot the game now waits for act: a sealed move per bot
+seat (then the round settles if the humans are in), or a turn action, until a human must act (or a
+bound is reached: the scheduler picks up the rest). A bot sees only its seat's projection —
+`game.view(state, Viewer.player(seat))` — never the state; its choices are drawn from a generator
+derived from the room's secret seed, its seat and the step, so a bot game replays exactly (its
+actions are in the log like anyone's).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from chalicelib.core.errors import DomainError, StaleVersion
+from chalicelib.core.game import AnyGame, BotLevel, PendingKind, Viewer
+from chalicelib.core.rng import Rng
+from chalicelib.domain.model import MoveSource, Room, RoomStatus, Trigger
+from chalicelib.games import get_game
+from chalicelib.observability import logger, metrics_count
+from chalicelib.rooms.deps import RoomDeps
+from chalicelib.rooms.engine import load_state
+from chalicelib.rooms.transitions import apply_action, submit_move
+
+MAX_BOT_STEPS = 40
+"""Bot transitions one request may run (a 保皇 trick of bots is a handful; the rest waits for the
+scheduler or the next request, never a long request)."""
+
+
+def bot_rng(room: Room, seat: int) -> Rng:
+    seed = hashlib.sha256((room.seed or b"") + b"|bot|" + seat.to_bytes(2, "big")).digest()
+    return Rng(seed, room.step)
+
+
+def _decide(game: AnyGame, room: Room, state: object, seat: int, level: BotLevel) -> object | None:
+    view = game.view(state, Viewer.player(seat))  # the bot sees what its seat may see, nothing more
+    return game.bot_action(view, seat, level, bot_rng(room, seat))
+
+
+def _one_step(deps: RoomDeps, room: Room) -> Room | None:
+    """Let the bots act once; the room afterwards, or None when no bot has anything to do."""
+    bots = room.bot_seats
+    if room.status is not RoomStatus.ACTIVE or room.pending is None or not bots:
+        return None
+    waiting = [s for s in room.pending.seats if s in bots]
+    if not waiting or room.pending.kind is PendingKind.HOST:
+        return None
+    game = get_game(room.game)
+    state = load_state(game, room)
+    pending = game.pending(state)
+    if pending is None:
+        return None
+    if pending.kind is PendingKind.SEALED:
+        stored = deps.rooms.list_moves(room.id, room.step)
+        owed = [s for s in waiting if s not in stored]
+        for seat in owed:
+            action = _decide(game, room, state, seat, bots[seat])
+            if action is None:
+                continue
+            after, settled = submit_move(deps, game, room, state, pending.seats, seat, action, MoveSource.BOT)
+            metrics_count("BotMoves")
+            if settled or after.step != room.step:
+                return after
+        return None  # the bots have moved; the humans have not
+    seat = waiting[0]
+    action = _decide(game, room, state, seat, bots[seat])
+    if action is None:
+        return None
+    metrics_count("BotMoves")
+    return apply_action(deps, game, room, state, pending, Viewer.player(seat), action, Trigger.BOT)
+
+
+def run_bots(deps: RoomDeps, room: Room) -> Room:
+    """Let bots act until a human must (or MAX_BOT_STEPS); returns the latest room. Never raises for
+    a bot's trouble: a race or a refused bot move leaves the room as it is for the next request."""
+    for _ in range(MAX_BOT_STEPS):
+        try:
+            after = _one_step(deps, room)
+        except StaleVersion:
+            room = deps.rooms.get_room(room.id)  # someone else moved the room on: look again
+            continue
+        except DomainError as e:
+            logger.warning("bot could not act", extra={"room": room.id, "code": e.code})
+            metrics_count("BotErrors")
+            return room
+        if after is None:
+            return room
+        room = after
+    return room
