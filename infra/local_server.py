@@ -1,7 +1,11 @@
 """Run the API locally: an embedded DynamoDB (moto), demo data, the scheduled jobs ticking, and the
 Chalice app served by several worker processes, like concurrent Lambda instances.
 
-    infra/dev.sh serve [--port 8000] [--workers 4] [--db-port 8001] [--tick 5]
+    infra/dev.sh serve [--port 8000] [--workers 4] [--db-port 8001] [--tick 5] [--client-dir DIR]
+
+The H5 client (client/dist/h5, built by `infra/dev.sh serve`) is served at `/` on the same origin:
+API paths (`/v1/…`, `/openapi.json`) go to the app; any other GET is a file of the build, or its
+index.html so the client's router can take the path.
 
 Why processes: a Chalice app object keeps the current request on itself, so one process serves one
 request at a time, exactly as a Lambda instance does; concurrency comes from several processes
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import mimetypes
 import multiprocessing
 import os
 import signal
@@ -25,6 +30,7 @@ from http.server import HTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+CLIENT_DIR = ROOT / "client" / "dist" / "h5"
 LOCAL_ENV = {
     "AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local", "AWS_DEFAULT_REGION": "ap-northeast-1",
     "POWERTOOLS_METRICS_DISABLED": "true",
@@ -66,7 +72,40 @@ class ReusePortServer(HTTPServer):
     request_queue_size = 256  # a burst of phones connecting at once must queue, not be refused
 
 
-def _worker(port: int, env: dict[str, str]) -> None:
+def is_api_path(path: str) -> bool:
+    """Paths the app answers; everything else belongs to the H5 client."""
+    path = path.split("?", 1)[0].split("#", 1)[0]
+    return path == "/v1" or path.startswith("/v1/") or path == "/openapi.json"
+
+
+def client_file(client_dir: Path, path: str) -> Path | None:
+    """The build's file for a URL path; index.html for a path that is no file (a client route);
+    None when there is no build. Never a file outside `client_dir`."""
+    index = client_dir / "index.html"
+    if not index.is_file():
+        return None
+    from urllib.parse import unquote
+
+    rel = unquote(path.split("?", 1)[0].split("#", 1)[0]).lstrip("/")
+    root = client_dir.resolve()
+    try:
+        candidate = (root / rel).resolve()
+    except (OSError, ValueError):
+        return index
+    if rel and candidate.is_file() and candidate.is_relative_to(root):
+        return candidate
+    return index
+
+
+def _content_type(file: Path) -> str:
+    kind = {".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".html": "text/html",
+            ".json": "application/json", ".svg": "image/svg+xml", ".txt": "text/plain"}.get(file.suffix)
+    if kind:
+        return f"{kind}; charset=utf-8"
+    return mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+
+
+def _worker(port: int, env: dict[str, str], client_dir: str | None = None) -> None:
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
     from chalice.cli.factory import CLIFactory
@@ -74,8 +113,45 @@ def _worker(port: int, env: dict[str, str]) -> None:
 
     import app
 
+    static_root = Path(client_dir) if client_dir else None
+
     class OneShotHandler(ChaliceRequestHandler):
         protocol_version = "HTTP/1.0"  # close after each response: a worker never idles on a socket
+
+        def do_GET(self) -> None:
+            if static_root is None or is_api_path(self.path):
+                self._generic_handle()
+            else:
+                self._send_client_file(head=False)
+
+        def do_HEAD(self) -> None:
+            if static_root is None or is_api_path(self.path):
+                self._generic_handle()
+            else:
+                self._send_client_file(head=True)
+
+        def _send_client_file(self, *, head: bool) -> None:
+            assert static_root is not None
+            file = client_file(static_root, self.path)
+            if file is None:
+                body = b"H5 client not built: run infra/dev.sh serve (or npm run build:h5 in client/)\n"
+                self.send_response(404)
+                self.send_header("Content-Type", "text/plain; charset=utf-8")
+            else:
+                body = file.read_bytes()
+                self.send_response(200)
+                self.send_header("Content-Type", _content_type(file))
+                # hashed assets never change; index.html must be asked for again to see a new build
+                immutable = file.name != "index.html" and file.parent != static_root.resolve()
+                self.send_header("Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if not head:
+                self.wfile.write(body)
+
+        def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+            if is_api_path(self.path):
+                super().log_request(code, size)
 
     config = CLIFactory(str(ROOT)).create_config_obj(chalice_stage_name="local")
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
@@ -114,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--tick", type=float, default=5.0, help="seconds between scheduled-job ticks")
     parser.add_argument("--no-demo", action="store_true", help="start with an empty table")
+    parser.add_argument("--client-dir", default=str(CLIENT_DIR),
+                        help="the H5 build served at / (default client/dist/h5; '' = API only)")
     args = parser.parse_args(argv)
 
     env = {**LOCAL_ENV, **_stage_env()}
@@ -133,7 +211,9 @@ def main(argv: list[str] | None = None) -> int:
         demo_data.load(svc)
 
     ctx = multiprocessing.get_context("spawn")
-    workers = [ctx.Process(target=_worker, args=(args.port, env), daemon=True) for _ in range(args.workers)]
+    client_dir = args.client_dir or None
+    workers = [ctx.Process(target=_worker, args=(args.port, env, client_dir), daemon=True)
+               for _ in range(args.workers)]
     for w in workers:
         w.start()
     stop = threading.Event()
@@ -147,6 +227,9 @@ def main(argv: list[str] | None = None) -> int:
         except OSError:
             time.sleep(0.05)
     print(f"深宫 API on {url} (DynamoDB {endpoint}, {args.workers} workers, jobs every {args.tick}s)", flush=True)
+    if client_dir:
+        built = (Path(client_dir) / "index.html").is_file()
+        print(f"H5 client on {url}/ ({client_dir}{'' if built else ', not built yet'})", flush=True)
 
     def shutdown(*_: object) -> None:
         stop.set()

@@ -1,0 +1,137 @@
+import { describe, expect, it, vi } from 'vitest'
+import { ApiError, networkError } from './errors'
+import { backoffDelay, Poller } from './poll'
+import type { Answer } from './client'
+
+/** Manual timers: the test decides when the scheduled poll runs. */
+function manualTimers() {
+  const pending: { fn: () => void; ms: number; id: number }[] = []
+  let next = 1
+  return {
+    pending,
+    timers: {
+      set: (fn: () => void, ms: number) => {
+        const id = next++
+        pending.push({ fn, ms, id })
+        return id
+      },
+      clear: (h: unknown) => {
+        const i = pending.findIndex((p) => p.id === h)
+        if (i >= 0) pending.splice(i, 1)
+      },
+    },
+    async fire() {
+      const p = pending.shift()
+      if (!p) throw new Error('nothing scheduled')
+      p.fn()
+      await flush()
+      return p.ms
+    },
+  }
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+describe('backoffDelay', () => {
+  it('doubles up to the ceiling, with half of it random', () => {
+    expect(backoffDelay(1, 1000, 20000, () => 0)).toBe(1000)
+    expect(backoffDelay(1, 1000, 20000, () => 1)).toBe(2000)
+    expect(backoffDelay(3, 1000, 20000, () => 0.5)).toBe(6000)
+    expect(backoffDelay(10, 1000, 20000, () => 1)).toBe(20000)
+  })
+})
+
+describe('Poller', () => {
+  it('sends the last ETag, delivers changes only, slows down a little while nothing changes', async () => {
+    const t = manualTimers()
+    const seen: (string | undefined)[] = []
+    const answers: Answer<string>[] = [
+      { status: 200, data: 'A', etag: '"1"' },
+      { status: 304, data: undefined },
+      { status: 200, data: 'B', etag: '"2"' },
+    ]
+    const onData = vi.fn()
+    const p = new Poller<string>({
+      fetch: async (etag) => {
+        seen.push(etag)
+        return answers.shift()!
+      },
+      onData, baseMs: 1000, idleMaxMs: 4000, timers: t.timers,
+    })
+    p.start()
+    await flush()
+    expect(await t.fire()).toBe(1000)
+    expect(await t.fire()).toBe(1200)
+    expect(seen).toEqual([undefined, '"1"', '"1"'])
+    expect(onData.mock.calls).toEqual([['A'], ['B']])
+    p.stop()
+  })
+
+  it('backs off on network loss, reports the banner, and recovers', async () => {
+    const t = manualTimers()
+    const health = vi.fn()
+    let fail = 3
+    const p = new Poller<string>({
+      fetch: async () => {
+        if (fail-- > 0) throw networkError()
+        return { status: 200, data: 'ok', etag: '"1"' }
+      },
+      onData: () => {}, onHealth: health, baseMs: 1000, maxBackoffMs: 20000, random: () => 1, timers: t.timers,
+    })
+    p.start()
+    await flush()
+    expect(health.mock.calls).toEqual([[false]])
+    expect(t.pending[0].ms).toBe(2000)
+    await t.fire()
+    expect(t.pending[0].ms).toBe(4000)
+    await t.fire()
+    expect(t.pending[0].ms).toBe(8000)
+    await t.fire()
+    expect(health.mock.calls).toEqual([[false], [true]])
+    expect(t.pending[0].ms).toBe(1000)
+    p.stop()
+    expect(t.pending).toEqual([])
+  })
+
+  it('stops while hidden or offline and polls at once when back', async () => {
+    const t = manualTimers()
+    const fetch = vi.fn(async () => ({ status: 304, data: undefined }))
+    const p = new Poller<string>({ fetch, onData: () => {}, timers: t.timers })
+    p.start()
+    await flush()
+    expect(fetch).toHaveBeenCalledTimes(1)
+    p.setVisible(false)
+    expect(t.pending).toEqual([])
+    p.setVisible(true)
+    await flush()
+    expect(fetch).toHaveBeenCalledTimes(2)
+    const health = vi.fn()
+    const q = new Poller<string>({ fetch, onData: () => {}, onHealth: health, timers: t.timers })
+    p.stop()
+    q.start()
+    await flush()
+    q.setOnline(false)
+    expect(t.pending).toEqual([])
+    expect(health).toHaveBeenCalledWith(false)
+    q.setOnline(true)
+    await flush()
+    expect(fetch).toHaveBeenCalledTimes(4)
+    expect(health).toHaveBeenLastCalledWith(true)
+    q.stop()
+  })
+
+  it('gives up on an answer that polling will not fix', async () => {
+    const t = manualTimers()
+    const onFatal = vi.fn()
+    const p = new Poller<string>({
+      fetch: async () => {
+        throw new ApiError(404, 'ROOM_NOT_FOUND', '房间不存在')
+      },
+      onData: () => {}, onFatal, timers: t.timers,
+    })
+    p.start()
+    await flush()
+    expect(onFatal.mock.calls[0][0].message).toBe('房间不存在')
+    expect(t.pending).toEqual([])
+  })
+})

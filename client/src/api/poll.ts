@@ -1,0 +1,184 @@
+/**
+ * ETag polling: ask with If-None-Match; 304 means nothing changed. A lost answer (network, 5xx, 429)
+ * backs off exponentially with jitter and reports the connection unhealthy (the 「网络不稳，正在重连…」
+ * banner) until an answer comes back. A page that is hidden, or a device that is offline, stops
+ * polling; showing it again or coming back online polls at once. Framework-free: the React hook
+ * (hooks/usePoll) drives it with Taro's page events.
+ */
+import { ApiError } from './errors'
+import type { Answer } from './client'
+
+export interface Timers {
+  set(fn: () => void, ms: number): unknown
+  clear(handle: unknown): void
+}
+
+const realTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+}
+
+export interface PollerOptions<T> {
+  /** One request: resolve the answer (data undefined on 304) or reject with an ApiError. */
+  fetch: (etag: string | undefined) => Promise<Answer<T>>
+  onData: (data: T) => void
+  /** An answer that polling again will not fix (403, 404 …): polling stops. */
+  onFatal?: (error: ApiError) => void
+  /** false after a lost answer, true when answers come again. */
+  onHealth?: (healthy: boolean) => void
+  /** Delay between polls while answers come (ms). */
+  baseMs?: number
+  /** Slowest poll while nothing changes (ms). */
+  idleMaxMs?: number
+  /** Longest backoff after failures (ms). */
+  maxBackoffMs?: number
+  random?: () => number
+  timers?: Timers
+}
+
+/** Exponential backoff with "equal jitter": half fixed, half random. */
+export function backoffDelay(failures: number, baseMs: number, maxMs: number, random: () => number): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, failures))
+  return Math.round(ceiling / 2 + random() * (ceiling / 2))
+}
+
+export function isTransient(e: unknown): boolean {
+  return e instanceof ApiError && (e.isNetwork || e.status === 429 || e.status >= 500)
+}
+
+export class Poller<T> {
+  private etag: string | undefined
+  private timer: unknown = null
+  private running = false
+  private visible = true
+  private online = true
+  private inFlight = false
+  private again = false
+  private failures = 0
+  private unchanged = 0
+  private healthy = true
+  private generation = 0
+  private readonly o: Required<Omit<PollerOptions<T>, 'onFatal' | 'onHealth'>> & PollerOptions<T>
+
+  constructor(opts: PollerOptions<T>) {
+    this.o = {
+      baseMs: 1500, idleMaxMs: 4000, maxBackoffMs: 20000, random: Math.random, timers: realTimers, ...opts,
+    }
+  }
+
+  get failureCount(): number {
+    return this.failures
+  }
+
+  /** Begin polling now. */
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.generation++
+    this.poll()
+  }
+
+  /** Stop for good (page unloaded). */
+  stop(): void {
+    this.running = false
+    this.generation++
+    this.cancel()
+  }
+
+  /** Page hidden (useDidHide) / shown (useDidShow). */
+  setVisible(visible: boolean): void {
+    if (this.visible === visible) return
+    this.visible = visible
+    if (!visible) this.cancel()
+    else this.now()
+  }
+
+  /** Network lost / back. */
+  setOnline(online: boolean): void {
+    if (this.online === online) return
+    this.online = online
+    if (!online) {
+      this.cancel()
+      this.health(false)
+    } else {
+      this.failures = 0
+      this.now()
+    }
+  }
+
+  /** Poll at once (after an action of ours, or when shown again). */
+  now(): void {
+    if (!this.active()) return
+    this.cancel()
+    this.poll()
+  }
+
+  private active(): boolean {
+    return this.running && this.visible && this.online
+  }
+
+  private cancel(): void {
+    if (this.timer !== null) this.o.timers.clear(this.timer)
+    this.timer = null
+  }
+
+  private schedule(ms: number): void {
+    this.cancel()
+    if (!this.active()) return
+    this.timer = this.o.timers.set(() => {
+      this.timer = null
+      this.poll()
+    }, ms)
+  }
+
+  private health(ok: boolean): void {
+    if (this.healthy === ok) return
+    this.healthy = ok
+    this.o.onHealth?.(ok)
+  }
+
+  private async poll(): Promise<void> {
+    if (!this.active()) return
+    if (this.inFlight) {
+      this.again = true
+      return
+    }
+    this.inFlight = true
+    const gen = this.generation
+    let delay: number | null
+    try {
+      const answer = await this.o.fetch(this.etag)
+      if (gen !== this.generation) return
+      this.failures = 0
+      this.health(true)
+      if (answer.data === undefined) {
+        this.unchanged++
+        delay = Math.min(this.o.idleMaxMs, Math.round(this.o.baseMs * 1.2 ** this.unchanged))
+      } else {
+        this.unchanged = 0
+        this.etag = answer.etag
+        this.o.onData(answer.data)
+        delay = this.o.baseMs
+      }
+    } catch (e) {
+      if (gen !== this.generation) return
+      if (isTransient(e)) {
+        this.failures++
+        this.health(false)
+        delay = backoffDelay(this.failures, this.o.baseMs, this.o.maxBackoffMs, this.o.random)
+      } else {
+        this.running = false
+        delay = null
+        this.o.onFatal?.(e instanceof ApiError ? e : new ApiError(0, 'CLIENT', String(e)))
+      }
+    } finally {
+      this.inFlight = false
+    }
+    if (this.again) {
+      this.again = false
+      this.poll()
+      return
+    }
+    if (delay !== null) this.schedule(delay)
+  }
+}

@@ -1,0 +1,32 @@
+import { Text, View } from '@tarojs/components'
+import type { Schemas } from '../../api'
+import { cnNumber } from '../../lib/labels'
+
+type Seat = Schemas['SeatOut']
+
+/** Every seat of the room, taken or waiting. */
+export function Seats({ seats, max }: { seats: Seat[]; max: number }) {
+  const bySeat = new Map(seats.map((s) => [s.seat, s]))
+  const slots = Array.from({ length: Math.max(max, seats.length) }, (_, i) => i)
+  return (
+    <View className='seats'>
+      {slots.map((i) => {
+        const s = bySeat.get(i)
+        return (
+          <View key={i} className={`seat ${s ? 'seat-taken' : 'seat-empty'} ${s?.is_me ? 'seat-me' : ''}`} data-seat={i}>
+            <View className='seat-no'>{cnNumber(i + 1)}</View>
+            {s ? (
+              <View className='grow'>
+                <Text className='seat-name'>{s.name}</Text>
+                {s.consort ? <Text className='seat-consort muted'>{s.consort}</Text> : null}
+              </View>
+            ) : (
+              <Text className='grow faint'>虚位以待</Text>
+            )}
+            {s?.is_me ? <Text className='badge badge-zhu'>我</Text> : null}
+          </View>
+        )
+      })}
+    </View>
+  )
+}

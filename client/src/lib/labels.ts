@@ -1,0 +1,108 @@
+/** Chinese words for the API's English keys (game families, statuses, boards, option names). */
+
+export type Family = 'shengong' | 'baohuang' | 'zhenhuan'
+
+/** shengong_a/b/c/d → shengong; baohuang; zhenhuan. */
+export function familyOf(gameKey: string): Family {
+  if (gameKey.startsWith('shengong')) return 'shengong'
+  if (gameKey.startsWith('baohuang')) return 'baohuang'
+  return 'zhenhuan'
+}
+
+/** The room page of a game's family (the game screens slot in there later). */
+export function roomUrl(gameKey: string, roomId: string): string {
+  return `/pages/room-${familyOf(gameKey)}/index?id=${encodeURIComponent(roomId)}`
+}
+
+export const STATUS: Record<string, string> = {
+  open: '候场',
+  active: '对局中',
+  finished: '已终局',
+  expired: '已散场',
+  abandoned: '已弃局',
+}
+
+export const COMPETITION: Record<string, string> = {
+  free: '自由赛',
+  tournament: '锦标赛',
+}
+
+export const ROLE: Record<string, string> = {
+  player: '入席',
+  spectator: '观战',
+  host: '说书人',
+  admin: '司礼',
+}
+
+export const BOARD_GAMES: { key: string; title: string }[] = [
+  { key: 'coop', title: '宫斗杀' },
+  { key: 'melee', title: '深宫杀·竞技' },
+  { key: 'cards', title: '深宫杀·卡牌' },
+  { key: 'baohuang', title: '保皇' },
+]
+
+export const BOARD_KINDS: { key: 'free' | 'tournament'; title: string }[] = [
+  { key: 'free', title: '自由赛' },
+  { key: 'tournament', title: '锦标赛' },
+]
+
+/** 'coop-free' → '宫斗杀 · 自由赛'. */
+export function boardTitle(board: string): string {
+  const [game, kind] = board.split('-')
+  const g = BOARD_GAMES.find((b) => b.key === game)?.title ?? game
+  const k = BOARD_KINDS.find((b) => b.key === kind)?.title ?? kind ?? ''
+  return k ? `${g} · ${k}` : g
+}
+
+export const STAGES = [1, 2, 3]
+export const STAGE_NAME: Record<number, string> = { 1: '第一关', 2: '第二关', 3: '第三关' }
+
+/** Option names in the create-room dialog, by JSON-schema property name. */
+export const OPTION_LABEL: Record<string, string> = {
+  stage: '关卡',
+  turn_seconds: '每回合时限（秒）',
+  variant: '牌制',
+  baoliu: '保六（六须留到最后一手）',
+  script: '剧本',
+  mass_drunk_scope: '孙答应醉倒范围',
+  auto_end: '胜负已分即终局',
+}
+
+/** Enum values in the create-room dialog. */
+export const ENUM_LABEL: Record<string, Record<string, string>> = {
+  stage: { 1: '第一关', 2: '第二关', 3: '第三关' },
+  variant: { simple: '简明 · 168 张', classic: '经典 · 216 张' },
+  mass_drunk_scope: { all: '全体', good: '仅好人' },
+  script: { zhenhuan: '甄嬛传' },
+}
+
+/** Read-only fixed rules shown in the dialog. */
+export const RULE_LABEL: Record<string, string> = {
+  round_limit: '回合上限',
+  end: '终局',
+}
+
+export const RARITY_ORDER = ['SSR', 'SR', 'R']
+export const RARITY_NAME: Record<string, string> = { SSR: '绝品', SR: '珍品', R: '良品' }
+export const SLOT_NAME: Record<string, string> = { attack: '攻', defence: '守', general: '辅' }
+
+const CN_DIGITS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十']
+export function cnNumber(n: number): string {
+  if (n >= 0 && n <= 10) return CN_DIGITS[n]
+  if (n < 20) return `十${CN_DIGITS[n - 10]}`
+  return String(n)
+}
+
+export function hasCjk(s: string | undefined): boolean {
+  return !!s && /[\u4e00-\u9fff]/.test(s)
+}
+
+export function percent(x: number): string {
+  return `${Math.round(x * 100)}%`
+}
+
+export function shortDate(ms: number): string {
+  const d = new Date(ms)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getMonth() + 1}月${d.getDate()}日 ${pad(d.getHours())}:${pad(d.getMinutes())}`
+}

@@ -1,0 +1,96 @@
+/**
+ * The create-room dialog is generated from each game's `options_schema` (a JSON schema from
+ * GET /v1/games): integers with a small range and enums become choices, wider integers a stepper,
+ * booleans a switch, consts a read-only line. Labels come from the schema when it speaks Chinese,
+ * else from labels.ts.
+ */
+import { ENUM_LABEL, hasCjk, OPTION_LABEL } from './labels'
+
+type Json = Record<string, unknown>
+
+export interface Choice {
+  value: string | number
+  label: string
+}
+
+export type Field =
+  | { kind: 'choice'; name: string; label: string; hint?: string; choices: Choice[]; default: string | number }
+  | { kind: 'number'; name: string; label: string; hint?: string; min: number; max: number; step: number; default: number }
+  | { kind: 'toggle'; name: string; label: string; hint?: string; default: boolean }
+  | { kind: 'fixed'; name: string; label: string; hint?: string; value: string }
+
+function resolve(schema: Json, prop: Json): Json {
+  const ref = prop.$ref
+  if (typeof ref === 'string' && ref.startsWith('#/$defs/')) {
+    const defs = (schema.$defs ?? {}) as Record<string, Json>
+    const target = defs[ref.slice('#/$defs/'.length)] ?? {}
+    return { ...target, ...prop }
+  }
+  const anyOf = prop.anyOf ?? prop.oneOf
+  if (Array.isArray(anyOf)) {
+    const first = (anyOf as Json[]).find((p) => p.type !== 'null')
+    if (first) return { ...resolve(schema, first), ...prop }
+  }
+  return prop
+}
+
+function labelOf(name: string, prop: Json): string {
+  if (typeof prop.title === 'string' && hasCjk(prop.title)) return prop.title
+  return OPTION_LABEL[name] ?? (typeof prop.title === 'string' ? prop.title : name)
+}
+
+function hintOf(prop: Json): string | undefined {
+  return typeof prop.description === 'string' && hasCjk(prop.description) ? prop.description : undefined
+}
+
+function enumLabel(name: string, value: string | number): string {
+  return ENUM_LABEL[name]?.[String(value)] ?? String(value)
+}
+
+export function fieldsOf(schema: Json): Field[] {
+  const props = (schema.properties ?? {}) as Record<string, Json>
+  const fields: Field[] = []
+  for (const [name, raw] of Object.entries(props)) {
+    const prop = resolve(schema, raw)
+    const label = labelOf(name, prop)
+    const hint = hintOf(prop)
+    if ('const' in prop) {
+      fields.push({ kind: 'fixed', name, label, hint, value: enumLabel(name, prop.const as string) })
+    } else if (Array.isArray(prop.enum)) {
+      const values = prop.enum as (string | number)[]
+      fields.push({
+        kind: 'choice', name, label, hint,
+        choices: values.map((v) => ({ value: v, label: enumLabel(name, v) })),
+        default: (prop.default as string | number | undefined) ?? values[0],
+      })
+    } else if (prop.type === 'boolean') {
+      fields.push({ kind: 'toggle', name, label, hint, default: Boolean(prop.default) })
+    } else if (prop.type === 'integer' || prop.type === 'number') {
+      const min = typeof prop.minimum === 'number' ? prop.minimum : 0
+      const max = typeof prop.maximum === 'number' ? prop.maximum : min + 100
+      const dflt = typeof prop.default === 'number' ? prop.default : min
+      if (max - min <= 4) {
+        const choices: Choice[] = []
+        for (let v = min; v <= max; v++) choices.push({ value: v, label: enumLabel(name, v) })
+        fields.push({ kind: 'choice', name, label, hint, choices, default: dflt })
+      } else {
+        const step = max - min >= 100 ? 5 : 1
+        fields.push({ kind: 'number', name, label, hint, min, max, step, default: dflt })
+      }
+    }
+  }
+  return fields
+}
+
+export type OptionValues = Record<string, string | number | boolean>
+
+export function defaultsOf(fields: Field[]): OptionValues {
+  const out: OptionValues = {}
+  for (const f of fields) if (f.kind !== 'fixed') out[f.name] = f.default
+  return out
+}
+
+export function clampStep(f: Extract<Field, { kind: 'number' }>, value: number, delta: number): number {
+  const next = value + delta
+  return Math.max(f.min, Math.min(f.max, next))
+}

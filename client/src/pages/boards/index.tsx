@@ -1,0 +1,101 @@
+import { useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import { api, type Schemas } from '../../api'
+import { ErrorLine } from '../../components/ErrorLine'
+import { Panel } from '../../components/Panel'
+import { Screen } from '../../components/Screen'
+import { useAuthGuard } from '../../hooks/useAuthGuard'
+import { useData } from '../../hooks/useData'
+import { BOARD_GAMES, BOARD_KINDS, boardTitle, percent, shortDate, STAGE_NAME, STAGES } from '../../lib/labels'
+import './index.css'
+
+type Row = Schemas['BoardRowOut']
+
+function RankMark({ rank }: { rank: number }) {
+  return <View className={`rank ${rank <= 3 ? `rank-${rank}` : ''}`}>{rank}</View>
+}
+
+function BoardRow({ row }: { row: Row }) {
+  return (
+    <View className='board-row' data-rank={row.rank}>
+      <RankMark rank={row.rank} />
+      <View className='grow'>
+        <View className='row'>
+          <Text className='board-name'>{row.name ?? '无名氏'}</Text>
+          <Text className='board-title'>{row.title}</Text>
+        </View>
+        <View className='muted'>{row.games} 局 · {row.wins} 胜 · 胜率 {percent(row.win_rate)}</View>
+      </View>
+      <View className='board-score'>
+        <Text className='board-score-num'>{Math.round(row.score)}</Text>
+        <Text className='board-score-unit'>分</Text>
+      </View>
+    </View>
+  )
+}
+
+export default function Boards() {
+  const authed = useAuthGuard()
+  const [game, setGame] = useState('coop')
+  const [kind, setKind] = useState<'free' | 'tournament'>('free')
+  const [stage, setStage] = useState(1)
+  const board = `${game}-${kind}`
+  const top = useData(() => api.GET('/v1/boards/{board}', { params: { path: { board } } }), [board])
+  const mine = useData(() => api.GET('/v1/boards/{board}/me', { params: { path: { board } } }), [board])
+  const fastest = useData(() => api.GET('/v1/stages/{stage}/fastest', { params: { path: { stage: String(stage) } } }), [stage])
+
+  if (!authed) return null
+  const rows = top.data?.board === board ? top.data.rows : undefined
+
+  return (
+    <Screen title='榜单' sub='群芳争艳，名次在此' seal='金榜'>
+      <View className='chip-row board-pick'>
+        {BOARD_GAMES.map((g) => (
+          <View key={g.key} className={`chip ${g.key === game ? 'chip-on' : ''}`} onClick={() => setGame(g.key)}>{g.title}</View>
+        ))}
+      </View>
+      <View className='tabs'>
+        {BOARD_KINDS.map((k) => (
+          <View key={k.key} className={`tab ${k.key === kind ? 'tab-on' : ''}`} onClick={() => setKind(k.key)}>{k.title}</View>
+        ))}
+      </View>
+
+      <Panel title={boardTitle(board)} extra={rows ? `${rows.length} 人上榜` : undefined}>
+        <View className='my-rank'>
+          <Text className='muted'>我的名次</Text>
+          <Text className='my-rank-value'>
+            {mine.data?.board === board && mine.data.rank ? `第 ${mine.data.rank} 名` : '尚未上榜'}
+          </Text>
+          {mine.data?.board === board && mine.data.record ? <Text className='board-title'>{mine.data.record.title}</Text> : null}
+        </View>
+        <ErrorLine error={top.error ?? mine.error} />
+        {!rows && !top.error ? <View className='loading'>誊写榜文…</View> : null}
+        {rows?.map((r) => <BoardRow key={`${r.rank}-${r.subject ?? r.name}`} row={r} />)}
+        {rows && !rows.length ? <View className='empty'>榜上尚无名姓</View> : null}
+      </Panel>
+
+      <Panel title='闯关最速' extra='宫斗杀 · 回合最少'>
+        <View className='tabs tabs-inner'>
+          {STAGES.map((s) => (
+            <View key={s} className={`tab ${s === stage ? 'tab-on' : ''}`} onClick={() => setStage(s)}>{STAGE_NAME[s]}</View>
+          ))}
+        </View>
+        <ErrorLine error={fastest.error} />
+        {fastest.data?.stage === stage && fastest.data.rows.map((r) => (
+          <View key={r.room} className='board-row clear-row'>
+            <RankMark rank={r.rank} />
+            <View className='grow'>
+              <Text className='board-name'>{r.team.map((m) => m.name).join('、')}</Text>
+              <View className='muted'>{shortDate(r.ended_ms)}</View>
+            </View>
+            <View className='board-score'>
+              <Text className='board-score-num'>{r.rounds}</Text>
+              <Text className='board-score-unit'>回合</Text>
+            </View>
+          </View>
+        ))}
+        {fastest.data?.stage === stage && !fastest.data.rows.length ? <View className='empty'>此关尚无人通关</View> : null}
+      </Panel>
+    </Screen>
+  )
+}

@@ -1,0 +1,33 @@
+import { Text, View } from '@tarojs/components'
+import type { Schemas } from '../../api'
+
+type Game = Schemas['GameOut']
+
+const BLURB: Record<string, string> = {
+  shengong_d: '三人同心，闯关斗宫',
+  shengong_a: '八人暗斗，各凭本事',
+  shengong_b: '八人暗斗，宫女相助',
+  shengong_c: '八人暗斗，手握宫女牌',
+  baohuang: '山东五人牌戏',
+  zhenhuan: '说书人主持的推理局',
+}
+
+export function seatsText(g: { min_seats: number; max_seats: number }): string {
+  return g.min_seats === g.max_seats ? `${g.max_seats} 人` : `${g.min_seats}–${g.max_seats} 人`
+}
+
+/** One game as a hanging plaque; locked modes greyed with their reason. */
+export function GameCard({ game, selected, onSelect }: { game: Game; selected: boolean; onSelect: () => void }) {
+  const cls = ['game', game.open ? '' : 'game-locked', selected ? 'game-on' : ''].filter(Boolean).join(' ')
+  return (
+    <View className={cls} onClick={game.open ? onSelect : undefined} aria-disabled={game.open ? 'false' : 'true'}>
+      <View className='game-title'>{game.title}</View>
+      <View className='game-meta'>
+        <Text>{seatsText(game)}</Text>
+        {game.host_runs ? <Text> · 说书人</Text> : null}
+      </View>
+      <View className='game-blurb'>{game.open ? (BLURB[game.key] ?? '') : (game.locked_reason ?? '未开放')}</View>
+      {game.open ? null : <View className='game-lock'>封</View>}
+    </View>
+  )
+}

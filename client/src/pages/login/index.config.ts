@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '入宫',
+  navigationStyle: 'custom',
+})

@@ -1,0 +1,100 @@
+import { useState } from 'react'
+import Taro from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { api, session } from '../../api'
+import { ErrorLine } from '../../components/ErrorLine'
+import { Panel } from '../../components/Panel'
+import { Screen } from '../../components/Screen'
+import { SealButton } from '../../components/SealButton'
+import { useAuthGuard } from '../../hooks/useAuthGuard'
+import { useData } from '../../hooks/useData'
+import { ROLE } from '../../lib/labels'
+import { ConsortCard } from './ConsortCard'
+import { MaidCollection } from './MaidCollection'
+import { RecordsList } from './Records'
+import './index.css'
+
+export default function Me() {
+  const authed = useAuthGuard()
+  const me = useData(() => api.GET('/v1/me'), [])
+  const consortId = me.data?.consort?.id
+  const records = useData(
+    async () => (consortId ? api.GET('/v1/consorts/{consort_id}/records', { params: { path: { consort_id: consortId } } }) : null),
+    [consortId],
+  )
+  const catalogue = useData(() => api.GET('/v1/maids'), [])
+  const hasConsort = !!me.data?.consort
+  const consorts = useData(async () => (me.data && !hasConsort ? api.GET('/v1/consorts') : null), [me.data, hasConsort])
+  const [claiming, setClaiming] = useState<string>()
+  const [claimError, setClaimError] = useState<unknown>()
+
+  if (!authed) return null
+  const user = me.data?.user
+
+  const claim = async (id: string, name: string) => {
+    const ok = await Taro.showModal({ title: '册封', content: `册封「${name}」为你的妃子？此后不可更换。`, confirmText: '册封', cancelText: '再想想' })
+    if (!ok.confirm) return
+    setClaiming(id)
+    setClaimError(undefined)
+    try {
+      await api.POST('/v1/consorts/{consort_id}/claim', { params: { path: { consort_id: id } } })
+      await me.reload()
+    } catch (e) {
+      setClaimError(e)
+    } finally {
+      setClaiming(undefined)
+    }
+  }
+
+  const logout = () => {
+    session.logout()
+    void Taro.reLaunch({ url: '/pages/login/index' })
+  }
+
+  return (
+    <Screen
+      title={user?.name ?? '我的'}
+      sub={user ? `${ROLE[user.role] ?? user.role}${user.role === 'admin' ? ' · 掌宫中诸事' : ''}` : '宫中名册'}
+      extra={<View className='masthead-seal' onClick={logout}>出宫</View>}
+    >
+      <ErrorLine error={me.error} />
+      {me.loading && !me.data ? <View className='loading'>翻阅名册…</View> : null}
+
+      {me.data?.consort ? (
+        <Panel title='我的妃子'>
+          <ConsortCard consort={me.data.consort} />
+        </Panel>
+      ) : null}
+
+      {me.data && !me.data.consort ? (
+        <Panel title='册封妃子' extra='择一位未有主的妃子'>
+          <ErrorLine error={claimError ?? consorts.error} />
+          {(consorts.data?.consorts ?? []).filter((c) => !c.claimed).map((c) => (
+            <View key={c.id} className='claim'>
+              <ConsortCard consort={c} compact />
+              <View className='claim-go'>
+                <SealButton size='small' busy={claiming === c.id} onClick={() => void claim(c.id, c.name)}>册封</SealButton>
+              </View>
+            </View>
+          ))}
+          {consorts.data && !consorts.data.consorts.some((c) => !c.claimed)
+            ? <View className='empty'>暂无可册封的妃子，请司礼新添</View> : null}
+        </Panel>
+      ) : null}
+
+      {me.data?.consort ? (
+        <Panel title='群芳战绩'>
+          <ErrorLine error={records.error} />
+          {records.data ? <RecordsList records={records.data} /> : <View className='loading'>…</View>}
+        </Panel>
+      ) : null}
+
+      <Panel title='宫女图鉴' extra={me.data?.consort ? <Text>{me.data.consort.maids.length} 位在侧</Text> : undefined}>
+        <ErrorLine error={catalogue.error} />
+        {catalogue.data
+          ? <MaidCollection cards={catalogue.data.cards} owned={me.data?.consort?.maids ?? []} />
+          : <View className='loading'>…</View>}
+      </Panel>
+    </Screen>
+  )
+}

@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '血染甄嬛传',
+})
