@@ -64,9 +64,10 @@ def fake_games(monkeypatch):
 
     games.register("tally", "tests.fakes.games:TALLY", "tally")
     games.register("relay", "tests.fakes.games:RELAY", "relay")
+    games.register("ledger", "tests.fakes.games:LEDGER", "ledger")
     yield
-    games.unregister("tally")
-    games.unregister("relay")
+    for key in ("tally", "relay", "ledger"):
+        games.unregister(key)
 
 
 class CheckedClient:

@@ -37,7 +37,7 @@ def error_response(e: DomainError) -> Response:
     if e.status == 409:
         metrics_count("ConflictResponses")
     logger.info("request refused", extra={"code": e.code, "status": e.status})
-    headers = {"Content-Type": "application/json; charset=utf-8"}
+    headers: dict[str, str | list[str]] = {"Content-Type": "application/json; charset=utf-8"}
     retry_after = getattr(e, "retry_after_s", None)
     if retry_after is not None:
         headers["Retry-After"] = str(retry_after)

@@ -14,10 +14,20 @@ from pydantic import Field
 
 from chalicelib.api.room_routes import ack
 from chalicelib.api.routing import route
-from chalicelib.api.schemas import ActBody, ActOut, Body, ReplayOut, ReportsOut, ResultsOut, RoomViewOut
+from chalicelib.api.schemas import (
+    ActBody,
+    ActOut,
+    AdmitBody,
+    Body,
+    ReplayOut,
+    ReportsOut,
+    ResultsOut,
+    RoomSummaryOut,
+    RoomViewOut,
+)
 from chalicelib.core.identity import Caller
-from chalicelib.games import families
-from chalicelib.rooms import play, views
+from chalicelib.games import LATE_JOIN_FAMILIES, families
+from chalicelib.rooms import host, play, views
 from chalicelib.wiring import services
 
 bp = Blueprint(__name__)
@@ -28,8 +38,18 @@ class ReportsQuery(Body):
     limit: int = Field(default=20, ge=1, le=100)
 
 
-def register(family: str) -> None:
+def register(family: str, late_join: bool) -> None:
     base = f"/v1/games/{family}/rooms/{{room_id}}"
+
+    if late_join:
+        @route(bp, f"{base}/admit", "POST", body=AdmitBody, response=RoomSummaryOut, tag=family, family=family,
+               name=f"{family}_admit", summary="主持人让请求中途加入的玩家入座（如旅行者），并定下她的身份设置",
+               errors=(400, 401, 403, 404, 409, 413, 422))
+        def admit(caller: Caller, room_id: str, body: AdmitBody) -> views.RoomView:
+            deps = services().room_deps()
+            views.family_room(deps, room_id, family)
+            room = host.admit(deps, caller, room_id, body.user, body.details)
+            return views.render_view(deps, caller, room, with_game=False)
 
     @route(bp, base, response=RoomViewOut, tag=family, etag=True, family=family, name=f"{family}_view",
            summary="房间与局面（按观看者投影）。带 If-None-Match 轮询，未变化返回 304", errors=(401, 403, 404))
@@ -62,4 +82,4 @@ def register(family: str) -> None:
 
 
 for _family in families():
-    register(_family)
+    register(_family, _family in LATE_JOIN_FAMILIES)

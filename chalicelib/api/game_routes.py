@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from chalice import Blueprint
 
 from chalicelib.accounts import service as accounts
@@ -16,7 +18,7 @@ bp = Blueprint(__name__)
 LOCKED_REASON = "暂未开放，敬请期待"
 
 
-def _games(open_games: dict[str, bool]) -> dict:
+def _games(open_games: dict[str, bool]) -> dict[str, Any]:
     out = []
     for key in game_keys():
         game = get_game(key)
@@ -33,13 +35,13 @@ def _games(open_games: dict[str, bool]) -> dict:
 
 @route(bp, "/v1/games", response=GamesOut, tag="games", summary="玩法列表（未开放的玩法置灰并说明原因）",
        errors=(401,))
-def list_games(caller: Caller) -> dict:
+def list_games(caller: Caller) -> dict[str, Any]:
     return _games(services().room_deps().open_games())
 
 
 @route(bp, "/v1/admin/games", "PUT", body=ModesUpdate, response=GamesOut, tag="admin",
        summary="司礼：开放或锁定玩法", errors=(400, 401, 403, 404, 422))
-def set_games(caller: Caller, body: ModesUpdate) -> dict:
+def set_games(caller: Caller, body: ModesUpdate) -> dict[str, Any]:
     svc = services()
     merged = accounts.set_open_games(svc.account_deps(), caller, body.open, svc.room_deps().open_games())
     return _games(merged)

@@ -9,8 +9,8 @@ from typing import Any
 
 from chalice import Blueprint
 
-from chalicelib.api.routing import route
 from chalicelib.api.catalogue import catalogue
+from chalicelib.api.routing import route
 from chalicelib.api.schemas import ErrorCatalogueOut, HealthOut
 from chalicelib.config import settings
 

@@ -11,7 +11,7 @@ from typing import Any
 from chalice import Blueprint
 from pydantic import Field
 
-from chalicelib.api.routing import route
+from chalicelib.api.routing import header, route
 from chalicelib.api.schemas import (
     ActOut,
     Body,
@@ -22,12 +22,13 @@ from chalicelib.api.schemas import (
     RoomListOut,
     RoomSummaryOut,
     StepBody,
+    UserBody,
 )
 from chalicelib.core.errors import ValidationFailed
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import Room
 from chalicelib.games import game_keys
-from chalicelib.rooms import lobby, play, views
+from chalicelib.rooms import host, lobby, play, views
 from chalicelib.wiring import services
 
 bp = Blueprint(__name__)
@@ -63,7 +64,7 @@ def ack(outcome: play.ActOutcome, caller: Caller) -> dict[str, Any]:
        errors=(400, 401, 403, 404, 409, 413, 422))
 def create_room(caller: Caller, body: RoomCreate) -> views.RoomView:
     """Send an `Idempotency-Key` header to make a retried 开房 return the same room."""
-    key = (bp.current_request.headers or {}).get("idempotency-key")
+    key = header(bp.current_request, "idempotency-key")
     deps = services().room_deps()
     return _summary(caller, lobby.create_room(deps, caller, body.game, body.options, body.password, key))
 
@@ -114,6 +115,19 @@ def start_room(caller: Caller, room_id: str) -> views.RoomView:
        summary="开房者用机器人补满空位（有机器人的对局为练习局，不计入榜单）", errors=(400, 401, 403, 404, 409, 413, 422))
 def add_bots(caller: Caller, room_id: str, body: BotsBody) -> views.RoomView:
     return _summary(caller, lobby.add_bots(services().room_deps(), caller, room_id, body.level, body.count))
+
+
+@route(bp, "/v1/rooms/{room_id}/undo", "POST", body=StepBody, response=RoomSummaryOut, tag="host",
+       summary="撤销：主持人收回最后一次操作（按记录重算局面；已看到信息的玩家会被告知已撤回）",
+       errors=(400, 401, 403, 404, 409, 413, 422))
+def undo(caller: Caller, room_id: str, body: StepBody) -> views.RoomView:
+    return _summary(caller, host.undo(services().room_deps(), caller, room_id, body.step))
+
+
+@route(bp, "/v1/rooms/{room_id}/decline", "POST", body=UserBody, response=RoomSummaryOut, tag="host",
+       summary="主持人拒绝一位请求中途加入的玩家", errors=(400, 401, 403, 404, 409, 413, 422))
+def decline(caller: Caller, room_id: str, body: UserBody) -> views.RoomView:
+    return _summary(caller, host.decline(services().room_deps(), caller, room_id, body.user))
 
 
 @route(bp, "/v1/rooms/{room_id}/hurry", "POST", body=StepBody, response=ActOut, tag="play",

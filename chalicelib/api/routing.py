@@ -84,17 +84,23 @@ def parse_body(request: Any, model: type[BaseModel]) -> Any:
     return parse_model(model, data, "请求")
 
 
-def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+def header(request: Any, name: str) -> str | None:
+    """One request header (names are case-insensitive), or None."""
+    value = (request.headers or {}).get(name.lower()) if request is not None else None
+    return str(value) if value is not None else None
+
+
+def json_response(body: Any, status: int = 200, headers: dict[str, str | list[str]] | None = None) -> Response:
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
     return Response(body=text, status_code=status,
                     headers={"Content-Type": "application/json; charset=utf-8", **(headers or {})})
 
 
 def _to_response(result: Any, request: Any, model: type[BaseModel] | None) -> Response:
-    headers: dict[str, str] = {}
+    headers: dict[str, str | list[str]] = {}
     if isinstance(result, RoomView):
         headers = {"ETag": result.etag, "Cache-Control": "no-cache"}
-        if (request.headers or {}).get("if-none-match") == result.etag:
+        if header(request, "if-none-match") == result.etag:
             return Response(body="", status_code=304, headers=headers)
         result = result.body
     if isinstance(result, BaseModel):
@@ -116,7 +122,7 @@ def route(
                                etag, headers, family))
 
         @functools.wraps(fn)
-        def view(**params: Any) -> Response:  # noqa: C901 - one linear pipeline, told in order
+        def view(**params: Any) -> Response:
             request = bp.current_request
             try:
                 kwargs = dict(params)

@@ -194,9 +194,24 @@ class SeatOut(Out):
     bot: BotLevel | None = Field(description="机器人座位（简单 simple / 进阶 advanced）；真人为 null")
 
 
+class AdmitBody(Body):
+    user: str = Field(min_length=1, max_length=64, description="请求入座者的 user（见 room.requests）")
+    details: dict[str, Any] = _slot("admit_details", "该玩法入座时由主持人决定的设置（如旅行者的身份与阵营）")
+
+
+class UserBody(Body):
+    user: str = Field(min_length=1, max_length=64)
+
+
 class BotsBody(Body):
     level: BotLevel = Field(description="机器人水平：simple 简单（托管的打法），advanced 进阶")
     count: StrictInt | None = Field(default=None, ge=1, le=8, description="补几个；不填则补满空位")
+
+
+class JoinRequestOut(Out):
+    user: str
+    name: str
+    at_ms: int
 
 
 class RoomOut(Out):
@@ -218,6 +233,7 @@ class RoomOut(Out):
     seed_hash: str | None = Field(description="本局随机种子的 SHA-256，开局即公布")
     seed: str | None = Field(description="随机种子（十六进制），终局后公布，可据此与行动记录复算全局")
     results: list[str]
+    requests: list[JoinRequestOut] | None = Field(description="请求中途加入的玩家（只给主持人看；其他人为 null）")
 
 
 class ViewerOut(Out):
@@ -334,6 +350,8 @@ class LogEntryOut(Out):
     at_ms: int
     trigger: Trigger | None
     setup: dict[str, Any] | None = Field(default=None, description="step 0：入局者与设置")
+    ply: int | None = Field(default=None, description="这一步在有效历史中的位置（随机数用 Rng(seed, ply)）")
+    undoes: int | None = Field(default=None, description="撤销：被撤回的那一步的 step")
 
 
 class ReplayOut(Out):

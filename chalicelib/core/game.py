@@ -255,6 +255,10 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
     sees the board the players do not, so she must not be able to tell them)."""
     quick_phrases: ClassVar[tuple[str, ...]] = ()
     """心战: fixed phrases in court style a player can send with one tap."""
+    late_join: ClassVar[bool] = False
+    """Players may ask to join a running game; the host seats them (`admit`), e.g. 血染 travellers."""
+    admit_model: ClassVar[type[BaseModel] | None] = None
+    """What the host decides when seating a late entrant (e.g. a traveller's identity and alignment)."""
     errors: ClassVar[Mapping[str, ErrorSpec]] = _NO_RULES
     """Every error code this game raises, with its one status and its messages (the closed error
     catalogue, served at GET /v1/errors, is the platform's codes plus every game's)."""
@@ -328,6 +332,22 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
 
     def report(self, state: S, events: Sequence[E], viewer: Viewer) -> list[BaseModel]:
         raise NotImplementedError
+
+    # -- the host's tools ------------------------------------------------------------------------
+
+    def undoable(self, state: S, actor: Viewer, action: A) -> bool:
+        """Whether this past action (the last one applied) may be taken back by the host's 撤销; the
+        platform then recomputes the state from the log without it."""
+        return False
+
+    def withdrawn(self, before: S, undone: Sequence[E]) -> tuple[E, ...]:
+        """Events for an undo: they tell whoever had been shown something by the undone action that it
+        was withdrawn (reported only; the recomputed state does not hold them)."""
+        return ()
+
+    def admit(self, state: S, entrant: Entrant, details: BaseModel, rng: Rng) -> Transition[S, E]:
+        """Seat a late entrant (`late_join` games); `details` is an `admit_model`."""
+        raise Conflict("本玩法开局后不能加入", code="NO_LATE_JOIN")
 
     # -- bots ------------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from chalicelib.core.game import BotLevel, PendingKind
+from chalicelib.core.rng import Rng
 
 IDLE_OPEN_S = 30 * 60
 """An open room with no activity for 30 minutes expires."""
@@ -107,6 +108,14 @@ class PendingInfo(BaseModel):
     label: str = ""
 
 
+class JoinRequest(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    user: str
+    name: str
+    at_ms: int
+
+
 class Room(BaseModel):
     """A room as stored. `state` is the game's state as JSON; `seed` is secret until the end."""
 
@@ -140,6 +149,20 @@ class Room(BaseModel):
     ended_ms: int | None = None
     request_hash: str | None = None
     """For a create with an Idempotency-Key: what was asked, so the key cannot be reused for another."""
+    ply: int | None = None
+    """Position of the next transition in the effective history (None: the same as `step`). Each
+    transition draws from `Rng(seed, ply)`; an undo steps it back, so a press undone and made again
+    draws exactly what it drew the first time. Without undos it always equals `step`."""
+    requests: tuple[JoinRequest, ...] = ()
+    """Players asking to join a running `late_join` game (the host admits or declines them)."""
+
+    @property
+    def next_ply(self) -> int:
+        return self.step if self.ply is None else self.ply
+
+    def rng(self) -> Rng:
+        """The generator of the next transition."""
+        return Rng(self.seed or b"", self.next_ply)
 
     def seat_of(self, user: str) -> SeatEntry | None:
         return next((s for s in self.seats if s.user == user), None)
@@ -185,3 +208,7 @@ class LogRecord(BaseModel):
     events: list[dict[str, Any]] = []
     at_ms: int
     trigger: Trigger | None = None
+    ply: int | None = None
+    """The transition's position in the effective history (its Rng); None: the same as `step`."""
+    undoes: int | None = None
+    """UNDO: the step of the transition it took back."""

@@ -20,6 +20,10 @@ _GAMES: dict[str, tuple[str, str]] = {
 }
 """The family is listed here too so routes can be declared per family without importing any game."""
 
+LATE_JOIN_FAMILIES = frozenset({"zhenhuan"})
+"""Families whose games seat late entrants (`Game.late_join`; a test keeps the two in step): they get
+an admit route typed with their `admit_model`."""
+
 
 def game_keys() -> tuple[str, ...]:
     return tuple(_GAMES)

@@ -17,6 +17,8 @@ from chalicelib.rooms.access import check_password, is_host
 from chalicelib.rooms.autoplay import run_bots
 from chalicelib.rooms.deps import RoomDeps, request_hash, room_id_for_request
 from chalicelib.rooms.engine import dump_state, parse_model, pending_info
+from chalicelib.rooms.history import entrant_json
+from chalicelib.rooms.host import request_join
 from chalicelib.rooms.passwords import hash_password
 
 JOIN_ATTEMPTS = 4
@@ -83,15 +85,6 @@ def persona(consort: Consort) -> Persona:
     )
 
 
-def entrant_json(e: Entrant) -> dict[str, Any]:
-    return {"seat": e.seat, "name": e.name, "persona": e.persona.to_json() if e.persona else None}
-
-
-def entrant_from_json(raw: dict[str, Any]) -> Entrant:
-    p = raw.get("persona")
-    return Entrant(seat=int(raw["seat"]), name=str(raw["name"]), persona=Persona.from_json(p) if p else None)
-
-
 def start_transition(deps: RoomDeps, game: AnyGame, room: Room, trigger: Trigger) -> tuple[Room, LogRecord]:
     """Set the game up: fresh personas, the start check, a secret seed; the room becomes ACTIVE."""
     options = game.parse_options(room.options)
@@ -128,6 +121,8 @@ def join_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None
             return room  # already seated: a retried join
         if room.host == caller.user_id:
             raise Conflict("主持人不入座", code="HOST_CANNOT_SIT")
+        if room.status is RoomStatus.ACTIVE and get_game(room.game).late_join:
+            return request_join(deps, caller, room, password)  # the host decides (血染 travellers)
         if room.status is not RoomStatus.OPEN:
             raise Conflict("房间已开战或已关闭", code="ROOM_NOT_OPEN")
         if room.full:

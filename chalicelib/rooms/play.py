@@ -16,7 +16,6 @@ from chalicelib.core.errors import (
 )
 from chalicelib.core.game import AnyGame, PendingKind, Viewer, ViewerRole
 from chalicelib.core.identity import Caller
-from chalicelib.core.rng import Rng
 from chalicelib.domain.model import LogKind, LogRecord, Room, RoomStatus, Trigger
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
@@ -140,7 +139,7 @@ def run_timeout(deps: RoomDeps, room: Room, now_ms: int) -> Room | None:
         return run_bots(deps, settled) if mine else None
     game = get_game(room.game)
     state = load_state(game, room)
-    tr = game.on_timeout(state, Rng(room.seed or b"", room.step))
+    tr = game.on_timeout(state, room.rng())
     log = LogRecord(step=room.step, kind=LogKind.TIMEOUT, label=room.pending.label, trigger=Trigger.DEADLINE,
                     events=game.dump_events(tr.events), at_ms=deps.clock.now_ms())
     new_room = commit_transition(deps, game, room, tr, log)

@@ -14,8 +14,16 @@ from typing import Any
 
 from chalicelib.core.errors import Conflict, DomainError, NotYourTurn, StaleVersion
 from chalicelib.core.game import AnyGame, Pending, PendingKind, Transition, Viewer
-from chalicelib.core.rng import Rng
-from chalicelib.domain.model import LogKind, LogRecord, MoveRecord, MoveSource, Room, RoomStatus, Trigger
+from chalicelib.domain.model import (
+    LogKind,
+    LogRecord,
+    MoveRecord,
+    MoveSource,
+    Room,
+    RoomStatus,
+    SeatEntry,
+    Trigger,
+)
 from chalicelib.games import get_game
 from chalicelib.observability import logger, metrics_count
 from chalicelib.records.policy import side_writes
@@ -25,17 +33,24 @@ from chalicelib.rooms.engine import dump_state, load_state, pending_info, viewer
 
 def commit_transition(
     deps: RoomDeps, game: AnyGame, room: Room, tr: Transition[Any, Any], log: LogRecord,
-    moves: tuple[MoveRecord, ...] = (), human_ms: int | None = None,
+    moves: tuple[MoveRecord, ...] = (), human_ms: int | None = None, ply: int | None = None,
+    seats: tuple[SeatEntry, ...] | None = None,
 ) -> Room:
     """Write one transition: new state, next step, pending and deadline, log, results, records, and
-    the sealed-move items it closes or carries (see `settle_round`, `carried_moves`)."""
+    the sealed-move items it closes or carries (see `settle_round`, `carried_moves`). The transition
+    takes the room's next ply unless it says otherwise (an undo steps back to the undone one's);
+    a late entrant's transition brings the new `seats`."""
     now = deps.clock.now_ms()
+    if log.kind is not LogKind.UNDO:
+        log = log.model_copy(update={"ply": room.next_ply})
     pending = game.pending(tr.state)
     finished = pending is None
     writes = [w for outcome in tr.results for w in side_writes(game, room, outcome, now)]
     new_room = room.model_copy(update={
         "state": dump_state(tr.state),
         "step": room.step + 1,
+        "ply": room.next_ply + 1 if ply is None else ply,
+        "seats": room.seats if seats is None else seats,
         "version": room.version + 1,
         "pending": pending_info(pending, now),
         "status": RoomStatus.FINISHED if finished else RoomStatus.ACTIVE,
@@ -69,7 +84,7 @@ def settle_round(deps: RoomDeps, room: Room, moves: dict[int, MoveRecord] | None
         for seat, m in moves.items()
         if m.by.submitted and m.action is not None and seat in pending.seats
     }
-    tr = game.settle(state, submitted, Rng(room.seed or b"", room.step))
+    tr = game.settle(state, submitted, room.rng())
     now = deps.clock.now_ms()
     placeholders = tuple(
         MoveRecord(step=room.step, seat=seat, action=None, by=MoveSource.DEFAULT, at_ms=now)
@@ -94,7 +109,7 @@ def apply_action(deps: RoomDeps, game: AnyGame, room: Room, state: Any, pending:
                  action: Any, trigger: Trigger) -> Room:
     """Check and apply one turn or host action and commit it (closing a sealed round it interrupts)."""
     game.check(state, actor, action)
-    tr = game.apply(state, actor, action, Rng(room.seed or b"", room.step))
+    tr = game.apply(state, actor, action, room.rng())
     now = deps.clock.now_ms()
     log = LogRecord(step=room.step, kind=LogKind.APPLY, label=pending.label, actor=viewer_json(actor),
                     action=game.dump_action(action), events=game.dump_events(tr.events), at_ms=now,

@@ -48,7 +48,7 @@ def family_room(deps: RoomDeps, room_id: str, family: str) -> tuple[Room, AnyGam
     return room, game
 
 
-def room_summary(room: Room, caller: Caller, *, hide_steps: bool = False) -> dict[str, Any]:
+def room_summary(room: Room, caller: Caller, *, hide_steps: bool = False, host: bool = False) -> dict[str, Any]:
     return {
         "id": room.id,
         "game": room.game,
@@ -70,6 +70,8 @@ def room_summary(room: Room, caller: Caller, *, hide_steps: bool = False) -> dic
         # the seed is revealed only once nothing is left to play, so nobody can predict a draw
         "seed": room.seed.hex() if room.seed is not None and not room.status.live else None,
         "results": list(room.results),
+        # who asks to join a running game: the host's to decide, nobody else's to see
+        "requests": [r.model_dump() for r in room.requests] if host else None,
     }
 
 
@@ -114,7 +116,8 @@ def render_view(deps: RoomDeps, caller: Caller, room: Room, *, with_game: bool =
     viewer = viewer_for(deps, caller, room)
     room = _settle_if_overdue(deps, room)
     game = get_game(room.game)
-    body: dict[str, Any] = {"room": room_summary(room, caller, hide_steps=hides_steps(game, viewer)),
+    summary = room_summary(room, caller, hide_steps=hides_steps(game, viewer), host=viewer.is_host)
+    body: dict[str, Any] = {"room": summary,
                             "viewer": viewer_json(viewer), "pending": _pending(deps, room, viewer)}
     if with_game:
         body["game"] = game.view(load_state(game, room), viewer).model_dump(mode="json") if room.state else None
@@ -163,6 +166,7 @@ def _log_entry(log: LogRecord) -> dict[str, Any]:
         "step": log.step, "kind": log.kind.value, "label": log.label, "actor": log.actor,
         "action": None if setup else log.action, "moves": log.moves, "at_ms": log.at_ms,
         "trigger": log.trigger.value if log.trigger else None, "setup": log.action if setup else None,
+        "ply": log.ply, "undoes": log.undoes,
     }
 
 

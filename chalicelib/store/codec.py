@@ -102,6 +102,8 @@ def room_to_item(room: Room) -> dict[str, Any]:
         "active_ms": room.active_ms,
         "ended_ms": room.ended_ms,
         "request_hash": room.request_hash,
+        "ply": room.ply,
+        "requests": [r.model_dump() for r in room.requests] or None,
     }
     shard = shard_of(room.id)
     if room.status is RoomStatus.OPEN:
@@ -147,6 +149,8 @@ def room_from_item(item: dict[str, Any]) -> Room:
         active_ms=v["active_ms"],
         ended_ms=v.get("ended_ms"),
         request_hash=v.get("request_hash"),
+        ply=v.get("ply"),
+        requests=v.get("requests", ()),
     )
 
 

@@ -229,3 +229,144 @@ class Relay(Game[RelayState, Add, Added, RelayView, RelayOptions]):
 
 TALLY = Tally()
 RELAY = Relay()
+
+
+# -- ledger: a hosted game for the host's tools (undo, telling, late entrants) ------------------
+
+class LedgerOptions(Frozen):
+    pass
+
+
+class Note(Frozen):
+    type: Literal["note"] = "note"
+    text: str = Field(max_length=20)
+
+
+class Tell(Frozen):
+    type: Literal["tell"] = "tell"
+    seat: int
+    secret: str
+
+
+class Cheer(Frozen):
+    type: Literal["cheer"] = "cheer"
+
+
+LedgerAction = Annotated[Note | Tell | Cheer, Field(discriminator="type")]
+
+
+class Noted(Frozen):
+    kind: Literal["noted"] = "noted"
+    text: str
+    luck: int
+
+
+class Told(Frozen):
+    kind: Literal["told"] = "told"
+    seat: int
+    secret: str
+
+
+class Withdrawn(Frozen):
+    kind: Literal["withdrawn"] = "withdrawn"
+    seat: int
+
+
+class Cheered(Frozen):
+    kind: Literal["cheered"] = "cheered"
+    seat: int
+
+
+LedgerEvent = Annotated[Noted | Told | Withdrawn | Cheered, Field(discriminator="kind")]
+
+
+class Newcomer(Frozen):
+    colour: str = Field(min_length=1, max_length=8)
+
+
+class LedgerState(Frozen):
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    notes: tuple[tuple[str, int], ...] = ()
+    secrets: tuple[tuple[int, str], ...] = ()
+    cheers: int = 0
+
+
+class LedgerView(Frozen):
+    notes: tuple[tuple[str, int], ...]
+    colours: tuple[str, ...]
+    my_secrets: tuple[str, ...]
+    cheers: int
+
+
+class Ledger(Game[LedgerState, Note | Tell | Cheer, Noted | Told | Withdrawn | Cheered, LedgerView, LedgerOptions]):
+    key = "ledger"
+    family = "ledger"
+    title = "Ledger"
+    min_seats = 1
+    max_seats = 6
+    host_runs = True
+    hidden_steps = True
+    late_join = True
+    admit_model = Newcomer
+    options_model = LedgerOptions
+    state_model = LedgerState
+    action_adapter = TypeAdapter(LedgerAction)
+    event_adapter = TypeAdapter(LedgerEvent)
+    view_model = LedgerView
+    report_line_model = Line
+
+    def setup(self, entrants: Sequence[Entrant], options: LedgerOptions, rng: Rng) -> LedgerState:
+        return LedgerState(names=tuple(e.name for e in entrants), colours=("white",) * len(entrants))
+
+    def pending(self, state: LedgerState) -> Pending | None:
+        return Pending(PendingKind.HOST, label="host")
+
+    def check(self, state: LedgerState, actor: Viewer, action: Note | Tell | Cheer) -> None:
+        if isinstance(action, Cheer) != (actor.role is ViewerRole.PLAYER):
+            raise IllegalAction("players cheer, the host writes", code="ILLEGAL_ACTION")
+
+    def apply(self, state: LedgerState, actor: Viewer, action: Note | Tell | Cheer,
+              rng: Rng) -> Transition[LedgerState, Noted | Told | Withdrawn | Cheered]:
+        self.check(state, actor, action)
+        if isinstance(action, Note):
+            luck = rng.below(1000)  # a draw, so an undone note made again must draw the same
+            return Transition(state.model_copy(update={"notes": (*state.notes, (action.text, luck))}),
+                              (Noted(text=action.text, luck=luck),))
+        if isinstance(action, Tell):
+            return Transition(state.model_copy(update={"secrets": (*state.secrets, (action.seat, action.secret))}),
+                              (Told(seat=action.seat, secret=action.secret),))
+        assert actor.seat is not None
+        return Transition(state.model_copy(update={"cheers": state.cheers + 1}), (Cheered(seat=actor.seat),))
+
+    def undoable(self, state: LedgerState, actor: Viewer, action: Note | Tell | Cheer) -> bool:
+        return actor.is_host
+
+    def withdrawn(self, before: LedgerState, undone: Sequence[Noted | Told | Withdrawn | Cheered]
+                  ) -> tuple[Noted | Told | Withdrawn | Cheered, ...]:
+        return tuple(Withdrawn(seat=e.seat) for e in undone if isinstance(e, Told))
+
+    def admit(self, state: LedgerState, entrant: Entrant, details: BaseModel,
+              rng: Rng) -> Transition[LedgerState, Noted | Told | Withdrawn | Cheered]:
+        assert isinstance(details, Newcomer) and entrant.seat == len(state.names)
+        return Transition(state.model_copy(update={"names": (*state.names, entrant.name),
+                                                   "colours": (*state.colours, details.colour)}))
+
+    def view(self, state: LedgerState, viewer: Viewer) -> LedgerView:
+        mine = tuple(s for seat, s in state.secrets if viewer.is_host or seat == viewer.seat)
+        return LedgerView(notes=state.notes, colours=state.colours, my_secrets=mine, cheers=state.cheers)
+
+    def report(self, state: LedgerState, events: Sequence[Noted | Told | Withdrawn | Cheered],
+               viewer: Viewer) -> list[BaseModel]:
+        lines: list[BaseModel] = []
+        for e in events:
+            if isinstance(e, Told) and (viewer.is_host or viewer.seat == e.seat):
+                lines.append(Line(text=f"你得知：{e.secret}"))
+            elif isinstance(e, Withdrawn) and (viewer.is_host or viewer.seat == e.seat):
+                lines.append(Line(text="说书人撤回了刚才告诉你的信息"))
+            elif isinstance(e, Noted):
+                lines.append(Line(text=f"记：{e.text}"))
+        return lines
+
+
+LEDGER = Ledger()

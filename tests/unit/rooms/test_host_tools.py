@@ -1,0 +1,134 @@
+"""The host's tools on the in-memory store with the fake hosted game `ledger`: 撤销 recomputes the
+state from the log without the last press (undo then redo is byte-identical; the player who had been
+told something is told it was withdrawn, nobody else learns anything), and late entrants ask, the
+host seats or declines them, and replays include them."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from chalicelib.core.clock import FixedClock
+from chalicelib.core.errors import Conflict, Forbidden
+from chalicelib.core.identity import Caller
+from chalicelib.domain.model import LogKind, RoomStatus
+from chalicelib.rooms import host, lobby, play, replay, views
+from chalicelib.rooms.deps import RoomDeps
+from chalicelib.store.memory import MemoryStore
+
+H, P, Q, T = (Caller(user_id=f"u{i}", name=n) for i, n in enumerate(["说书人", "甲", "乙", "旅人"]))
+
+
+@pytest.fixture
+def deps(fake_games) -> RoomDeps:
+    ids = (f"room{i}" for i in itertools.count())
+    store = MemoryStore()
+    return RoomDeps(rooms=store, accounts=store, clock=FixedClock(), new_seed=lambda: bytes(range(32)),
+                    new_id=lambda: next(ids))
+
+
+def started(deps: RoomDeps) -> str:
+    room = lobby.create_room(deps, H, "ledger", {}, None, None)
+    lobby.join_room(deps, P, room.id, None)
+    lobby.join_room(deps, Q, room.id, None)
+    return lobby.start_room(deps, H, room.id).id
+
+
+def press(deps: RoomDeps, rid: str, action: dict) -> None:
+    play.act(deps, H, rid, deps.rooms.get_room(rid).step, action)
+
+
+def snapshot(deps: RoomDeps, rid: str) -> tuple:
+    room = deps.rooms.get_room(rid)
+    seen = tuple(views.room_view(deps, c, rid, "ledger").body["game"] for c in (H, P, Q))
+    return room.state, seen
+
+
+def test_undo_then_redo_is_byte_identical_even_for_a_press_that_draws(deps):
+    rid = started(deps)
+    press(deps, rid, {"type": "note", "text": "第一夜"})
+    before = snapshot(deps, rid)
+    press(deps, rid, {"type": "note", "text": "第二夜"})
+    after = snapshot(deps, rid)
+    room = host.undo(deps, H, rid, deps.rooms.get_room(rid).step)
+    assert snapshot(deps, rid) == before
+    assert deps.rooms.get_log(rid, room.step - 1).kind is LogKind.UNDO
+    press(deps, rid, {"type": "note", "text": "第二夜"})
+    assert snapshot(deps, rid) == after  # the same luck drawn again: the ply stepped back
+
+
+def test_undo_is_repeatable_and_stops_at_the_start(deps):
+    rid = started(deps)
+    press(deps, rid, {"type": "note", "text": "一"})
+    press(deps, rid, {"type": "note", "text": "二"})
+    for _ in range(2):
+        host.undo(deps, H, rid, deps.rooms.get_room(rid).step)
+    assert deps.rooms.get_room(rid).state["notes"] == []
+    with pytest.raises(Conflict) as e:
+        host.undo(deps, H, rid, deps.rooms.get_room(rid).step)
+    assert e.value.code == "NOTHING_TO_UNDO"
+
+
+def test_only_the_host_undoes_and_never_a_players_own_action(deps):
+    rid = started(deps)
+    press(deps, rid, {"type": "note", "text": "一"})
+    with pytest.raises(Forbidden):
+        host.undo(deps, P, rid, deps.rooms.get_room(rid).step)
+    play.act(deps, P, rid, None, {"type": "cheer"})
+    with pytest.raises(Conflict) as e:
+        host.undo(deps, H, rid, deps.rooms.get_room(rid).step)
+    assert e.value.code == "NOTHING_TO_UNDO"
+
+
+def test_a_retried_undo_changes_nothing(deps):
+    rid = started(deps)
+    press(deps, rid, {"type": "note", "text": "一"})
+    press(deps, rid, {"type": "note", "text": "二"})
+    step = deps.rooms.get_room(rid).step
+    host.undo(deps, H, rid, step)
+    again = host.undo(deps, H, rid, step)  # the phone retries the same undo
+    assert [n[0] for n in again.state["notes"]] == ["一"]
+
+
+def test_a_withdrawn_tell_is_reported_to_its_player_only(deps):
+    rid = started(deps)
+    press(deps, rid, {"type": "tell", "seat": 0, "secret": "乙是恶魔"})
+    assert views.room_view(deps, P, rid, "ledger").body["game"]["my_secrets"] == ["乙是恶魔"]
+    host.undo(deps, H, rid, deps.rooms.get_room(rid).step)
+    assert views.room_view(deps, P, rid, "ledger").body["game"]["my_secrets"] == []
+    texts = {c.name: [line["text"] for r in views.reports(deps, c, rid, "ledger", 0, 50)["reports"]
+                      for line in r["lines"]] for c in (P, Q)}
+    assert "说书人撤回了刚才告诉你的信息" in texts["甲"]
+    assert texts["乙"] == []  # she was told nothing and learns nothing, not even that a step happened
+
+
+def test_a_late_entrant_asks_and_the_host_seats_her(deps):
+    rid = started(deps)
+    asked = lobby.join_room(deps, T, rid, None)
+    assert [r.user for r in asked.requests] == ["u3"]
+    assert lobby.join_room(deps, T, rid, None).requests == asked.requests  # asking twice is one request
+    assert views.room_view(deps, P, rid).body["room"]["requests"] is None  # players do not see who asks
+    assert [r["name"] for r in views.room_view(deps, H, rid).body["room"]["requests"]] == ["旅人"]
+    with pytest.raises(Forbidden):
+        host.admit(deps, P, rid, "u3", {"colour": "red"})
+    room = host.admit(deps, H, rid, "u3", {"colour": "red"})
+    assert room.seat_of("u3") is not None and room.requests == ()
+    assert room.state["colours"] == ["white", "white", "red"]
+    assert views.room_view(deps, T, rid, "ledger").body["viewer"] == {"role": "player", "seat": 2}
+    with pytest.raises(Conflict):
+        host.admit(deps, H, rid, "u9", {"colour": "red"})
+
+
+def test_declined_entrants_leave_no_trace_and_replays_include_the_admitted(deps):
+    rid = started(deps)
+    lobby.join_room(deps, T, rid, None)
+    lobby.join_room(deps, Caller(user_id="u8", name="丁"), rid, None)
+    host.decline(deps, H, rid, "u8")
+    host.admit(deps, H, rid, "u3", {"colour": "blue"})
+    press(deps, rid, {"type": "note", "text": "完"})
+    room = deps.rooms.get_room(rid)
+    assert [r.user for r in room.requests] == []
+    finished = room.model_copy(update={"status": RoomStatus.FINISHED, "version": room.version + 1})
+    deps.rooms.save_room(finished, room.version)
+    assert replay.recompute(views.replay(deps, H, rid, "ledger")).model_dump(mode="json") == room.state
