@@ -55,7 +55,8 @@ def test_stage_one_clear_unlocks_stage_two_which_ends_in_a_wipe(api, svc, admin,
     assert outcome["reason"] == "clear" and outcome["extra"]["cleared"] is True
     rounds = outcome["extra"]["rounds"]
     for r in outcome["results"]:
-        expected = r["stats"]["damage"] + 30 * r["stats"]["survived"] + max(0, 60 - rounds * 3)
+        dealt = r["stats"]["hp_damage"] + r["stats"]["grace_damage"]
+        expected = dealt + 30 * r["stats"]["survived"] + max(0, 60 - rounds * 3)
         assert r["score"] == pytest.approx(expected) and r["won"]
     _assert_recomputes(svc, team[0], room1)
 
@@ -161,7 +162,7 @@ def test_no_response_leaks_another_players_move_target_or_card(api, svc, admin):
                 for word in CARD_WORDS[other]:
                     assert word not in text, (seat, word)
     # spectators: results (the public board) and anonymous lines only, and no names in the anonymous ones
-    assert {line["scope"] for line in spectator_lines} == {"anonymous", "result"}
+    assert {line["scope"] for line in spectator_lines} == {"anonymous", "public"}
     anonymous = [line["text"] for line in spectator_lines if line["scope"] == "anonymous"]
     assert anonymous and not any(n in text for text in anonymous for n in names)
     assert host_hands_seen

@@ -54,15 +54,15 @@ def player_name(view: dict, seat: int) -> str:
 
 def _order(rng: random.Random, who: int, seat: int, view: dict) -> dict:
     """A random order for the player `who` (index into NAMES) sitting in `seat`."""
-    kind = rng.choice(["poison", "assassinate", "frame", "rest", "idle", "move", "meal", "stay"])
+    kind = rng.choice(["poison", "assassinate", "frame", "heal", "idle", "move", "meal", "stay"])
     card = SEAT_CARDS[who]
     if card in MATCHING_ATTACK and rng.random() < 0.6:
         kind = MATCHING_ATTACK[card]
     order: dict = {"type": kind}
     if kind in ("poison", "assassinate", "frame", "move"):
         order["place"] = rng.choice(ORDINARY)
-    private = next((p for p in view["game"]["private"] if p["seat"] == seat), None)
-    hand = [c["copy_id"] for c in (private or {}).get("hand", [])]
+    you = view["game"]["you"] or {}
+    hand = [c["copy_id"] for c in (you.get("hand") or {}).get("hand", [])] if you.get("seat") == seat else []
     mine = [c for c in hand if c.startswith(card)]
     if mine and (card in SLOT or kind == MATCHING_ATTACK.get(card)):
         order["cards"] = {SLOT.get(card, "attack"): mine[0]}
@@ -112,7 +112,7 @@ def _check_records(team, board, room_id, games):
     for r in outcome["results"]:
         st = r["stats"]
         # seed: ＋ 击败×3 ＋ 气血伤害×0.5 ＋ 好感伤害×0.4 − 承伤×0.1 ＋ 名次分（10/7/5/3/1）
-        expected = st["kills"] * 3 + st["hp_damage"] * 0.5 + st["favor_damage"] * 0.4 - st["taken"] * 0.1 + {
+        expected = st["kills"] * 3 + st["hp_damage"] * 0.5 + st["grace_damage"] * 0.4 - st["taken"] * 0.1 + {
             1: 10, 2: 7, 3: 5, 4: 3, 5: 1}.get(r["place"], 0)
         assert r["score"] == pytest.approx(expected, abs=1e-6)
     for row in rows.values():
@@ -195,7 +195,7 @@ def test_mode_c_never_leaks_hands_orders_or_targets(api, svc, clock, admin, eigh
                 assert word not in text, (seat, other, word)
     lines = [line for rep in watcher.ok("GET", f"/v1/rooms/{room_id}/reports?after=0&limit=100")["reports"]
              for line in rep["lines"]]
-    anonymous = [line["text"] for line in lines if line["scope"] == "anon"]
+    anonymous = [line["text"] for line in lines if line["scope"] == "anonymous"]
     assert anonymous and not any(name in text for text in anonymous for name in NAMES)
     assert any("有人打出" in text for text in anonymous)
     host = json.dumps(admin.view(room_id)["game"], ensure_ascii=False)

@@ -13,6 +13,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
+from chalicelib.games.shengong.terms import ActionType, Attack
+
 
 class Rarity(StrEnum):
     R = "R"
@@ -43,15 +45,15 @@ class Effect(StrEnum):
     """诬告好感伤害 +tenths per level (each victim)."""
     GUARD_HP = "guard_hp"
     """减免所受气血伤害 tenths per level (this round, not below 0)."""
-    GUARD_FAVOR = "guard_favor"
+    GUARD_GRACE = "guard_grace"
     """减免所受好感伤害 tenths per level."""
     AFTER_HEAL = "after_heal"
     """战后回血: +tenths 气血 per level after the round's damage lands."""
     PALACE_HP = "palace_hp"
     """同宫全员气血 +tenths per level (everyone at her place, herself included)."""
-    PALACE_FAVOR = "palace_favor"
+    PALACE_GRACE = "palace_grace"
     """同宫全员好感 +tenths per level."""
-    MEAL_FAVOR = "meal_favor"
+    MEAL_GRACE = "meal_grace"
     """送膳所得好感 +tenths per level (only when her 送膳 earns favour)."""
 
 
@@ -63,24 +65,32 @@ SLOT_OF_EFFECT: dict[Effect, Slot] = {
     Effect.ASSASSINATE_DAMAGE: Slot.ATTACK,
     Effect.FRAME_DAMAGE: Slot.ATTACK,
     Effect.GUARD_HP: Slot.DEFENCE,
-    Effect.GUARD_FAVOR: Slot.DEFENCE,
+    Effect.GUARD_GRACE: Slot.DEFENCE,
     Effect.AFTER_HEAL: Slot.DEFENCE,
     Effect.PALACE_HP: Slot.GENERAL,
-    Effect.PALACE_FAVOR: Slot.GENERAL,
-    Effect.MEAL_FAVOR: Slot.GENERAL,
+    Effect.PALACE_GRACE: Slot.GENERAL,
+    Effect.MEAL_GRACE: Slot.GENERAL,
 }
 
 
-ACTION_OF_EFFECT: dict[Effect, str] = {
-    Effect.POISON_HIT: "poison",
-    Effect.POISON_DAMAGE: "poison",
-    Effect.ASSASSINATE_HIT: "assassinate",
-    Effect.ASSASSINATE_DAMAGE: "assassinate",
-    Effect.FRAME_HIT: "frame",
-    Effect.FRAME_DAMAGE: "frame",
-    Effect.MEAL_FAVOR: "meal",
+ACTION_OF_EFFECT: dict[Effect, ActionType] = {
+    Effect.POISON_HIT: ActionType.POISON,
+    Effect.POISON_DAMAGE: ActionType.POISON,
+    Effect.ASSASSINATE_HIT: ActionType.ASSASSINATE,
+    Effect.ASSASSINATE_DAMAGE: ActionType.ASSASSINATE,
+    Effect.FRAME_HIT: ActionType.FRAME,
+    Effect.FRAME_DAMAGE: ActionType.FRAME,
+    Effect.MEAL_GRACE: ActionType.MEAL,
 }
-"""Effects that act with one action only (its `type`); every other effect goes with any action."""
+"""Effects that act with one action only; every other effect goes with any action."""
+
+HIT_EFFECT: dict[Attack, Effect] = {
+    Attack.POISON: Effect.POISON_HIT, Attack.ASSASSINATE: Effect.ASSASSINATE_HIT, Attack.FRAME: Effect.FRAME_HIT,
+}
+DAMAGE_EFFECT: dict[Attack, Effect] = {
+    Attack.POISON: Effect.POISON_DAMAGE, Attack.ASSASSINATE: Effect.ASSASSINATE_DAMAGE,
+    Attack.FRAME: Effect.FRAME_DAMAGE,
+}
 
 
 class MaidCard(BaseModel):
@@ -128,13 +138,13 @@ CATALOGUE: dict[str, MaidCard] = {
         _card("mizhao", "绘春", "密诏传讯", R, Effect.FRAME_HIT, 5, "诬告命中 +5%/级"),
         # 防守牌
         _card("tieshen", "小允子", "贴身护卫", R, Effect.GUARD_HP, 2, "所受气血伤害 −0.2/级"),
-        _card("jinyan", "晶清", "谨言慎行", R, Effect.GUARD_FAVOR, 2, "所受好感伤害 −0.2/级"),
+        _card("jinyan", "晶清", "谨言慎行", R, Effect.GUARD_GRACE, 2, "所受好感伤害 −0.2/级"),
         _card("shentang", "菊青", "参汤续命", R, Effect.AFTER_HEAL, 3, "战后回血 +0.3/级"),
         _card("yinzhen", "芳若", "银针试毒", R, Effect.GUARD_HP, 1, "所受气血伤害 −0.1/级"),
         # 通用牌
         _card("tongxin", "浣纱", "姐妹同心", R, Effect.PALACE_HP, 1, "同宫全员气血 +0.1/级"),
-        _card("huayu", "红菱", "春风化雨", R, Effect.PALACE_FAVOR, 1, "同宫全员好感 +0.1/级"),
-        _card("chushou", "翠果", "御厨妙手", R, Effect.MEAL_FAVOR, 2, "送膳所得好感 +0.2/级"),
+        _card("huayu", "红菱", "春风化雨", R, Effect.PALACE_GRACE, 1, "同宫全员好感 +0.1/级"),
+        _card("chushou", "翠果", "御厨妙手", R, Effect.MEAL_GRACE, 2, "送膳所得好感 +0.2/级"),
         # 收藏卡: never in a deck
         _card("jinxi", "槿汐", "运筹帷幄", SR, Effect.POISON_HIT, 12, "收藏卡：深宫杀中无实效"),
         _card("liuzhu", "流朱", "以死护主", SR, Effect.GUARD_HP, 3, "收藏卡：深宫杀中无实效"),

@@ -1,8 +1,11 @@
-"""What a seat brings into a 深宫杀 game: her 妃子's attributes and 宫女, snapshotted at start."""
+"""What a seat brings into a 深宫杀 game: her 妃子's attributes and 宫女, read from the room's Persona."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from chalicelib.core.errors import IllegalAction
+from chalicelib.core.game import Entrant
 
 ATTRIBUTE_MAX = 100
 MAID_LEVEL_MAX = 5
@@ -30,3 +33,23 @@ class ConsortProfile(BaseModel):
     power: int = Field(ge=0, le=ATTRIBUTE_MAX)
     maids: tuple[MaidHolding, ...] = ()
     cleared_stages: frozenset[int] = frozenset()
+
+
+def profile_of(entrant: Entrant) -> ConsortProfile:
+    """The entrant's Persona as this game's profile.
+
+    Raises:
+        IllegalAction: BAD_PROFILE (no 妃子, or attributes / 宫女 levels out of range).
+    """
+    persona = entrant.persona
+    if persona is None:
+        raise IllegalAction(f"{entrant.name} 没有带妃子入局", code="BAD_PROFILE")
+    try:
+        return ConsortProfile(
+            consort_id=persona.consort_id, name=persona.name, looks=persona.looks, talent=persona.talent,
+            favor=persona.favor, power=persona.power,
+            maids=tuple(MaidHolding(card=c, level=lv) for c, lv in sorted(persona.maids.items())),
+            cleared_stages=frozenset(persona.cleared_stages),
+        )
+    except ValidationError as err:
+        raise IllegalAction(f"{entrant.name} 的妃子资料有误", code="BAD_PROFILE") from err

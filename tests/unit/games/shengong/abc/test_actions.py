@@ -5,11 +5,12 @@ import pytest
 from chalicelib.core.errors import IllegalAction
 from chalicelib.core.game import Viewer
 from chalicelib.core.rng import Rng
-from chalicelib.games.shengong.melee.events import Result
-from chalicelib.games.shengong.melee.game import GAME_A
-from chalicelib.games.shengong.melee.resolve import draw_decree, rest_heal
+from chalicelib.games.shengong.formulas import heal_amount
+from chalicelib.games.shengong.game import GAME_A
+from chalicelib.games.shengong.resolve import draw_decree
+from chalicelib.games.shengong.terms import Result
 
-from .helpers import Script, act, action_of, board, run, seat, t
+from .helpers import Script, act, action_of, board, landed_on, run, seat, t
 
 
 def _check(state, s, **order):
@@ -18,7 +19,7 @@ def _check(state, s, **order):
 
 # ---- 下毒 -----------------------------------------------------------------------------------------
 
-def test_poison_hits_highest_two_others_one_and_costs_half_favour():
+def test_poison_hits_highest_two_others_one_and_costs_half_grace():
     """| 下毒 | 六处 + 御膳房 | 90% | 好感 −0.5 | 目标地所有人受伤：气血最高者 −2，其余各 −1（波及衰减）"""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=10), seat(2, "景仁宫", hp=8))
     new, ev = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="stay"), 2: dict(type="stay")})
@@ -45,13 +46,13 @@ def test_poison_tied_highest_all_take_two():
     assert [p.hp for p in new.players[1:4]] == [t(7), t(7), t(4)]
 
 
-def test_poison_halved_on_resting_victim():
+def test_poison_halved_on_a_healing_victim():
     """正在养生者伤害减半."""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=10), seat(2, "景仁宫", hp=9))
-    new, ev = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="rest"), 2: dict(type="stay")})
+    new, ev = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="heal"), 2: dict(type="stay")})
     assert new.players[1].hp == t(10 - 1 + 0.8)
     assert new.players[2].hp == t(9 - 1)
-    assert {h.seat: h.hp for h in action_of(ev, 0).hits} == {1: t(1), 2: t(1)}
+    assert landed_on(action_of(ev, 0)) == {1: (t(1), 0), 2: (t(1), 0)}
 
 
 def test_poison_never_hurts_the_poisoner_and_empty_place_is_no_target():
@@ -83,7 +84,7 @@ def test_assassinate_hits_only_the_highest_for_three_and_voids_next_action():
     assert (new.players[1].hp, new.players[2].hp) == (t(7), t(9))
     assert new.players[1].voided and not new.players[2].voided
     assert new.players[0].grace == t(5 - 0.5 + 0.2)
-    assert action_of(ev, 0).hits[0].seat == 1
+    assert action_of(ev, 0).hits[0].index == 1
 
 
 def test_assassinate_hits_seventy_five_percent():
@@ -105,10 +106,10 @@ def test_assassinate_tie_for_highest_is_random():
     assert (second.players[1].hp, second.players[2].hp) == (t(9), t(6))
 
 
-def test_assassinate_on_resting_target_deals_one_and_still_voids():
+def test_assassinate_on_a_healing_target_deals_one_and_still_voids():
     """可穿透养生（仅 −1）— DECISIONS #6: on a 养生 target only −1, and the next action is still voided."""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=10))
-    new, _ = run(s, {0: dict(type="assassinate", place="景仁宫"), 1: dict(type="rest")})
+    new, _ = run(s, {0: dict(type="assassinate", place="景仁宫"), 1: dict(type="heal")})
     assert new.players[1].hp == t(10 - 1 + 0.8)
     assert new.players[1].voided
 
@@ -121,20 +122,20 @@ def test_voided_seat_may_only_idle_and_gets_no_bonuses():
     assert e.value.code == "ACTION_VOIDED"
     _check(s, 1, type="idle")
     new, ev = run(s, {0: dict(type="stay"), 1: dict(type="idle")})
-    assert action_of(ev, 1).result is Result.VOID
+    assert action_of(ev, 1).result is Result.VOIDED
     assert (new.players[1].hp, new.players[1].grace) == (t(10), t(5.2))
     assert not new.players[1].voided
 
 
 # ---- 诬告 -----------------------------------------------------------------------------------------
 
-def test_frame_hits_highest_favour_two_others_one_and_costs_one_hp():
+def test_frame_hits_highest_grace_two_others_one_and_costs_one_hp():
     """| 诬告 | 六处 + 摘星楼 | 85% | 气血 −1 | 目标地所有人好感：最高者 −2，其余各 −1"""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", grace=6), seat(2, "景仁宫", grace=5))
     new, ev = run(s, {0: dict(type="frame", place="景仁宫"), 1: dict(type="stay"), 2: dict(type="stay")})
     assert (new.players[1].grace, new.players[2].grace) == (t(4.2), t(4.2))
     assert new.players[0].hp == t(9)
-    assert {h.seat: h.grace for h in action_of(ev, 0).hits} == {1: t(2), 2: t(1)}
+    assert landed_on(action_of(ev, 0)) == {1: (0, t(2)), 2: (0, t(1))}
 
 
 def test_frame_hits_eighty_five_percent():
@@ -157,19 +158,19 @@ def test_frame_targets_are_six_places_and_tower():
         assert e.value.code == "BAD_TARGET"
 
 
-def test_frame_zeroing_favour_is_the_framers_kill():
+def test_frame_zeroing_grace_is_the_framers_kill():
     """被诬告致好感归零者，计入你的击败."""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", grace=1.5), seat(2, "延禧宫"))
     new, ev = run(s, {0: dict(type="frame", place="景仁宫"), 1: dict(type="stay"), 2: dict(type="stay")})
     assert not new.players[1].alive
     assert new.players[0].stats.kills == 1
-    out = next(e for e in ev if e.kind == "eliminated")
-    assert (out.seat, out.cause, out.killers) == (1, "grace", (0,))
+    out = next(e for e in ev if e.kind == "fell")
+    assert (out.index, out.cause, out.killers) == (1, "grace", (0,))
 
 
 # ---- 送膳 and 圣意 ----------------------------------------------------------------------------------
 
-def test_meal_tops_of_each_decree_dimension_gain_one_favour():
+def test_meal_tops_of_each_decree_dimension_gain_one_grace():
     """| 送膳 | 乾清宫 | … 每轮圣意随机 2 维（容/宠/才/权），各维居首者 +1 好感"""
     s = board(seat(0, "乾清宫", looks=80, favor=10), seat(1, "乾清宫", looks=20, favor=60),
               seat(2, "乾清宫", looks=10, favor=10), decree=("looks", "favor"))
@@ -234,29 +235,29 @@ def test_decree_changes_every_round_and_is_drawn_for_the_next_round():
 
 # ---- 养生 -----------------------------------------------------------------------------------------
 
-def test_rest_heals_one_and_a_half_below_eight_and_point_eight_below_twelve():
+def test_heal_is_one_and_a_half_below_eight_and_point_eight_below_twelve():
     """| 养生 | 无 | — | 无 | 回血 +1.5（气血<8）／+0.8（气血<12）"""
     s = board(seat(0, "承乾宫", hp=7.9), seat(1, "景仁宫", hp=8), seat(2, "延禧宫", hp=12))
-    new, _ = run(s, {0: dict(type="rest"), 1: dict(type="rest"), 2: dict(type="rest")})
+    new, _ = run(s, {0: dict(type="heal"), 1: dict(type="heal"), 2: dict(type="heal")})
     assert [p.hp for p in new.players[:3]] == [t(9.4), t(8.8), t(12)]
 
 
-def test_rest_decays_point_three_each_consecutive_round_down_to_point_two():
+def test_heal_decays_point_three_each_consecutive_round_down_to_point_two():
     """连养每轮递减 0.3（下限 +0.2）."""
     s = board(seat(0, "承乾宫", hp=1), seat(1, "景仁宫"))
     gains = []
     for _ in range(7):
         before = s.players[0].hp
-        s, _ = run(s, {0: dict(type="rest"), 1: dict(type="stay")})
+        s, _ = run(s, {0: dict(type="heal"), 1: dict(type="stay")})
         gains.append(s.players[0].hp - before)
     assert gains == [15, 12, 9, 6, 3, 2, 2]
-    assert [rest_heal(t(9), k) for k in range(4)] == [8, 5, 2, 2]
+    assert [heal_amount(t(9), t(12), k) for k in range(4)] == [8, 5, 2, 2]
 
 
-def test_rest_streak_resets_after_another_action():
+def test_heal_streak_resets_after_another_action():
     """连养: only consecutive 养生 decays; any other order resets it."""
     s = board(seat(0, "承乾宫", hp=1), seat(1, "景仁宫"))
-    for kind in ("rest", "rest", "stay", "rest"):
+    for kind in ("heal", "heal", "stay", "heal"):
         before = s.players[0].hp
         s, _ = run(s, {0: dict(type=kind), 1: dict(type="stay")})
     assert s.players[0].hp - before == 15
@@ -265,7 +266,7 @@ def test_rest_streak_resets_after_another_action():
 def test_hp_is_capped_at_twelve():
     """气血封顶 12."""
     s = board(seat(0, "承乾宫", hp=11.5), seat(1, "景仁宫", hp=11.8))
-    new, _ = run(s, {0: dict(type="rest"), 1: dict(type="idle")})
+    new, _ = run(s, {0: dict(type="heal"), 1: dict(type="idle")})
     assert (new.players[0].hp, new.players[1].hp) == (t(12), t(12))
 
 
@@ -299,7 +300,7 @@ def test_missing_order_is_idle():
     assert (new.players[1].hp, new.players[1].grace) == (t(10.5), t(5.7))
 
 
-def test_favour_regenerates_point_two_each_round():
+def test_grace_regenerates_point_two_each_round():
     """每轮自然回复好感 +0.2."""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫"))
     new, _ = run(s, {0: dict(type="stay"), 1: dict(type="stay")})
@@ -319,4 +320,5 @@ def test_order_failing_the_rules_at_settlement_is_idle():
     s = board(seat(0, "承乾宫", grace=5.5), seat(1, "景仁宫"))
     new, ev = run(s, {0: dict(type="move", place="御膳房"), 1: dict(type="stay")})
     assert action_of(ev, 0).defaulted and action_of(ev, 0).action == "idle"
+    assert action_of(ev, 0).refused == "ENTRY_THRESHOLD"
     assert new.players[0].place == "承乾宫"

@@ -6,23 +6,24 @@ from chalicelib.core.errors import IllegalAction
 from chalicelib.core.game import Viewer
 from chalicelib.core.rng import Rng
 from chalicelib.games.shengong.deck import Deck
-from chalicelib.games.shengong.melee.events import CardsPlayed, Result
-from chalicelib.games.shengong.melee.game import GAME_A, GAME_B, GAME_C
-from chalicelib.games.shengong.melee.state import MeleeOptions, Mode
+from chalicelib.games.shengong.events import CardsPlayed
+from chalicelib.games.shengong.game import GAME_A, GAME_B, GAME_C, PalaceOptions
+from chalicelib.games.shengong.terms import ModeKey as Mode
+from chalicelib.games.shengong.terms import Result
 
 from .helpers import Script, act, action_of, board, entrants, run, seat, t
 
-MAIDS = {0: [("xunyi", 3), ("tieshen", 1), ("tongxin", 2), ("jianqiu", 5)], 1: [("xunyi", 1), ("xunyi", 2)]}
+MAIDS = {0: [("xunyi", 3), ("tieshen", 1), ("tongxin", 2), ("jianqiu", 5)], 1: [("xunyi", 2)]}
 
 
 # ---- 玩法A ----------------------------------------------------------------------------------------
 
 def test_mode_a_blocks_maids():
     """A · 竞技局 屏蔽宫女，纯拼策略: her 宫女 are not even brought in, and no card may be played."""
-    s = GAME_A.setup(entrants(MAIDS), MeleeOptions(), Rng.from_int(1))
+    s = GAME_A.setup(entrants(MAIDS), PalaceOptions(), Rng.from_int(1))
     assert all(p.maids == {} and p.deck is None for p in s.players)
     with pytest.raises(IllegalAction) as e:
-        GAME_A.check(s, Viewer.player(0), act(type="rest", cards={"defence": "tieshen#1"}))
+        GAME_A.check(s, Viewer.player(0), act(type="heal", cards={"defence": "tieshen#1"}))
     assert e.value.code == "CARDS_NOT_ALLOWED"
 
 
@@ -35,9 +36,9 @@ def test_mode_a_ignores_maids_on_the_board():
 
 # ---- 玩法B ----------------------------------------------------------------------------------------
 
-def test_mode_b_brings_r_maids_at_their_highest_level_and_no_hand():
+def test_mode_b_brings_r_maids_at_their_level_and_no_hand():
     """B · 宫女局 宫女技能全线被动生效 (DECISIONS #9: R 宫女 only, no hand, no slots)."""
-    s = GAME_B.setup(entrants(MAIDS), MeleeOptions(), Rng.from_int(1))
+    s = GAME_B.setup(entrants(MAIDS), PalaceOptions(), Rng.from_int(1))
     assert s.players[0].maids == {"xunyi": 3, "tieshen": 1, "tongxin": 2}
     assert s.players[1].maids == {"xunyi": 2}
     assert all(p.deck is None for p in s.players)
@@ -47,10 +48,11 @@ def test_mode_b_brings_r_maids_at_their_highest_level_and_no_hand():
 
 
 def test_mode_b_attack_maid_acts_only_with_her_attack():
-    """宫女技能全线被动生效: 寻医问药 Lv.3 = 下毒命中 +30% every round she poisons, nothing for 诬告."""
+    """宫女技能全线被动生效: 寻医问药 Lv.3 = 下毒命中 +30% every round she poisons (90 + 30, capped at 95 by
+    DECISIONS #14), nothing for 诬告."""
     s = board(seat(0, "承乾宫", maids={"xunyi": 3}), seat(1, "景仁宫"), mode=Mode.B)
-    _, ev = run(s, {0: dict(type="poison", place="景仁宫")}, Script(rolls=[99]))
-    assert action_of(ev, 0).result is Result.HIT
+    _, ev = run(s, {0: dict(type="poison", place="景仁宫")}, Script(rolls=[94]))
+    assert action_of(ev, 0).result is Result.HIT and action_of(ev, 0).chance == 95
     _, ev = run(s, {0: dict(type="frame", place="景仁宫")}, Script(rolls=[90]))
     assert action_of(ev, 0).result is Result.MISS
 
@@ -80,7 +82,7 @@ def test_mode_b_palace_and_after_heal_maids():
 
 def test_mode_c_deals_five_from_two_copies_of_each_r_maid():
     """玩法C ① 牌库＝你名下已有的 R 卡宫女…每位宫女计 2 张 ② 开局发 5 张."""
-    s = GAME_C.setup(entrants(MAIDS), MeleeOptions(), Rng.from_int(1))
+    s = GAME_C.setup(entrants(MAIDS), PalaceOptions(), Rng.from_int(1))
     d0 = s.players[0].deck
     assert len(d0.hand) == 5 and len(d0.pile) == 1
     assert sorted(d0.all_copies()) == ["tieshen#1", "tieshen#2", "tongxin#1", "tongxin#2", "xunyi#1", "xunyi#2"]
@@ -89,7 +91,7 @@ def test_mode_c_deals_five_from_two_copies_of_each_r_maid():
 
 def test_mode_c_without_r_maids_has_no_cards():
     """玩法C ① 若一张 R 卡都没，则本局无牌可出."""
-    s = GAME_C.setup(entrants(MAIDS), MeleeOptions(), Rng.from_int(1))
+    s = GAME_C.setup(entrants(MAIDS), PalaceOptions(), Rng.from_int(1))
     assert s.players[2].deck == Deck()
     with pytest.raises(IllegalAction) as e:
         GAME_C.check(s, Viewer.player(2), act(type="poison", place="景仁宫", cards={"attack": "xunyi#1"}))
@@ -100,9 +102,9 @@ def test_mode_c_card_effect_times_level():
     """玩法C ⑥ 效果一律 ×宫女等级（Lv.3 的「寻医问药」＝下毒命中 +30%）."""
     deck = Deck(hand=("xunyi#1",), pile=("xunyi#2",))
     s = board(seat(0, "承乾宫", maids={"xunyi": 3}, deck=deck), seat(1, "景仁宫"), mode=Mode.C)
-    _, ev = run(s, {0: dict(type="poison", place="景仁宫", cards={"attack": "xunyi#1"})}, Script(rolls=[99]))
-    assert action_of(ev, 0).result is Result.HIT
-    _, ev = run(s, {0: dict(type="poison", place="景仁宫")}, Script(rolls=[99]))
+    _, ev = run(s, {0: dict(type="poison", place="景仁宫", cards={"attack": "xunyi#1"})}, Script(rolls=[94]))
+    assert action_of(ev, 0).result is Result.HIT and action_of(ev, 0).chance == 95  # DECISIONS #14 cap
+    _, ev = run(s, {0: dict(type="poison", place="景仁宫")}, Script(rolls=[94]))
     assert action_of(ev, 0).result is Result.MISS
 
 
@@ -125,7 +127,7 @@ def test_mode_c_damage_card_and_rest_halving():
     s = board(seat(0, "承乾宫", maids={"hedinghong": 2}, deck=deck), seat(1, "景仁宫"), seat(2, "景仁宫", hp=9),
               mode=Mode.C)
     new, _ = run(s, {0: dict(type="poison", place="景仁宫", cards={"attack": "hedinghong#1"}),
-                     1: dict(type="rest"), 2: dict(type="stay")})
+                     1: dict(type="heal"), 2: dict(type="stay")})
     assert new.players[1].hp == t(10 - 1.2 + 0.8)
     assert new.players[2].hp == t(9 - 1.4)
 
@@ -135,7 +137,7 @@ def test_mode_c_assassinate_card_does_not_penetrate_rest():
     deck = Deck(hand=("yexing#1",))
     s = board(seat(0, "承乾宫", maids={"yexing": 5}, deck=deck), seat(1, "景仁宫"), mode=Mode.C)
     new, _ = run(s, {0: dict(type="assassinate", place="景仁宫", cards={"attack": "yexing#1"}),
-                     1: dict(type="rest")})
+                     1: dict(type="heal")})
     assert new.players[1].hp == t(10 - 1 + 0.8)
 
 
@@ -158,7 +160,7 @@ def test_mode_c_defence_and_general_cards():
 
 def test_mode_c_used_cards_freeze_three_rounds_and_hand_refills_to_five():
     """玩法C ② 每轮结算后补满 5 张 ④ 用过的牌冻结 3 轮——本轮用过，接下来 3 轮不会再出现."""
-    s = GAME_C.setup(entrants({**MAIDS, 2: [("xiuzhen", 1)]}), MeleeOptions(), Rng.from_int(4))
+    s = GAME_C.setup(entrants({**MAIDS, 2: [("xiuzhen", 1)]}), PalaceOptions(), Rng.from_int(4))
     card = next(c for c in s.players[0].deck.hand if c.startswith("xunyi"))
     tr = GAME_C.settle(s, {0: act(type="poison", place="景仁宫", cards={"attack": card})}, Rng.from_int(4, 1))
     s = tr.state
@@ -172,7 +174,7 @@ def test_mode_c_used_cards_freeze_three_rounds_and_hand_refills_to_five():
 
 def test_mode_c_discards_go_back_at_once():
     """玩法C ③ 也可弃牌（每轮最多 2 张）④ 弃掉的牌不冻结，立刻回到牌库."""
-    s = GAME_C.setup(entrants(MAIDS), MeleeOptions(), Rng.from_int(2))
+    s = GAME_C.setup(entrants(MAIDS), PalaceOptions(), Rng.from_int(2))
     drop = s.players[0].deck.hand[:2]
     new = GAME_C.settle(s, {0: act(type="idle", cards={"discard": list(drop)})}, Rng.from_int(2, 1)).state
     d = new.players[0].deck

@@ -4,10 +4,10 @@ import pytest
 
 from chalicelib.core.errors import IllegalAction
 from chalicelib.core.game import Viewer
-from chalicelib.games.shengong.melee.events import Result
-from chalicelib.games.shengong.melee.game import GAME_A
+from chalicelib.games.shengong.game import GAME_A
+from chalicelib.games.shengong.terms import Result
 
-from .helpers import act, action_of, board, passive_of, run, seat, t
+from .helpers import act, action_of, board, landed_on, passive_of, run, seat, t
 
 
 def _check(state, s, **order):
@@ -22,7 +22,7 @@ def test_move_arrives_next_round_and_is_hit_at_the_old_place_this_round():
     assert new.players[0].place == "承乾宫"
     assert new.players[0].hp == t(8), "hit where she stood this round"
     assert new.players[3].hp == t(7), "not hit where she is going"
-    assert action_of(ev, 0).result is Result.OK
+    assert action_of(ev, 0).result is Result.DONE
 
 
 def test_move_targets_are_all_nine_places_but_not_her_own():
@@ -53,7 +53,7 @@ def test_stay_keeps_her_there_even_below_the_threshold():
     s = board(seat(0, "御膳房", grace=6), seat(1, "承乾宫"))
     for _ in range(3):
         s, ev = run(s, {0: dict(type="stay"), 1: dict(type="stay")})
-        assert action_of(ev, 0).result is Result.OK
+        assert action_of(ev, 0).result is Result.DONE
     assert s.players[0].place == "御膳房" and s.players[0].grace < t(6)
 
 
@@ -64,23 +64,23 @@ def test_stay_gives_no_bonus():
     assert [(p.hp, p.grace) for p in new.players[:2]] == [(t(10), t(5.2))] * 2
 
 
-def test_kitchen_costs_its_occupant_one_favour_and_hurts_everyone_resting_or_idle():
+def test_kitchen_costs_its_occupant_one_grace_and_hurts_everyone_healing_or_idle():
     """身处御膳房 → 自己 −1 好感，并让所有养生/待机的人 −1 气血 (所有 = anywhere in the palace)."""
     s = board(seat(0, "御膳房"), seat(1, "景仁宫", hp=9), seat(2, "承乾宫"), seat(3, "延禧宫"))
-    new, ev = run(s, {0: dict(type="stay"), 1: dict(type="rest"), 2: dict(type="idle"), 3: dict(type="stay")})
+    new, ev = run(s, {0: dict(type="stay"), 1: dict(type="heal"), 2: dict(type="idle"), 3: dict(type="stay")})
     assert new.players[0].grace == t(5 - 1 + 0.2)
     assert new.players[1].hp == t(9 - 1 + 0.8)
     assert new.players[2].hp == t(10 - 1 + 1 + 0.5), "待机's −1 absorbs it"
     assert new.players[3].hp == t(10), "继续驻留 is neither 养生 nor 待机"
     p = passive_of(ev, 0)
-    assert {h.seat: h.hp for h in p.hits} == {1: t(1), 2: 0}
+    assert landed_on(p) == {1: (t(1), 0), 2: (0, 0)}
     assert new.players[0].stats.hp_damage == t(1)
 
 
 def test_each_kitchen_occupant_is_a_source():
     """身处御膳房 … 让所有养生/待机的人 −1 气血: two occupants, −2."""
     s = board(seat(0, "御膳房"), seat(1, "御膳房"), seat(2, "景仁宫", hp=5))
-    new, _ = run(s, {0: dict(type="stay"), 1: dict(type="stay"), 2: dict(type="rest")})
+    new, _ = run(s, {0: dict(type="stay"), 1: dict(type="stay"), 2: dict(type="heal")})
     assert new.players[2].hp == t(5 - 2 + 1.5)
 
 
@@ -95,13 +95,13 @@ def test_framing_from_the_tower_costs_two_and_hurts_idlers_and_hall_servers():
     """身处摘星楼行诬告 → 自己 −2 气血，并让待机者与在乾清宫送膳者 −1 好感."""
     s = board(seat(0, "摘星楼"), seat(1, "景仁宫"), seat(2, "承乾宫"), seat(3, "乾清宫"), seat(4, "长春宫"))
     new, ev = run(s, {0: dict(type="frame", place="景仁宫"), 1: dict(type="stay"), 2: dict(type="idle"),
-                      3: dict(type="meal"), 4: dict(type="rest")})
+                      3: dict(type="meal"), 4: dict(type="heal")})
     assert new.players[0].hp == t(8), "−2 instead of the table's −1"
     assert new.players[1].grace == t(5 - 2 + 0.2)
     assert new.players[2].grace == t(5 - 1 + 0.5 + 0.2)
     assert new.players[3].grace == t(5 - 1 + 2 + 0.2)
     assert new.players[4].grace == t(5.2), "养生 is not hit by the tower"
-    assert {h.seat for h in passive_of(ev, 0).hits} == {2, 3}
+    assert {h.index for h in passive_of(ev, 0).hits} == {2, 3}
 
 
 def test_framing_elsewhere_has_no_tower_effect():
@@ -122,8 +122,8 @@ def test_tower_occupant_not_framing_does_nothing():
 
 def test_kitchen_damage_can_kill_and_is_credited():
     """身处御膳房 … 让所有养生/待机的人 −1 气血: passive damage counts as hers, kill credit included."""
-    s = board(seat(0, "御膳房"), seat(1, "景仁宫", hp=0.5, rest_streak=9), seat(2, "承乾宫"))
-    new, ev = run(s, {0: dict(type="stay"), 1: dict(type="rest"), 2: dict(type="stay")})
+    s = board(seat(0, "御膳房"), seat(1, "景仁宫", hp=0.5, heal_streak=9), seat(2, "承乾宫"))
+    new, ev = run(s, {0: dict(type="stay"), 1: dict(type="heal"), 2: dict(type="stay")})
     assert not new.players[1].alive
-    assert next(e for e in ev if e.kind == "eliminated").killers == (0,)
+    assert next(e for e in ev if e.kind == "fell").killers == (0,)
     assert new.players[0].stats.kills == 1

@@ -2,16 +2,22 @@
 
 import pytest
 
-from chalicelib.games.shengong.melee.events import Eliminated, Ended
-from chalicelib.games.shengong.melee.resolve import split_net
-from chalicelib.games.shengong.melee.scoring import outcome, score
-from chalicelib.games.shengong.melee.state import Stats
+from chalicelib.games.shengong.events import Ended, Fell
+from chalicelib.games.shengong.ledger import Via, split_net
+from chalicelib.games.shengong.modes import MODES
+from chalicelib.games.shengong.scoring import outcome, palace_score
+from chalicelib.games.shengong.state import Stats
+from chalicelib.games.shengong.terms import ModeKey, Side
 
 from .helpers import board, run, seat, t
 
 
 def _out(ev):
-    return {e.seat: e for e in ev if isinstance(e, Eliminated)}
+    return {e.index: e for e in ev if isinstance(e, Fell)}
+
+
+def _src(seat_no):
+    return ((Side.PLAYER, seat_no), Via.ACTION)
 
 
 # ---- 同时结算 --------------------------------------------------------------------------------------
@@ -33,7 +39,7 @@ def test_victims_and_rest_immunity_are_judged_on_the_snapshot():
     """命中、受害者、养生免疫一律按快照判定: the highest is the highest at the start of the round,
     even if healing this round would change who is highest."""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=9), seat(2, "景仁宫", hp=9.5))
-    new, _ = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="rest"), 2: dict(type="stay")})
+    new, _ = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="heal"), 2: dict(type="stay")})
     assert new.players[2].hp == t(9.5 - 2)
     assert new.players[1].hp == t(9 - 0.5 + 0.8)
 
@@ -42,15 +48,16 @@ def test_damage_and_healing_land_together():
     """伤害与治疗最后一次性落账: at 1.0 气血 she rests through a poison (−2 halved to −1, +1.5 heal):
     the sum lands at once, so she ends at 1.5 instead of falling first."""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=1))
-    new, _ = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="rest")})
+    new, _ = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="heal")})
     assert new.players[1].alive and new.players[1].hp == t(1.5)
 
 
 def test_net_damage_is_shared_among_sources_in_proportion():
     """Reductions come off the total and the rest is shared among sources (exact in tenths)."""
-    assert split_net({(0, "a"): 20, (1, "a"): 10}, 20) == {(0, "a"): 13, (1, "a"): 7}
-    assert split_net({(0, "a"): 10, (1, "a"): 10}, 5) == {(0, "a"): 3, (1, "a"): 2}
-    assert split_net({(0, "a"): 10}, -3) == {(0, "a"): 0}
+    a, b = _src(0), _src(1)
+    assert split_net({a: 20, b: 10}, 20) == {a: 13, b: 7}
+    assert split_net({a: 10, b: 10}, 5) == {a: 3, b: 2}
+    assert split_net({a: 10}, -3) == {a: 0}
 
 
 # ---- 击败 -----------------------------------------------------------------------------------------
@@ -91,7 +98,7 @@ def test_self_inflicted_fall_credits_nobody():
 
 # ---- 出局与名次 -------------------------------------------------------------------------------------
 
-def test_out_at_zero_hp_or_zero_favour():
+def test_out_at_zero_hp_or_zero_grace():
     """DECISIONS #5: A player is eliminated at 气血 ≤ 0 or 好感 ≤ 0."""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=2), seat(2, "延禧宫", grace=1.8), seat(3, "永寿宫"))
     new, _ = run(s, {0: dict(type="poison", place="景仁宫"), 3: dict(type="frame", place="延禧宫"),
@@ -112,7 +119,7 @@ def test_later_elimination_ranks_higher():
     assert s.players[2].placement == 3 and not s.over
 
 
-def test_same_round_falls_rank_by_hp_then_favour():
+def test_same_round_falls_rank_by_hp_then_grace():
     """DECISIONS #3 (same round): by 气血, then 好感, then fewer damage taken."""
     s = board(seat(0, "承乾宫"), seat(1, "延禧宫"), seat(2, "景仁宫", hp=1.5), seat(3, "景仁宫", hp=1),
               seat(4, "永寿宫"), seat(5, "长春宫", hp=1.5, grace=6), seat(6, "长春宫", hp=1.5))
@@ -125,7 +132,7 @@ def test_same_round_falls_rank_by_hp_then_favour():
     assert places == {3: 4, 5: 5, 2: 6, 6: 6}
 
 
-def test_survivors_at_the_limit_rank_by_hp_then_favour_then_damage_taken():
+def test_survivors_at_the_limit_rank_by_hp_then_grace_then_damage_taken():
     """DECISIONS #3: survivors at the limit rank by HP, then 好感, then fewer damage taken."""
     s = board(seat(0, "承乾宫", hp=10, grace=5), seat(1, "延禧宫", hp=10, grace=6),
               seat(2, "景仁宫", hp=9, grace=5, stats=Stats(taken=t(3))),
@@ -153,7 +160,7 @@ def test_nobody_left_the_best_of_the_last_to_fall_wins():
     new, _ = run(s, {0: dict(type="poison", place="承乾宫"), 1: dict(type="poison", place="景仁宫")})
     assert new.over and new.reason == "last_standing"
     assert (new.players[0].placement, new.players[1].placement) == (1, 2)
-    res = outcome(new).results
+    res = outcome(MODES[ModeKey.A], new).results
     assert res[0].won and not res[1].won
 
 
@@ -170,12 +177,12 @@ def test_round_limit_is_twenty():
 
 def test_score_formula():
     """＋ 击败×3 ＋ 气血伤害×0.5 ＋ 好感伤害×0.4 − 承伤×0.1 ＋ 名次分（10/7/5/3/1）."""
-    st = Stats(kills=2, hp_damage=t(7.5), favor_damage=t(3), taken=t(4))
-    assert score(st, 1) == 20.55 == pytest.approx(2 * 3 + 7.5 * 0.5 + 3 * 0.4 - 4 * 0.1 + 10)
-    assert [score(Stats(), p) for p in range(1, 9)] == [10, 7, 5, 3, 1, 0, 0, 0]
+    st = Stats(kills=2, hp_damage=t(7.5), grace_damage=t(3), taken=t(4))
+    assert palace_score(st, 1) == 20.55 == pytest.approx(2 * 3 + 7.5 * 0.5 + 3 * 0.4 - 4 * 0.1 + 10)
+    assert [palace_score(Stats(), p) for p in range(1, 9)] == [10, 7, 5, 3, 1, 0, 0, 0]
 
 
-def test_taken_counts_hp_and_favour_damage_from_others_but_not_own_costs():
+def test_taken_counts_hp_and_grace_damage_from_others_but_not_own_costs():
     """承伤 (decision): net 气血 + 好感 damage taken from others; her own costs are not 承伤."""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫"), seat(2, "延禧宫"))
     new, _ = run(s, {0: dict(type="poison", place="景仁宫"), 2: dict(type="frame", place="景仁宫"),
@@ -189,10 +196,10 @@ def test_outcome_shape():
     """The final Outcome: unit game, reason, one SeatResult per seat with the five stats."""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=1.5))
     new, _ = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="stay")})
-    o = outcome(new)
+    o = outcome(MODES[ModeKey.A], new)
     assert (o.unit, o.reason, o.extra) == ("game", "last_standing", {"mode": "A", "rounds": 1})
     r0 = o.results[0]
     assert r0.place == 1 and r0.won
-    assert r0.stats == {"kills": 1, "hp_damage": 2.0, "favor_damage": 0.0, "taken": 0.0, "deaths": 0}
+    assert r0.stats == {"kills": 1, "hp_damage": 2.0, "grace_damage": 0.0, "taken": 0.0, "deaths": 0}
     assert r0.score == 3 + 1 + 10
     assert o.results[1].stats["deaths"] == 1

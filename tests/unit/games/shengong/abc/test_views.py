@@ -4,9 +4,12 @@ from chalicelib.core.game import Viewer
 from chalicelib.core.rng import Rng
 from chalicelib.games.shengong.cards import CATALOGUE
 from chalicelib.games.shengong.deck import Deck
-from chalicelib.games.shengong.melee.game import GAME_A, GAME_C
-from chalicelib.games.shengong.melee.places import HALL, ORDINARY
-from chalicelib.games.shengong.melee.state import MeleeOptions, Mode
+from chalicelib.games.shengong.game import GAME_A, GAME_C, PalaceOptions
+from chalicelib.games.shengong.places import ORDINARY
+from chalicelib.games.shengong.terms import ModeKey as Mode
+from chalicelib.games.shengong.terms import Place
+
+HALL = Place.HALL
 
 from .helpers import NAMES, act, board, entrants, seat
 
@@ -16,11 +19,11 @@ OWN = {i: [(CARD_OF[i], 1)] for i in range(8)}
 
 
 def _round_one():
-    s = GAME_C.setup(entrants(OWN), MeleeOptions(), Rng.from_int(8))
+    s = GAME_C.setup(entrants(OWN), PalaceOptions(), Rng.from_int(8))
     target = s.players[1].place
     moves = {0: act(type="poison", place=target, cards={"attack": "xunyi#1"}),
              2: act(type="frame", place=target, cards={"attack": "qiaoshe#1"}),
-             3: act(type="rest"), 5: act(type="idle", cards={"general": f"{CARD_OF[5]}#1"})}
+             3: act(type="heal"), 5: act(type="idle", cards={"general": f"{CARD_OF[5]}#1"})}
     tr = GAME_C.settle(s, moves, Rng.from_int(8, 1))
     return s, tr, target
 
@@ -40,7 +43,7 @@ def test_player_view_shows_only_her_own_hand():
     for state in (s, tr.state):
         for me in range(8):
             view = GAME_C.view(state, Viewer.player(me))
-            assert view.me == me and [p.seat for p in view.private] == [me]
+            assert view.you.seat == me and view.private is None
             blob = view.model_dump_json()
             for other in range(8):
                 if other != me:
@@ -52,9 +55,9 @@ def test_host_sees_every_hand_and_spectator_none():
     """司礼（admin）可全局观战; 未认领妃子也可点「观战」入席，只见结果与匿名播报."""
     _, tr, _ = _round_one()
     host = GAME_C.view(tr.state, Viewer.host())
-    assert [p.seat for p in host.private] == list(range(8)) and all(p.hand for p in host.private)
+    assert [p.seat for p in host.private] == list(range(8)) and all(p.hand.hand for p in host.private)
     spec = GAME_C.view(tr.state, Viewer.spectator())
-    assert spec.private == () and spec.me is None
+    assert spec.private is None and spec.you is None
     assert len(spec.players) == 8 and spec.round == 2 and spec.round_limit == 20
 
 
@@ -62,26 +65,26 @@ def test_reports_give_full_text_to_the_actor_and_anonymous_lines_to_others():
     """战报里与你有关的给全文，无关的只作匿名播报（「有人下毒，2 人受伤」）."""
     _, tr, target = _round_one()
     mine = GAME_C.report(tr.state, tr.events, Viewer.player(0))
-    assert any(f"你对{target}下毒" in x for x in _texts(mine, "self"))
+    assert any(f"对{target}下毒" in x and x.startswith("你在") for x in _texts(mine, "own"))
     victim = GAME_C.report(tr.state, tr.events, Viewer.player(1))
     about = _texts(victim, "about_you")
     assert any(x.startswith("有人下毒，你气血") for x in about)
     assert not any(NAMES[0] in x or NAMES[2] in x for x in about)
     other = GAME_C.report(tr.state, tr.events, Viewer.player(4))
-    assert any(x.startswith("有人下毒，") and x.endswith("人受伤") for x in _texts(other, "anon"))
+    assert any(x.startswith("有人下毒，") and x.endswith("人受伤") for x in _texts(other, "anonymous"))
 
 
 def test_others_cards_show_only_their_slot():
     """玩法C ⑦ 战报里他人出牌只显示「有人打出进攻牌」，不露牌名."""
     _, tr, _ = _round_one()
     lines = GAME_C.report(tr.state, tr.events, Viewer.player(4))
-    anon = _texts(lines, "anon")
+    anon = _texts(lines, "anonymous")
     assert anon.count("有人打出进攻牌") == 2 and anon.count("有人打出通用牌") == 1
     blob = " ".join(x.text for x in lines)
     for other in (0, 2, 5):
         assert not any(w in blob for w in _card_words(other))
     own = GAME_C.report(tr.state, tr.events, Viewer.player(0))
-    assert any("寻医问药" in x for x in _texts(own, "self"))
+    assert any("寻医问药" in x for x in _texts(own, "own"))
 
 
 def test_no_player_ever_receives_another_players_order_or_target():
@@ -89,20 +92,22 @@ def test_no_player_ever_receives_another_players_order_or_target():
     _, tr, _ = _round_one()
     for me in range(8):
         lines = GAME_C.report(tr.state, tr.events, Viewer.player(me))
-        for text in _texts(lines, "anon", "about_you"):
-            assert not any(n in text for n in NAMES), text
-        for text in _texts(lines, "anon", "about_you", "public"):
-            assert not any(place in text for place in ORDINARY + (HALL,)), text
-        view = GAME_C.view(tr.state, Viewer.player(me)).model_dump_json()
-        assert '"type"' not in view and "poison" not in view and "frame" not in view
+        for line in lines:
+            if line.scope in ("anonymous", "about_you"):
+                assert not any(n in line.text for n in NAMES), line.text
+                assert line.seat is None and line.place is None and not line.cards
+            if line.scope in ("anonymous", "about_you", "public"):
+                assert not any(place in line.text for place in (*ORDINARY, HALL)), line.text
+        view = GAME_C.view(tr.state, Viewer.player(me))
+        assert not {"type", "target", "aim", "my_move"} & set(view.model_dump()), "the state holds no move"
 
 
 def test_spectator_gets_results_and_anonymous_lines_without_names():
     """观战…只见结果与匿名播报 (anonymous lines name nobody)."""
     _, tr, _ = _round_one()
     lines = GAME_C.report(tr.state, tr.events, Viewer.spectator())
-    assert {x.scope for x in lines} <= {"anon", "public"}
-    for text in _texts(lines, "anon"):
+    assert {x.scope for x in lines} <= {"anonymous", "public"}
+    for text in _texts(lines, "anonymous"):
         assert not any(n in text for n in NAMES), text
     assert any(x.startswith("本回合圣意") for x in _texts(lines, "public"))
 
@@ -111,8 +116,8 @@ def test_host_report_names_everyone():
     """司礼（admin）可全局观战: the host's report is the full text with names."""
     _, tr, target = _round_one()
     host = _texts(GAME_C.report(tr.state, tr.events, Viewer.host()), "host")
-    assert any(x.startswith(f"{NAMES[0]}对{target}下毒") for x in host)
-    assert any(x.startswith(f"{NAMES[0]}打出 进攻·寻医问药") for x in host)
+    assert any(x.startswith(f"{NAMES[0]}在") and f"对{target}下毒" in x for x in host)
+    assert any(x.startswith(f"{NAMES[0]}打出：进攻位「寻医问药」") for x in host)
 
 
 def test_killer_is_named_only_to_the_killer_and_the_host():
@@ -120,10 +125,10 @@ def test_killer_is_named_only_to_the_killer_and_the_host():
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=1.5), seat(2, "延禧宫"))
     tr = GAME_A.settle(s, {0: act(type="poison", place="景仁宫"), 1: act(type="stay"), 2: act(type="stay")},
                        Rng.from_int(1))
-    assert f"你击败了{NAMES[1]}" in _texts(GAME_A.report(tr.state, tr.events, Viewer.player(0)), "self")
+    assert f"你击败了{NAMES[1]}" in _texts(GAME_A.report(tr.state, tr.events, Viewer.player(0)), "own")
     for viewer in (Viewer.player(1), Viewer.player(2), Viewer.spectator()):
         lines = GAME_A.report(tr.state, tr.events, viewer)
-        assert not any(NAMES[0] in x.text for x in lines if x.scope != "self")
+        assert not any(NAMES[0] in x.text for x in lines if x.kind == "kill" or x.scope != "public")
     assert any("出局" in x for x in _texts(GAME_A.report(tr.state, tr.events, Viewer.spectator()), "public"))
 
 
@@ -135,10 +140,13 @@ def test_view_shows_the_decree_of_the_open_round_and_the_limit():
     assert v.round_limit == 20 and v.turn_seconds == 90
     assert [(p.hp, p.grace, p.place, p.alive) for p in v.players[:2]] == [(10.0, 5.0, "承乾宫", True),
                                                                           (10.0, 5.0, "景仁宫", True)]
+    entry = {p.place: (p.entry_bar, p.entry_min) for p in v.places if p.entry_bar}
+    assert entry == {"御膳房": ("grace", 6.0), "摘星楼": ("hp", 6.0), "乾清宫": ("grace", 5.0)}
 
 
 def test_voided_flag_is_private():
     """并令其下回合行动作废: only she (and the host) is told her order will be void."""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", voided=True, deck=Deck()), mode=Mode.C)
-    assert GAME_C.view(s, Viewer.player(1)).private[0].voided
-    assert "voided" not in GAME_C.view(s, Viewer.player(0)).model_dump_json().replace('"voided":false', "")
+    assert GAME_C.view(s, Viewer.player(1)).you.voided
+    assert not GAME_C.view(s, Viewer.player(0)).you.voided
+    assert "voided" not in GAME_C.view(s, Viewer.spectator()).model_dump_json()

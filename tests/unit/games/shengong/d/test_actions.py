@@ -1,15 +1,26 @@
-"""The six actions in D (DECISIONS #10 and the seed's general action table)."""
+"""The actions in D (DECISIONS #10 and the seed's general action table)."""
 
 import pytest
 
-from chalicelib.core.errors import IllegalAction
+from chalicelib.core.errors import IllegalAction, NotYourTurn
 from chalicelib.core.game import Viewer
-from chalicelib.games.shengong.coop.actions import Assassinate, Frame, Heal, Idle, Move, Poison
-from chalicelib.games.shengong.coop.events import Result
-from chalicelib.games.shengong.coop.game import GAME
-from chalicelib.games.shengong.coop.state import Place
+from chalicelib.games.shengong.actions import Assassinate, Frame, Heal, Idle, Move, Poison, Stay
+from chalicelib.games.shengong.terms import Attack, Place, Result
 
-from .helpers import ScriptRng, event, new_game, quiet, rolls, settle, shape
+from .helpers import (
+    GAME,
+    ScriptRng,
+    acted,
+    blow,
+    event,
+    force_plan,
+    landed,
+    new_game,
+    quiet,
+    rolls,
+    settle,
+    shape,
+)
 
 G, T, K, I, Z = Place.GARDEN, Place.TAVERN, Place.KITCHEN, Place.INFIRMARY, Place.TOWER
 
@@ -19,28 +30,28 @@ def _apart(state, **kw):
     return shape(state, places=(G, T, K), **kw)
 
 
-def test_poison_deals_two_hp_and_costs_half_a_favor():
+def test_poison_deals_two_hp_and_costs_half_a_grace():
     """DECISIONS #10 下毒 −2 气血; seed table 下毒 自身代价 好感 −0.5."""
     s = _apart(new_game(1))
     t = settle(s, {0: Poison(target=0)}, rolls(0))
     assert t.state.opponents[0].hp == 220
-    assert t.state.players[0].favor == 100 - 5 + 2  # cost, then the round's +0.2
-    assert event(t, "player_acted", seat=0).result is Result.HIT
+    assert t.state.players[0].grace == 100 - 5 + 2  # cost, then the round's +0.2
+    assert acted(t, 0).result is Result.HIT
 
 
-def test_assassinate_deals_three_hp_and_costs_half_a_favor():
+def test_assassinate_deals_three_hp_and_costs_half_a_grace():
     """DECISIONS #10 暗杀 −3 气血; seed table 暗杀 自身代价 好感 −0.5."""
     s = _apart(new_game(1))
     t = settle(s, {0: Assassinate(target=0)}, rolls(0))
     assert t.state.opponents[0].hp == 210
-    assert t.state.players[0].favor == 97
+    assert t.state.players[0].grace == 97
 
 
-def test_frame_deals_two_favor_and_costs_one_hp():
+def test_frame_deals_two_grace_and_costs_one_hp():
     """DECISIONS #10 诬告 −2 好感; seed table 诬告 自身代价 气血 −1."""
     s = _apart(new_game(1), hp=(12, 12, 12))
     t = settle(s, {0: Frame(target=0)}, rolls(0))
-    assert t.state.opponents[0].favor == 180 and t.state.opponents[0].hp == 240
+    assert t.state.opponents[0].grace == 180 and t.state.opponents[0].hp == 240
     assert t.state.players[0].hp == 110
 
 
@@ -48,8 +59,8 @@ def test_a_miss_deals_nothing_but_the_cost_is_paid():
     """Seed table 自身代价: paid for the attempt."""
     s = _apart(new_game(1))
     t = settle(s, {0: Poison(target=0)}, rolls(99))
-    assert event(t, "player_acted", seat=0).result is Result.MISS
-    assert t.state.opponents[0].hp == 240 and t.state.players[0].favor == 97
+    assert acted(t, 0).result is Result.MISS
+    assert t.state.opponents[0].hp == 240 and t.state.players[0].grace == 97
 
 
 def test_no_target_hits_the_first_living_opponent():
@@ -58,10 +69,10 @@ def test_no_target_hits_the_first_living_opponent():
     s = s.model_copy(update={"opponents": (s.opponents[0].model_copy(update={"alive": False, "hp": 0}),
                                            *s.opponents[1:])})
     t = settle(s, {0: Poison()}, ScriptRng(99, 99, 99, 99, 0, 99, 99, 99))
-    assert event(t, "player_acted", seat=0).target == 1
+    assert acted(t, 0).target == 1
 
 
-def test_frame_without_target_skips_followers_with_no_favor():
+def test_frame_without_target_skips_followers_with_no_grace():
     """DECISIONS #10 随从 with no 好感 listed have none — so 诬告 looks for the first with 好感."""
     s = new_game(3)
     s = s.model_copy(update={"opponents": (s.opponents[0].model_copy(update={"alive": False, "hp": 0}),
@@ -71,7 +82,7 @@ def test_frame_without_target_skips_followers_with_no_favor():
     assert e.value.code == "NO_TARGET"
     with pytest.raises(IllegalAction) as e:
         GAME.check(new_game(3), Viewer.player(0), Frame(target=1))
-    assert e.value.code == "NO_FAVOR"
+    assert e.value.code == "NO_GRACE"
     GAME.check(new_game(3), Viewer.player(0), Frame())
 
 
@@ -105,43 +116,39 @@ def test_consecutive_heals_lose_point_three_each_down_to_point_two():
     got = []
     for _ in range(6):
         t = settle(s, {0: Heal()}, quiet())
-        got.append(event(t, "player_acted", seat=0).heal)
+        got.append(acted(t, 0).own_hp)
         s = t.state.model_copy(update={"players": (t.state.players[0].model_copy(update={"hp": 50}),
                                                    *t.state.players[1:])})
     assert got == [15, 12, 9, 6, 3, 2]
     t = settle(s, {0: Idle()}, quiet())
     t = settle(t.state, {0: Heal()}, quiet())
-    assert event(t, "player_acted", seat=0).heal == 15  # the streak broke
+    assert acted(t, 0).own_hp == 15  # the streak broke
 
 
 def test_idle_gives_half_a_point_of_each_and_a_tenth_to_teammates_at_her_place():
     """Seed table 待机：自身 +0.5 气血 +0.5 好感，同宫者各 +0.1."""
-    s = shape(new_game(1), hp=(10, 10, 10), favor=(5, 5, 5), places=(T, T, K))
+    s = shape(new_game(1), hp=(10, 10, 10), grace=(5, 5, 5), places=(T, T, K))
     t = settle(s, {0: Idle(), 1: Heal(), 2: Heal()}, quiet())
     p0, p1, p2 = t.state.players
-    assert (p0.hp, p0.favor) == (105, 57)
-    assert (p1.hp, p1.favor) == (100 + 8 + 1, 50 + 2 + 1)
-    assert (p2.hp, p2.favor) == (108, 52)
+    assert (p0.hp, p0.grace) == (105, 57)
+    assert (p1.hp, p1.grace) == (100 + 8 + 1, 50 + 2 + 1)
+    assert (p2.hp, p2.grace) == (108, 52)
 
 
 def test_idle_takes_one_off_the_round_hp_damage(monkeypatch):
     """Seed table 待机：本回合受到的气血伤害 −1."""
-    from chalicelib.games.shengong.coop.state import Attack
-
-    from .helpers import force_plan
-
     force_plan(monkeypatch, "gao_mingzhu", Attack.ASSASSINATE, target=0)
     s = _apart(new_game(1), hp=(10, 10, 10))
     t = settle(s, {0: Idle(), 1: Idle(), 2: Idle()}, ScriptRng(0))
     assert t.state.players[0].hp == 100 - 30 + 10 + 5 + 3  # −3 +1 guard, +0.5 +0.3 (garden)
-    assert event(t, "player_landed", seat=0).absorbed == 10
+    assert landed(t, 0).absorbed == 10
 
 
 def test_a_seat_that_does_not_submit_stands_by():
     """Seed: 未落子按待机处理."""
     s = _apart(new_game(1), hp=(10, 10, 10))
     t = settle(s, {}, quiet())
-    assert all(e.action == "idle" and e.defaulted for e in t.events if e.kind == "player_acted")
+    assert all(e.action == "idle" and e.defaulted for e in t.events if e.kind == "acted")
     assert t.state.players[0].hp == 108
 
 
@@ -149,10 +156,10 @@ def test_move_arrives_next_round_and_this_round_uses_the_old_place():
     """Seed table 移动：本轮计划、下轮抵达."""
     s = shape(new_game(1), places=(G, G, G))
     t = settle(s, {0: Move(place=K)}, quiet())
-    assert event(t, "player_acted", seat=0).place is G
+    assert acted(t, 0).place is G
     assert t.state.players[0].place is K
     t2 = settle(t.state, {0: Poison(target=0)}, rolls(0))
-    assert event(t2, "player_acted", seat=0).damage == 30  # the 御膳房 bonus from the next round on
+    assert blow(t2, 0) == 30  # the 御膳房 bonus from the next round on
 
 
 def test_a_move_this_round_does_not_use_the_destination_bonus():
@@ -164,53 +171,65 @@ def test_a_move_this_round_does_not_use_the_destination_bonus():
 
 
 def test_moving_to_where_she_stands_is_refused():
-    """Seed table 可「继续驻留」不来回弹 — staying is simply not moving."""
+    """Seed table 移动…可「继续驻留」不来回弹 — staying is 继续驻留, not a 移动 to where she stands."""
     with pytest.raises(IllegalAction) as e:
         GAME.check(new_game(1), Viewer.player(0), Move(place=G))
-    assert e.value.code == "SAME_PLACE"
+    assert e.value.code == "ALREADY_THERE"
+    t = settle(new_game(1), {0: Stay()}, quiet())
+    assert acted(t, 0).result is Result.DONE and t.state.players[0].place is G
 
 
-def test_favor_regenerates_point_two_a_round_and_is_capped_at_ten():
+def test_grace_regenerates_point_two_a_round_and_is_capped_at_ten():
     """Seed: 每轮自然回复好感 +0.2 — capped at her starting 10 in D."""
-    s = _apart(new_game(1), favor=(9.9, 5, 10))
+    s = _apart(new_game(1), grace=(9.9, 5, 10))
     t = settle(s, {0: Heal(), 1: Heal(), 2: Heal()}, quiet())
-    assert [p.favor for p in t.state.players] == [100, 52, 100]
+    assert [p.grace for p in t.state.players] == [100, 52, 100]
 
 
-def test_a_player_at_zero_favor_or_hp_is_down_and_cannot_move_again():
+def test_a_player_at_zero_grace_or_hp_is_down_and_cannot_move_again():
     """DECISIONS #10 (players): 气血 ≤ 0 or 好感 ≤ 0 is down."""
-    s = _apart(new_game(1), favor=(0.3, 10, 10))
+    s = _apart(new_game(1), grace=(0.3, 10, 10))
     t = settle(s, {0: Poison(target=0)}, rolls(0))
-    assert t.state.players[0].favor == 0 and not t.state.players[0].alive
+    assert t.state.players[0].grace == 0 and not t.state.players[0].alive
     assert 0 not in GAME.pending(t.state).seats
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(NotYourTurn) as e:
         GAME.check(t.state, Viewer.player(0), Idle())
-    assert e.value.code == "SEAT_DOWN"
+    assert e.value.code == "ELIMINATED"
 
 
-def test_assassinate_does_not_void_the_next_action_in_d(monkeypatch):
-    """DECISIONS #10 lists 暗杀 in D as −3 气血 only: the A/B/C clause 「令其下回合行动作废」 is not used
-    (three players could otherwise lock a boss every round)."""
-    from chalicelib.games.shengong.coop.state import Attack
-
-    from .helpers import force_plan
-
+def test_an_opponents_assassinate_voids_the_players_next_move(monkeypatch):
+    """DECISIONS #12: a boss or 随从 who 暗杀s a player voids that player's next action, as the seed's
+    table says (暗杀 … 并令其下回合行动作废)."""
     force_plan(monkeypatch, "gao_mingzhu", Attack.ASSASSINATE, target=0)
     s = _apart(new_game(1))
-    t = settle(s, {0: Assassinate(target=0)}, ScriptRng(0, 0))
-    assert t.state.players[0].hp == 120 and t.state.opponents[0].hp == 210
-    GAME.check(t.state, Viewer.player(0), Poison(target=0))
-    t2 = settle(t.state, {0: Poison(target=0)}, ScriptRng(0, 0))
-    assert event(t2, "player_acted", seat=0).result is Result.HIT
+    t = settle(s, {0: Poison(target=0)}, ScriptRng(99, 0))  # she misses, 高明珠 hits her
+    assert t.state.players[0].voided and not t.state.players[1].voided
+    with pytest.raises(IllegalAction) as e:
+        GAME.check(t.state, Viewer.player(0), Poison(target=0))
+    assert e.value.code == "ACTION_VOIDED"
+    GAME.check(t.state, Viewer.player(0), Idle())
+    t2 = settle(t.state, {0: Idle()}, ScriptRng(99, 99))
+    assert acted(t2, 0).result is Result.VOIDED and acted(t2, 0).own_hp == 0  # no 待机 bonus
+    assert not t2.state.players[0].voided
+
+
+def test_a_players_assassinate_does_not_void_the_opponents_next_action(monkeypatch):
+    """DECISIONS #12: a player's 暗杀 on a boss or 随从 does not void the opponent's next action
+    (opponents' tactics are the stage design; three players must not be able to lock a boss)."""
+    force_plan(monkeypatch, "gao_mingzhu", Attack.POISON)
+    s = _apart(new_game(1))
+    t = settle(s, {0: Assassinate(target=0)}, ScriptRng(0, 99))
+    assert t.state.opponents[0].hp == 210
+    t2 = settle(t.state, {}, ScriptRng(0))
     assert event(t2, "opponent_acted", opponent=0).result is Result.HIT
 
 
 def test_no_entry_thresholds_and_no_abc_place_passives_in_d():
     """D④ 地点精简 — each place has exactly its one listed bonus: no 准入 (御膳房 好感≥6, 摘星楼 气血≥6)
     and no A/B/C passives (御膳房 −1 好感, 摘星楼 诬告 −2 气血)."""
-    s = shape(new_game(1), hp=(3, 15, 15), favor=(2, 10, 10), places=(G, K, Z))
+    s = shape(new_game(1), hp=(3, 15, 15), grace=(2, 10, 10), places=(G, K, Z))
     GAME.check(s, Viewer.player(0), Move(place=K))
     GAME.check(s, Viewer.player(0), Move(place=Z))
     t = settle(s, {0: Move(place=K), 1: Idle(), 2: Frame(target=0)}, rolls(99))
-    assert t.state.players[1].favor == 100 and t.state.players[1].hp == 150
+    assert t.state.players[1].grace == 100 and t.state.players[1].hp == 150
     assert t.state.players[2].hp == 140  # only the 诬告 cost of −1

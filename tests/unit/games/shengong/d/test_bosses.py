@@ -5,19 +5,19 @@ from collections import Counter
 import pytest
 
 from chalicelib.core.rng import Rng
-from chalicelib.games.shengong.coop import bosses
-from chalicelib.games.shengong.coop.actions import Assassinate, Frame, Poison
-from chalicelib.games.shengong.coop.events import Result
-from chalicelib.games.shengong.coop.state import Attack, Place
+from chalicelib.games.shengong import bosses
+from chalicelib.games.shengong.actions import Assassinate, Frame, Poison
+from chalicelib.games.shengong.formulas import opponent_chance
+from chalicelib.games.shengong.terms import Attack, Place, Result
 
-from .helpers import ScriptRng, event, force_plan, new_game, settle, shape
+from .helpers import GAME, ScriptRng, acted, event, force_plan, new_game, settle, shape
 
 G, T, K = Place.GARDEN, Place.TAVERN, Place.KITCHEN
 DRAWS = 20_000
 
 
 def _bars(o):
-    return (o.name, o.hp, o.favor)
+    return (o.name, o.hp, o.grace)
 
 
 def test_stage_one_is_gao_mingzhu_24_20():
@@ -40,7 +40,7 @@ def test_stage_three_is_gao_mingzhu_with_two_followers():
 @pytest.mark.parametrize("key", sorted(bosses.TACTICS))
 def test_tactic_frequencies_match_the_table(key):
     """D⑤ 三位各按自身战术出手一次 — 六成 / 四成 / 五成 as probabilities from the seeded rng."""
-    snap = shape(new_game(3), hp=(9, 12, 15), favor=(10, 8, 6))
+    snap = shape(new_game(3), hp=(9, 12, 15), grace=(10, 8, 6))
     rng = Rng.from_int(2024)
     seen = Counter(bosses.SPECS[key].policy(snap, rng).tactic for _ in range(DRAWS))
     for tactic, weight in bosses.TACTICS[key]:
@@ -54,10 +54,10 @@ def test_gao_mingzhu_strikes_the_weakest_six_times_in_ten():
     snap = shape(new_game(1), hp=(12, 7, 15))
     rng = Rng.from_int(7)
     plans = [bosses.gao_mingzhu(snap, rng) for _ in range(DRAWS)]
-    strikes = [p for p in plans if p.tactic == "strike_weakest"]
+    strikes = [p for p in plans if p.tactic is bosses.Tactic.STRIKE_WEAKEST]
     assert abs(len(strikes) / DRAWS - 0.6) < 0.015
     assert {(p.attack, p.target) for p in strikes} == {(Attack.ASSASSINATE, 1)}
-    others = Counter((p.attack, p.target) for p in plans if p.tactic != "strike_weakest")
+    others = Counter((p.attack, p.target) for p in plans if p.tactic is not bosses.Tactic.STRIKE_WEAKEST)
     assert set(others) == {(Attack.POISON, None), (Attack.FRAME, None)}
 
 
@@ -85,7 +85,7 @@ def test_mute_maid_strikes_a_random_player_half_the_time_uniformly():
     snap = shape(new_game(3), hp=(9, 12, 15))
     rng = Rng.from_int(10)
     plans = [bosses.mute_maid(snap, rng) for _ in range(DRAWS)]
-    random_strikes = Counter(p.target for p in plans if p.tactic == "strike_random")
+    random_strikes = Counter(p.target for p in plans if p.tactic is bosses.Tactic.STRIKE_RANDOM)
     assert abs(sum(random_strikes.values()) / DRAWS - 0.5) < 0.015
     for seat in (0, 1, 2):
         assert abs(random_strikes[seat] / sum(random_strikes.values()) - 1 / 3) < 0.02
@@ -100,10 +100,9 @@ def test_ties_on_the_criterion_are_broken_at_random():
     assert set(picks) == {0, 1} and abs(picks[0] / 4000 - 0.5) < 0.03
 
 
-def test_hit_bonuses_of_each_opponent_are_capped_at_95(monkeypatch):
-    """D⑥ 高明珠 命中 +10%; 石露 +20%; 西域间谍 下毒命中 +30%; 哑巴宫女 暗杀命中 +30% — under D②'s 95% cap."""
-    from chalicelib.games.shengong.coop.resolve import opponent_chance
-
+def test_hit_bonuses_of_each_opponent_are_capped_at_95():
+    """D⑥ 高明珠 命中 +10%; 石露 +20%; 西域间谍 下毒命中 +30%; 哑巴宫女 暗杀命中 +30% — under D②'s 95% cap
+    (DECISIONS #14: every chance, players' and opponents', is capped at 95%)."""
     s3, s2 = new_game(3), new_game(2)
     gao, spy, mute = s3.opponents
     assert [opponent_chance(gao, a) for a in Attack] == [95, 85, 95]
@@ -117,23 +116,23 @@ def test_shi_lu_assassinates_for_four():
     s = shape(new_game(2), hp=(9, 15, 12), places=(G, T, K))
     t = settle(s, {}, ScriptRng(50, 0, 0))  # 40..74 = 暗杀领头羊; hit
     ev = event(t, "opponent_acted", opponent=0)
-    assert (ev.tactic, ev.victims[0].seat, ev.victims[0].hp) == ("strike_leader", 1, 40)
+    assert (ev.tactic, ev.hits[0].index, ev.hits[0].hp) == ("strike_leader", 1, 40)
 
 
 def test_shi_lu_defends_twenty_points_against_frame():
     """D⑥ 石露…诬告防守 20%."""
     s = shape(new_game(2), places=(G, T, K))
     t = settle(s, {0: Frame(target=0), 1: Frame(target=0)}, ScriptRng(99, 99, 99, 99))
-    assert event(t, "player_acted", seat=0).chance == 85 - 20
-    assert event(t, "player_acted", seat=1).chance == 95 - 20
+    assert acted(t, 0).chance == 85 - 20
+    assert acted(t, 1).chance == 95 - 20
 
 
 def test_shi_lu_on_the_tower_frames_everyone_one_harder():
     """D⑥ 石露…四成登摘星楼诬告 — D④ 摘星楼（诬告伤害 +1）, on each victim of her group 诬告."""
-    s = shape(new_game(2), favor=(10, 9, 8), places=(G, T, K))
+    s = shape(new_game(2), grace=(10, 9, 8), places=(G, T, K))
     t = settle(s, {}, ScriptRng(0, 0))
     ev = event(t, "opponent_acted", opponent=0)
-    assert ev.tower and [v.favor for v in ev.victims] == [30, 20, 20]
+    assert ev.tower and [v.grace for v in ev.hits] == [30, 20, 20]
 
 
 def test_group_attacks_hit_the_top_for_two_and_the_rest_for_one(monkeypatch):
@@ -141,7 +140,7 @@ def test_group_attacks_hit_the_top_for_two_and_the_rest_for_one(monkeypatch):
     force_plan(monkeypatch, "gao_mingzhu", Attack.POISON)
     s = shape(new_game(1), hp=(12, 15, 15), places=(G, T, K))
     t = settle(s, {}, ScriptRng(0))
-    assert [v.hp for v in event(t, "opponent_acted", opponent=0).victims] == [10, 20, 20]
+    assert [v.hp for v in event(t, "opponent_acted", opponent=0).hits] == [10, 20, 20]
 
 
 def test_group_attacks_reach_only_the_living(monkeypatch):
@@ -150,7 +149,7 @@ def test_group_attacks_reach_only_the_living(monkeypatch):
     s = new_game(1)
     s = s.model_copy(update={"players": (s.players[0].model_copy(update={"alive": False, "hp": 0}), *s.players[1:])})
     t = settle(s, {}, ScriptRng(0))
-    assert [v.seat for v in event(t, "opponent_acted", opponent=0).victims] == [1, 2]
+    assert [v.index for v in event(t, "opponent_acted", opponent=0).hits] == [1, 2]
 
 
 def test_each_opponent_acts_once_per_round():
@@ -164,13 +163,13 @@ def _scripted_stage_three(monkeypatch):
         force_plan(monkeypatch, key, Attack.POISON)
 
 
-def test_followers_without_favor_fall_by_hp_only(monkeypatch):
+def test_followers_without_grace_fall_by_hp_only(monkeypatch):
     """DECISIONS #10: 随从 with no 好感 listed have none and fall by 气血 only."""
     _scripted_stage_three(monkeypatch)
     s = shape(new_game(3), opp_hp=(24, 2, 22), places=(K, G, G))
     t = settle(s, {0: Poison(target=1)}, ScriptRng(0, 99, 99, 99))
     spy = t.state.opponents[1]
-    assert spy.favor is None and spy.hp == -10 and not spy.alive
+    assert spy.grace is None and spy.hp == -10 and not spy.alive
 
 
 def test_a_stage_is_cleared_only_when_every_opponent_is_down(monkeypatch):
@@ -179,7 +178,7 @@ def test_a_stage_is_cleared_only_when_every_opponent_is_down(monkeypatch):
     s = shape(new_game(3), opp_hp=(2, 23, 22))
     t = settle(s, {0: Assassinate(target=0)}, ScriptRng(0, 99, 99, 99))
     assert not t.state.opponents[0].alive and not t.state.over
-    assert event(t, "player_acted", seat=0).result is Result.HIT
+    assert acted(t, 0).result is Result.HIT
     fallen = [e for e in t.events if e.kind == "opponent_acted"]
     assert len(fallen) == 3  # the boss acted in the round she fell
     t2 = settle(t.state, {}, Rng.from_int(1))
@@ -189,14 +188,13 @@ def test_a_stage_is_cleared_only_when_every_opponent_is_down(monkeypatch):
 def test_a_follower_guarding_her_mistress_does_not_attack_or_roll(monkeypatch):
     """D⑥ 五成群毒 / 五成随机直取 — the other half (this project's choice): 护主, no attack."""
     from chalicelib.core.game import Viewer
-    from chalicelib.games.shengong.coop.game import GAME
-
+    
     force_plan(monkeypatch, "gao_mingzhu", Attack.FRAME)
     s = new_game(3)
     rng = ScriptRng(99, 99, 99, default=99)  # gao: (forced) no draw; spy 护主; mute 护主; gao misses
     t = settle(s, {}, rng)
     spy = event(t, "opponent_acted", opponent=1)
-    assert (spy.tactic, spy.attack, spy.chance, spy.result, spy.victims) == ("guard", None, None, Result.DONE, ())
+    assert (spy.tactic, spy.attack, spy.chance, spy.result, spy.hits) == ("guard", None, None, Result.DONE, ())
     assert rng.calls == [100, 100, 100]  # two tactic draws and 高明珠's roll only
     lines = [ln.text for ln in GAME.report(t.state, t.events, Viewer.spectator())]
     assert "西域间谍护主，按兵不动" in lines
@@ -206,4 +204,4 @@ def test_opponents_pay_no_own_costs():
     """Seed table 自身代价 is a player's price: an opponent's bars change only by players' hits."""
     s = new_game(2)
     t = settle(s, {}, ScriptRng(0, 0))  # 石露 登摘星楼诬告, hits
-    assert (t.state.opponents[0].hp, t.state.opponents[0].favor) == (350, 300)
+    assert (t.state.opponents[0].hp, t.state.opponents[0].grace) == (350, 300)

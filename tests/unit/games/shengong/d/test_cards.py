@@ -5,12 +5,11 @@ from pydantic import ValidationError
 
 from chalicelib.core.errors import IllegalAction
 from chalicelib.core.game import Viewer
-from chalicelib.games.shengong.coop.actions import Assassinate, Heal, Idle, Poison, action_adapter
-from chalicelib.games.shengong.coop.game import GAME
-from chalicelib.games.shengong.coop.state import Attack, Place
+from chalicelib.games.shengong.actions import Assassinate, Heal, Idle, Poison, action_adapter
 from chalicelib.games.shengong.deck import CardPlay
+from chalicelib.games.shengong.terms import Attack, Place
 
-from .helpers import ScriptRng, event, force_plan, new_game, profile, settle, shape
+from .helpers import GAME, ScriptRng, acted, blow, force_plan, new_game, profile, settle, shape
 
 G, T, K = Place.GARDEN, Place.TAVERN, Place.KITCHEN
 MAIDS = (("xiuzhen", 2), ("hedinghong", 3), ("tieshen", 2), ("shentang", 1), ("tongxin", 3),
@@ -44,14 +43,14 @@ def test_attack_hit_card_times_level():
     """玩法C ⑥ 效果一律 ×宫女等级 — 「袖里藏针」Lv.2 = 暗杀命中 +16%."""
     s = shape(_game(), hands=(("xiuzhen#1",), (), ()))
     t = settle(s, {0: Assassinate(target=0, cards=CardPlay(attack="xiuzhen#1"))}, ScriptRng(99, 0, 99))
-    assert event(t, "player_acted", seat=0).chance == 75 + 16
+    assert acted(t, 0).chance == 75 + 16
 
 
 def test_attack_damage_card_times_level():
     """玩法C ⑤ 进攻牌：提升下毒/暗杀/诬告的命中与伤害 — 「鹤顶红」Lv.3 = 下毒伤害 +0.6."""
     s = shape(_game(), hands=(("hedinghong#2",), (), ()))
     t = settle(s, {0: Poison(target=0, cards=CardPlay(attack="hedinghong#2"))}, ScriptRng(99, 0, 99))
-    assert event(t, "player_acted", seat=0).damage == 26
+    assert blow(t, 0) == 26
     assert t.state.opponents[0].hp == 240 - 26
 
 
@@ -113,13 +112,13 @@ def test_after_heal_card_only_for_who_still_stands(monkeypatch):
 def test_palace_cards_reach_everyone_at_her_place_herself_included(monkeypatch):
     """玩法C ⑤ 通用牌（同宫全员气血/好感加成）— in D 同宫 = the living teammates at her place."""
     _quiet(monkeypatch)
-    s = shape(_game(), hp=(10, 10, 10), favor=(5, 5, 5), places=(T, T, K),
+    s = shape(_game(), hp=(10, 10, 10), grace=(5, 5, 5), places=(T, T, K),
               hands=(("tongxin#1",), (), ()))
     t = settle(s, {0: Heal(cards=CardPlay(general="tongxin#1")), 1: Heal(), 2: Heal()}, ScriptRng(default=99))
     assert [p.hp for p in t.state.players] == [100 + 8 + 3, 100 + 8 + 3, 108]
-    s = shape(_game(), favor=(5, 5, 5), places=(T, T, K), hands=(("huayu#2",), (), ()))
+    s = shape(_game(), grace=(5, 5, 5), places=(T, T, K), hands=(("huayu#2",), (), ()))
     t = settle(s, {0: Heal(cards=CardPlay(general="huayu#2")), 1: Heal(), 2: Heal()}, ScriptRng(default=99))
-    assert [p.favor for p in t.state.players] == [50 + 2 + 2, 50 + 2 + 2, 52]
+    assert [p.grace for p in t.state.players] == [50 + 2 + 2, 50 + 2 + 2, 52]
 
 
 def test_used_cards_freeze_three_rounds_and_discards_return_at_once(monkeypatch):

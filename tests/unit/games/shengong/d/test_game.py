@@ -1,62 +1,62 @@
-"""The Game protocol for 宫斗杀: start, pending, checks, the end and the score (seed D①⑥⑦)."""
+"""The Game interface for 宫斗杀: start, pending, checks, the end and the score (seed D①⑥⑦)."""
 
 import pytest
 from pydantic import ValidationError
 
-from chalicelib.core.errors import GameOver, IllegalAction
-from chalicelib.core.game import PendingKind, Viewer
+from chalicelib.core.errors import Conflict, Forbidden, GameOver, IllegalAction
+from chalicelib.core.game import PendingKind, StageClear, Viewer
 from chalicelib.games import get_game
-from chalicelib.games.shengong.coop.actions import Assassinate, Frame, Idle, Poison, action_adapter
-from chalicelib.games.shengong.coop.events import event_adapter
-from chalicelib.games.shengong.coop.game import GAME, CoopOptions
-from chalicelib.games.shengong.coop.scoring import clear_bonus
-from chalicelib.games.shengong.coop.state import Attack, CoopState, Place
+from chalicelib.games.shengong.actions import Assassinate, Frame, Idle, Poison, action_adapter
+from chalicelib.games.shengong.events import event_adapter
+from chalicelib.games.shengong.game import StageOptions
 from chalicelib.games.shengong.numbers import ROUND_LIMIT
-from chalicelib.games.shengong.profile import ConsortProfile
+from chalicelib.games.shengong.scoring import clear_bonus
+from chalicelib.games.shengong.state import State
+from chalicelib.games.shengong.terms import Attack, Place
 
-from .helpers import NAMES, ScriptRng, entrants, force_plan, new_game, profile, rolls, settle, shape
+from .helpers import GAME, NAMES, ScriptRng, entrants, force_plan, new_game, profile, rolls, settle, shape
 
 
 def test_registry_loads_the_game_with_its_protocol_values():
     """D① 三人成队…满 3 人自动开战."""
     g = get_game("shengong_d")
     assert g is GAME
-    assert (g.key, g.title, g.min_seats, g.max_seats, g.auto_start, g.host_runs) == (
-        "shengong_d", "宫斗杀", 3, 3, True, False)
-    assert g.profile_model is ConsortProfile and g.state_model is CoopState and g.options_model is CoopOptions
+    assert (g.key, g.family, g.title, g.min_seats, g.max_seats, g.auto_start, g.host_runs) == (
+        "shengong_d", "shengong", "宫斗杀", 3, 3, True, False)
+    assert g.seats_consorts and g.state_model is State and g.options_model is StageOptions
 
 
 def test_options_stage_and_turn_seconds_are_bounded():
     """D① 房主开房时选关卡 — 关卡 1..3 (D⑥ 现有关卡); the round timer is the room's SEALED deadline."""
-    assert CoopOptions().turn_seconds == 90
+    assert StageOptions().turn_seconds == 90
     for bad in ({"stage": 0}, {"stage": 4}, {"turn_seconds": 14}, {"turn_seconds": 601}):
         with pytest.raises(ValidationError):
-            CoopOptions.model_validate(bad)
+            StageOptions.model_validate(bad)
 
 
 def test_a_start_with_fewer_than_three_is_refused():
     """D① 不足 3 人房主可点「开战」时会被拦下."""
-    with pytest.raises(IllegalAction) as e:
-        GAME.check_start(entrants()[:2], CoopOptions(stage=1))
+    with pytest.raises(Conflict) as e:
+        GAME.check_start(entrants()[:2], StageOptions(stage=1))
     assert e.value.code == "NOT_ENOUGH_PLAYERS" and "3 人" in e.value.message
 
 
 def test_stage_lock_names_each_player_who_has_not_cleared_the_previous_stage():
     """D⑥ 挑战关卡 N 须全队三人都通关关卡 N−1；有人没打通，开战时会点名提示."""
     team = entrants(profile("甄嬛", cleared=(1, 2)), profile("沈眉庄", cleared=()), profile("安陵容", cleared=(1,)))
-    GAME.check_start(team, CoopOptions(stage=1))
+    GAME.check_start(team, StageOptions(stage=1))
     with pytest.raises(IllegalAction) as e:
-        GAME.check_start(team, CoopOptions(stage=2))
+        GAME.check_start(team, StageOptions(stage=2))
     assert e.value.code == "STAGE_LOCKED"
     assert "沈眉庄" in e.value.message and "安陵容" not in e.value.message and "甄嬛" not in e.value.message
     with pytest.raises(IllegalAction) as e:
-        GAME.check_start(team, CoopOptions(stage=3))
+        GAME.check_start(team, StageOptions(stage=3))
     assert "沈眉庄" in e.value.message and "安陵容" in e.value.message and "甄嬛" not in e.value.message
 
 
 def test_pending_is_sealed_for_the_living_with_the_turn_timer():
     """Seed: 每人每回合选一个行动…「落子」，全员落定即自动结算."""
-    s = GAME.setup(entrants(), {"stage": 1, "turn_seconds": 45}, ScriptRng())
+    s = GAME.setup(entrants(), StageOptions(stage=1, turn_seconds=45), ScriptRng())
     p = GAME.pending(s)
     assert (p.kind, p.seats, p.timeout_s, p.label) == (PendingKind.SEALED, frozenset({0, 1, 2}), 45, "第1回合")
 
@@ -64,9 +64,9 @@ def test_pending_is_sealed_for_the_living_with_the_turn_timer():
 def test_check_refuses_the_host_and_a_finished_game_and_apply_is_not_used():
     """Seed: 司礼不入局，只作主持 — only seated players 落子, all at once (no single-step actions)."""
     s = new_game(1)
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(Forbidden) as e:
         GAME.check(s, Viewer.host(), Idle())
-    assert e.value.code == "NOT_A_PLAYER"
+    assert e.value.code == "HOST_CANNOT_ACT"
     with pytest.raises(IllegalAction) as e:
         GAME.apply(s, Viewer.player(0), Idle(), ScriptRng())
     assert e.value.code == "NOT_TURN_BASED"
@@ -88,8 +88,8 @@ def test_state_and_events_round_trip_through_json():
     s = new_game(3, profile("甄嬛", maids=(("xunyi", 3), ("tieshen", 1))))
     t = settle(s, {0: Poison(target=1)}, ScriptRng(default=0))
     for st in (s, t.state):
-        assert CoopState.model_validate(st.model_dump(mode="json")) == st
-        assert CoopState.model_validate_json(st.model_dump_json()) == st
+        assert State.model_validate(st.model_dump(mode="json")) == st
+        assert State.model_validate_json(st.model_dump_json()) == st
     for e in t.events:
         assert event_adapter.validate_python(event_adapter.dump_python(e, mode="json")) == e
 
@@ -101,20 +101,23 @@ def _scores(t):
 def test_clear_ends_the_game_with_the_seed_score(monkeypatch):
     """D⑦ 积分 ＝ 输出伤害 ＋ 存活 30 ＋ 通关奖励（60 − 回合×3，不为负）."""
     force_plan(monkeypatch, "gao_mingzhu", Attack.FRAME)
-    s = shape(new_game(1), opp_hp=(24,), opp_favor=(2,), round=4,
+    s = shape(new_game(1), opp_hp=(24,), opp_grace=(2,), round=4,
               places=(Place.TAVERN, Place.GARDEN, Place.GARDEN))
-    s = s.model_copy(update={"players": (s.players[0].model_copy(update={"dealt_hp": 70}), *s.players[1:])})
+    s = s.model_copy(update={"players": (
+        s.players[0].model_copy(update={"stats": s.players[0].stats.model_copy(update={"hp_damage": 70})}),
+        *s.players[1:])})
     t = settle(s, {0: Frame(target=0), 1: Poison(target=0)}, ScriptRng(0, 0, 99))
     assert t.state.over and t.state.cleared and t.state.reason == "clear" and GAME.pending(t.state) is None
     out = t.results[0]
-    assert out.unit == "game" and out.reason == "clear" and out.extra == {"stage": 1, "cleared": True, "rounds": 4}
+    assert out.unit == "game" and out.reason == "clear" and out.clear == StageClear(stage=1, rounds=4)
+    assert out.extra == {"mode": "D", "stage": 1, "cleared": True, "rounds": 4}
     # seat 0: 7 + 2 (诬告) + 30 + (60 − 12); seat 1: 2 (下毒) + 30 + 48; seat 2: 0 + 30 + 48
     assert _scores(t) == {0: 87.0, 1: 80.0, 2: 78.0}
     r0 = out.results[0]
-    assert r0.won and r0.place is None and r0.stats["damage"] == 9.0 and r0.stats["survived"] == 1.0
-    assert r0.stats["favor_damage"] == 2.0 and r0.stats["hp_damage"] == 7.0
-    end = next(e for e in t.events if e.kind == "game_ended")
-    assert [x.score for x in end.scores] == [87.0, 80.0, 78.0]
+    assert r0.won and r0.place is None and r0.stats["survived"] == 1.0 and r0.stats["clear_bonus"] == 48.0
+    assert r0.stats["grace_damage"] == 2.0 and r0.stats["hp_damage"] == 7.0
+    end = next(e for e in t.events if e.kind == "ended")
+    assert end.scores == (87.0, 80.0, 78.0)
 
 
 def test_clear_bonus_is_never_negative_and_only_on_a_clear():
@@ -155,17 +158,18 @@ def test_round_limit_ends_the_game_after_round_twenty(monkeypatch):
         settle(s, {})
 
 
-def test_settle_accepts_json_moves_with_string_seats_and_voids_illegal_ones():
-    """A move that is illegal in the snapshot is VOID and she stands by."""
+def test_settle_accepts_json_moves_with_string_seats_and_defaults_illegal_ones():
+    """A move that is illegal in the snapshot is refused at settlement and she stands by (待机); a
+    seat mapped to None did not submit (seed: 未落子按待机处理)."""
     s = new_game(3)
     t = GAME.settle(s, {"0": {"type": "frame", "target": 1}, "1": {"type": "idle"}}, ScriptRng())
-    ev = [e for e in t.events if e.kind == "player_acted"]
-    assert (ev[0].result.value, ev[0].action, ev[0].void_code) == ("void", "idle", "NO_FAVOR")
-    assert not ev[1].defaulted and ev[2].defaulted
+    ev = [e for e in t.events if e.kind == "acted"]
+    assert (ev[0].result.value, ev[0].action, ev[0].defaulted, ev[0].refused) == ("done", "idle", True, "NO_GRACE")
+    assert not ev[1].defaulted and ev[2].defaulted and ev[2].refused is None
     t = GAME.settle(s, {0: {"type": "fly"}, 1: None}, ScriptRng())
-    ev = [e for e in t.events if e.kind == "player_acted"]
-    assert (ev[0].result.value, ev[0].void_code) == ("void", "MALFORMED_ACTION")
-    assert ev[1].defaulted and ev[1].result.value == "done"
+    ev = [e for e in t.events if e.kind == "acted"]
+    assert (ev[0].defaulted, ev[0].refused) == (True, "MALFORMED_ACTION")
+    assert ev[1].defaulted and ev[1].result.value == "done" and ev[1].refused is None
 
 
 def test_names_come_from_the_seats():

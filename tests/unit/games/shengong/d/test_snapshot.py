@@ -1,10 +1,9 @@
 """Seed: 「回合初统一快照，命中、受害者、养生免疫一律按快照判定，伤害与治疗最后一次性落账 —— 不存在先手压制」."""
 
-from chalicelib.games.shengong.coop.actions import Assassinate, Heal, Idle, Poison
-from chalicelib.games.shengong.coop.events import Result
-from chalicelib.games.shengong.coop.state import Attack, Place
+from chalicelib.games.shengong.actions import Assassinate, Frame, Heal, Idle, Poison
+from chalicelib.games.shengong.terms import Attack, Place, Result
 
-from .helpers import ScriptRng, event, force_plan, new_game, settle, shape
+from .helpers import ScriptRng, acted, event, force_plan, new_game, settle, shape
 
 G, T, K = Place.GARDEN, Place.TAVERN, Place.KITCHEN
 
@@ -26,7 +25,7 @@ def test_a_player_felled_this_round_still_lands_her_blow(monkeypatch):
     t = settle(s, {0: Assassinate(target=0)}, ScriptRng(0, 0))
     assert not t.state.players[0].alive
     assert t.state.opponents[0].hp == 240 - 30
-    assert t.state.players[0].dealt_hp == 30
+    assert t.state.players[0].stats.hp_damage == 30
 
 
 def test_healing_and_damage_land_together(monkeypatch):
@@ -45,10 +44,8 @@ def test_victims_are_chosen_on_the_snapshot():
     even if another player's own cost drops her lower during the round."""
     s = shape(new_game(1), hp=(9, 9.5, 15), places=(G, T, K))
     # tactic roll 0 = 直取气血最少者 (no tie), seat 1 frames (−1 气血 cost: 8.5 < 9), boss hits.
-    from chalicelib.games.shengong.coop.actions import Frame
-
     t = settle(s, {1: Frame(target=0)}, ScriptRng(0, 0, 0))
-    assert event(t, "opponent_acted", opponent=0).victims[0].seat == 0
+    assert event(t, "opponent_acted", opponent=0).aimed == (0,)
 
 
 def test_heal_immunity_is_judged_on_this_rounds_orders(monkeypatch):
@@ -56,7 +53,7 @@ def test_heal_immunity_is_judged_on_this_rounds_orders(monkeypatch):
     force_plan(monkeypatch, "gao_mingzhu", Attack.ASSASSINATE, target=0)
     s = shape(new_game(1), hp=(10, 15, 15), places=(G, T, K))
     t = settle(s, {0: Heal()}, ScriptRng(0))
-    assert event(t, "opponent_acted", opponent=0).victims[0].hp == 10
+    assert event(t, "opponent_acted", opponent=0).hits[0].hp == 10
     assert t.state.players[0].hp == 100 - 10 + 8
 
 
@@ -65,11 +62,11 @@ def test_poison_on_a_resting_player_is_halved(monkeypatch):
     force_plan(monkeypatch, "gao_mingzhu", Attack.POISON, target=None)
     s = shape(new_game(1), hp=(15, 12, 10), places=(G, T, K))
     t = settle(s, {0: Heal(), 1: Heal(), 2: Heal()}, ScriptRng(0))
-    assert [v.hp for v in event(t, "opponent_acted", opponent=0).victims] == [10, 5, 5]
+    assert [v.hp for v in event(t, "opponent_acted", opponent=0).hits] == [10, 5, 5]
 
 
 def test_hit_chances_are_the_snapshot_places_not_the_destinations():
     """命中…按快照判定: a player leaving 醉江南 this round still had its +10% this round."""
     s = shape(new_game(1), places=(T, G, G))
     t = settle(s, {0: Assassinate(target=0), 1: Idle()}, ScriptRng(99, 0, 99))
-    assert event(t, "player_acted", seat=0).chance == 85
+    assert acted(t, 0).chance == 85

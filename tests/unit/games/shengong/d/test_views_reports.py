@@ -3,13 +3,12 @@
 import json
 
 from chalicelib.core.game import Viewer
+from chalicelib.games.shengong.actions import Assassinate, Frame, Idle, Poison
 from chalicelib.games.shengong.cards import CATALOGUE
-from chalicelib.games.shengong.coop.actions import Assassinate, Frame, Idle, Poison
-from chalicelib.games.shengong.coop.game import GAME
-from chalicelib.games.shengong.coop.state import Attack
 from chalicelib.games.shengong.deck import CardPlay
+from chalicelib.games.shengong.terms import Attack
 
-from .helpers import NAMES, ScriptRng, force_plan, new_game, profile, shape
+from .helpers import GAME, NAMES, ScriptRng, force_plan, new_game, profile, shape
 
 MAIDS = {
     0: (("xunyi", 3), ("tieshen", 1), ("huayu", 1)),
@@ -59,7 +58,7 @@ def test_a_player_sees_her_own_hand_and_nobody_elses():
         v = GAME.view(s, Viewer.player(seat))
         text = v.model_dump_json()
         assert {c.copy_id for c in v.you.hand.hand} == set(s.players[seat].deck.hand)
-        assert v.hands is None
+        assert v.private is None
         for other in set(range(3)) - {seat}:
             assert not any(secret in text for secret in _secrets(other)), (seat, other)
 
@@ -69,17 +68,17 @@ def test_a_spectator_sees_the_board_and_no_hand():
     s = _game()
     v = GAME.view(s, Viewer.spectator())
     text = v.model_dump_json()
-    assert v.you is None and v.hands is None
+    assert v.you is None and v.private is None
     assert not any(secret in text for seat in range(3) for secret in _secrets(seat))
     assert [p.hp for p in v.players] == [15.0, 15.0, 15.0]
-    assert [o.name for o in v.opponents] == list(OPPONENT_NAMES) and v.opponents[1].favor is None
+    assert [o.name for o in v.opponents] == list(OPPONENT_NAMES) and v.opponents[1].grace is None
 
 
 def test_the_host_sees_every_hand():
     """玩法C ⑦ 手牌只有自己（与司礼）可见; 司礼（admin）可全局观战."""
     s = _game()
     v = GAME.view(s, Viewer.host())
-    assert [{c.copy_id for c in h.hand} for h in v.hands] == [set(p.deck.hand) for p in s.players]
+    assert [{c.copy_id for c in h.hand.hand} for h in v.private] == [set(p.deck.hand) for p in s.players]
 
 
 def test_views_hold_no_moves_or_targets():
@@ -93,10 +92,10 @@ def test_a_player_reads_her_own_action_in_full_and_others_anonymously(monkeypatc
     _s, t = _round(monkeypatch)
     lines = GAME.report(t.state, t.events, Viewer.player(0))
     own = [ln.text for ln in lines if ln.scope == "own"]
-    assert any(ln.startswith("你在御花园下毒西域间谍") for ln in own)
+    assert any(ln.startswith("你在御花园对西域间谍下毒") for ln in own)
     assert any("寻医问药" in ln for ln in own)
     anonymous = [ln.text for ln in lines if ln.scope == "anonymous"]
-    assert "有人暗杀：命中，一名对手受创" in anonymous and "有人诬告：命中，一名对手受创" in anonymous
+    assert "有人暗杀，命中一名对手" in anonymous and "有人诬告，命中一名对手" in anonymous
     for line in anonymous:
         assert not any(n in line for n in NAMES)
         if line.startswith("有人"):
@@ -106,11 +105,11 @@ def test_a_player_reads_her_own_action_in_full_and_others_anonymously(monkeypatc
 def test_attacks_on_her_are_in_full_and_on_others_anonymous(monkeypatch):
     """看不见的手：与你有关的给全文."""
     _s, t = _round(monkeypatch)
-    mine = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(0)) if ln.scope == "you"]
+    mine = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(0)) if ln.scope == "about_you"]
     assert any(ln.startswith("高明珠测试（暗杀") and "你气血 −3" in ln for ln in mine)
     assert any(ln.startswith("西域间谍") and "你们" in ln for ln in mine)
     assert not any(ln.startswith("石露的哑巴宫女") for ln in mine)  # she struck seat 1
-    theirs = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(1)) if ln.scope == "you"]
+    theirs = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(1)) if ln.scope == "about_you"]
     assert any(ln.startswith("石露的哑巴宫女") for ln in theirs)
 
 
@@ -130,25 +129,25 @@ def test_spectators_get_results_and_anonymous_lines_without_player_names(monkeyp
     """看不见的手：观战…只见结果与匿名播报."""
     _s, t = _round(monkeypatch)
     lines = GAME.report(t.state, t.events, Viewer.spectator())
-    assert {ln.scope for ln in lines} == {"anonymous", "result"}
+    assert {ln.scope for ln in lines} == {"anonymous", "public"}
     text = _dump(lines)
     assert not any(secret in text for seat in range(3) for secret in _secrets(seat))
     for ln in lines:
         if ln.scope == "anonymous":
             assert not any(n in ln.text for n in NAMES)
-    assert any(ln.text.startswith("甄嬛：气血") for ln in lines if ln.scope == "result")
+    assert any(ln.text.startswith("甄嬛：气血") for ln in lines if ln.scope == "public")
 
 
 def test_the_host_reads_every_line_in_full(monkeypatch):
     """司礼（admin）可全局观战."""
     _s, t = _round(monkeypatch)
     lines = GAME.report(t.state, t.events, Viewer.host())
-    assert {ln.scope for ln in lines} == {"host", "result"}
+    assert {ln.scope for ln in lines} == {"host", "public"}
     text = _dump(lines)
     for seat in range(3):
         assert NAMES[seat] in text
         assert any(CATALOGUE[cid].skill in text for cid, _ in MAIDS[seat])
-    assert "沈眉庄在御花园暗杀石露的哑巴宫女" in text
+    assert "沈眉庄在御花园对石露的哑巴宫女暗杀" in text
 
 
 def test_defaulted_and_end_lines(monkeypatch):
@@ -157,7 +156,7 @@ def test_defaulted_and_end_lines(monkeypatch):
     s = shape(new_game(1), opp_hp=(2,))
     t = GAME.settle(s, {0: Poison(target=0)}, ScriptRng(0, 99))
     mine = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(1))]
-    assert "你未落子，按待机处理" in mine
+    assert any(ln.startswith("你未落子，按待机处理") for ln in mine)
     assert "通关！第 1 回合放倒全部对手" in mine
     assert any(ln.startswith("甄嬛 积分 89") for ln in mine)  # 2 + 30 + 57
     assert GAME.view(t.state, Viewer.spectator()).scores[0].score == 89.0

@@ -1,0 +1,139 @@
+"""Chinese text of battle-report lines (pure string building; `report.py` decides who reads what)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from chalicelib.games.shengong.cards import Slot
+from chalicelib.games.shengong.deck import CardPlay, copy_card
+from chalicelib.games.shengong.events import Acted, Hit, OpponentActed
+from chalicelib.games.shengong.numbers import fmt
+from chalicelib.games.shengong.state import State
+from chalicelib.games.shengong.terms import (
+    ACTION_ZH,
+    ATTACK_ZH,
+    DIM_ZH,
+    ActionType,
+    Attack,
+    Reason,
+    Result,
+    Side,
+    attack_of,
+)
+
+SLOT_ZH: dict[Slot, str] = {Slot.ATTACK: "进攻", Slot.DEFENCE: "防守", Slot.GENERAL: "通用"}
+QUIET_ZH: dict[str, str] = {
+    ActionType.HEAL: "养生", ActionType.IDLE: "待机", ActionType.MOVE: "移驾", ActionType.STAY: "驻留",
+    Result.VOIDED: "行动作废",
+}
+
+
+def signed(value: int) -> str:
+    return f"+{fmt(value)}" if value >= 0 else f"−{fmt(-value)}"
+
+
+def changes(hp: int, grace: int, sep: str = "，") -> str:
+    parts = []
+    if hp:
+        parts.append(f"气血 {signed(hp)}")
+    if grace:
+        parts.append(f"好感 {signed(grace)}")
+    return sep.join(parts)
+
+
+def bar_move(before: int, after: int) -> str:
+    return f"{fmt(max(before, 0))} → {fmt(max(after, 0))}"
+
+
+def unit_name(state: State, side: Side, index: int, you: int | None = None) -> str:
+    if side is Side.OPPONENT:
+        return state.opponents[index].name
+    return "你" if index == you else state.players[index].name
+
+
+def cards_text(who: str, state: State, seat: int, play: CardPlay) -> str:
+    maids = state.players[seat].maids
+    parts = []
+    for slot, copy in ((Slot.ATTACK, play.attack), (Slot.DEFENCE, play.defence), (Slot.GENERAL, play.general)):
+        if copy is not None:
+            c = copy_card(copy)
+            parts.append(f"{SLOT_ZH[slot]}位「{c.skill}」Lv.{maids.get(c.id, 1)}")
+    if play.discard:
+        parts.append("弃牌 " + "、".join(f"「{copy_card(c).skill}」" for c in play.discard))
+    return f"{who}打出：{'；'.join(parts)}"
+
+
+def blow_text(h: Hit, attack: Attack | None) -> str:
+    note = ""
+    if h.healing and attack is Attack.POISON:
+        note = "（养生减半）"
+    elif h.healing and attack is Attack.ASSASSINATE:
+        note = "（养生中，仅 −1）"
+    return (changes(-h.hp, -h.grace, "、") or "无损") + note
+
+
+def victims(state: State, hits: Sequence[Hit], attack: Attack | None, you: int | None = None) -> str:
+    return "；".join(f"{unit_name(state, h.side, h.index, you)} {blow_text(h, attack)}" for h in hits)
+
+
+def acted_text(state: State, e: Acted, who: str, you: int | None) -> str:
+    """Her move in full (her own line, or the host's)."""
+    place, own = e.place.value, changes(e.own_hp, e.own_grace)
+    tail = f"（自身 {own}）" if own else ""
+    attack = attack_of(e.action)
+    if e.result is Result.VOIDED:
+        return f"{who}的行动被暗杀作废"
+    if e.defaulted:
+        why = f"的落子不合规（{e.refused}）" if e.refused else "未落子"
+        return f"{who}{why}，按待机处理{tail}"
+    if attack is not None:
+        what = state.opponents[e.target].name if e.target is not None else (e.aim.value if e.aim else "")
+        odds = f"（命中率 {e.chance}%）" if e.chance is not None else ""
+        verdict = {Result.HIT: "命中", Result.MISS: "未中", Result.NO_TARGET: "此处无他人"}.get(e.result, "")
+        body = f"{who}在{place}对{what}{ATTACK_ZH[attack]}{odds}：{verdict}"
+        if e.hits:
+            body += "，" + victims(state, e.hits, attack, you)
+        if attack is Attack.ASSASSINATE and e.result is Result.HIT and e.target is None:
+            body += "，其下回合行动作废"
+        return body + tail
+    if e.action is ActionType.MEAL:
+        return {Result.FAILED: f"{who}不在乾清宫而送膳，失仪", Result.EMPTY: f"{who}送膳落空"}.get(
+            e.result, f"{who}送膳得宠（{'、'.join(DIM_ZH[d] for d in e.won)}）") + tail
+    if e.action is ActionType.MOVE:
+        return f"{who}从{place}动身前往{e.aim.value if e.aim else ''}，下回合抵达"
+    return f"{who}在{place}{ACTION_ZH[e.action]}{tail}"
+
+
+def acted_anonymous(e: Acted) -> str | None:
+    """Someone else's move, naming nobody, no target, no place (None: a quiet move, only counted)."""
+    attack = attack_of(e.action)
+    if attack is not None and e.result is not Result.VOIDED and not e.defaulted:
+        verb = ATTACK_ZH[attack]
+        if e.result is Result.MISS:
+            return f"有人{verb}，未中"
+        if e.result is Result.NO_TARGET:
+            return f"有人{verb}，扑空"
+        if e.target is not None:
+            return f"有人{verb}，命中一名对手"
+        hurt = sum(1 for h in e.hits if h.hp or h.grace)
+        return f"有人{verb}，{hurt} 人{'好感受损' if attack is Attack.FRAME else '受伤'}"
+    if e.action is ActionType.MEAL and e.result is not Result.VOIDED:
+        return {Result.HIT: "有人送膳得宠", Result.EMPTY: "有人送膳落空", Result.FAILED: "有人送膳失仪"}.get(e.result)
+    return None
+
+
+def quiet_key(e: Acted) -> str:
+    return Result.VOIDED if e.result is Result.VOIDED else e.action
+
+
+def opponent_head(state: State, e: OpponentActed) -> str:
+    name = state.opponents[e.opponent].name
+    if e.attack is None:
+        return f"{name}{e.label}，按兵不动"
+    return f"{name}{e.label}（{ATTACK_ZH[e.attack]}，命中率 {e.chance}%）："
+
+
+END_ZH: dict[Reason, str] = {
+    Reason.CLEAR: "通关！第 {r} 回合放倒全部对手", Reason.WIPE: "全队倒下，第 {r} 回合闯关失败",
+    Reason.LIMIT: "{r} 回合已满，终局", Reason.LAST_STANDING: "终局：只剩一人（第 {r} 回合）",
+}
