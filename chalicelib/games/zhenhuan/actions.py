@@ -1,4 +1,8 @@
-"""Storyteller actions of 血染甄嬛传: a union on `type`. Seats are 0-based."""
+"""Actions of 血染甄嬛传: a union on `type`. Seats are 0-based.
+
+Every action comes from the storyteller, except `nominate` and `vote`, which a player may also send
+from her phone for herself (see `game.check`).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from chalicelib.games.zhenhuan.enums import StatusKind, StepKey, TellCard, Until
 from chalicelib.games.zhenhuan.events import Answer
-from chalicelib.games.zhenhuan.roles import Alignment
-from chalicelib.games.zhenhuan.state import StatusKind
+from chalicelib.games.zhenhuan.roles import Alignment, RoleKey
+
+TEXT_MAX = 200
 
 
 class _A(BaseModel):
@@ -27,22 +33,27 @@ class Assign(_A):
 
     type: Literal["assign"] = "assign"
     seat: int
-    role: str
+    role: RoleKey
 
 
 class SetBluffs(_A):
     type: Literal["set_bluffs"] = "set_bluffs"
-    roles: tuple[str, ...]
+    roles: tuple[RoleKey, ...]
 
 
-class SetTraveller(_A):
-    """A traveller's public identity (picked by the player), secret alignment and sex."""
+class TravellerDetails(_A):
+    """A traveller's public identity and ability (picked by the player), her secret alignment (the
+    storyteller's choice) and sex. Also the `admit_model` of a traveller joining the running game."""
 
-    type: Literal["set_traveller"] = "set_traveller"
-    seat: int
     identity: str = Field(min_length=1, max_length=20)
+    ability: str = Field(default="", max_length=TEXT_MAX)
     alignment: Alignment = Alignment.GOOD
     female: bool = False
+
+
+class SetTraveller(TravellerDetails):
+    type: Literal["set_traveller"] = "set_traveller"
+    seat: int
 
 
 class Begin(_A):
@@ -54,34 +65,78 @@ class Begin(_A):
 # --- night ----------------------------------------------------------------------------------------
 class NightStep(_A):
     """Resolve the current night step. `targets` fill the step's slots in order (null = none).
-    `answer` is what the storyteller told the player (default: the true answer). `skip` passes the
-    step without using it (a disabled step is passed with or without `skip`)."""
+    `answer` is what the storyteller told the player (default: the true answer); `use_suggestion`
+    gives the suggested false answer instead (only for a poisoned or drunk actor). `force` lets a
+    greyed seat be chosen (logged override). `skip` passes the step without using it."""
 
     type: Literal["night_step"] = "night_step"
-    step: str
+    step: StepKey
     targets: tuple[int | None, ...] = ()
     answer: Answer | None = None
+    use_suggestion: bool = False
+    force: bool = False
     skip: bool = False
 
 
+class ReopenStep(_A):
+    """Reopen a step passed tonight: it becomes the current step until resolved or passed again."""
+
+    type: Literal["reopen_step"] = "reopen_step"
+    step: StepKey
+
+
 class Dawn(_A):
-    """天亮: apply the night's deaths together; steps not done yet are skipped."""
+    """天亮: announce the night's deaths; steps not done yet are skipped."""
 
     type: Literal["dawn"] = "dawn"
 
 
 # --- day ------------------------------------------------------------------------------------------
 class Nominate(_A):
+    """A nomination (or, on a traveller, a call to exile). A player sends it for herself."""
+
     type: Literal["nominate"] = "nominate"
     nominator: int
     nominee: int
 
 
+class OpenVote(_A):
+    """Start the vote clock on the open nomination; default length: 15 s + 3 s per voter."""
+
+    type: Literal["open_vote"] = "open_vote"
+    seconds: int | None = Field(default=None, ge=5, le=600)
+
+
 class Vote(_A):
-    """The hands raised on the open nomination."""
+    """A player: her own hand during an open vote (`yes`). The storyteller: `votes` = every raised
+    hand (records the open nomination's vote and closes it), or `seat` + `yes` to enter or correct
+    one player's hand during an open vote."""
 
     type: Literal["vote"] = "vote"
+    votes: tuple[int, ...] | None = None
+    seat: int | None = None
+    yes: bool = True
+
+
+class CloseVote(_A):
+    """End the open vote now (seats that did not vote count as no)."""
+
+    type: Literal["close_vote"] = "close_vote"
+
+
+class EditVote(_A):
+    """Correct today's recorded vote `index` (0 = the day's first nomination): the raised hands."""
+
+    type: Literal["edit_vote"] = "edit_vote"
+    index: int
     votes: tuple[int, ...]
+
+
+class DeleteNomination(_A):
+    """Delete today's nomination `index` (a mistaken entry) and its vote."""
+
+    type: Literal["delete_nomination"] = "delete_nomination"
+    index: int
 
 
 class Execute(_A):
@@ -104,7 +159,7 @@ class Accuse(_A):
     type: Literal["accuse"] = "accuse"
     by: int
     target: int
-    role: str
+    role: RoleKey
 
 
 class Silence(_A):
@@ -140,9 +195,50 @@ class Drunk(_A):
 
 # --- any time ---------------------------------------------------------------------------------------
 class Kill(_A):
-    """「死亡」: in the day the player dies now; at night she dies at dawn with the others."""
+    """「死亡」: dead at once; by day the public sees it at once, at night at dawn."""
 
     type: Literal["kill"] = "kill"
+    seat: int
+
+
+class Tell(_A):
+    """「告知」: a card (with its roles / seats / alignment) and/or free text, to one player."""
+
+    type: Literal["tell"] = "tell"
+    seat: int
+    card: TellCard = TellCard.TEXT
+    text: str = Field(default="", max_length=TEXT_MAX)
+    roles: tuple[RoleKey, ...] = ()
+    seats: tuple[int, ...] = ()
+    alignment: Alignment | None = None
+
+
+class AddReminder(_A):
+    """Place a reminder token on a seat (`role` None: the storyteller's own token)."""
+
+    type: Literal["add_reminder"] = "add_reminder"
+    seat: int
+    token: str = Field(min_length=1, max_length=20)
+    role: RoleKey | None = None
+
+
+class RemoveReminder(_A):
+    type: Literal["remove_reminder"] = "remove_reminder"
+    id: int
+
+
+class SetNote(_A):
+    """The storyteller's free note on a seat (empty text removes it)."""
+
+    type: Literal["set_note"] = "set_note"
+    seat: int
+    text: str = Field(default="", max_length=TEXT_MAX)
+
+
+class Depart(_A):
+    """A traveller leaves the game (any time)."""
+
+    type: Literal["depart"] = "depart"
     seat: int
 
 
@@ -150,7 +246,7 @@ class SetStatus(_A):
     type: Literal["set_status"] = "set_status"
     seat: int
     status: StatusKind
-    until: Literal["dusk", "dawn", "never"] = "dusk"
+    until: Until = Until.DUSK
 
 
 class ClearStatus(_A):
@@ -168,11 +264,13 @@ class SetAlive(_A):
 class SetRole(_A):
     type: Literal["set_role"] = "set_role"
     seat: int
-    role: str
+    role: RoleKey
     alignment: Alignment | None = None
 
 
 class SetAlignment(_A):
+    """The player learns it at the night's 「阵营改变」 step."""
+
     type: Literal["set_alignment"] = "set_alignment"
     seat: int
     alignment: Alignment
@@ -185,36 +283,24 @@ class SetGhostVote(_A):
 
 
 class DeclareWinner(_A):
+    """The storyteller's word on the winner: proposed like a met win condition, then 「确认结束」."""
+
     type: Literal["declare_winner"] = "declare_winner"
     winner: Alignment
     reason: str = Field(default="说书人宣布结果", max_length=60)
 
 
+class ConfirmEnd(_A):
+    """「确认结束」: end the game with the proposed winner."""
+
+    type: Literal["confirm_end"] = "confirm_end"
+
+
 Action = Annotated[
-    Reroll
-    | Assign
-    | SetBluffs
-    | SetTraveller
-    | Begin
-    | NightStep
-    | Dawn
-    | Nominate
-    | Vote
-    | Execute
-    | Dusk
-    | Accuse
-    | Silence
-    | Toast
-    | ForceExecution
-    | Drunk
-    | Kill
-    | SetStatus
-    | ClearStatus
-    | SetAlive
-    | SetRole
-    | SetAlignment
-    | SetGhostVote
-    | DeclareWinner,
+    Reroll | Assign | SetBluffs | SetTraveller | Begin | NightStep | ReopenStep | Dawn | Nominate | OpenVote
+    | Vote | CloseVote | EditVote | DeleteNomination | Execute | Dusk | Accuse | Silence | Toast
+    | ForceExecution | Drunk | Kill | Tell | AddReminder | RemoveReminder | SetNote | Depart | SetStatus
+    | ClearStatus | SetAlive | SetRole | SetAlignment | SetGhostVote | DeclareWinner | ConfirmEnd,
     Field(discriminator="type"),
-]
+]  # fmt: skip
 action_adapter: TypeAdapter[Action] = TypeAdapter(Action)

@@ -9,6 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from chalicelib.core.errors import IllegalAction
+from chalicelib.games.zhenhuan.enums import (
+    Ability,
+    DeathCause,
+    ExpiryAt,
+    OwedKind,
+    Phase,
+    StatusKind,
+    StepKey,
+)
 from chalicelib.games.zhenhuan.events import Answer, Event, GameOverEvent, HostEvent, InfoEvent, YouAreEvent
 from chalicelib.games.zhenhuan.roles import (
     HUANGHOU,
@@ -19,19 +28,24 @@ from chalicelib.games.zhenhuan.roles import (
     TRAVELLER,
     Alignment,
     Role,
+    RoleKey,
     Team,
 )
 from chalicelib.games.zhenhuan.state import (
+    EndProposal,
     Expiry,
     GameState,
+    NightDeath,
     NightState,
-    Phase,
+    Owed,
+    Reminder,
     SeatState,
     Status,
-    StatusKind,
 )
 
 EMPRESS_MIN_ALIVE = 5
+EVIL_KNOW_EACH_OTHER_FROM = 7
+"""7 players and more: minions and the demon learn each other, the demon learns 3 bluffs."""
 GOOD_WINS = "恶魔死亡，且没有新的恶魔"
 EVIL_WINS = "仅剩两名玩家存活，恶魔仍在"
 _IMPAIRMENTS = ((StatusKind.POISONED, "中毒"), (StatusKind.DRUNK, "醉酒"), (StatusKind.PINNED, "被按住"))
@@ -72,8 +86,8 @@ class Board:
     def role(self, i: int) -> Role:
         return ROLES[self.seat(i).role]
 
-    def holders(self, role: str) -> list[int]:
-        return [s.seat for s in self.seats if s.role == role]
+    def holders(self, role: RoleKey) -> list[int]:
+        return [s.seat for s in self.seats if s.role == role and not s.departed]
 
     def alive(self, i: int) -> bool:
         return self.seat(i).alive
@@ -81,9 +95,20 @@ class Board:
     def living(self) -> list[int]:
         return [s.seat for s in self.seats if s.alive]
 
+    def present(self) -> list[int]:
+        """Seats still in the game (departed travellers are not)."""
+        return [s.seat for s in self.seats if not s.departed]
+
     def living_players(self) -> int:
         """Living players for 皇后's ≥5 and evil's "two alive": travellers do not count."""
         return sum(1 for s in self.seats if s.alive and s.role != TRAVELLER)
+
+    def table_size(self) -> int:
+        """Players in the composition table (travellers are extra)."""
+        return sum(1 for s in self.seats if s.role != TRAVELLER)
+
+    def evil_know_each_other(self) -> bool:
+        return self.table_size() >= EVIL_KNOW_EACH_OTHER_FROM
 
     def female(self, i: int) -> bool:
         s = self.seat(i)
@@ -94,6 +119,12 @@ class Board:
 
     def is_minion(self, i: int) -> bool:
         return self.role(i).team is Team.MINION
+
+    def demons(self) -> tuple[int, ...]:
+        return tuple(s.seat for s in self.seats if ROLES[s.role].team is Team.DEMON and not s.departed)
+
+    def minions(self) -> tuple[int, ...]:
+        return tuple(s.seat for s in self.seats if ROLES[s.role].team is Team.MINION and not s.departed)
 
     def has(self, i: int, kind: StatusKind) -> bool:
         return any(st.seat == i and st.kind is kind for st in self.state.statuses)
@@ -125,24 +156,26 @@ class Board:
         d = abs(a - b) % n
         return min(d, n - d)
 
-    def dying_tonight(self, i: int, cause: str | None = None) -> bool:
+    def died_tonight(self, i: int, cause: DeathCause | None = None) -> bool:
+        """Dead now, having died during this night (dusk included), of `cause` if given."""
         night = self.state.night
-        if night is None:
+        if night is None or self.alive(i):
             return False
-        if cause is None and i in night.dusk_deaths:
-            return True
-        return any(p.seat == i and (cause is None or p.cause == cause) for p in night.pending)
+        return any(d.seat == i and (cause is None or d.cause is cause) for d in night.deaths)
 
     # --- time ---------------------------------------------------------------------------------------
     def next_dusk(self) -> Expiry:
-        return Expiry(at="dusk", night=self.state.night_no + 1)
+        return Expiry(at=ExpiryAt.DUSK, night=self.state.night_no + 1)
 
     def next_dawn(self) -> Expiry:
         n = self.state.night_no
-        return Expiry(at="dawn", night=n if self.state.phase is Phase.NIGHT else n + 1)
+        return Expiry(at=ExpiryAt.DAWN, night=n if self.state.phase is Phase.NIGHT else n + 1)
 
-    def dawn_after_next_night(self) -> Expiry:
-        return Expiry(at="dawn", night=self.state.night_no + 1)
+    def night_and_day(self) -> Expiry:
+        """One night and one day from now (DECISIONS #10): at night, the rest of it and the next day;
+        by day (or at dusk, before the night's steps), the coming night and the day after it."""
+        at_night = self.state.phase is Phase.NIGHT
+        return Expiry(at=ExpiryAt.DUSK, night=self.state.night_no + (1 if at_night else 2))
 
     # --- writing ------------------------------------------------------------------------------------
     def update(self, **changes: object) -> None:
@@ -162,11 +195,19 @@ class Board:
     def host(self, text: str, *, override: bool = False) -> None:
         self.emit(HostEvent(text=text, override=override))
 
-    def tell(self, seat: int, step: str, value: Answer, text: str) -> None:
-        self.emit(InfoEvent(seat=seat, night=self.state.night_no, step=step, value=value, text=text))
+    def tell(self, seat: int, step: StepKey, value: Answer, text: str, targets: Iterable[int | None] = ()) -> None:
+        chosen = tuple(t for t in targets if t is not None)
+        self.emit(InfoEvent(seat=seat, night=self.state.night_no, step=step, value=value, text=text, targets=chosen))
+
+    def you_are(self, seat: int) -> None:
+        s = self.seat(seat)
+        name = ROLES[s.role].name if s.role != TRAVELLER else f"旅行者「{s.traveller_identity}」"
+        text = f"你是「{name}」（{ALIGNMENT_NAMES[s.alignment]}阵营）"
+        self.emit(YouAreEvent(seat=seat, role=s.role, alignment=s.alignment, text=text))
 
     def add_status(
-        self, seat: int, kind: StatusKind, source: str, *, by: int | None = None, until: Expiry | None = None
+        self, seat: int, kind: StatusKind, source: RoleKey | None, *, by: int | None = None,
+        until: Expiry | None = None,
     ) -> None:
         status = Status(seat=seat, kind=kind, source=source, source_seat=by, until=until)
         self.update(statuses=self.state.statuses + (status,))
@@ -174,51 +215,47 @@ class Board:
     def clear_status(self, seat: int, kind: StatusKind) -> None:
         self.update(statuses=tuple(s for s in self.state.statuses if not (s.seat == seat and s.kind is kind)))
 
-    def expire(self, at: str, night: int) -> None:
+    def expire(self, at: ExpiryAt, night: int) -> None:
         keep = tuple(
-            s for s in self.state.statuses if not (s.until and s.until.at == at and s.until.night == night)
+            s for s in self.state.statuses if not (s.until and s.until.at is at and s.until.night == night)
         )
         self.update(statuses=keep)
 
-    def spend(self, seat: int, ability: str) -> None:
+    def spend(self, seat: int, ability: Ability) -> None:
         self.update_seat(seat, spent=self.seat(seat).spent | {ability})
 
+    def remind(self, role: RoleKey, token: str, seat: int) -> None:
+        """Place (or move) the role's reminder token on a seat, as the storyteller would."""
+        keep = tuple(r for r in self.state.reminders if not (r.auto and r.role == role and r.token == token))
+        item = Reminder(id=self.state.next_reminder, seat=seat, role=role, token=token, auto=True)
+        self.update(reminders=keep + (item,), next_reminder=self.state.next_reminder + 1)
+
+    def owe(self, kind: OwedKind, seat: int) -> None:
+        if Owed(kind=kind, seat=seat) not in self.state.owed:
+            self.update(owed=self.state.owed + (Owed(kind=kind, seat=seat),))
+
     def change_role(
-        self,
-        seat: int,
-        role: str,
-        alignment: Alignment | None = None,
-        *,
-        keep_spent: bool = False,
-        why: str = "",
-        override: bool = False,
+        self, seat: int, role: RoleKey, alignment: Alignment | None = None, *, keep_spent: bool = False,
+        why: str = "", override: bool = False,
     ) -> None:
+        """A new role (and alignment), told at once with the 「你是」 card. A new demon made by the rules
+        is also owed her minions and bluffs, and the minions the new demon (7+ players)."""
         s = self.seat(seat)
         new_alignment = alignment or ROLES[role].alignment
         self.update_seat(
-            seat,
-            role=role,
-            alignment=new_alignment,
-            original_role=s.role,
-            original_alignment=s.alignment,
-            spent=s.spent if keep_spent else frozenset(),
-            last_pick=None,
+            seat, role=role, alignment=new_alignment, original_role=s.role, original_alignment=s.alignment,
+            spent=s.spent if keep_spent else frozenset(), last_pick=None,
         )
         if role == NVHUANG:
             self.update(empress_ever=True)
-        name = ROLES[role].name
-        self.emit(
-            YouAreEvent(
-                seat=seat,
-                role=role,
-                alignment=new_alignment.value,
-                text=f"你现在是「{name}」（{ALIGNMENT_NAMES[new_alignment]}阵营）",
-            )
-        )
+        self.you_are(seat)
         self.host(
-            f"{no(seat)}由{ROLES[s.role].name}变为{name}（{ALIGNMENT_NAMES[new_alignment]}）{why}",
+            f"{no(seat)}由{ROLES[s.role].name}变为{ROLES[role].name}（{ALIGNMENT_NAMES[new_alignment]}）{why}",
             override=override,
         )
+        if not override and ROLES[role].team is Team.DEMON and self.evil_know_each_other():
+            self.owe(OwedKind.NEW_DEMON, seat)
+            self.owe(OwedKind.MINIONS_NEW_DEMON, seat)
 
     # --- deaths -------------------------------------------------------------------------------------
     def die(self, seat: int) -> bool:
@@ -228,36 +265,45 @@ class Board:
         self.update_seat(seat, alive=False, ghost_vote=True)
         return True
 
-    def after_deaths(self, dead: list[int], roles_at_death: dict[int, str]) -> None:
-        """Chains that follow deaths: 孙答应's 全场醉酒, then 皇后 becoming 女皇."""
+    def kill(self, seats: Iterable[int], cause: DeathCause, why: str, *, by: int | None = None) -> list[int]:
+        """These seats die now, together. At night the death is recorded with its cause and stays hidden
+        from the public until dawn (DECISIONS #9). The chains follow at once."""
+        batch = list(dict.fromkeys(seats))
+        alive_before = self.living_players()
+        roles = {s: self.seat(s).role for s in batch}
+        dead = [s for s in batch if self.die(s)]
+        if not dead:
+            return dead
+        if self.state.phase is Phase.NIGHT:
+            records = tuple(NightDeath(seat=s, cause=cause, by=by) for s in dead)
+            self.update_night(deaths=self.night.deaths + records)
+            self.update(unannounced=self.state.unannounced + tuple(dead))
+        self.host(f"{nos(dead)}死亡（{why}）")
+        self.after_deaths(dead, roles, alive_before, succession=cause is not DeathCause.COUNTER)
+        return dead
+
+    def after_deaths(
+        self, dead: list[int], roles_at_death: dict[int, RoleKey], alive_before: int, *, succession: bool = True
+    ) -> None:
+        """Chains that follow deaths together: 皇后 becoming 女皇 first (counting the living just before,
+        皇上 included: DECISIONS #8), then 孙答应's 全场醉酒."""
+        if succession and any(roles_at_death[s] == HUANGSHANG for s in dead):
+            self.maybe_empress(alive_before)
         for seat in dead:
             if roles_at_death[seat] == SUNDAYING and not self.impaired(seat):
                 self.mass_drunk(seat)
-        if any(roles_at_death[s] == HUANGSHANG for s in dead):
-            self.maybe_empress()
-
-    def kill_now(self, seats: list[int], why: str) -> list[int]:
-        roles = {s: self.seat(s).role for s in seats}
-        dead = [s for s in dict.fromkeys(seats) if self.die(s)]
-        if dead:
-            self.host(f"{nos(dead)}死亡（{why}）")
-        self.after_deaths(dead, roles)
-        return dead
 
     def mass_drunk(self, sundaying: int) -> None:
-        good_only = self.state.options.mass_drunk_scope == "good"
-        until = self.dawn_after_next_night()
-        hit = [
-            s.seat
-            for s in self.seats
-            if s.alive and s.seat != sundaying and not (good_only and s.alignment is Alignment.EVIL)
-        ]
+        """Every other living player, the demon included, is drunk for one night and one day (#10)."""
+        until = self.night_and_day()
+        hit = [s.seat for s in self.seats if s.alive and s.seat != sundaying]
         for seat in hit:
             self.add_status(seat, StatusKind.DRUNK, SUNDAYING, by=sundaying, until=until)
-        self.host(f"孙答应{no(sundaying)}死亡：全场醉酒（{nos(hit)}），至第{until.night}夜天亮")
+        self.remind(SUNDAYING, "全场醉酒", sundaying)
+        self.host(f"孙答应{no(sundaying)}死亡：全场醉酒（{nos(hit)}），至第{until.night}夜入夜")
 
-    def empress_block(self) -> str | None:
-        """Why no 皇后 can become 女皇 right now (None: one can)."""
+    def empress_block(self, alive_before: int) -> str | None:
+        """Why no 皇后 can become 女皇 when 皇上 dies with `alive_before` alive (None: one can)."""
         if self.state.empress_ever:
             return "本局已有过女皇"
         queens = [q for q in self.holders(HUANGHOU) if self.alive(q)]
@@ -265,12 +311,12 @@ class Board:
             return "皇后不在场或已死亡"
         if all(self.impaired(q) for q in queens):
             return "皇后中毒、醉酒或被按住"
-        if self.living_players() < EMPRESS_MIN_ALIVE:
-            return f"存活玩家不足{EMPRESS_MIN_ALIVE}人"
+        if alive_before < EMPRESS_MIN_ALIVE:
+            return f"皇上死亡时存活玩家不足{EMPRESS_MIN_ALIVE}人"
         return None
 
-    def maybe_empress(self) -> None:
-        why = self.empress_block()
+    def maybe_empress(self, alive_before: int) -> None:
+        why = self.empress_block(alive_before)
         if why is not None:
             self.host(f"皇上死亡，皇后未变为女皇：{why}")
             return
@@ -279,29 +325,43 @@ class Board:
         self.update(empress_notice=queen)
 
     # --- the end ------------------------------------------------------------------------------------
+    def demon_coming(self) -> bool:
+        """A new demon takes over at dawn (甄嬛's counter-kill, 太上皇's successor)."""
+        night = self.state.night
+        if night is None:
+            return False
+        counter = night.counter_kill is not None and self.alive(night.counter_kill[0])
+        heir = night.succession is not None and self.alive(night.succession[1])
+        return counter or heir
+
     def check_win(self) -> None:
-        """Good: no living demon. Evil: two (or fewer) players alive and a demon among them."""
+        """Good: no living demon (none coming). Evil: two (or fewer) players alive, a demon among them.
+        A met condition is only proposed: the storyteller confirms (DECISIONS #12)."""
         if self.state.phase in (Phase.SETUP, Phase.OVER):
             return
-        proposed = self.state.proposed_winner
-        if not any(s.alive and ROLES[s.role].team is Team.DEMON for s in self.seats):
-            self.win(Alignment.GOOD, GOOD_WINS)
-        elif self.living_players() <= 2:
-            self.win(Alignment.EVIL, EVIL_WINS)
-        elif proposed is not None and proposed[1] in (GOOD_WINS, EVIL_WINS):
-            self.update(proposed_winner=None)  # the board changed back (胧月's proposal stays)
+        demon_alive = any(s.alive for s in self.seats if ROLES[s.role].team is Team.DEMON)
+        current = self.state.end
+        if not demon_alive and not self.demon_coming():
+            self.propose(Alignment.GOOD, GOOD_WINS)
+        elif demon_alive and self.living_players() <= 2:
+            self.propose(Alignment.EVIL, EVIL_WINS)
+        elif current is not None and not current.declared and current.reason in (GOOD_WINS, EVIL_WINS):
+            self.update(end=None)  # the board changed back (胧月's proposal stays)
+            self.host("结束条件不再满足，游戏继续")
 
-    def win(self, winner: Alignment, reason: str) -> None:
-        if self.state.options.auto_end:
-            self.end(winner, reason)
-        elif self.state.proposed_winner != (winner, reason):
-            self.update(proposed_winner=(winner, reason))
-            self.host(f"建议结束：{ALIGNMENT_NAMES[winner]}阵营获胜（{reason}）")
+    def propose(self, winner: Alignment, reason: str, *, declared: bool = False) -> None:
+        current = self.state.end
+        if current is not None and current.declared and not declared:
+            return
+        proposal = EndProposal(winner=winner, reason=reason, declared=declared)
+        if current != proposal:
+            self.update(end=proposal)
+            self.host(f"结束条件：{ALIGNMENT_NAMES[winner]}阵营获胜（{reason}）——请「确认结束」或继续游戏")
 
     def end(self, winner: Alignment, reason: str) -> None:
-        self.update(phase=Phase.OVER, winner=winner, end_reason=reason, proposed_winner=None)
+        self.update(phase=Phase.OVER, winner=winner, end_reason=reason, end=None)
         text = f"游戏结束：{ALIGNMENT_NAMES[winner]}阵营获胜（{reason}）"
-        self.emit(GameOverEvent(winner=winner.value, reason=reason, text=text))
+        self.emit(GameOverEvent(winner=winner, reason=reason, text=text))
 
     def freeze(self) -> GameState:
         return self.state.model_copy(update={"log": self.state.log + tuple(self.events)})

@@ -1,8 +1,10 @@
-"""Events of 血染甄嬛传: a union on `kind`. The game log is the sequence of every event.
+"""Events of 血染甄嬛传: a union on `kind`. The game log is the sequence of every event, and an event
+is also the battle-report line (`report_line_model`): structured fields plus a readable Chinese `text`.
 
-Audience by kind: `phase`, `announce`, `nomination`, `vote`, `execution`, `death` and `game_over` are
-public; `info` and `you_are` go to one seat; `host` lines are for the storyteller only. Public texts
-never name a role, a status or a cause of death. After the game ends everyone sees everything.
+Audience by kind: the PUBLIC_KINDS are public; `info`, `you_are` and `tell` go to one seat; `host`
+lines are for the storyteller only; a `withdrawn` notice (undo) goes to one seat, or to everyone when
+it withdraws something public. Public texts never name a role, a status, an alignment or a cause of
+death. After the game ends everyone sees everything.
 """
 
 from __future__ import annotations
@@ -10,6 +12,9 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from chalicelib.games.zhenhuan.enums import Phase, StepKey, TellCard
+from chalicelib.games.zhenhuan.roles import Alignment, RoleKey
 
 
 class _Ev(BaseModel):
@@ -24,7 +29,7 @@ class SeatRole(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     seat: int
-    role: str
+    role: RoleKey
 
 
 Answer = bool | int | tuple[int, ...] | SeatRole
@@ -33,7 +38,7 @@ Answer = bool | int | tuple[int, ...] | SeatRole
 
 class PhaseEvent(_Ev):
     kind: Literal["phase"] = "phase"
-    phase: str
+    phase: Phase
     number: int
 
 
@@ -49,21 +54,46 @@ class NominationEvent(_Ev):
     kind: Literal["nomination"] = "nomination"
     nominator: int
     nominee: int
+    exile: bool = False
+    """A call to exile a traveller (not a nomination for execution)."""
+    deleted: bool = False
+    """The storyteller deleted this (mistaken) nomination and its vote."""
+
+
+class VoteOpenEvent(_Ev):
+    """The vote clock starts on the open nomination; `voters` may vote, in circle order."""
+
+    kind: Literal["vote_open"] = "vote_open"
+    nominee: int
+    seconds: int
+    voters: tuple[int, ...]
+
+
+class HandEvent(_Ev):
+    """One hand during an open vote (votes are public)."""
+
+    kind: Literal["hand"] = "hand"
+    seat: int
+    yes: bool
 
 
 class VoteEvent(_Ev):
+    """The tally: `voters` raised a hand, in circle order clockwise from the nominee (she is last)."""
+
     kind: Literal["vote"] = "vote"
     nominee: int
     voters: tuple[int, ...]
     count: int
     threshold: int
     block: int | None
+    exile: bool = False
 
 
 class ExecutionEvent(_Ev):
     kind: Literal["execution"] = "execution"
     seat: int
     died: bool
+    exile: bool = False
 
 
 class DeathEvent(_Ev):
@@ -74,27 +104,67 @@ class DeathEvent(_Ev):
     alive: bool = False
 
 
+class ArrivalEvent(_Ev):
+    """A traveller joins: her seat, name, chosen identity and its ability text are public."""
+
+    kind: Literal["arrival"] = "arrival"
+    seat: int
+    name: str
+    identity: str
+    ability: str
+
+
+class DepartureEvent(_Ev):
+    kind: Literal["departure"] = "departure"
+    seat: int
+
+
 class GameOverEvent(_Ev):
     kind: Literal["game_over"] = "game_over"
-    winner: str
+    winner: Alignment
     reason: str
 
 
 class InfoEvent(_Ev):
-    """Information the storyteller gave one player (what she gave, not necessarily the truth)."""
+    """Information the storyteller gave one player at a night step (what she gave, not necessarily the
+    truth), with the player's own choices (`targets`)."""
 
     kind: Literal["info"] = "info"
     seat: int
     night: int
-    step: str
+    step: StepKey
     value: Answer | None = None
+    targets: tuple[int, ...] = ()
 
 
 class YouAreEvent(_Ev):
+    """The 「你是」 card: the player's role and alignment as she now knows them."""
+
     kind: Literal["you_are"] = "you_are"
     seat: int
-    role: str
-    alignment: str
+    role: RoleKey
+    alignment: Alignment
+
+
+class TellEvent(_Ev):
+    """A message from the storyteller (「告知」) to one player: a card with its tokens and/or free text."""
+
+    kind: Literal["tell"] = "tell"
+    seat: int
+    card: TellCard
+    roles: tuple[RoleKey, ...] = ()
+    seats: tuple[int, ...] = ()
+    alignment: Alignment | None = None
+    note: str = ""
+
+
+class WithdrawnEvent(_Ev):
+    """Undo: what the storyteller took back, for a viewer who had seen it (`seat`: one player; None:
+    everyone, when the undone press showed something public). Reported only, never in the log."""
+
+    kind: Literal["withdrawn"] = "withdrawn"
+    seat: int | None = None
+    lines: tuple[str, ...] = ()
 
 
 class HostEvent(_Ev):
@@ -105,28 +175,34 @@ class HostEvent(_Ev):
 
 
 Event = Annotated[
-    PhaseEvent
-    | AnnounceEvent
-    | NominationEvent
-    | VoteEvent
-    | ExecutionEvent
-    | DeathEvent
-    | GameOverEvent
-    | InfoEvent
-    | YouAreEvent
-    | HostEvent,
+    PhaseEvent | AnnounceEvent | NominationEvent | VoteOpenEvent | HandEvent | VoteEvent | ExecutionEvent
+    | DeathEvent | ArrivalEvent | DepartureEvent | GameOverEvent | InfoEvent | YouAreEvent | TellEvent
+    | WithdrawnEvent | HostEvent,
     Field(discriminator="kind"),
-]
+]  # fmt: skip
 event_adapter: TypeAdapter[Event] = TypeAdapter(Event)
 
-PUBLIC_KINDS = frozenset({"phase", "announce", "nomination", "vote", "execution", "death", "game_over"})
-PRIVATE_KINDS = frozenset({"info", "you_are"})
+PUBLIC_KINDS = frozenset(
+    {"phase", "announce", "nomination", "vote_open", "hand", "vote", "execution", "death", "arrival",
+     "departure", "game_over"}
+)  # fmt: skip
+PRIVATE_KINDS = frozenset({"info", "you_are", "tell"})
+
+
+def audience(event: Event) -> int | Literal["all", "host"]:
+    """Who may see an event while the game runs: "all", "host", or one seat."""
+    if event.kind in PUBLIC_KINDS:
+        return "all"
+    if isinstance(event, InfoEvent | YouAreEvent | TellEvent):
+        return event.seat
+    if isinstance(event, WithdrawnEvent):
+        return "all" if event.seat is None else event.seat
+    return "host"
 
 
 def visible_to(event: Event, *, host: bool, seat: int | None, over: bool) -> bool:
     """Whether a viewer may see this event: host and finished games see all."""
-    if host or over or event.kind in PUBLIC_KINDS:
+    if host or over:
         return True
-    if isinstance(event, InfoEvent | YouAreEvent):
-        return seat is not None and event.seat == seat
-    return False
+    who = audience(event)
+    return who == "all" or (seat is not None and who == seat)

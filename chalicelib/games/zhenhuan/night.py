@@ -1,4 +1,5 @@
-"""The night: its order, 入夜 (dusk automation), walking the steps, and 天亮 (dawn: deaths land together).
+"""The night: its order, 入夜 (dusk automation), walking the steps, reopening a passed step, and 天亮
+(dawn: the night's deaths are announced together, the successions happen).
 
 The order is written in docs/rules/zhenhuan.md and pinned by a test.
 """
@@ -7,87 +8,70 @@ from __future__ import annotations
 
 from chalicelib.core.errors import IllegalAction
 from chalicelib.core.rng import Rng
-from chalicelib.games.zhenhuan.actions import Dusk, NightStep
+from chalicelib.games.zhenhuan.actions import Dusk, NightStep, ReopenStep
 from chalicelib.games.zhenhuan.board import Board, no, nos
 from chalicelib.games.zhenhuan.day import execute
+from chalicelib.games.zhenhuan.enums import (
+    CAUSE_NAMES,
+    AnswerKind,
+    DeathCause,
+    ExpiryAt,
+    Phase,
+    StatusKind,
+    StepKey,
+)
 from chalicelib.games.zhenhuan.events import AnnounceEvent, Answer, PhaseEvent, SeatRole
 from chalicelib.games.zhenhuan.roles import GUOJUNWANG, HUANBI, HUANGSHANG, NVHUANG, ROLES, Alignment
-from chalicelib.games.zhenhuan.state import DayState, NightState, Phase, StatusKind, StepRecord
-from chalicelib.games.zhenhuan.stepbase import ANSWER_TYPES, Step
+from chalicelib.games.zhenhuan.state import DayState, NightState, StepRecord
+from chalicelib.games.zhenhuan.stepbase import ANSWER_TYPES, Slot, Step
+from chalicelib.games.zhenhuan.steps_death import Niangengyao, Qiguiren, Sundaying, Yelanyi, Zhenhuan
 from chalicelib.games.zhenhuan.steps_evil import (
     Anlingrong,
     Chongfei,
-    DemonInfo,
     Huafei,
     Huanghou,
     Huangshang,
-    MinionInfo,
     Nvhuang,
     Taishanghuang,
-)
-from chalicelib.games.zhenhuan.steps_good import (
-    Guojunwang,
-    Huanbi,
-    Jingfei,
-    Jinxi,
-    Niangengyao,
-    Qiguiren,
-    Sanage,
-    Sundaying,
-    Wentaiyi,
-    Yelanyi,
-    Yurao,
-    Zhenhuan,
-)
-
-FIRST_NIGHT: tuple[str, ...] = (
-    "minion_info",
-    "demon_info",
-    "anlingrong",
-    "huafei",
-    "guojunwang",
-    "huangshang",
-    "chongfei",
-    "yurao",
-    "huanbi",
-    "jingfei",
-    "jinxi",
-    "wentaiyi",
-)
-OTHER_NIGHTS: tuple[str, ...] = (
-    "qiguiren",
-    "chongfei",
-    "anlingrong",
-    "huafei",
-    "guojunwang",
-    "huanghou",
-    "huangshang",
-    "taishanghuang",
-    "nvhuang",
-    "zhenhuan",
-    "sanage",
-    "yelanyi",
-    "niangengyao",
-    "yurao",
-    "sundaying",
-    "jingfei",
-    "jinxi",
-    "wentaiyi",
-)
-_ALL_STEPS: tuple[Step, ...] = (
-    MinionInfo(), DemonInfo(), Anlingrong(), Huafei(), Chongfei(), Huanghou(), Huangshang(), Taishanghuang(),
-    Nvhuang(), Qiguiren(), Guojunwang(), Zhenhuan(), Sanage(), Yelanyi(), Niangengyao(), Yurao(), Sundaying(),
-    Jingfei(), Jinxi(), Wentaiyi(), Huanbi(),
 )  # fmt: skip
-STEPS: dict[str, Step] = {s.key: s for s in _ALL_STEPS}
+from chalicelib.games.zhenhuan.steps_good import Guojunwang, Huanbi, Jingfei, Jinxi, Sanage, Wentaiyi, Yurao
+from chalicelib.games.zhenhuan.steps_info import (
+    AlignmentInfo,
+    ChongfeiInfo,
+    DemonInfo,
+    MinionInfo,
+    NewDemonInfo,
+    NewMinionInfo,
+)  # fmt: skip
+
+S = StepKey
+FIRST_NIGHT: tuple[StepKey, ...] = (
+    S.MINION_INFO, S.DEMON_INFO, S.ANLINGRONG, S.HUAFEI, S.GUOJUNWANG, S.HUANGSHANG, S.CHONGFEI_INFO,
+    S.CHONGFEI, S.YURAO, S.HUANBI, S.JINGFEI, S.JINXI, S.WENTAIYI, S.ALIGNMENT_INFO,
+)  # fmt: skip
+OTHER_NIGHTS: tuple[StepKey, ...] = (
+    S.QIGUIREN, S.CHONGFEI, S.ANLINGRONG, S.HUAFEI, S.GUOJUNWANG, S.HUANGHOU, S.NEW_DEMON_INFO,
+    S.NEW_MINION_INFO, S.HUANGSHANG, S.CHONGFEI_INFO, S.TAISHANGHUANG, S.NVHUANG, S.ZHENHUAN, S.SANAGE,
+    S.YELANYI, S.NIANGENGYAO, S.YURAO, S.SUNDAYING, S.JINGFEI, S.JINXI, S.WENTAIYI, S.ALIGNMENT_INFO,
+)  # fmt: skip
+_ALL_STEPS: tuple[Step, ...] = (
+    MinionInfo(), DemonInfo(), NewDemonInfo(), NewMinionInfo(), ChongfeiInfo(), AlignmentInfo(), Anlingrong(),
+    Huafei(), Chongfei(), Huanghou(), Huangshang(), Taishanghuang(), Nvhuang(), Qiguiren(), Guojunwang(),
+    Zhenhuan(), Sanage(), Yelanyi(), Niangengyao(), Yurao(), Sundaying(), Jingfei(), Jinxi(), Wentaiyi(),
+    Huanbi(),
+)  # fmt: skip
+STEPS: dict[StepKey, Step] = {s.key: s for s in _ALL_STEPS}
+SALT_BITS = 31
 
 
-def order_for(number: int) -> tuple[str, ...]:
+def order_for(number: int) -> tuple[StepKey, ...]:
     return FIRST_NIGHT if number == 1 else OTHER_NIGHTS
 
 
-def current(b: Board) -> tuple[str, Step] | None:
+def current(b: Board) -> tuple[StepKey, Step] | None:
     night = b.night
+    if night.reopened is not None:
+        return night.reopened, STEPS[night.reopened]
     steps = order_for(night.number)
     if night.cursor >= len(steps):
         return None
@@ -102,114 +86,136 @@ def _first_present(b: Board, start: int) -> int:
     return i
 
 
+def _advance(b: Board, rng: Rng, start: int) -> None:
+    """Move to the next step shown from `start`; a fresh salt for its false-answer suggestion."""
+    b.update_night(reopened=None, cursor=_first_present(b, start), salt=rng.below(2**SALT_BITS))
+
+
 def start_night(b: Board, number: int) -> None:
     b.update(phase=Phase.NIGHT, night_no=number, night=NightState(number=number), day=None)
-    b.emit(PhaseEvent(phase="night", number=number, text=f"入夜：第{number}夜"))
+    b.emit(PhaseEvent(phase=Phase.NIGHT, number=number, text=f"入夜：第{number}夜"))
 
 
-def open_steps(b: Board) -> None:
-    b.update_night(cursor=_first_present(b, 0))
-
-
-def begin(b: Board) -> None:
-    """Lock setup: 浣碧 beside 果郡王 is drunk for good; the first night starts."""
+def begin(b: Board, rng: Rng) -> None:
+    """Lock setup: everyone learns her role; 浣碧 beside 果郡王 is drunk for good; night 1 starts."""
     for h in b.holders(HUANBI):
         if any(b.seat(n).role == GUOJUNWANG for n in b.neighbours(h)):
             b.add_status(h, StatusKind.DRUNK, HUANBI, by=h, until=None)
+            b.remind(HUANBI, "醉酒", h)
             b.host(f"浣碧{no(h)}坐在果郡王身边：永久醉酒")
     b.host("开局：" + "；".join(f"{no(s.seat)}{ROLES[s.role].name}" for s in b.seats))
+    for s in b.seats:
+        b.you_are(s.seat)
     start_night(b, 1)
-    open_steps(b)
+    _advance(b, rng, 0)
 
 
 def dusk(b: Board, action: Dusk, rng: Rng) -> None:
-    """入夜: execute the block if asked; expire until-dusk statuses; curse deaths; 祺贵人's accusation."""
+    """入夜: execute the block if asked; expire until-dusk statuses; curse and 祺贵人 deaths together."""
     day = b.state.day
     if day is None:
         raise IllegalAction("只有白天才能入夜", code="NOT_DAY")
+    if day.clock is not None:
+        raise IllegalAction("请先结束正在进行的投票", code="VOTE_OPEN")
     if day.block is not None and not day.executed_done:
         if action.execute_block:
             execute(b, day.block)
-            if b.state.phase is Phase.OVER:
-                return
         else:
             b.host(f"说书人决定不处决处决台上的{no(day.block)}", override=True)
     number = b.state.night_no + 1
     start_night(b, number)
     cursed = [
-        s.seat
-        for s in b.state.statuses
-        if s.kind is StatusKind.CURSED and s.until and s.until.night == number
+        s.seat for s in b.state.statuses if s.kind is StatusKind.CURSED and s.until and s.until.night == number
     ]
     # poison is lifted before the curse kills (seed: 先解除下毒状态，然后诅咒致人死亡)
-    b.expire("dusk", number)
-    dead = b.kill_now(cursed, "诅咒")
+    b.expire(ExpiryAt.DUSK, number)
+    wrong = [a.by for a in day.accusations if a.effective and not a.correct]
+    b.kill(cursed, DeathCause.CURSE, "诅咒")
+    b.kill(wrong, DeathCause.QIGUIREN, "祺贵人检举错误")
     qiguiren: tuple[int, int] | None = None
     for acc in day.accusations:
-        if not acc.effective:
-            continue
-        if acc.correct:
-            pool = [s for s in b.living() if s != acc.by]
-            if pool:
-                qiguiren = (acc.by, rng.choice(pool))
-        else:
-            dead += b.kill_now([acc.by], "祺贵人检举错误")
-    b.update_night(dusk_deaths=tuple(dead), qiguiren=qiguiren)
-    b.update(unannounced=tuple(dead))
-    open_steps(b)
+        pool = [s for s in b.living() if s != acc.by]
+        if acc.effective and acc.correct and pool:
+            qiguiren = (acc.by, rng.choice(pool))
+    b.update_night(qiguiren=qiguiren)
+    _advance(b, rng, 0)
 
 
-def night_step(b: Board, action: NightStep) -> None:
+def night_step(b: Board, action: NightStep, rng: Rng) -> None:
     """Resolve the current step.
 
     Raises:
-        IllegalAction: not night, no step left, the wrong step, bad targets or a bad answer.
+        IllegalAction: no step left, the wrong step, bad targets or a bad answer.
     """
     now = current(b)
     if now is None:
         raise IllegalAction("今晚的步骤已全部完成，请天亮", code="NIGHT_STEPS_DONE")
     key, step = now
-    if action.step != key:
+    if action.step is not key:
         raise IllegalAction(f"当前步骤是「{step.label}」", code="STEP_MISMATCH")
     actor = step.actor(b)
     reason = step.disabled(b, actor)
     number = b.night.number
+    reopened = b.night.reopened is not None
     if reason is not None or action.skip:
-        if action.targets and any(t is not None for t in action.targets) or action.answer is not None:
+        if any(t is not None for t in action.targets) or action.answer is not None or action.use_suggestion:
             raise IllegalAction("此步骤不可用或已跳过，不能选择目标", code="STEP_DISABLED")
+        step.on_pass(b)
         _record(b, StepRecord(step=key, actor=actor, skipped=action.skip, disabled=reason))
         b.host(
             f"第{number}夜「{step.label}」" + (f"不可用：{reason}" if reason else "：说书人跳过"),
             override=reason is None,
         )
-        b.update_night(cursor=_first_present(b, b.night.cursor + 1))
+        _advance(b, rng, b.night.cursor + (0 if reopened else 1))
         return
-    targets = _check_targets(b, step, actor, action.targets)
+    targets, forced = _check_targets(b, step, actor, action)
     kind = step.info_kind(b)
-    if action.answer is not None:
-        if kind is None:
-            raise IllegalAction("此步骤没有需要告知的信息", code="NO_ANSWER_HERE")
+    if kind is None and (action.answer is not None or action.use_suggestion):
+        raise IllegalAction("此步骤没有需要告知的信息", code="NO_ANSWER_HERE")
+    if action.answer is not None and action.use_suggestion:
+        raise IllegalAction("请在自定义回答与建议的假信息之间二选一", code="ANSWER_AND_SUGGESTION")
+    if action.answer is not None and kind is not None:
         _check_answer(b, kind, action.answer)
     impaired = actor is not None and b.poisoned_or_drunk(actor)
+    suggested = step.suggest(b, actor, targets) if kind and step.suggests and impaired else None
+    if action.use_suggestion and suggested is None:
+        raise IllegalAction("此步骤没有建议的假信息（行动者未中毒或醉酒）", code="NO_SUGGESTION")
     truth = step.truth(b, actor, targets) if kind else None
     note = step.resolve(b, actor, targets, impaired)
     given = None
     if kind is not None:
-        given = action.answer if action.answer is not None else truth
+        given = action.answer if action.answer is not None else suggested if action.use_suggestion else truth
         assert given is not None
         step.deliver(b, actor, targets, given)
-    who = f"{no(actor)}" if actor is not None else ""
-    line = f"第{number}夜「{step.label}」{who}" + (f"：{note}" if note else "")
+    line = f"第{number}夜「{step.label}」{no(actor) if actor is not None else ''}" + (f"：{note}" if note else "")
+    if forced:
+        line += "；说书人强制选择：" + "、".join(f"{no(s)}（{why}）" for s, why in forced)
     if kind is not None:
         line += f"；真实信息：{_plain(truth)}；告知：{_plain(given)}" + ("（中毒或醉酒）" if impaired else "")
-    b.host(line, override=kind is not None and given != truth and not impaired)
-    _record(
-        b,
-        StepRecord(
-            step=key, actor=actor, targets=targets, impaired=impaired, truth=truth, given=given, note=note
-        ),
-    )
-    b.update_night(cursor=_first_present(b, b.night.cursor + 1))
+        line += "（采用建议的假信息）" if action.use_suggestion else ""
+    b.host(line, override=bool(forced) or (kind is not None and given != truth and not impaired))
+    _record(b, StepRecord(
+        step=key, actor=actor, targets=targets, impaired=impaired, truth=truth, given=given, suggested=suggested,
+        note=note,
+    ))  # fmt: skip
+    _advance(b, rng, b.night.cursor + (0 if reopened else 1))
+
+
+def reopen(b: Board, action: ReopenStep, rng: Rng) -> None:
+    """Reopen a step passed tonight: it becomes current (out of order) until resolved or passed again.
+
+    Raises:
+        IllegalAction: the step was not passed tonight, or it is current already.
+    """
+    night = b.night
+    mine = [r for r in night.records if r.step is action.step]
+    now = current(b)
+    if not mine or not mine[-1].passed or (now is not None and now[0] is action.step):
+        raise IllegalAction("只能重新打开今晚已跳过的步骤", code="STEP_NOT_PASSED")
+    if not STEPS[action.step].present(b):
+        raise IllegalAction("该步骤今晚已无人可行动", code="STEP_NOT_PASSED")
+    b.update_night(reopened=action.step, salt=rng.below(2**SALT_BITS))
+    b.host(f"说书人重新打开第{night.number}夜「{STEPS[action.step].label}」", override=True)
 
 
 def _record(b: Board, record: StepRecord) -> None:
@@ -217,30 +223,35 @@ def _record(b: Board, record: StepRecord) -> None:
 
 
 def _check_targets(
-    b: Board, step: Step, actor: int | None, given: tuple[int | None, ...]
-) -> tuple[int | None, ...]:
-    slots = step.slots(b, actor)
-    if len(given) > len(slots):
+    b: Board, step: Step, actor: int | None, action: NightStep
+) -> tuple[tuple[int | None, ...], list[tuple[int, str]]]:
+    slots: tuple[Slot, ...] = step.slots(b, actor)
+    if len(action.targets) > len(slots):
         raise IllegalAction("目标数量过多", code="TOO_MANY_TARGETS")
-    targets = tuple(given) + (None,) * (len(slots) - len(given))
+    targets = tuple(action.targets) + (None,) * (len(slots) - len(action.targets))
+    forced: list[tuple[int, str]] = []
     for slot, t in zip(slots, targets, strict=True):
+        greyed = dict(slot.greyed)
         if t is None:
             if not slot.optional:
                 raise IllegalAction(f"请选择：{slot.label}", code="TARGET_REQUIRED")
+        elif t in greyed and action.force:
+            forced.append((t, greyed[t]))
+        elif t in greyed:
+            raise IllegalAction(f"{no(t)}不可选（{greyed[t]}），如需强制请使用 force", code="TARGET_GREYED")
         elif t not in slot.allowed:
             raise IllegalAction(f"{no(t)}不能作为「{slot.label}」的目标", code="TARGET_NOT_ALLOWED")
     step.validate(b, actor, targets)
-    return targets
+    return targets, forced
 
 
-def _check_answer(b: Board, kind: str, answer: Answer) -> None:
-    want = ANSWER_TYPES[kind]
-    ok = type(answer) is want
+def _check_answer(b: Board, kind: AnswerKind, answer: Answer) -> None:
+    ok = type(answer) is ANSWER_TYPES[kind]
     if ok and isinstance(answer, tuple):
         ok = all(type(s) is int and 0 <= s < len(b.seats) for s in answer)
     if ok and isinstance(answer, SeatRole):
-        ok = 0 <= answer.seat < len(b.seats) and answer.role in ROLES
-    if ok and kind == "number":
+        ok = 0 <= answer.seat < len(b.seats)
+    if ok and kind is AnswerKind.NUMBER:
         ok = isinstance(answer, int) and answer >= 0
     if not ok:
         raise IllegalAction("告知的信息格式不对", code="BAD_ANSWER")
@@ -257,51 +268,39 @@ def _plain(value: Answer | None) -> str:
 
 
 def dawn(b: Board) -> None:
-    """天亮: the night's deaths land together, then 甄嬛/太上皇 successions, 皇后, 叶澜依, the announcement."""
+    """天亮: 甄嬛/太上皇 successions, 叶澜依's revival, then the announcement of the night's deaths."""
     night = b.night
     n = night.number
     steps = order_for(n)
     left = [STEPS[k].label for k in steps[night.cursor :] if STEPS[k].present(b)]
+    if night.reopened is not None:
+        left.insert(0, STEPS[night.reopened].label)
     if left:
         b.host(f"第{n}夜未进行的步骤：{'、'.join(left)}", override=True)
-    roles_at = {p.seat: b.seat(p.seat).role for p in night.pending}
-    deaths = [s for s in dict.fromkeys(p.seat for p in night.pending) if b.die(s)]
-    for p in night.pending:
-        if p.seat in deaths:
-            b.host(
-                f"{no(p.seat)}死亡，原因：{_CAUSES.get(p.cause, p.cause)}"
-                + (f"（{no(p.by)}）" if p.by is not None else "")
-            )
     if night.counter_kill:
         zhenhuan, killer = night.counter_kill
         if b.alive(zhenhuan) and not b.alive(killer):
             b.change_role(zhenhuan, NVHUANG, Alignment.EVIL, why="（反杀）")
+        elif not b.alive(killer) and b.seat(killer).role == HUANGSHANG:
+            b.maybe_empress(b.living_players() + 1)  # 甄嬛 cannot take the throne after all
     if night.succession:
         old, heir = night.succession
         if not b.alive(old) and b.alive(heir):
             b.change_role(heir, HUANGSHANG, Alignment.EVIL, why="（太上皇让位）")
-    b.after_deaths(deaths, roles_at)
-    revived: tuple[int, ...] = tuple(x for x in b.state.unannounced_revivals if b.alive(x))
+    hidden = set(b.state.unannounced)
+    revived = {x for x in b.state.unannounced_revivals if b.alive(x)}
     if night.revive is not None and not b.alive(night.revive):
-        revived = tuple(sorted((*revived, night.revive)))
+        if night.revive not in hidden:  # died tonight and revived: the public never saw her dead
+            revived.add(night.revive)
         b.update_seat(night.revive, alive=True, ghost_vote=True, spent=frozenset())
         b.host(f"{no(night.revive)}被叶澜依复活，技能重置")
-    b.expire("dawn", n)
-    announced = tuple(sorted(set(b.state.unannounced) | set(deaths)))
+    b.expire(ExpiryAt.DAWN, n)
+    for d in night.deaths:
+        b.host(f"{no(d.seat)}今晚死亡，原因：{CAUSE_NAMES[d.cause]}" + (f"（{no(d.by)}）" if d.by is not None else ""))
+    announced = tuple(sorted(s for s in hidden if not b.alive(s)))
     b.update(phase=Phase.DAY, night=None, day=DayState(number=n), unannounced=(), unannounced_revivals=())
-    b.emit(PhaseEvent(phase="day", number=n, text=f"天亮：第{n}天"))
+    b.emit(PhaseEvent(phase=Phase.DAY, number=n, text=f"天亮：第{n}天"))
     text = f"昨夜死亡：{nos(announced)}" if announced else "昨夜平安"
     if revived:
         text += f"；{nos(revived)}复活"
-    b.emit(AnnounceEvent(deaths=announced, revived=revived, text=text))
-
-
-_CAUSES = {
-    "demon": "恶魔击杀",
-    "counter": "甄嬛反杀",
-    "niangengyao": "年羹尧带走",
-    "sanage": "三阿哥被处死",
-    "yurao": "玉娆连带",
-    "sundaying": "孙答应随狂徒",
-    "storyteller": "说书人「死亡」",
-}
+    b.emit(AnnounceEvent(deaths=announced, revived=tuple(sorted(revived)), text=text))

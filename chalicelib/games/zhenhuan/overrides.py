@@ -1,27 +1,29 @@
 """Storyteller overrides (DECISIONS #6): each changes exactly what it says, with no chain effects, and
-is logged as an override line. The win is checked afterwards like after any action."""
+is logged as an override line. The win is checked afterwards like after any action; nothing ends the
+game but 「确认结束」 (DECISIONS #12)."""
 
 from __future__ import annotations
 
 from chalicelib.core.errors import IllegalAction
 from chalicelib.games.zhenhuan import actions as A
 from chalicelib.games.zhenhuan.board import ALIGNMENT_NAMES, Board, no
-from chalicelib.games.zhenhuan.events import DeathEvent, YouAreEvent
-from chalicelib.games.zhenhuan.roles import ROLES, TRAVELLER
-from chalicelib.games.zhenhuan.state import STATUS_NAMES, Expiry, Phase
+from chalicelib.games.zhenhuan.enums import STATUS_NAMES, DeathCause, OwedKind, Phase, Until
+from chalicelib.games.zhenhuan.events import DeathEvent
+from chalicelib.games.zhenhuan.roles import TRAVELLER
+from chalicelib.games.zhenhuan.state import Expiry, NightDeath
 
 
 def set_status(b: Board, a: A.SetStatus) -> None:
     b.seat(a.seat)
-    until: Expiry | None = {"dusk": b.next_dusk(), "dawn": b.next_dawn(), "never": None}[a.until]
-    b.add_status(a.seat, a.status, "storyteller", until=until)
+    until: Expiry | None = {Until.DUSK: b.next_dusk(), Until.DAWN: b.next_dawn(), Until.NEVER: None}[a.until]
+    b.add_status(a.seat, a.status, None, until=until)
     b.host(f"说书人设置：{no(a.seat)}{STATUS_NAMES[a.status]}（{_until(until)}）", override=True)
 
 
 def _until(until: Expiry | None) -> str:
     if until is None:
         return "永久"
-    return f"至第{until.night}夜" + ("黄昏" if until.at == "dusk" else "天亮")
+    return f"至第{until.night}夜" + ("入夜" if until.at == "dusk" else "天亮")
 
 
 def clear_status(b: Board, a: A.ClearStatus) -> None:
@@ -33,42 +35,41 @@ def clear_status(b: Board, a: A.ClearStatus) -> None:
 
 
 def set_alive(b: Board, a: A.SetAlive) -> None:
-    """Also cancels tonight's pending deaths of a living player (alive=true at night)."""
+    """At night the public learns of it at dawn; reviving a player who died tonight erases the death."""
     s = b.seat(a.seat)
-    night = b.state.night
-    if a.alive and s.alive and night is not None and any(p.seat == a.seat for p in night.pending):
-        b.update_night(pending=tuple(p for p in night.pending if p.seat != a.seat))
-        b.host(f"说书人取消：{no(a.seat)}今晚不会死亡", override=True)
-        return
-    if s.alive == a.alive:
+    if s.alive == a.alive or s.departed:
         raise IllegalAction(f"{no(a.seat)}已经是{'存活' if a.alive else '死亡'}状态", code="NO_CHANGE")
     b.update_seat(a.seat, alive=a.alive, ghost_vote=True)
     b.host(f"说书人设置：{no(a.seat)}{'复活' if a.alive else '死亡'}", override=True)
-    if b.state.phase is Phase.NIGHT:
-        # like every night change, the public learns of it at dawn (deaths and revivals alike)
-        was_hidden_death = a.seat in b.state.unannounced
-        unannounced = [x for x in b.state.unannounced if x != a.seat] + ([] if a.alive else [a.seat])
-        revivals = [x for x in b.state.unannounced_revivals if x != a.seat]
-        if a.alive and not was_hidden_death:
-            revivals.append(a.seat)
-        b.update(unannounced=tuple(unannounced), unannounced_revivals=tuple(revivals))
-    else:
+    if b.state.phase is not Phase.NIGHT:
         b.emit(DeathEvent(seat=a.seat, alive=a.alive, text=f"{no(a.seat)}{'复活' if a.alive else '死亡'}"))
+        return
+    night = b.night
+    hidden = a.seat in b.state.unannounced
+    unannounced = [x for x in b.state.unannounced if x != a.seat]
+    revivals = [x for x in b.state.unannounced_revivals if x != a.seat]
+    if a.alive:
+        b.update_night(deaths=tuple(d for d in night.deaths if d.seat != a.seat))
+        revivals += [] if hidden else [a.seat]
+    else:
+        b.update_night(deaths=night.deaths + (NightDeath(seat=a.seat, cause=DeathCause.STORYTELLER),))
+        unannounced += [] if a.seat in b.state.unannounced_revivals else [a.seat]
+    b.update(unannounced=tuple(unannounced), unannounced_revivals=tuple(revivals))
 
 
 def set_role(b: Board, a: A.SetRole) -> None:
-    if a.role not in ROLES or a.role == TRAVELLER:
-        raise IllegalAction("没有这个角色", code="UNKNOWN_ROLE")
+    if a.role == TRAVELLER:
+        raise IllegalAction("旅行者请用「旅行者」设置", code="TRAVELLER_ROLE")
     b.seat(a.seat)
     b.change_role(a.seat, a.role, a.alignment, why="（说书人设置）", override=True)
 
 
 def set_alignment(b: Board, a: A.SetAlignment) -> None:
-    s = b.seat(a.seat)
+    """The player learns it at the night's 「阵营改变」 step (e.g. 苏培盛's 瑾汐, left to the storyteller)."""
+    b.seat(a.seat)
     b.update_seat(a.seat, alignment=a.alignment)
-    text = f"你现在属于{ALIGNMENT_NAMES[a.alignment]}阵营"
-    b.emit(YouAreEvent(seat=a.seat, role=s.role, alignment=a.alignment.value, text=text))
-    b.host(f"说书人设置：{no(a.seat)}阵营为{ALIGNMENT_NAMES[a.alignment]}", override=True)
+    b.owe(OwedKind.ALIGNMENT, a.seat)
+    b.host(f"说书人设置：{no(a.seat)}阵营为{ALIGNMENT_NAMES[a.alignment]}（夜晚告知本人）", override=True)
 
 
 def set_ghost_vote(b: Board, a: A.SetGhostVote) -> None:
@@ -79,4 +80,12 @@ def set_ghost_vote(b: Board, a: A.SetGhostVote) -> None:
 
 def declare_winner(b: Board, a: A.DeclareWinner) -> None:
     b.host(f"说书人宣布：{ALIGNMENT_NAMES[a.winner]}阵营获胜（{a.reason}）", override=True)
-    b.end(a.winner, a.reason)
+    b.propose(a.winner, a.reason, declared=True)
+
+
+def confirm_end(b: Board) -> None:
+    end = b.state.end
+    if end is None:
+        raise IllegalAction("没有待确认的结束条件", code="NO_PROPOSED_END")
+    b.host(f"说书人确认结束：{ALIGNMENT_NAMES[end.winner]}阵营获胜（{end.reason}）")
+    b.end(end.winner, end.reason)

@@ -1,4 +1,4 @@
-"""The 血染甄嬛传 character catalogue: team, sex and a one-line ability per role (seed 002).
+"""The 血染甄嬛传 character catalogue: team, sex, the seed's ability text and reminder tokens per role.
 
 Sex follows the drama: 太监 (苏培盛) and the 太医 (温太医) are not female. Two seed rules read it:
 安陵容's 香粉 and 皇上's 雨露均沾 work only on female characters; 敬妃 counts female players "不排除太监、
@@ -21,7 +21,7 @@ class Team(StrEnum):
     DEMON = "demon"
     """恶魔: evil, kills at night (not on the first night)."""
     TRAVELLER = "traveller"
-    """旅行者: seats above 15; identity public, alignment set by the storyteller."""
+    """旅行者: late joiners, early leavers, seats above 15; identity public, alignment secret."""
 
 
 class Alignment(StrEnum):
@@ -35,13 +35,57 @@ class Sex(StrEnum):
     EUNUCH = "eunuch"
 
 
+class RoleKey(StrEnum):
+    ZHENHUAN = "zhenhuan"
+    JINXI = "jinxi"
+    GUOJUNWANG = "guojunwang"
+    WENTAIYI = "wentaiyi"
+    QIGUIREN = "qiguiren"
+    YURAO = "yurao"
+    HUANBI = "huanbi"
+    JINGFEI = "jingfei"
+    SANAGE = "sanage"
+    NIANGENGYAO = "niangengyao"
+    CHUNYUAN = "chunyuan"
+    TAIHOU = "taihou"
+    YELANYI = "yelanyi"
+    QIFEI = "qifei"
+    DUNQINWANG = "dunqinwang"
+    LONGYUE = "longyue"
+    SUNDAYING = "sundaying"
+    KUANGTU = "kuangtu"
+    SUPEISHENG = "supeisheng"
+    ANLINGRONG = "anlingrong"
+    HUAFEI = "huafei"
+    HUANGHOU = "huanghou"
+    CHONGFEI = "chongfei"
+    HUANGSHANG = "huangshang"
+    TAISHANGHUANG = "taishanghuang"
+    NVHUANG = "nvhuang"
+    TRAVELLER = "traveller"
+
+
+K = RoleKey
+ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, QIGUIREN = K.ZHENHUAN, K.JINXI, K.GUOJUNWANG, K.WENTAIYI, K.QIGUIREN
+YURAO, HUANBI, JINGFEI, SANAGE, NIANGENGYAO = K.YURAO, K.HUANBI, K.JINGFEI, K.SANAGE, K.NIANGENGYAO
+CHUNYUAN, TAIHOU, YELANYI = K.CHUNYUAN, K.TAIHOU, K.YELANYI
+QIFEI, DUNQINWANG, LONGYUE, SUNDAYING, KUANGTU = K.QIFEI, K.DUNQINWANG, K.LONGYUE, K.SUNDAYING, K.KUANGTU
+SUPEISHENG, ANLINGRONG, HUAFEI, HUANGHOU, CHONGFEI = K.SUPEISHENG, K.ANLINGRONG, K.HUAFEI, K.HUANGHOU, K.CHONGFEI
+HUANGSHANG, TAISHANGHUANG, NVHUANG, TRAVELLER = K.HUANGSHANG, K.TAISHANGHUANG, K.NVHUANG, K.TRAVELLER
+
+
 @dataclass(frozen=True, slots=True)
 class Role:
-    key: str
+    key: RoleKey
     name: str
     team: Team
     sex: Sex
+    motto: str
+    """The seed's tag line under the name (「注意隐藏身份」)."""
     ability: str
+    """The ability as the seed words it (players see it in the catalogue and in their own view)."""
+    reminders: tuple[str, ...] = ()
+    """Reminder tokens the storyteller may place for this role (some are placed automatically)."""
     derived: bool = False
     """Made during play (宠妃, 女皇); never dealt at setup."""
 
@@ -65,60 +109,72 @@ class Role:
 
 F, M, E = Sex.FEMALE, Sex.MALE, Sex.EUNUCH
 T, O, MI, D = Team.TOWNSFOLK, Team.OUTSIDER, Team.MINION, Team.DEMON
-
-ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, QIGUIREN = "zhenhuan", "jinxi", "guojunwang", "wentaiyi", "qiguiren"
-YURAO, HUANBI, JINGFEI, SANAGE, NIANGENGYAO = "yurao", "huanbi", "jingfei", "sanage", "niangengyao"
-CHUNYUAN, TAIHOU, YELANYI = "chunyuan", "taihou", "yelanyi"
-QIFEI, DUNQINWANG, LONGYUE, SUNDAYING, KUANGTU = "qifei", "dunqinwang", "longyue", "sundaying", "kuangtu"
-SUPEISHENG, ANLINGRONG, HUAFEI, HUANGHOU, CHONGFEI = (
-    "supeisheng",
-    "anlingrong",
-    "huafei",
-    "huanghou",
-    "chongfei",
-)
-HUANGSHANG, TAISHANGHUANG, NVHUANG = "huangshang", "taishanghuang", "nvhuang"
-TRAVELLER = "traveller"
+DEAD_TOKEN = "死亡"
 
 _ALL = (
-    Role(ZHENHUAN, "甄嬛", T, F, "夜晚被皇上或皇后（女皇）杀死时，可以反杀并成为女皇。"),
-    Role(JINXI, "瑾汐姑姑", T, F, "每晚选择两名玩家（可含自己），得知其中是否有恶魔。"),
-    Role(GUOJUNWANG, "果郡王", T, M, "每晚保护除自己外的一名玩家，免刀免睡；不可连续保护同一人。"),
-    Role(WENTAIYI, "温太医", T, M, "每晚查验一名玩家，得知其是否中毒或醉酒。"),
-    Role(QIGUIREN, "祺贵人", T, F, "白天检举一名玩家的身份：猜对则下一夜开始时死一人，猜错则自己死亡。"),
-    Role(YURAO, "玉娆", T, F, "首夜得知一名善良玩家及其身份；恶魔杀死此人时你也死亡。"),
-    Role(HUANBI, "浣碧", T, F, "首夜得知恶魔与最近爪牙的间距；坐在果郡王身边则永久醉酒。"),
-    Role(JINGFEI, "敬妃", T, F, "首夜得知女性玩家数；夜晚被杀死时得知存活的邪恶玩家。"),
-    Role(SANAGE, "三阿哥", T, M, "除首夜外每晚染指一名相邻的存活玩家，得知成功或失败。"),
-    Role(NIANGENGYAO, "年羹尧", T, M, "夜晚死亡时当晚可带走一名玩家（全局一次）。"),
-    Role(CHUNYUAN, "纯元皇后", T, F, "首次被提名时，若提名者是村民，提名者直接被处决。"),
-    Role(TAIHOU, "太后", T, F, "一次提名投票后，不论票数强制处决被提名者（全局一次）。"),
-    Role(YELANYI, "叶澜依", T, F, "夜晚祝福一名死亡玩家，天亮时其复活并重置技能（全局一次）。"),
-    Role(QIFEI, "齐妃", O, F, "每个白天禁言一名玩家，不配合则强制处决；不可连续选同一人。"),
-    Role(DUNQINWANG, "敦亲王", O, M, "每个白天令一名玩家醉酒一天。"),
-    Role(LONGYUE, "胧月", O, F, "若你因处决而死，你所在阵营失败。"),
-    Role(SUNDAYING, "孙答应", O, F, "狂徒死亡时你也死亡；你死亡后全场醉酒。"),
-    Role(KUANGTU, "狂徒", O, M, "随时可能死亡，由说书人决定。"),
-    Role(SUPEISHENG, "苏培盛", MI, E, "在场时外来者+1（村民-1）。"),
-    Role(ANLINGRONG, "安陵容", MI, F, "每晚对一名女性下毒至下一个黄昏，并可诅咒一名玩家于下一夜开始时死亡。"),
-    Role(HUAFEI, "华妃", MI, F, "每晚赐一名玩家一丈红：其次日白天发起提名则死亡。"),
-    Role(HUANGHOU, "皇后", MI, F, "皇上死亡时若存活≥5人且从无女皇，变为女皇。"),
-    Role(
-        CHONGFEI, "宠妃", MI, F, "每晚按住一名玩家，其本回合技能无法发动；不可连续按住同一人。", derived=True
-    ),
-    Role(HUANGSHANG, "皇上", D, M, "每晚杀一人；全局一次雨露均沾：令一名女性角色变为宠妃。"),
-    Role(TAISHANGHUANG, "太上皇", D, M, "每晚杀一人；自杀则让位，说书人选定的玩家成为皇上。在场时外来者+1。"),
-    Role(NVHUANG, "女皇", D, F, "每晚杀一人。", derived=True),
-    Role(TRAVELLER, "旅行者", Team.TRAVELLER, M, "身份由玩家自选，阵营由说书人决定。"),
-)
+    Role(ZHENHUAN, "甄嬛", T, F, "注意隐藏身份",
+         "被动:当你在夜晚被皇上皇后杀死, 你可以反杀成女皇。", ("反杀",)),
+    Role(JINXI, "瑾汐姑姑", T, F, "打听小道消息",
+         "每晚选择场上两名玩家，可得知玩家中是否有恶魔乔装。", ("查验",)),
+    Role(GUOJUNWANG, "果郡王", T, M, "守护",
+         "每晚可以保护除自己外一个人。被保护的人，免刀免睡(即染指与雨露均沾)。", ("受保护",)),
+    Role(WENTAIYI, "温太医", T, M, "太医", "每晚可以查验一个人，得知其是否醉酒或者中毒", ("查验",)),
+    Role(QIGUIREN, "祺贵人", T, F, "瓜六",
+         "白天可检举一名玩家身份。猜对则夜晚随机死一个人；否则自己在夜晚暴毙。", ("检举",)),
+    Role(YURAO, "玉娆", T, F, "姐妹影分身",
+         "首夜得知一个善良玩家的身份。如果恶魔杀死了这名玩家，则你也会死亡。", ("绑定",)),
+    Role(HUANBI, "浣碧", T, F, "首席丫鬟",
+         "首夜，得知恶魔与爪牙的间距。（当你坐在果郡王身边时，你会醉酒）", ("醉酒",)),
+    Role(JINGFEI, "敬妃", T, F, "砖妃数砖",
+         "首夜得知场上女性玩家数量(不排除太监、太医)。你当晚被杀死，可知道当前场上存活的邪恶阵营玩家。"),
+    Role(SANAGE, "三阿哥", T, M, "弘时染指",
+         "除首夜外每个晚上可以染指相邻的存活玩家，即左右手边各第一个存活玩家。"
+         "说书人在三阿哥选择完之后告知其染指成功或者失败。", ("染指",)),
+    Role(NIANGENGYAO, "年羹尧", T, M, "护国大将军",
+         "当你晚上死亡时，当晚可以带走一名玩家。（全局仅一次）", ("带走",)),
+    Role(CHUNYUAN, "纯元皇后", T, F, "白月光", "首次被提名时，如果提名者是村民，则直接被处决。", ("已被提名",)),
+    Role(TAIHOU, "太后", T, F, "上届宫斗冠军",
+         "在一名玩家提名投票后不论票数，发起强制处决。（全局仅一次）", ("强制处决",)),
+    Role(YELANYI, "叶澜依", T, F, "异域妃子",
+         "夜晚祝福一名死亡玩家，白天该玩家复活并重置其技能。（全局仅一次）", ("祝福",)),
+    Role(QIFEI, "齐妃", O, F, "禁言",
+         "每个白天可用一次，说出“翠果”打烂他的嘴，禁言一名玩家。若玩家不配合，则强制处决该玩家。"
+         "（不可以连续选择同一玩家）", ("禁言",)),
+    Role(DUNQINWANG, "敦亲王", O, M, "喝个痛快",
+         "每个白天选择一名角色把酒言欢，喊出：“xx，给本王炫一个”强制一名玩家醉酒一天。", ("醉酒",)),
+    Role(LONGYUE, "胧月", O, F, "皇女", "若你因处决而死，则你所在阵营失败。"),
+    Role(SUNDAYING, "孙答应", O, F, "后妃", "当狂徒死亡，你也会死亡；你死亡后，导致全场醉酒。", ("全场醉酒",)),
+    Role(KUANGTU, "狂徒", O, M, "惑乱后宫", "随时可能死亡。由说书人决定。"),
+    Role(SUPEISHENG, "苏培盛", MI, E, "太监", "当苏公公在场时，外来者+1"),
+    Role(ANLINGRONG, "安陵容", MI, F, "扎个小人",
+         "每晚可以对一名女性玩家使用香粉下毒。中毒到下一个黄昏。夜晚选择一名玩家诅咒，该玩家在下个夜晚开始时死去。"
+         "（两个技能可以在同一夜使用）", ("中毒", "诅咒")),
+    Role(HUAFEI, "华妃", MI, F, "贱人就是矫情",
+         "每晚可赐一名玩家一丈红，被赐予一丈红的玩家如果第二天白天发起提名则会死亡。", ("一丈红",)),
+    Role(HUANGHOU, "皇后", MI, F, "掌管后宫",
+         "皇上死亡时，场上玩家大于等于5人存活，且之前无女皇。皇后会变为女皇。"),
+    Role(CHONGFEI, "宠妃", MI, F, "皇上雨露均沾触发角色",
+         "每回合可以按住一个玩家，玩家本回合技能无法发动。不可连续按住同一个人。", ("按住",), derived=True),
+    Role(HUANGSHANG, "皇上", D, M, "一言九鼎",
+         "每晚可以杀一个玩家。雨露均沾：可选择一名女性角色的玩家，该角色加入你的阵营变为宠妃。（全局仅限一次）",
+         (DEAD_TOKEN, "雨露均沾")),
+    Role(TAISHANGHUANG, "太上皇", D, M, "心狠手辣",
+         "每晚可以杀一个玩家。自杀，则会让位给上一个白天和说书人私聊过的玩家，成为下一任皇上（人选由说书人决定）。"
+         "太上皇在场时，外来者+1。", (DEAD_TOKEN, "私聊", "继位")),
+    Role(NVHUANG, "女皇", D, F, "皇后或甄嬛可变身角色", "每晚可以杀一个玩家。", (DEAD_TOKEN,), derived=True),
+    Role(TRAVELLER, "旅行者", Team.TRAVELLER, M, "临时加入或提前退出",
+         "具体身份由玩家自行选择，具体阵营所属由说书人根据场上局势进行分配。其他玩家知晓旅行者身份和技能，"
+         "但不知晓其阵营所属。"),
+)  # fmt: skip
 
-ROLES: dict[str, Role] = {r.key: r for r in _ALL}
+ROLES: dict[RoleKey, Role] = {r.key: r for r in _ALL}
 TOWNSFOLK = tuple(r.key for r in _ALL if r.team is T)
 OUTSIDERS = tuple(r.key for r in _ALL if r.team is O)
 MINIONS = tuple(r.key for r in _ALL if r.team is MI and not r.derived)
 DEMONS = tuple(r.key for r in _ALL if r.team is D and not r.derived)
 DEALT = TOWNSFOLK + OUTSIDERS + MINIONS + DEMONS
 """Roles that setup may deal (everything but 宠妃, 女皇 and 旅行者)."""
+GOOD_ROLES = TOWNSFOLK + OUTSIDERS
 OUTSIDER_MODIFIERS = (SUPEISHENG, TAISHANGHUANG)
 """Each in play turns one 村民 into one 外来者."""
 
@@ -128,9 +184,9 @@ SANAGE_DIES = frozenset({NVHUANG, ZHENHUAN})
 """Touching 女皇 or 甄嬛 is 大逆不道: he dies."""
 
 
-def role(key: str) -> Role:
+def role(key: RoleKey) -> Role:
     return ROLES[key]
 
 
-def role_name(key: str) -> str:
+def role_name(key: RoleKey) -> str:
     return ROLES[key].name

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from chalicelib.core.errors import IllegalAction
 from chalicelib.core.game import Entrant
 from chalicelib.core.rng import Rng
+from chalicelib.games.zhenhuan.board import EVIL_KNOW_EACH_OTHER_FROM
 from chalicelib.games.zhenhuan.roles import (
     DEALT,
     DEMONS,
+    GOOD_ROLES,
     MINIONS,
     OUTSIDER_MODIFIERS,
     OUTSIDERS,
@@ -19,14 +21,13 @@ from chalicelib.games.zhenhuan.roles import (
     TOWNSFOLK,
     TRAVELLER,
     Alignment,
+    RoleKey,
     Team,
 )
 from chalicelib.games.zhenhuan.state import GameState, SeatState, ZhenhuanOptions
 
 MIN_PLAYERS, MAX_PLAYERS, MAX_NON_TRAVELLERS = 5, 20, 15
 BLUFFS = 3
-EVIL_KNOW_EACH_OTHER_FROM = 7
-"""7 players and more: minions and the demon learn each other, the demon learns 3 bluffs."""
 
 # players -> (村民, 外来者, 爪牙, 恶魔): the official table (research/botc.md §3.1)
 _BASE = {
@@ -74,11 +75,11 @@ def composition(players: int, *, modifiers: int = 0) -> Composition:
     return Composition(t - modifiers, o + modifiers, m, d, max(0, players - MAX_NON_TRAVELLERS))
 
 
-def modifiers_in(roles: Sequence[str]) -> int:
+def modifiers_in(roles: Sequence[RoleKey]) -> int:
     return sum(1 for r in OUTSIDER_MODIFIERS if r in roles)
 
 
-def draw_roles(players: int, rng: Rng) -> tuple[str, ...]:
+def draw_roles(players: int, rng: Rng) -> tuple[RoleKey, ...]:
     """A legal role for each seat: the demon and minions first (they fix the modifiers), then the good
     roles; travellers take the last seats (the ones who joined last volunteer)."""
     base = composition(players)
@@ -94,8 +95,8 @@ def draw_roles(players: int, rng: Rng) -> tuple[str, ...]:
     return rng.shuffled(dealt) + (TRAVELLER,) * comp.travellers
 
 
-def draw_bluffs(roles: Sequence[str], rng: Rng) -> tuple[str, ...]:
-    free = [r for r in TOWNSFOLK + OUTSIDERS if r not in roles]
+def draw_bluffs(roles: Sequence[RoleKey], rng: Rng) -> tuple[RoleKey, ...]:
+    free = [r for r in GOOD_ROLES if r not in roles]
     return rng.sample(free, min(BLUFFS, len(free)))
 
 
@@ -120,7 +121,7 @@ def reroll(state: GameState, rng: Rng) -> GameState:
     return state.model_copy(update={"seats": seats, "bluffs": draw_bluffs(roles, rng)})
 
 
-def _with_role(seat: SeatState, role: str) -> SeatState:
+def _with_role(seat: SeatState, role: RoleKey) -> SeatState:
     if role == TRAVELLER:
         identity = seat.traveller_identity or "旅行者"
         alignment = seat.alignment if seat.role == TRAVELLER else Alignment.GOOD
@@ -130,12 +131,13 @@ def _with_role(seat: SeatState, role: str) -> SeatState:
             "role": role,
             "alignment": ROLES[role].alignment,
             "traveller_identity": None,
+            "traveller_ability": "",
             "traveller_female": False,
         }
     )
 
 
-def assign(state: GameState, seat: int, role: str) -> GameState:
+def assign(state: GameState, seat: int, role: RoleKey) -> GameState:
     """Give `seat` the role; whoever held it takes the seat's old role.
 
     Raises:
@@ -154,34 +156,36 @@ def assign(state: GameState, seat: int, role: str) -> GameState:
     return state.model_copy(update={"seats": tuple(seats)})
 
 
-def set_bluffs(state: GameState, roles: Sequence[str]) -> GameState:
+def set_bluffs(state: GameState, roles: Sequence[RoleKey]) -> GameState:
     """Raises IllegalAction unless three distinct good roles, none of them in play."""
     in_play = {s.role for s in state.seats}
     if len(roles) != BLUFFS or len(set(roles)) != BLUFFS:
         raise IllegalAction("请选择三个不同的角色", code="BAD_BLUFFS")
     for r in roles:
-        if r not in ROLES or not ROLES[r].good or r in in_play:
+        if not ROLES[r].good or r in in_play:
             raise IllegalAction("伪装角色须是不在场的善良角色", code="BAD_BLUFFS")
     return state.model_copy(update={"bluffs": tuple(roles)})
 
 
 def set_traveller(
-    state: GameState, seat: int, identity: str, alignment: Alignment, female: bool
+    state: GameState, seat: int, identity: str, alignment: Alignment, female: bool, ability: str
 ) -> GameState:
+    """Raises IllegalAction unless the seat is a traveller still in the game."""
     check_seat(state, seat)
     s = state.seats[seat]
-    if s.role != TRAVELLER:
+    if s.role != TRAVELLER or s.departed:
         raise IllegalAction("该座位不是旅行者", code="NOT_TRAVELLER")
     seats = list(state.seats)
     seats[seat] = s.model_copy(
-        update={"traveller_identity": identity, "alignment": alignment, "traveller_female": female}
+        update={"traveller_identity": identity, "alignment": alignment, "traveller_female": female,
+                "traveller_ability": ability}
     )
     return state.model_copy(update={"seats": tuple(seats)})
 
 
 def composition_issues(state: GameState) -> tuple[str, ...]:
     """Where the seats differ from the table: empty = a standard setup, otherwise it is custom."""
-    roles = [s.role for s in state.seats]
+    roles = [s.role for s in state.seats if not s.admitted]
     comp = composition(len(roles), modifiers=modifiers_in(roles))
     have = Counter(ROLES[r].team for r in roles)
     want = {
@@ -199,7 +203,7 @@ def check_begin(state: GameState) -> None:
     """Raises IllegalAction when the game cannot start: no demon, or bad bluffs for 7+ players."""
     if not any(ROLES[s.role].team is Team.DEMON for s in state.seats):
         raise IllegalAction("至少需要一名恶魔", code="NO_DEMON")
-    if len(state.seats) >= EVIL_KNOW_EACH_OTHER_FROM:
+    if sum(1 for s in state.seats if s.role != TRAVELLER) >= EVIL_KNOW_EACH_OTHER_FROM:
         set_bluffs(state, state.bluffs)
 
 

@@ -3,28 +3,29 @@
 A step is a small object with no state of its own. `night.py` walks the order and calls, for the
 current step: `actor` → `disabled` → `slots` (validate the storyteller's targets) → `truth` →
 `resolve` (the effect, skipped by the step itself when the actor is poisoned or drunk) → `deliver`
-(information to the player: the storyteller's answer, by default the truth).
+(information to the player: the storyteller's answer, by default the truth, or the suggested false
+answer when the actor is poisoned or drunk: `suggest`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar, Literal
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 from chalicelib.games.zhenhuan.board import Board, no
+from chalicelib.games.zhenhuan.enums import Ability, AnswerKind, DeathCause, StatusKind, StepKey
 from chalicelib.games.zhenhuan.events import Answer, SeatRole
-from chalicelib.games.zhenhuan.roles import ROLES
-from chalicelib.games.zhenhuan.state import LastPick, PendingDeath, StatusKind
+from chalicelib.games.zhenhuan.roles import DEAD_TOKEN, ROLES, RoleKey
+from chalicelib.games.zhenhuan.state import LastPick
 
-AnswerKind = Literal["yesno", "number", "seats", "seat_role", "success"]
-
-ANSWER_TYPES: dict[str, type] = {
-    "yesno": bool,
-    "success": bool,
-    "number": int,
-    "seats": tuple,
-    "seat_role": SeatRole,
+ANSWER_TYPES: dict[AnswerKind, type] = {
+    AnswerKind.YESNO: bool,
+    AnswerKind.SUCCESS: bool,
+    AnswerKind.NUMBER: int,
+    AnswerKind.SEATS: tuple,
+    AnswerKind.SEAT_ROLE: SeatRole,
 }
+DEAD = "已死亡"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,34 +33,42 @@ class Slot:
     label: str
     allowed: tuple[int, ...]
     optional: bool = False
+    greyed: tuple[tuple[int, str], ...] = field(default=())
+    """Seats shown greyed with the reason: choosing one is the storyteller's logged override (`force`)."""
 
 
 class Step:
-    key: ClassVar[str]
-    role: ClassVar[str | None] = None
+    key: ClassVar[StepKey]
+    role: ClassVar[RoleKey | None] = None
     label: ClassVar[str]
+    prompt: ClassVar[str] = ""
+    """The storyteller's reminder for the step, in the official reminder style."""
     info: ClassVar[AnswerKind | None] = None
     wakes_dead: ClassVar[bool] = False
-    """年羹尧, 敬妃: a player who died at the start of this night still acts."""
+    """年羹尧, 敬妃, 甄嬛: abilities that trigger on the holder's own death tonight (DECISIONS #9)."""
+    suggests: ClassVar[bool] = False
+    """An information ability: a poisoned or drunk actor gets a suggested false answer."""
 
     def actor(self, b: Board) -> int | None:
+        """The first living holder; else one who died tonight (shown greyed, or woken by her death)."""
         if self.role is None:
             return None
         holders = b.holders(self.role)
         for seat in holders:
             if b.alive(seat):
                 return seat
-        if self.wakes_dead:
-            for seat in holders:
-                if seat in b.night.dusk_deaths:
-                    return seat
+        for seat in holders:
+            if b.died_tonight(seat):
+                return seat
         return None
 
     def present(self, b: Board) -> bool:
-        """Shown in tonight's plan at all (its role is in play and able to wake)."""
+        """Shown in tonight's plan at all (its role is in play, alive or dead since dusk)."""
         return self.actor(b) is not None
 
     def disabled(self, b: Board, actor: int | None) -> str | None:
+        if actor is not None and not b.alive(actor) and not self.wakes_dead:
+            return DEAD
         if actor is not None and b.has(actor, StatusKind.PINNED):
             return "被宠妃按住，本回合技能无法发动"
         return None
@@ -80,16 +89,27 @@ class Step:
         """The true answer for the storyteller before she picks targets."""
         return ""
 
+    def suggest(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:
+        """A plausible false answer for these targets (seeded by the night's salt); None = none."""
+        return None
+
+    def suggest_hint(self, b: Board, actor: int | None) -> str:
+        """The suggested false answer described before the targets are known."""
+        return ""
+
     def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
         """Apply the effect; return a note for the storyteller's book."""
         return ""
+
+    def on_pass(self, b: Board) -> None:
+        """The storyteller passed the step (or it was greyed)."""
 
     def render(self, b: Board, targets: tuple[int | None, ...], value: Answer) -> str:
         return str(value)
 
     def deliver(self, b: Board, actor: int | None, targets: tuple[int | None, ...], value: Answer) -> None:
         if actor is not None:
-            b.tell(actor, self.key, value, self.render(b, targets, value))
+            b.tell(actor, self.key, value, self.render(b, targets, value), targets)
 
 
 class StatusStep(Step):
@@ -99,14 +119,15 @@ class StatusStep(Step):
     status: ClassVar[StatusKind]
     verb: ClassVar[str]
     slot_label: ClassVar[str]
-    no_repeat: ClassVar[bool] = False
+    token: ClassVar[str]
+    pick: ClassVar[Ability | None] = None
     until_dawn: ClassVar[bool] = False
 
     def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
         allowed = tuple(b.living())
-        if self.no_repeat:
+        if self.pick is not None:
             assert actor is not None
-            blocked = last_pick_blocked(b, actor, self.key)
+            blocked = last_pick_blocked(b, actor, self.pick)
             allowed = tuple(s for s in others(b, actor) if s != blocked)
         return (Slot(self.slot_label, allowed, optional=True),)
 
@@ -115,8 +136,9 @@ class StatusStep(Step):
         (target,) = targets
         if target is None:
             return "未行动"
-        if self.no_repeat:
-            b.update_seat(actor, last_pick=LastPick(ability=self.key, target=target))
+        if self.pick is not None:
+            b.update_seat(actor, last_pick=LastPick(ability=self.pick, target=target))
+        b.remind(self.role, self.token, target)
         if impaired:
             return f"{self.verb}{no(target)}无效（{ROLES[self.role].name}中毒或醉酒）"
         until = b.next_dawn() if self.until_dawn else b.next_dusk()
@@ -126,38 +148,34 @@ class StatusStep(Step):
 
 # --- helpers shared by the step families -------------------------------------------------------
 def others(b: Board, actor: int | None, *, living: bool = True) -> tuple[int, ...]:
-    return tuple(s.seat for s in b.seats if s.seat != actor and (s.alive or not living))
+    return tuple(
+        s.seat for s in b.seats if s.seat != actor and not s.departed and (s.alive or not living)
+    )
 
 
 def everyone(b: Board) -> tuple[int, ...]:
-    return tuple(s.seat for s in b.seats)
+    return tuple(b.present())
 
 
-def add_pending(b: Board, seat: int, cause: str, by: int | None = None) -> None:
-    b.update_night(pending=b.night.pending + (PendingDeath(seat=seat, cause=cause, by=by),))
-
-
-def remove_pending(b: Board, seat: int, cause: str) -> None:
-    b.update_night(pending=tuple(p for p in b.night.pending if not (p.seat == seat and p.cause == cause)))
-
-
-def demon_kill(b: Board, actor: int, target: int | None, impaired: bool) -> str:
-    """The demon's kill: fails silently when the demon is impaired or the target protected."""
+def demon_kill(b: Board, actor: int, target: int | None, impaired: bool, role: RoleKey) -> str:
+    """The demon's kill: fails silently when the demon is impaired or the target protected; the
+    victim is dead at once (DECISIONS #9)."""
     if target is None:
         return "未杀人"
+    b.remind(role, DEAD_TOKEN, target)
     if impaired:
         return f"恶魔中毒或醉酒：对{no(target)}的击杀无效"
     if b.has(target, StatusKind.PROTECTED):
         return f"{no(target)}受果郡王保护，未死"
     if not b.alive(target):
         return f"{no(target)}已死亡"
-    add_pending(b, target, "demon", actor)
-    return f"恶魔杀死{no(target)}（天亮生效）" if target != actor else f"恶魔自杀{no(target)}（天亮生效）"
+    b.kill([target], DeathCause.DEMON, "恶魔击杀", by=actor)
+    return f"恶魔杀死{no(target)}" if target != actor else f"恶魔自杀{no(target)}"
 
 
-def last_pick_blocked(b: Board, actor: int, ability: str) -> int | None:
+def last_pick_blocked(b: Board, actor: int, ability: Ability) -> int | None:
     pick = b.seat(actor).last_pick
-    return pick.target if pick is not None and pick.ability == ability else None
+    return pick.target if pick is not None and pick.ability is ability else None
 
 
 def yes_no(value: Answer) -> str:

@@ -1,9 +1,10 @@
-"""Night steps of the evil team: first-night evil info, 安陵容, 华妃, 宠妃, 皇后 and the demons."""
+"""Night steps of the evil team: 安陵容, 华妃, 宠妃, 皇后 and the demons 皇上, 太上皇, 女皇."""
 
 from __future__ import annotations
 
 from chalicelib.core.errors import IllegalAction
 from chalicelib.games.zhenhuan.board import Board, no, nos
+from chalicelib.games.zhenhuan.enums import Ability, DeathCause, OwedKind, StatusKind, StepKey
 from chalicelib.games.zhenhuan.roles import (
     ANLINGRONG,
     CHONGFEI,
@@ -11,66 +12,12 @@ from chalicelib.games.zhenhuan.roles import (
     HUANGHOU,
     HUANGSHANG,
     NVHUANG,
-    ROLES,
     TAISHANGHUANG,
     Alignment,
-    Team,
 )
-from chalicelib.games.zhenhuan.setup import EVIL_KNOW_EACH_OTHER_FROM
-from chalicelib.games.zhenhuan.state import StatusKind
-from chalicelib.games.zhenhuan.stepbase import Slot, StatusStep, Step, demon_kill, others
+from chalicelib.games.zhenhuan.stepbase import DEAD, Slot, StatusStep, Step, demon_kill, others
 
-CONVERT = "convert"
-
-
-def _minions(b: Board) -> tuple[int, ...]:
-    return tuple(s.seat for s in b.seats if ROLES[s.role].team is Team.MINION)
-
-
-def _demons(b: Board) -> tuple[int, ...]:
-    return tuple(s.seat for s in b.seats if ROLES[s.role].team is Team.DEMON)
-
-
-class MinionInfo(Step):
-    key, label = "minion_info", "爪牙信息：爪牙得知恶魔与彼此"
-
-    def present(self, b: Board) -> bool:
-        return len(b.seats) >= EVIL_KNOW_EACH_OTHER_FROM and bool(_minions(b))
-
-    def disabled(self, b: Board, actor: int | None) -> str | None:
-        return None
-
-    def hint(self, b: Board, actor: int | None) -> str:
-        return f"恶魔：{nos(_demons(b))}；爪牙：{nos(_minions(b))}"
-
-    def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
-        demons, minions = _demons(b), _minions(b)
-        for m in minions:
-            b.tell(m, self.key, demons, f"恶魔是{nos(demons)}；爪牙：{nos(minions)}")
-        return f"爪牙{nos(minions)}得知恶魔{nos(demons)}"
-
-
-class DemonInfo(Step):
-    key, label = "demon_info", "恶魔信息：恶魔得知爪牙与三个不在场角色"
-
-    def actor(self, b: Board) -> int | None:
-        demons = _demons(b)
-        return demons[0] if demons else None
-
-    def present(self, b: Board) -> bool:
-        return len(b.seats) >= EVIL_KNOW_EACH_OTHER_FROM and self.actor(b) is not None
-
-    def disabled(self, b: Board, actor: int | None) -> str | None:
-        return None
-
-    def hint(self, b: Board, actor: int | None) -> str:
-        return f"爪牙：{nos(_minions(b))}；伪装：{'、'.join(ROLES[r].name for r in b.state.bluffs)}"
-
-    def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
-        bluffs = "、".join(ROLES[r].name for r in b.state.bluffs)
-        for d in _demons(b):
-            b.tell(d, self.key, _minions(b), f"你的爪牙：{nos(_minions(b))}；不在场的角色：{bluffs}")
-        return f"恶魔得知爪牙{nos(_minions(b))}与伪装角色{bluffs}"
+CONVERT = Ability.CONVERT
 
 
 def _women(b: Board) -> str:
@@ -82,7 +29,8 @@ def _protected(b: Board) -> str:
 
 
 class Anlingrong(Step):
-    key, role, label = "anlingrong", ANLINGRONG, "安陵容：香粉下毒（女性）与诅咒"
+    key, role, label = StepKey.ANLINGRONG, ANLINGRONG, "安陵容：香粉下毒（女性）与诅咒"
+    prompt = "唤醒安陵容。她可以指向一名女性玩家下香粉（中毒至下一个黄昏），并可以指向一名玩家诅咒（下个夜晚开始时死去）。"
 
     def hint(self, b: Board, actor: int | None) -> str:
         return _women(b)
@@ -99,6 +47,7 @@ class Anlingrong(Step):
         poison, curse = targets
         notes = []
         if poison is not None:
+            b.remind(ANLINGRONG, "中毒", poison)
             if impaired:
                 notes.append(f"香粉{no(poison)}无效（安陵容中毒或醉酒）")
             elif not b.female(poison):
@@ -107,6 +56,7 @@ class Anlingrong(Step):
                 b.add_status(poison, StatusKind.POISONED, ANLINGRONG, by=actor, until=b.next_dusk())
                 notes.append(f"{no(poison)}中毒至下一个黄昏")
         if curse is not None:
+            b.remind(ANLINGRONG, "诅咒", curse)
             if impaired:
                 notes.append(f"诅咒{no(curse)}无效（安陵容中毒或醉酒）")
             else:
@@ -116,17 +66,21 @@ class Anlingrong(Step):
 
 
 class Huafei(StatusStep):
-    key, role, label = "huafei", HUAFEI, "华妃：赐一丈红"
-    status, verb, slot_label = StatusKind.MARKED, "一丈红", "一丈红（明日发起提名则死亡）"
+    key, role, label = StepKey.HUAFEI, HUAFEI, "华妃：赐一丈红"
+    prompt = "唤醒华妃。她指向一名玩家赐一丈红：该玩家若在明天白天发起提名，则会死亡。"
+    status, verb, slot_label, token = StatusKind.MARKED, "一丈红", "一丈红（明日发起提名则死亡）", "一丈红"
 
 
 class Chongfei(StatusStep):
-    key, role, label = "chongfei", CHONGFEI, "宠妃：按住一名玩家"
-    status, verb, slot_label, no_repeat = StatusKind.PINNED, "按住", "按住（不可连续按住同一人）", True
+    key, role, label = StepKey.CHONGFEI, CHONGFEI, "宠妃：按住一名玩家"
+    prompt = "唤醒宠妃。她指向一名玩家（不可与上次相同）：该玩家本回合（今晚与明天白天）技能无法发动。"
+    status, verb, slot_label, token = StatusKind.PINNED, "按住", "按住（不可连续按住同一人）", "按住"
+    pick = Ability.PIN
 
 
 class Huanghou(Step):
-    key, role, label = "huanghou", HUANGHOU, "皇后：得知自己成为女皇"
+    key, role, label = StepKey.HUANGHOU, HUANGHOU, "皇后：得知自己成为女皇"
+    prompt = "如果皇后已成为女皇：唤醒她，展示「你是」女皇卡。"
 
     def actor(self, b: Board) -> int | None:
         notice = b.state.empress_notice
@@ -137,11 +91,13 @@ class Huanghou(Step):
     def disabled(self, b: Board, actor: int | None) -> str | None:
         if actor is not None and actor == b.state.empress_notice:
             return None
+        if actor is not None and not b.alive(actor):
+            return DEAD
         if not b.holders(HUANGSHANG):
             return "不能变为女皇：本局没有皇上"
         if any(b.alive(s) for s in b.holders(HUANGSHANG)):
             return "不能变为女皇：皇上仍在世"
-        return f"不能变为女皇：{b.empress_block() or '条件未满足'}"
+        return f"不能变为女皇：{b.empress_block(b.living_players() + 1) or '皇上死亡时条件未满足'}"
 
     def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
         assert actor is not None
@@ -162,26 +118,33 @@ class _Demon(Step):
 
 
 class Huangshang(_Demon):
-    key, role, label = "huangshang", HUANGSHANG, "皇上：雨露均沾（全局一次）与杀人"
+    key, role, label = StepKey.HUANGSHANG, HUANGSHANG, "皇上：雨露均沾（全局一次）与杀人"
+    prompt = (
+        "唤醒皇上。首夜之外，他指向一名玩家：该玩家死亡。若尚未用过雨露均沾，他可以另指一名女性角色：该玩家"
+        "加入邪恶阵营成为宠妃（全局一次）。"
+    )
 
     def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
         assert actor is not None
-        spent = CONVERT in b.seat(actor).spent
-        return (
-            self.kill_slot(b),
-            Slot("雨露均沾（女性角色变为宠妃）", () if spent else others(b, actor), optional=True),
-        )
+        if CONVERT in b.seat(actor).spent:
+            return (self.kill_slot(b), Slot("雨露均沾（已用过）", (), optional=True))
+        pool = others(b, actor)
+        same_team = b.seat(actor).alignment
+        greyed = tuple((s, "与皇上同阵营") for s in pool if b.seat(s).alignment is same_team)
+        allowed = tuple(s for s in pool if b.seat(s).alignment is not same_team)
+        return (self.kill_slot(b), Slot("雨露均沾（女性角色变为宠妃）", allowed, optional=True, greyed=greyed))
 
     def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
         assert actor is not None
         kill, convert = targets
         notes = [convert_note(b, actor, convert, impaired)] if convert is not None else []
-        notes.append(demon_kill(b, actor, kill, impaired))
+        notes.append(demon_kill(b, actor, kill, impaired, HUANGSHANG))
         return "；".join(notes)
 
 
 def convert_note(b: Board, actor: int, target: int, impaired: bool) -> str:
     """雨露均沾: spent unless it failed on a man or a protected player (then he may try again)."""
+    b.remind(HUANGSHANG, "雨露均沾", target)
     if not b.female(target):
         return f"雨露均沾{no(target)}失败（非女性角色），可再用"
     if b.has(target, StatusKind.PROTECTED):
@@ -191,11 +154,17 @@ def convert_note(b: Board, actor: int, target: int, impaired: bool) -> str:
         return f"雨露均沾{no(target)}无效（皇上中毒或醉酒），技能已用"
     b.change_role(target, CHONGFEI, Alignment.EVIL, keep_spent=True, why="（雨露均沾）")
     b.update_night(conversion=target)
+    if b.evil_know_each_other():
+        b.owe(OwedKind.CHONGFEI, target)
     return f"{no(target)}成为宠妃，加入邪恶阵营"
 
 
 class Taishanghuang(_Demon):
-    key, role, label = "taishanghuang", TAISHANGHUANG, "太上皇：杀人；自杀则让位"
+    key, role, label = StepKey.TAISHANGHUANG, TAISHANGHUANG, "太上皇：杀人；自杀则让位"
+    prompt = (
+        "唤醒太上皇。他指向一名玩家：该玩家死亡。若他指向自己，由说书人选定上一个白天与说书人私聊过的玩家，"
+        "天亮时该玩家成为皇上。"
+    )
 
     def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
         return (
@@ -213,20 +182,22 @@ class Taishanghuang(_Demon):
     def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
         assert actor is not None
         kill, successor = targets
-        note = demon_kill(b, actor, kill, impaired)
-        if kill == actor and b.dying_tonight(actor, "demon"):
+        note = demon_kill(b, actor, kill, impaired, TAISHANGHUANG)
+        if kill == actor and b.died_tonight(actor, DeathCause.DEMON):
             assert successor is not None
             b.update_night(succession=(actor, successor))
+            b.remind(TAISHANGHUANG, "继位", successor)
             note += f"；天亮时{no(successor)}继位为皇上"
         return note
 
 
 class Nvhuang(_Demon):
-    key, role, label = "nvhuang", NVHUANG, "女皇：杀人"
+    key, role, label = StepKey.NVHUANG, NVHUANG, "女皇：杀人"
+    prompt = "唤醒女皇。她指向一名玩家：该玩家死亡。"
 
     def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
         return (self.kill_slot(b),)
 
     def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
         assert actor is not None
-        return demon_kill(b, actor, targets[0], impaired)
+        return demon_kill(b, actor, targets[0], impaired, NVHUANG)

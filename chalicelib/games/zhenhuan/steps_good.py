@@ -1,115 +1,36 @@
-"""Night steps of the good team (and 祺贵人's start-of-night death chosen by the storyteller)."""
+"""Night steps of the good information and protection roles: 果郡王, 三阿哥, 瑾汐姑姑, 温太医, 浣碧,
+玉娆 and 敬妃. The information steps suggest a false answer when their actor is poisoned or drunk."""
 
 from __future__ import annotations
 
 from chalicelib.core.errors import IllegalAction
+from chalicelib.games.zhenhuan import falseinfo
 from chalicelib.games.zhenhuan.board import Board, no, nos
+from chalicelib.games.zhenhuan.enums import Ability, AnswerKind, DeathCause, StatusKind, StepKey
 from chalicelib.games.zhenhuan.events import Answer, SeatRole
 from chalicelib.games.zhenhuan.roles import (
     CHONGFEI,
     GUOJUNWANG,
     HUANBI,
-    HUANGHOU,
-    HUANGSHANG,
     JINGFEI,
     JINXI,
-    KUANGTU,
-    NIANGENGYAO,
-    NVHUANG,
-    QIGUIREN,
     ROLES,
     SANAGE,
     SANAGE_DIES,
     SANAGE_FAILS,
-    SUNDAYING,
     TRAVELLER,
     WENTAIYI,
-    YELANYI,
     YURAO,
-    ZHENHUAN,
     Alignment,
-    Team,
 )
-from chalicelib.games.zhenhuan.state import StatusKind
-from chalicelib.games.zhenhuan.stepbase import (
-    AnswerKind,
-    Slot,
-    StatusStep,
-    Step,
-    add_pending,
-    everyone,
-    others,
-    remove_pending,
-    role_of,
-)
-
-REVIVE, TAKE = "revive", "take"
-
-
-class Qiguiren(Step):
-    key, role, label = "qiguiren", QIGUIREN, "祺贵人检举正确：说书人选择一名玩家死亡（夜晚开始时）"
-
-    def actor(self, b: Board) -> int | None:
-        q = b.night.qiguiren
-        return q[0] if q else None
-
-    def disabled(self, b: Board, actor: int | None) -> str | None:
-        return None
-
-    def hint(self, b: Board, actor: int | None) -> str:
-        q = b.night.qiguiren
-        return f"随机抽中：{no(q[1])}" if q else ""
-
-    def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
-        return (Slot("死亡的玩家（「死亡」）", tuple(b.living())),)
-
-    def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
-        assert targets[0] is not None
-        dead = b.kill_now([targets[0]], "祺贵人检举正确")
-        b.update_night(dusk_deaths=b.night.dusk_deaths + tuple(dead))
-        b.update(unannounced=b.state.unannounced + tuple(dead))
-        return f"{no(targets[0])}在夜晚开始时死亡"
+from chalicelib.games.zhenhuan.stepbase import Slot, StatusStep, Step, everyone, role_of
 
 
 class Guojunwang(StatusStep):
-    key, role, label = "guojunwang", GUOJUNWANG, "果郡王：保护一名玩家（免刀免睡）"
-    status, verb, slot_label = StatusKind.PROTECTED, "保护", "保护（不可是自己，不可连续同一人）"
-    no_repeat, until_dawn = True, True
-
-
-def _counter_killer(b: Board, zhenhuan: int) -> int | None:
-    """Her killer tonight if he is 皇上 or a 女皇 who was 皇后 (太上皇 does not trigger it)."""
-    for p in b.night.pending:
-        if p.seat == zhenhuan and p.cause == "demon" and p.by is not None and p.by != zhenhuan:
-            killer = b.seat(p.by)
-            if killer.role == HUANGSHANG or (killer.role == NVHUANG and killer.original_role == HUANGHOU):
-                return p.by
-    return None
-
-
-class Zhenhuan(Step):
-    key, role, label = "zhenhuan", ZHENHUAN, "甄嬛：被皇上或皇后（女皇）杀死时反杀，成为女皇"
-
-    def disabled(self, b: Board, actor: int | None) -> str | None:
-        assert actor is not None
-        if _counter_killer(b, actor) is None:
-            return "今晚未被皇上或皇后所化女皇杀死"
-        if b.impaired(actor):
-            return f"甄嬛{b.impairment_text(actor)}：不会反杀"
-        return None
-
-    def hint(self, b: Board, actor: int | None) -> str:
-        killer = _counter_killer(b, actor) if actor is not None else None
-        return f"反杀{no(killer)}，天亮时甄嬛成为女皇（跳过=不反杀）" if killer is not None else ""
-
-    def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
-        assert actor is not None
-        killer = _counter_killer(b, actor)
-        assert killer is not None
-        remove_pending(b, actor, "demon")
-        add_pending(b, killer, "counter", actor)
-        b.update_night(counter_kill=(actor, killer))
-        return f"甄嬛{no(actor)}反杀{no(killer)}，天亮时成为女皇"
+    key, role, label = StepKey.GUOJUNWANG, GUOJUNWANG, "果郡王：保护一名玩家（免刀免睡）"
+    prompt = "唤醒果郡王。他指向除自己外的一名玩家（不可与上次相同）：该玩家今晚免刀免睡。"
+    status, verb, slot_label, token = StatusKind.PROTECTED, "保护", "保护（不可是自己，不可连续同一人）", "受保护"
+    pick, until_dawn = Ability.PROTECT, True
 
 
 def touch(b: Board, target: int) -> tuple[bool, bool, bool, str]:
@@ -128,7 +49,9 @@ def touch(b: Board, target: int) -> tuple[bool, bool, bool, str]:
 
 
 class Sanage(Step):
-    key, role, label, info = "sanage", SANAGE, "三阿哥：染指相邻的存活玩家", "success"
+    key, role, label, info = StepKey.SANAGE, SANAGE, "三阿哥：染指相邻的存活玩家", AnswerKind.SUCCESS
+    prompt = "唤醒三阿哥。他指向左右第一个存活的邻座之一；告知他染指成功（点头）或失败（摇头）。"
+    suggests = True
 
     def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
         assert actor is not None
@@ -142,14 +65,21 @@ class Sanage(Step):
         assert targets[0] is not None
         return touch(b, targets[0])[0]
 
+    def suggest(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:
+        return not self.truth(b, actor, targets)
+
+    def suggest_hint(self, b: Board, actor: int | None) -> str:
+        return "告知与真实结果相反（成功↔失败）"
+
     def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
         assert actor is not None and targets[0] is not None
         target = targets[0]
+        b.remind(SANAGE, "染指", target)
         _, dies, restore, note = touch(b, target)
         if impaired:
             return f"三阿哥中毒或醉酒：染指{no(target)}不生效（真实结果：{note}）"
         if dies:
-            add_pending(b, actor, "sanage")
+            b.kill([actor], DeathCause.SANAGE, "三阿哥被处死")
         if restore:
             seat = b.seat(target)
             assert seat.original_role is not None
@@ -162,75 +92,100 @@ class Sanage(Step):
         return f"染指{no(targets[0] or 0)}：{'成功' if value else '失败'}"
 
 
-class Yelanyi(Step):
-    key, role, label = "yelanyi", YELANYI, "叶澜依：祝福一名死亡玩家，天亮复活（全局一次）"
-
-    def disabled(self, b: Board, actor: int | None) -> str | None:
-        assert actor is not None
-        return "技能已用过" if REVIVE in b.seat(actor).spent else super().disabled(b, actor)
+class Jinxi(Step):
+    key, role, label, info = StepKey.JINXI, JINXI, "瑾汐姑姑：选择两名玩家，得知其中是否有恶魔", AnswerKind.YESNO
+    prompt = "唤醒瑾汐姑姑。她指向两名玩家（可含自己）：如果其中有恶魔，点头示意；否则摇头。"
+    suggests = True
 
     def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
-        return (Slot("祝福的玩家（选中活人也算用过）", others(b, actor, living=False)),)
+        return (Slot("玩家一（可选自己）", everyone(b)), Slot("玩家二", everyone(b)))
 
-    def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
-        assert actor is not None and targets[0] is not None
-        target = targets[0]
-        b.spend(actor, REVIVE)
-        if impaired:
-            return f"叶澜依中毒或醉酒：{no(target)}不会复活，技能已用"
-        if b.alive(target):
-            return f"{no(target)}未死亡：技能已用"
-        if b.is_demon(target):
-            return f"{no(target)}是已死亡的恶魔：复活失效，技能已用"
-        b.update_night(revive=target)
-        return f"{no(target)}天亮时复活并重置技能"
+    def validate(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> None:
+        if targets[0] == targets[1]:
+            raise IllegalAction("请选择两名不同的玩家", code="SAME_TARGET_TWICE")
 
+    def hint(self, b: Board, actor: int | None) -> str:
+        return f"恶魔：{nos(b.demons())}"
 
-class Niangengyao(Step):
-    key, role, label, wakes_dead = (
-        "niangengyao",
-        NIANGENGYAO,
-        "年羹尧：夜晚死亡时带走一名玩家（全局一次）",
-        True,
-    )
+    def truth(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:
+        return any(t is not None and b.is_demon(t) for t in targets)
 
-    def disabled(self, b: Board, actor: int | None) -> str | None:
+    def suggest(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:
         assert actor is not None
-        if TAKE in b.seat(actor).spent:
-            return "技能已用过"
-        if not b.dying_tonight(actor):
-            return "今晚未死亡"
-        return super().disabled(b, actor)
+        return falseinfo.fake_demon(b, actor) in targets
+
+    def suggest_hint(self, b: Board, actor: int | None) -> str:
+        assert actor is not None
+        return f"把{no(falseinfo.fake_demon(b, actor))}当作恶魔来回答（与此前告知她的信息一致）"
+
+    def render(self, b: Board, targets: tuple[int | None, ...], value: Answer) -> str:
+        a, c = (t or 0 for t in targets)
+        return f"{no(a)}与{no(c)}之中{'有' if value else '没有'}恶魔"
+
+
+class Wentaiyi(Step):
+    key, role, label, info = StepKey.WENTAIYI, WENTAIYI, "温太医：查验一名玩家是否中毒或醉酒", AnswerKind.YESNO
+    prompt = "唤醒温太医。他指向一名玩家：如果该玩家中毒或醉酒，点头示意；否则摇头。"
+    suggests = True
 
     def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
-        return (Slot("带走（果郡王的保护无效）", others(b, actor), optional=True),)
+        return (Slot("查验的玩家", everyone(b)),)
 
-    def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
-        assert actor is not None
-        (target,) = targets
-        if target is None:
-            return "未发动"
-        b.spend(actor, TAKE)
-        if impaired:
-            return f"年羹尧中毒或醉酒：{no(target)}不会死亡，技能已用"
-        add_pending(b, target, "niangengyao", actor)
-        return f"带走{no(target)}（天亮生效）"
+    def hint(self, b: Board, actor: int | None) -> str:
+        return f"中毒或醉酒：{nos(s.seat for s in b.seats if b.poisoned_or_drunk(s.seat))}"
+
+    def truth(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:
+        return targets[0] is not None and b.poisoned_or_drunk(targets[0])
+
+    def suggest(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:
+        return not self.truth(b, actor, targets)
+
+    def suggest_hint(self, b: Board, actor: int | None) -> str:
+        return "告知与真实情况相反"
+
+    def render(self, b: Board, targets: tuple[int | None, ...], value: Answer) -> str:
+        return f"{no(targets[0] or 0)}{'中毒或醉酒' if value else '未中毒也未醉酒'}"
+
+
+class Huanbi(Step):
+    key, role, label, info = StepKey.HUANBI, HUANBI, "浣碧：得知恶魔与最近爪牙的间距", AnswerKind.NUMBER
+    prompt = "唤醒浣碧，用手指比出恶魔与离他最近的爪牙之间的间距（相邻为1）。"
+    suggests = True
+
+    def truth(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> int:
+        return min((b.distance(d, m) for d in b.demons() for m in b.minions()), default=0)
+
+    def suggest(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:
+        return falseinfo.other_number(b, self.truth(b, actor, ()), 1, max(1, len(b.seats) // 2))
+
+    def suggest_hint(self, b: Board, actor: int | None) -> str:
+        return f"间距：{self.suggest(b, actor, ())}"
+
+    def hint(self, b: Board, actor: int | None) -> str:
+        return f"间距：{self.truth(b, actor, ())}"
+
+    def render(self, b: Board, targets: tuple[int | None, ...], value: Answer) -> str:
+        return f"恶魔与最近的爪牙间距为{value}"
 
 
 class Yurao(Step):
-    key, role, label = "yurao", YURAO, "玉娆：首夜得知一名善良玩家及其身份；此后其被恶魔杀死时连带死亡"
+    key, role, label = StepKey.YURAO, YURAO, "玉娆：首夜得知一名善良玩家及其身份；此后其被恶魔杀死时连带死亡"
+    prompt = "首夜：唤醒玉娆，展示一名善良玩家及其角色（二人绑定）。此后：若绑定的玩家今晚被恶魔杀死，玉娆也死亡。"
+    suggests = True
 
     def info_kind(self, b: Board) -> AnswerKind | None:
-        return "seat_role" if b.night.number == 1 else None
+        return AnswerKind.SEAT_ROLE if b.night.number == 1 else None
 
     def disabled(self, b: Board, actor: int | None) -> str | None:
         assert actor is not None
+        if not b.alive(actor):
+            return super().disabled(b, actor)
         if b.night.number == 1:
-            return None  # pinned: no information, but the link still exists
+            return None  # pinned: linked, not told
         link = b.seat(actor).link
         if link is None:
             return "没有绑定的玩家"
-        if not b.dying_tonight(link, "demon"):
+        if not b.died_tonight(link, DeathCause.DEMON):
             return f"绑定的{no(link)}今晚未被恶魔杀死"
         if b.impaired(actor):
             return f"玉娆{b.impairment_text(actor)}：不会连带死亡"
@@ -247,15 +202,24 @@ class Yurao(Step):
             return None
         return SeatRole(seat=targets[0], role=b.seat(targets[0]).role)
 
+    def suggest(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:
+        if b.night.number != 1 or targets[0] is None:
+            return None
+        return falseinfo.wrong_good_role(b, targets[0])
+
+    def suggest_hint(self, b: Board, actor: int | None) -> str:
+        return f"告知所选玩家是「{ROLES[falseinfo.fake_good_role(b)].name}」（若恰是其真实角色则换一个）"
+
     def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
         assert actor is not None
         if b.night.number == 1:
             assert targets[0] is not None
             b.update_seat(actor, link=targets[0])
+            b.remind(YURAO, "绑定", targets[0])
             pinned = " 玉娆被按住：不告知信息" if b.has(actor, StatusKind.PINNED) else ""
             return f"绑定{no(targets[0])}（{role_of(b, targets[0])}）{pinned}"
-        add_pending(b, actor, "yurao")
-        return "绑定的玩家被恶魔杀死：玉娆连带死亡（天亮生效）"
+        b.kill([actor], DeathCause.YURAO, "玉娆连带")
+        return "绑定的玩家被恶魔杀死：玉娆连带死亡"
 
     def deliver(self, b: Board, actor: int | None, targets: tuple[int | None, ...], value: Answer) -> None:
         if actor is not None and not b.has(actor, StatusKind.PINNED):
@@ -266,49 +230,41 @@ class Yurao(Step):
         return f"{no(value.seat)}是善良玩家「{ROLES[value.role].name}」"
 
 
-class Sundaying(Step):
-    key, role, label = "sundaying", SUNDAYING, "孙答应：狂徒已死则随之死亡"
-
-    def disabled(self, b: Board, actor: int | None) -> str | None:
-        assert actor is not None
-        if not any(not b.alive(k) or b.dying_tonight(k) for k in b.holders(KUANGTU)):
-            return "狂徒未死亡"
-        if b.impaired(actor):
-            return f"孙答应{b.impairment_text(actor)}：本晚不会死亡，下一夜再判断"
-        return None
-
-    def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
-        assert actor is not None
-        add_pending(b, actor, "sundaying")
-        return "孙答应随狂徒死亡（天亮生效，全场醉酒）"
-
-
 class Jingfei(Step):
     key, role, label, wakes_dead = (
-        "jingfei",
-        JINGFEI,
-        "敬妃：首夜得知女性玩家数；夜晚被杀时得知存活的邪恶玩家",
-        True,
-    )
+        StepKey.JINGFEI, JINGFEI, "敬妃：首夜得知女性玩家数；夜晚被杀时得知存活的邪恶玩家", True,
+    )  # fmt: skip
+    prompt = "首夜：唤醒敬妃，比出场上女性玩家的数量（含太监、太医）。此后：若她今晚被杀死，唤醒她并指出所有存活的邪恶玩家。"
+    suggests = True
 
     def info_kind(self, b: Board) -> AnswerKind | None:
-        return "number" if b.night.number == 1 else "seats"
+        return AnswerKind.NUMBER if b.night.number == 1 else AnswerKind.SEATS
 
     def disabled(self, b: Board, actor: int | None) -> str | None:
         assert actor is not None
-        if b.night.number != 1 and not b.dying_tonight(actor):
+        if b.night.number != 1 and not b.died_tonight(actor):
             return "今晚未被杀死"
         return super().disabled(b, actor)
 
-    def truth(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:
+    def truth(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer:
         if b.night.number == 1:
-            return sum(1 for s in b.seats if _counts_as_woman(b, s.seat))
+            return sum(1 for s in b.present() if _counts_as_woman(b, s))
         return tuple(s.seat for s in b.seats if s.alive and s.alignment is Alignment.EVIL)
 
-    def hint(self, b: Board, actor: int | None) -> str:
-        value = self.truth(b, actor, ())
+    def suggest(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:
+        truth = self.truth(b, actor, ())
+        if isinstance(truth, tuple):
+            return falseinfo.other_seats(b, truth, [s for s in b.living() if s != actor])
+        assert isinstance(truth, int)
+        return falseinfo.other_number(b, truth, max(0, truth - 2), min(len(b.present()), truth + 2))
+
+    def suggest_hint(self, b: Board, actor: int | None) -> str:
+        value = self.suggest(b, actor, ())
         assert value is not None
         return self.render(b, (), value)
+
+    def hint(self, b: Board, actor: int | None) -> str:
+        return self.render(b, (), self.truth(b, actor, ()))
 
     def render(self, b: Board, targets: tuple[int | None, ...], value: Answer) -> str:
         if isinstance(value, tuple):
@@ -319,55 +275,3 @@ class Jingfei(Step):
 def _counts_as_woman(b: Board, seat: int) -> bool:
     s = b.seat(seat)
     return s.traveller_female if s.role == TRAVELLER else ROLES[s.role].counts_for_jingfei
-
-
-class Jinxi(Step):
-    key, role, label, info = "jinxi", JINXI, "瑾汐姑姑：选择两名玩家，得知其中是否有恶魔", "yesno"
-
-    def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
-        return (Slot("玩家一（可选自己）", everyone(b)), Slot("玩家二", everyone(b)))
-
-    def validate(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> None:
-        if targets[0] == targets[1]:
-            raise IllegalAction("请选择两名不同的玩家", code="SAME_TARGET_TWICE")
-
-    def hint(self, b: Board, actor: int | None) -> str:
-        return f"恶魔：{nos(s.seat for s in b.seats if ROLES[s.role].team is Team.DEMON)}"
-
-    def truth(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:
-        return any(t is not None and b.is_demon(t) for t in targets)
-
-    def render(self, b: Board, targets: tuple[int | None, ...], value: Answer) -> str:
-        a, c = (t or 0 for t in targets)
-        return f"{no(a)}与{no(c)}之中{'有' if value else '没有'}恶魔"
-
-
-class Wentaiyi(Step):
-    key, role, label, info = "wentaiyi", WENTAIYI, "温太医：查验一名玩家是否中毒或醉酒", "yesno"
-
-    def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
-        return (Slot("查验的玩家", everyone(b)),)
-
-    def hint(self, b: Board, actor: int | None) -> str:
-        return f"中毒或醉酒：{nos(s.seat for s in b.seats if b.poisoned_or_drunk(s.seat))}"
-
-    def truth(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:
-        return targets[0] is not None and b.poisoned_or_drunk(targets[0])
-
-    def render(self, b: Board, targets: tuple[int | None, ...], value: Answer) -> str:
-        return f"{no(targets[0] or 0)}{'中毒或醉酒' if value else '未中毒也未醉酒'}"
-
-
-class Huanbi(Step):
-    key, role, label, info = "huanbi", HUANBI, "浣碧：得知恶魔与最近爪牙的间距", "number"
-
-    def truth(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:
-        demons = [s.seat for s in b.seats if b.is_demon(s.seat)]
-        minions = [s.seat for s in b.seats if b.is_minion(s.seat)]
-        return min((b.distance(d, m) for d in demons for m in minions), default=0)
-
-    def hint(self, b: Board, actor: int | None) -> str:
-        return f"间距：{self.truth(b, actor, ())}"
-
-    def render(self, b: Board, targets: tuple[int | None, ...], value: Answer) -> str:
-        return f"恶魔与最近的爪牙间距为{value}"

@@ -7,7 +7,7 @@ from typing import Any
 from chalicelib.core.game import Entrant, Transition, Viewer
 from chalicelib.core.rng import Rng
 from chalicelib.games.zhenhuan.game import GAME
-from chalicelib.games.zhenhuan.roles import OUTSIDERS, ROLES, TOWNSFOLK
+from chalicelib.games.zhenhuan.roles import GOOD_ROLES, ROLES, RoleKey
 from chalicelib.games.zhenhuan.setup import assign
 from chalicelib.games.zhenhuan.state import GameState, StatusKind, ZhenhuanOptions
 
@@ -15,29 +15,44 @@ HOST = Viewer.host()
 SEED = 20240611
 
 
-def new_state(roles: list[str], **options: Any) -> GameState:
+def new_state(roles: list[str]) -> GameState:
     """A game in setup with exactly these roles, seat by seat (bluffs: the first free good roles)."""
     entrants = [Entrant(i, f"玩家{i + 1}") for i in range(len(roles))]
-    state = GAME.setup(entrants, ZhenhuanOptions(**options), Rng.from_int(SEED))
+    state = GAME.setup(entrants, ZhenhuanOptions(), Rng.from_int(SEED))
     for seat, role in enumerate(roles):
-        state = assign(state, seat, role)
-    free = [r for r in TOWNSFOLK + OUTSIDERS if r not in roles][:3]
+        state = assign(state, seat, RoleKey(role))
+    free = [r for r in GOOD_ROLES if r not in roles][:3]
     return state.model_copy(update={"bluffs": tuple(free)})
 
 
-def started(roles: list[str], **options: Any) -> GameState:
+def started(roles: list[str]) -> GameState:
     """A game with these roles, begun: the first night's first step is current."""
-    return act(new_state(roles, **options), type="begin")
+    return act(new_state(roles), type="begin")
 
 
-def transition(state: GameState, **action: Any) -> Transition:
+def transition(state: GameState, viewer: Viewer = HOST, **action: Any) -> Transition:
     a = GAME.action_adapter.validate_python(action)
-    GAME.check(state, HOST, a)
-    return GAME.apply(state, HOST, a, Rng.from_int(SEED, len(state.log)))
+    GAME.check(state, viewer, a)
+    return GAME.apply(state, viewer, a, Rng.from_int(SEED, len(state.log)))
 
 
 def act(state: GameState, **action: Any) -> GameState:
     return transition(state, **action).state
+
+
+def player_act(state: GameState, seat: int, **action: Any) -> GameState:
+    """An action a player sends from her phone."""
+    return transition(state, Viewer.player(seat), **action).state
+
+
+def proposed(state: GameState) -> Any:
+    """The winner a met win condition proposes (DECISIONS #12), None if none."""
+    return state.end.winner if state.end is not None else None
+
+
+def confirm(state: GameState) -> GameState:
+    """「确认结束」 the proposed end."""
+    return act(state, type="confirm_end")
 
 
 def current(state: GameState) -> str | None:
@@ -50,11 +65,11 @@ def current_view(state: GameState):
 
 
 def step(
-    state: GameState, key: str, *targets: int | None, answer: Any = None, skip: bool = False
+    state: GameState, key: str, *targets: int | None, answer: Any = None, skip: bool = False, **extra: Any
 ) -> GameState:
     """Pass every step before `key`, then resolve `key` with the targets."""
     state = pass_until(state, key)
-    action: dict[str, Any] = {"type": "night_step", "step": key, "targets": list(targets), "skip": skip}
+    action: dict[str, Any] = {"type": "night_step", "step": key, "targets": list(targets), "skip": skip, **extra}
     if answer is not None:
         action["answer"] = answer
     return act(state, **action)
@@ -82,10 +97,8 @@ def night(state: GameState, plan: dict[str, tuple[int | None, ...]] | None = Non
     return act(state, type="dawn")
 
 
-def to_day(
-    roles: list[str], plan: dict[str, tuple[int | None, ...]] | None = None, **options: Any
-) -> GameState:
-    return night(started(roles, **options), plan)
+def to_day(roles: list[str], plan: dict[str, tuple[int | None, ...]] | None = None) -> GameState:
+    return night(started(roles), plan)
 
 
 def seat(state: GameState, i: int):
@@ -98,6 +111,11 @@ def has(state: GameState, i: int, kind: StatusKind) -> bool:
 
 def infos(state: GameState, i: int) -> list[Any]:
     return [e for e in state.log if e.kind == "info" and e.seat == i]
+
+
+def told(state: GameState, i: int) -> list[Any]:
+    """Everything private the player was given (info, 「你是」, 告知)."""
+    return [e for e in state.log if e.kind in ("info", "you_are", "tell") and e.seat == i]
 
 
 def host_lines(state: GameState) -> list[str]:

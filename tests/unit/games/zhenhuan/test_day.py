@@ -24,13 +24,26 @@ from chalicelib.games.zhenhuan.roles import (
 )
 from chalicelib.games.zhenhuan.state import GameState, Phase, StatusKind
 
-from .helpers import HOST, act, current, current_view, dusk, has, host_lines, night, public, started, step
+from .helpers import (
+    HOST,
+    act,
+    confirm,
+    current,
+    current_view,
+    dusk,
+    has,
+    host_lines,
+    night,
+    public,
+    started,
+    step,
+)
 
 R = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI]
 
 
-def day1(roles: list[str] = R, **options: object) -> GameState:
-    return night(started(roles, **options))
+def day1(roles: list[str] = R) -> GameState:
+    return night(started(roles))
 
 
 def code(state: GameState, **action: object) -> str:
@@ -172,7 +185,7 @@ RQ = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI, DUNQINWA
 def test_qifei_silences_once_a_day_never_the_same_player_twice_running() -> None:
     """每个白天可用一次，…禁言一名玩家。若玩家不配合，则强制处决该玩家。（不可以连续选择同一玩家）"""
     state = act(day1(RQ), type="silence", by=6, target=1)
-    assert has(state, 1, StatusKind.SILENCED) and any("禁言" in r for r in state.day.reminders)
+    assert has(state, 1, StatusKind.SILENCED) and any("禁言" in r for r in state.day.alerts)
     assert code(state, type="silence", by=6, target=2) == "USED_TODAY"
     assert not act(state, type="execute", seat=1).seats[1].alive
     tomorrow = night(dusk(state, execute_block=False))
@@ -185,7 +198,7 @@ def test_impaired_qifei_silence_is_not_enforced() -> None:
     """若齐妃中毒/醉/按住后发动技能，玩家不配合禁言，也不会被强制处决。"""
     state = act(day1(RQ), type="set_status", seat=6, status="pinned")
     state = act(state, type="silence", by=6, target=1)
-    assert not has(state, 1, StatusKind.SILENCED) and not state.day.reminders
+    assert not has(state, 1, StatusKind.SILENCED) and not state.day.alerts
 
 
 def test_dunqinwang_makes_a_player_drunk_for_a_day() -> None:
@@ -253,6 +266,8 @@ RL = [LONGYUE, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI]
 def test_longyue_executed_makes_her_team_lose() -> None:
     """若你因处决而死，则你所在阵营失败。- 说书人在胧月被处决时直接结束本局游戏，选择获胜阵营。"""
     state = act(day1(RL), type="execute", seat=0)
+    assert state.phase is Phase.DAY and state.end.winner is Alignment.EVIL
+    state = confirm(state)
     assert state.phase is Phase.OVER and state.winner is Alignment.EVIL
 
 
@@ -297,9 +312,9 @@ def test_taihou_revived_by_yelanyi_can_force_again() -> None:
     assert act(state, type="force_execution", by=0, nominee=2).day.proposals[-1].seat == 2
 
 
-def test_longyue_loss_stays_proposed_without_auto_end() -> None:
-    """说书人在胧月被处决时直接结束本局游戏，选择获胜阵营 — with auto_end off she decides when."""
-    state = act(day1(RL, auto_end=False), type="execute", seat=0)
-    assert state.phase is Phase.DAY and state.proposed_winner[0] is Alignment.EVIL
+def test_longyue_loss_stays_proposed_until_the_storyteller_confirms() -> None:
+    """说书人在胧月被处决时直接结束本局游戏，选择获胜阵营 — DECISIONS #12: she confirms when."""
+    state = act(day1(RL), type="execute", seat=0)
+    assert state.phase is Phase.DAY and state.end.winner is Alignment.EVIL
     state = act(state, type="drunk", seat=1)
-    assert state.proposed_winner[0] is Alignment.EVIL
+    assert state.end.winner is Alignment.EVIL

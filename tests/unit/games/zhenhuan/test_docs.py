@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from chalicelib.games.zhenhuan.enums import OwedKind
 from chalicelib.games.zhenhuan.night import FIRST_NIGHT, OTHER_NIGHTS
 from chalicelib.games.zhenhuan.roles import (
     ANLINGRONG,
@@ -29,6 +30,7 @@ from chalicelib.games.zhenhuan.roles import (
     YURAO,
     ZHENHUAN,
 )
+from chalicelib.games.zhenhuan.state import Owed
 
 from .helpers import act, current, disabled, dusk, new_state, night, pass_until, visited
 
@@ -69,7 +71,7 @@ def test_engine_walks_the_first_night_in_order() -> None:
         WENTAIYI,
         ZHENHUAN,
     ]
-    state = act(new_state(roles), type="begin")
+    state = act(act(new_state(roles), type="begin"), type="set_alignment", seat=8, alignment="evil")
     walked = []
     while (now := current(state)) is not None:
         walked.append(now)
@@ -91,6 +93,9 @@ def test_engine_walks_other_nights_in_order() -> None:
     state = night(state)
     state = act(state, type="accuse", by=0, target=5, role=HUANGSHANG)
     state = dusk(act(state, type="set_role", seat=17, role="nvhuang"), execute_block=False)
+    owed = (Owed(kind=OwedKind.NEW_DEMON, seat=17), Owed(kind=OwedKind.MINIONS_NEW_DEMON, seat=17),
+            Owed(kind=OwedKind.CHONGFEI, seat=16), Owed(kind=OwedKind.ALIGNMENT, seat=3))  # fmt: skip
+    state = state.model_copy(update={"owed": owed})  # what the rules owe after changes (see test_info_steps)
     assert tuple(visited(state)) == _keys("other-nights")
 
 

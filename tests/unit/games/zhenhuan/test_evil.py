@@ -35,6 +35,7 @@ from .helpers import (
     night,
     night2,
     pass_until,
+    proposed,
     public,
     started,
     step,
@@ -90,7 +91,7 @@ def test_huafei_mark_reminds_the_storyteller_when_the_player_nominates() -> None
     - 发起提名后，玩家不会自动死亡，需要说书人手动使用白天「死亡」按钮操作。"""
     state = night(started(RH), {"huafei": (1,)})
     state = act(state, type="nominate", nominator=1, nominee=5)
-    assert state.seats[1].alive and any("一丈红" in r for r in state.day.reminders)
+    assert state.seats[1].alive and any("一丈红" in r for r in state.day.alerts)
     state = act(state, type="kill", seat=1)
     state = act(state, type="vote", votes=[0, 2, 3, 6])
     assert not state.seats[1].alive and state.day.block == 5
@@ -102,7 +103,7 @@ def test_impaired_huafei_gives_no_mark() -> None:
     state = act(started(RH), type="set_status", seat=4, status="poisoned")
     state = night(state, {"huafei": (1,)})
     assert not has(state, 1, StatusKind.MARKED)
-    assert not act(state, type="nominate", nominator=1, nominee=5).day.reminders
+    assert not act(state, type="nominate", nominator=1, nominee=5).day.alerts
 
 
 # --- 皇后 ------------------------------------------------------------------------------------------
@@ -127,10 +128,20 @@ def test_huanghou_becomes_nvhuang_when_huangshang_dies_with_five_alive() -> None
 
 
 def test_huanghou_does_not_succeed_with_fewer_than_five_alive() -> None:
-    """变身条件为：皇上死亡时当前存活玩家大于等于5人 (counted after his death)."""
-    state = act(night(started([JINXI, GUOJUNWANG, WENTAIYI, HUANGHOU, HUANGSHANG])), type="execute", seat=4)
-    assert state.phase is Phase.OVER and state.winner is Alignment.GOOD
+    """变身条件为：皇上死亡时当前存活玩家大于等于5人 — DECISIONS #8: counted just before his death,
+    皇上 included: four alive with him is not enough."""
+    state = night(started([JINXI, GUOJUNWANG, WENTAIYI, HUANGHOU, HUANGSHANG, ZHENHUAN]))
+    state = act(act(state, type="kill", seat=0), type="kill", seat=5)
+    state = act(state, type="execute", seat=4)
+    assert proposed(state) is Alignment.GOOD
     assert state.seats[3].role == HUANGHOU
+
+
+def test_huanghou_succeeds_with_five_alive_counting_huangshang() -> None:
+    """DECISIONS #8: "皇上死亡时，场上玩家大于等于5人存活" counts the living players at the moment just
+    before 皇上's death, 皇上 included: with five alive and 皇上 executed, 皇后 succeeds."""
+    state = act(night(started([JINXI, GUOJUNWANG, WENTAIYI, HUANGHOU, HUANGSHANG])), type="execute", seat=4)
+    assert state.seats[3].role == NVHUANG and state.end is None
 
 
 def test_huanghou_does_not_succeed_after_a_nvhuang_existed() -> None:
@@ -146,7 +157,7 @@ def test_impaired_huanghou_does_not_succeed(status: str) -> None:
     """皇后不能毒醉。"""
     state = act(night(started(RQ)), type="set_status", seat=4, status=status)
     state = act(state, type="execute", seat=5)
-    assert state.phase is Phase.OVER and state.winner is Alignment.GOOD
+    assert proposed(state) is Alignment.GOOD
 
 
 def test_huanghou_needs_huangshang_not_taishanghuang() -> None:
@@ -154,7 +165,7 @@ def test_huanghou_needs_huangshang_not_taishanghuang() -> None:
     roles = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUANGHOU, TAISHANGHUANG, QIFEI]
     assert current_view(pass_until(night2(roles), "huanghou")).disabled == "不能变为女皇：本局没有皇上"
     state = act(night(started(roles)), type="execute", seat=5)
-    assert state.phase is Phase.OVER and state.winner is Alignment.GOOD
+    assert proposed(state) is Alignment.GOOD
 
 
 # --- 皇上 / 宠妃 ---------------------------------------------------------------------------------------
@@ -195,7 +206,7 @@ def test_chongfei_pin_blocks_abilities_for_the_night_and_the_next_day() -> None:
 def test_huangshang_self_kill_has_no_other_effect() -> None:
     """皇上 - 自杀无其他效果。"""
     state = night(step(night2(RH), "huangshang", 5))
-    assert state.phase is Phase.OVER and state.winner is Alignment.GOOD
+    assert proposed(state) is Alignment.GOOD
 
 
 # --- 太上皇 / 女皇 ---------------------------------------------------------------------------------------
@@ -209,7 +220,7 @@ def test_taishanghuang_self_kill_passes_the_crown_to_the_storytellers_choice() -
     assert not state.seats[5].alive and state.phase is Phase.DAY
     heir = state.seats[2]
     assert heir.role == HUANGSHANG and heir.alignment is Alignment.EVIL and heir.spent == frozenset()
-    assert [e.role for e in state.log if e.kind == "you_are" and e.seat == 2] == [HUANGSHANG]
+    assert [e.role for e in state.log if e.kind == "you_are" and e.seat == 2] == [GUOJUNWANG, HUANGSHANG]
     state = pass_until(dusk(state), "huangshang")
     assert current_view(state).slots[1].allowed, "the new 皇上 has 雨露均沾"
 
@@ -230,7 +241,7 @@ def test_nvhuang_kills_and_her_self_kill_has_no_other_effect() -> None:
     state = night(step(dusk(state), "nvhuang", 1))
     assert not state.seats[1].alive
     state = night(step(dusk(state), "nvhuang", 4))
-    assert state.phase is Phase.OVER and state.winner is Alignment.GOOD
+    assert proposed(state) is Alignment.GOOD
 
 
 # --- 苏培盛 ------------------------------------------------------------------------------------------
@@ -248,7 +259,7 @@ def test_female_only_abilities_skip_the_eunuch_and_the_physician() -> None:
     roles = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, ANLINGRONG, HUANGSHANG, SUPEISHENG]
     state = step(started(roles), "anlingrong", 3, None)
     assert not has(state, 3, StatusKind.POISONED)
-    state = step(state, "huangshang", None, 6)
+    state = step(state, "huangshang", None, 6, force=True)
     assert state.seats[6].role == SUPEISHENG and "convert" not in state.seats[5].spent
     state = step(dusk(night(state)), "huangshang", None, 3)
     assert state.seats[3].role == WENTAIYI

@@ -37,6 +37,7 @@ from .helpers import (
     night,
     night2,
     pass_until,
+    public,
     started,
     step,
     visited,
@@ -202,7 +203,7 @@ def test_yelanyi_choosing_a_living_player_spends_the_ability() -> None:
 def test_yelanyi_choosing_a_dead_demon_fails() -> None:
     """如果选中了已死亡的恶魔，技能会失效。因不允许两个同阵营恶魔同场，系统默认被复活恶魔死亡。"""
     state = act(night(started(RN)), type="set_alive", seat=5, alive=False)
-    assert state.phase.value == "over"
+    assert state.end.winner == "good"
     roles = [NIANGENGYAO, JINXI, GUOJUNWANG, WENTAIYI, "huanghou", HUANGSHANG, QIFEI, YELANYI]
     state = act(night(started(roles)), type="execute", seat=5)
     assert state.seats[4].role == "nvhuang"
@@ -228,23 +229,22 @@ def test_kuangtu_may_die_any_time_by_the_death_button() -> None:
     day = night(started(RS))
     assert not act(day, type="kill", seat=1).seats[1].alive
     at_night = act(started(RS), type="kill", seat=1)
-    assert at_night.seats[1].alive, "a night death lands at dawn"
-    assert not night(at_night).seats[1].alive
+    assert not at_night.seats[1].alive, "dead at once (DECISIONS #9)"
+    assert public(at_night)["seats"][1]["alive"], "the public learns it at dawn"
+    day = night(at_night)
+    assert not public(day)["seats"][1]["alive"] and day.log[-1].deaths == (1,)
 
 
 def test_sundaying_dies_at_her_step_after_kuangtu_and_all_are_drunk() -> None:
     """当狂徒死亡，你也会死亡；你死亡后，导致全场醉酒。- 狂徒死亡，孙答应会在夜晚的对应行动时死亡。"""
     state = act(night(started(RS)), type="kill", seat=1)
     state = step(dusk(state), "sundaying")
-    assert state.seats[0].alive
+    assert not state.seats[0].alive, "dead at once at her step (DECISIONS #9)"
+    assert all(has(state, s, StatusKind.DRUNK) for s in (2, 3, 4, 5, 6)), "全场醉酒 includes the demon"
     state = night(state)
-    assert not state.seats[0].alive
-    assert all(has(state, s, StatusKind.DRUNK) for s in (2, 3, 4, 5, 6)), "全场醉酒 includes evil by default"
+    assert not state.seats[0].alive and has(state, 5, StatusKind.DRUNK), "through the next day"
     assert any("全场醉酒" in line for line in host_lines(state))
-    state = dusk(state)
-    assert has(state, 5, StatusKind.DRUNK), "the drink lasts a day and the next night"
-    state = night(state)
-    assert not has(state, 5, StatusKind.DRUNK)
+    assert not has(dusk(state), 5, StatusKind.DRUNK), "DECISIONS #10: the rest of that night and the next day"
 
 
 def test_impaired_sundaying_survives_tonight_but_dies_the_next_night() -> None:
@@ -264,14 +264,8 @@ def test_sundaying_dying_for_any_reason_makes_everyone_drunk() -> None:
     assert all(has(state, s, StatusKind.DRUNK) for s in range(1, 7))
 
 
-def test_mass_drunk_scope_option_limits_it_to_good_players() -> None:
-    """Option mass_drunk_scope="good": 全场醉酒 only for good players."""
-    state = act(night(started(RS, mass_drunk_scope="good")), type="execute", seat=0)
-    assert has(state, 2, StatusKind.DRUNK) and not has(state, 5, StatusKind.DRUNK)
-
-
-def test_night_kill_of_an_already_dying_player_is_refused() -> None:
-    """夜晚「死亡」按钮: a player already dying tonight cannot be killed twice."""
+def test_night_kill_of_an_already_dead_player_is_refused() -> None:
+    """夜晚「死亡」按钮: a player killed tonight is dead already (DECISIONS #9)."""
     state = act(started(RS), type="kill", seat=1)
     with pytest.raises(IllegalAction):
         act(state, type="kill", seat=1)

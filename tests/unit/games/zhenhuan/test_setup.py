@@ -67,7 +67,7 @@ def test_player_count_outside_5_to_20_is_refused(players: int) -> None:
     """5~20 位玩家"""
     with pytest.raises(IllegalAction):
         composition(players)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(DomainError):
         GAME.check_start([Entrant(i, "x") for i in range(players)], ZhenhuanOptions())
 
 

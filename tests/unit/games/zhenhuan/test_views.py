@@ -29,7 +29,7 @@ R = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, ANLINGRONG, HUANGSHANG, QIFEI]
 def test_game_surface() -> None:
     """游戏开始需要1名说书人 - 5~20 位玩家."""
     assert (GAME.key, GAME.title, GAME.min_seats, GAME.max_seats) == ("zhenhuan", "血染甄嬛传", 5, 20)
-    assert GAME.host_runs and not GAME.auto_start and GAME.profile_model is None
+    assert GAME.host_runs and not GAME.auto_start and GAME.hidden_steps and GAME.family == "zhenhuan"
     pending = GAME.pending(started(R))
     assert pending is not None and pending.kind is PendingKind.HOST and pending.timeout_s is None
 
@@ -88,7 +88,7 @@ def test_spectator_sees_the_public_board_only() -> None:
 
 def test_everyone_sees_the_grimoire_and_log_after_the_end() -> None:
     """Afterwards everyone sees the full grimoire and the log."""
-    state = act(started(R), type="declare_winner", winner="good")
+    state = act(act(started(R), type="declare_winner", winner="good"), type="confirm_end")
     for viewer in (Viewer.player(0), Viewer.spectator()):
         view = GAME.view(state, viewer)
         assert view.grimoire is not None and [s.role for s in view.grimoire.seats] == R

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from chalicelib.core.errors import GameOver
+from chalicelib.core.errors import GameOver, IllegalAction
 from chalicelib.core.game import Entrant
 from chalicelib.core.rng import Rng
 from chalicelib.games.zhenhuan.game import GAME
@@ -20,14 +20,17 @@ from chalicelib.games.zhenhuan.roles import (
 )
 from chalicelib.games.zhenhuan.state import Phase, ZhenhuanOptions
 
-from .helpers import HOST, act, dusk, night, started, step, transition
+from .helpers import HOST, act, dusk, night, proposed, started, step, transition
 
 R = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI]
 
 
 def test_good_wins_when_the_demon_dies_with_no_successor() -> None:
-    """当恶魔死亡且无法立刻产生新的恶魔时，游戏结束，好人胜利"""
+    """当恶魔死亡且无法立刻产生新的恶魔时，游戏结束，好人胜利 (confirmed by the storyteller: DECISIONS #12)"""
     t = transition(night(started(R)), type="execute", seat=5)
+    assert t.state.phase is Phase.DAY and not t.results and proposed(t.state) is Alignment.GOOD
+    assert GAME.pending(t.state).label == "确认结束"
+    t = transition(t.state, type="confirm_end")
     assert t.state.phase is Phase.OVER and t.state.winner is Alignment.GOOD
     (outcome,) = t.results
     assert outcome.unit == "game" and outcome.extra["winner"] == "good"
@@ -42,7 +45,7 @@ def test_evil_wins_when_two_are_alive_and_the_demon_is_one_of_them() -> None:
     state = night(started([ZHENHUAN, JINXI, GUOJUNWANG, HUAFEI, HUANGSHANG]))
     state = act(act(state, type="kill", seat=0), type="kill", seat=1)
     assert state.phase is Phase.DAY
-    t = transition(state, type="execute", seat=2)
+    t = transition(act(state, type="execute", seat=2), type="confirm_end")
     assert t.state.winner is Alignment.EVIL and t.results[0].extra["winner"] == "evil"
 
 
@@ -57,25 +60,34 @@ def test_travellers_do_not_count_towards_two_alive() -> None:
     for s in state.seats:
         if s.seat not in (demon, other, 15) and state.phase is Phase.DAY:
             state = act(state, type="set_alive", seat=s.seat, alive=False)
-    assert state.seats[15].alive and state.phase is Phase.OVER and state.winner is Alignment.EVIL
+    assert state.seats[15].alive and proposed(state) is Alignment.EVIL
 
 
 def test_declare_winner_is_a_logged_override_with_results() -> None:
-    """The storyteller may end the game and name the winner (说书人…选择获胜阵营)."""
+    """The storyteller may end the game and name the winner (说书人…选择获胜阵营), then confirms (#12)."""
     t = transition(started(R), type="declare_winner", winner="evil", reason="胧月被处决")
-    assert t.state.winner is Alignment.EVIL and t.results[0].reason == "胧月被处决"
+    assert t.state.phase is Phase.NIGHT and proposed(t.state) is Alignment.EVIL and not t.results
     assert any(e.kind == "host" and e.override for e in t.events)
+    t = transition(t.state, type="confirm_end")
+    assert t.state.winner is Alignment.EVIL and t.results[0].reason == "胧月被处决"
     with pytest.raises(GameOver):
         GAME.check(t.state, HOST, GAME.action_adapter.validate_python({"type": "dusk"}))
 
 
-def test_without_auto_end_the_win_is_only_proposed() -> None:
-    """DECISIONS #6: every automatic step (win included) can be overridden."""
-    state = act(night(started(R, auto_end=False)), type="execute", seat=5)
-    assert state.phase is Phase.DAY and state.proposed_winner == (Alignment.GOOD, "恶魔死亡，且没有新的恶魔")
+def test_a_met_win_is_only_proposed_and_no_single_press_ends_the_game() -> None:
+    """DECISIONS #12: A game never ends by itself on a single press: when a win condition is met the
+    storyteller sees 「确认结束」 with the reason and may confirm or override; nothing is final until
+    she confirms."""
+    state = act(night(started(R)), type="execute", seat=5)
+    assert state.phase is Phase.DAY and state.end.reason == "恶魔死亡，且没有新的恶魔"
+    buttons = [b.type for b in GAME.view(state, HOST).grimoire.buttons]
+    assert "confirm_end" in buttons
     state = act(state, type="set_alive", seat=5, alive=True)
-    assert state.proposed_winner is None
-    assert act(state, type="declare_winner", winner="good").phase is Phase.OVER
+    assert state.end is None, "the board changed back: the proposal goes"
+    with pytest.raises(IllegalAction) as err:
+        act(state, type="confirm_end")
+    assert err.value.code == "NO_PROPOSED_END"
+    assert act(act(state, type="declare_winner", winner="good"), type="confirm_end").phase is Phase.OVER
 
 
 @pytest.mark.parametrize(
@@ -118,9 +130,11 @@ def test_night_set_alive_is_announced_at_dawn() -> None:
     assert [e for e in night(state).log if e.kind == "announce"][-1].deaths == (1,)
 
 
-def test_storyteller_cancels_a_pending_night_death() -> None:
+def test_storyteller_cancels_a_night_death() -> None:
     """DECISIONS #6: every automatic step (death included) can be overridden, and is logged."""
     state = step(dusk(night(started(R))), "huangshang", 1)
+    assert not state.seats[1].alive and state.unannounced == (1,)
     t = transition(state, type="set_alive", seat=1, alive=True)
-    assert not t.state.night.pending and any(e.kind == "host" and e.override for e in t.events)
-    assert night(t.state).seats[1].alive
+    assert not t.state.night.deaths and any(e.kind == "host" and e.override for e in t.events)
+    day = night(t.state)
+    assert day.seats[1].alive and day.log[-1].deaths == () and day.log[-1].revived == ()
