@@ -7,7 +7,7 @@ from math import ceil
 
 from chalicelib.core.errors import IllegalAction
 from chalicelib.games.zhenhuan import actions as A
-from chalicelib.games.zhenhuan.board import Board, no, nos
+from chalicelib.games.zhenhuan.board import Board, no
 from chalicelib.games.zhenhuan.enums import Ability, Phase, StatusKind
 from chalicelib.games.zhenhuan.events import (
     ExecutionEvent,
@@ -218,7 +218,8 @@ def _announce(b: Board, nom: Nomination, prefix: str) -> None:
     assert nom.voters is not None
     count, need = len(nom.voters), nom.threshold
     what = "流放" if nom.exile else f"处决台：{no(block) if block is not None else '无人'}"
-    text = f"{prefix}{no(nom.nominee)}得{count}票（需{need}票）；举手：{nos(nom.voters)}；{what}"
+    hands = "、".join(no(v) for v in nom.voters) or "无"
+    text = f"{prefix}{no(nom.nominee)}得{count}票（需{need}票）；举手：{hands}；{what}"
     b.emit(VoteEvent(
         nominee=nom.nominee, voters=nom.voters, count=count, threshold=need, block=block, exile=nom.exile,
         text=text,
