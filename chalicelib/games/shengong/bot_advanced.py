@@ -28,6 +28,8 @@ WORTH = {Attack.POISON: 0.5, Attack.ASSASSINATE: 0.5, Attack.FRAME: 0.4}
 """A/B/C score per point of damage (气血 ×0.5, 好感 ×0.4)."""
 VOID = 0.8
 """A/B/C: what voiding a rival's next move is worth."""
+HEAL_SHIELD = 0.5
+"""养生 also shields: 下毒 halved, 暗杀 only −1 — about half the danger she faces."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,8 @@ def advanced(view: ShengongView, seat: int, rng: Rng) -> Action:
 # ---- A/B/C ---------------------------------------------------------------------------------------
 
 def _danger(view: ShengongView, seat: int, me: PlayerView) -> float:
-    """Expected 气血 damage at her place next round: crowds draw 下毒, the leader draws 暗杀."""
+    """Expected 气血 damage at her place next round: crowds draw 下毒, the leader draws 暗杀 (D: 高明珠 strikes
+    the weakest)."""
     others = rivals(view, seat)
     crowd = sum(1 for p in others if p.place is me.place)
     leader = 0.6 if others and me.hp >= max(p.hp for p in others) else 0.0
@@ -132,10 +135,10 @@ def palace_options(view: ShengongView, seat: int) -> list[Option]:
     wh, wg = _dear(me.hp, 6.0), _dear(me.grace, 3.0, base=0.4)
     tolls = sum(place_of(view, p.place).hurts_resting for p in rivals(view, seat))
     heal_now = view.you.heal_now if view.you else 0.0
-    plain = _cards(view, ActionType.IDLE, None, here.court)
+    plain, danger = _cards(view, ActionType.IDLE, None, here.court), _danger(view, seat, me)
     out = [
-        Option(heal_now * wh - tolls * wh, Heal(cards=plain)),
-        Option(0.5 * wh + 0.5 * wg + min(1.0, _danger(view, seat, me)) * wh - tolls * wh, Idle(cards=plain)),
+        Option((heal_now + HEAL_SHIELD * danger - tolls) * wh, Heal(cards=plain)),
+        Option(0.5 * wh + 0.5 * wg + (min(1.0, danger) - tolls) * wh, Idle(cards=plain)),
     ]
     for attack in Attack:
         cost = (here.frame_cost or 1.0) * wh if attack is Attack.FRAME else 0.5 * wg
@@ -215,9 +218,11 @@ def stage_options(view: ShengongView, seat: int) -> list[Option]:
     wh, wg = _dear(me.hp, 8.0, base=0.2), _dear(me.grace, 4.0, base=0.2)
     heal_now = view.you.heal_now if view.you else 0.0
     plain = _cards(view, ActionType.IDLE, None, False)
+    weakest = min(p.hp for p in view.players if p.alive) >= me.hp
+    danger = 2.5 if weakest else 1.5
     out = [
-        Option(heal_now * wh, Heal(cards=plain)),
-        Option((0.5 + here.idle) * (wh + wg) + wh, Idle(cards=plain)),
+        Option((heal_now + HEAL_SHIELD * danger) * wh, Heal(cards=plain)),
+        Option((0.5 + here.idle) * (wh + wg) + min(1.0, danger) * wh, Idle(cards=plain)),
     ]
     strikes = _stage_strikes(view, here, here)
     for worth, attack, target, card in strikes:
