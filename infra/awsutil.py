@@ -23,7 +23,6 @@ from infra import template
 
 ROOT = Path(__file__).resolve().parent.parent
 STAGES_FILE = ROOT / "infra" / "stages.json"
-POLL_S = float(os.environ.get("SHENGONG_POLL_S", "5"))
 DONE = {"CREATE_COMPLETE", "UPDATE_COMPLETE", "UPDATE_ROLLBACK_COMPLETE", "ROLLBACK_COMPLETE",
         "CREATE_FAILED", "ROLLBACK_FAILED", "UPDATE_ROLLBACK_FAILED", "DELETE_COMPLETE", "DELETE_FAILED",
         "IMPORT_COMPLETE", "IMPORT_ROLLBACK_COMPLETE", "IMPORT_ROLLBACK_FAILED"}
@@ -32,6 +31,11 @@ OK = {"CREATE_COMPLETE", "UPDATE_COMPLETE"}
 
 class Refused(Exception):
     """An expected failure: its message is the one line the operator sees."""
+
+
+def poll_s() -> float:
+    """Seconds between looks at a stack or table in progress (SHENGONG_POLL_S; the tests make it short)."""
+    return float(os.environ.get("SHENGONG_POLL_S", "5"))
 
 
 def say(text: str) -> None:
@@ -100,6 +104,22 @@ def region() -> str:
     return value
 
 
+_LOADER: Any = None
+
+
+def _core_session() -> Any:
+    """A fresh botocore session (credentials and settings read now) sharing one cache of service models."""
+    global _LOADER
+    import botocore.loaders
+    import botocore.session
+
+    if _LOADER is None:
+        _LOADER = botocore.loaders.create_loader()
+    core = botocore.session.Session()
+    core.register_component("data_loader", _LOADER)
+    return core
+
+
 class Aws:
     """Clients for one region, made on first use."""
 
@@ -108,16 +128,19 @@ class Aws:
         from botocore.config import Config
 
         self.region = region_name
-        self._session = boto3.session.Session(region_name=region_name)
+        self._session = boto3.session.Session(region_name=region_name, botocore_session=_core_session())
         self._config = Config(retries={"mode": "standard", "max_attempts": 5})
         self._clients: dict[str, Any] = {}
+
+    def client(self, service: str) -> Any:
+        if service not in self._clients:
+            self._clients[service] = self._session.client(service, config=self._config)  # type: ignore[call-overload]
+        return self._clients[service]
 
     def __getattr__(self, service: str) -> Any:
         if service.startswith("_"):
             raise AttributeError(service)
-        if service not in self._clients:
-            self._clients[service] = self._session.client(service.replace("_", "-"), config=self._config)
-        return self._clients[service]
+        return self.client(service)
 
     def account(self) -> str:
         return str(self.sts.get_caller_identity()["Account"])
@@ -209,7 +232,7 @@ def wait_for_stack(aws: Aws, stage: str, since: float, timeout_s: float = 3600) 
             return stack
         if time.monotonic() > deadline:
             raise Refused(f"stack {stack_name(stage)} still {stack['StackStatus']} after {timeout_s:.0f} s")
-        time.sleep(POLL_S)
+        time.sleep(poll_s())
 
 
 def first_failure(aws: Aws, stage: str, since: float) -> str:
@@ -222,7 +245,10 @@ def first_failure(aws: Aws, stage: str, since: float) -> str:
 
 
 def commit() -> str:
-    """The commit being deployed (with -dirty when the work tree has uncommitted changes)."""
+    """The commit being deployed (with -dirty when the work tree has uncommitted changes; SHENGONG_COMMIT
+    overrides, for CI systems that build outside a git checkout)."""
+    if os.environ.get("SHENGONG_COMMIT"):
+        return os.environ["SHENGONG_COMMIT"]
     try:
         sha = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT, capture_output=True,
                              text=True, check=True).stdout.strip()

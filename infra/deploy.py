@@ -56,7 +56,7 @@ from infra.awsutil import (
     wait_for_stack,
 )
 
-WEB_DIR = ROOT / "client" / "dist" / "h5"
+WEB_DIR = Path(os.environ.get("SHENGONG_WEB_DIR") or ROOT / "client" / "dist" / "h5")
 STACK_PARAMETERS = {"ALARM_EMAIL": "AlarmEmail", "ALARM_TOPIC_ARN": "AlarmTopicArn", "WEB_DOMAIN": "WebDomain",
                     "WEB_CERTIFICATE_ARN": "WebCertificateArn", "LOG_RETENTION_DAYS": "LogRetentionDays"}
 KEPT_PARAMETERS = ("ActiveTableName",)
@@ -305,7 +305,7 @@ def record(aws: Aws, bucket: str, stage: str, entry: dict[str, Any]) -> None:
 
 def upload_web(aws: Aws, out: dict[str, str], web_dir: Path = WEB_DIR) -> None:
     if not (web_dir / "index.html").exists():
-        say(f"web client not built ({web_dir.relative_to(ROOT)}/index.html missing): skipping the upload")
+        say(f"web client not built ({web_dir}/index.html missing): skipping the upload")
         return
     bucket = out.get("WebBucketName")
     if not bucket:
@@ -322,9 +322,16 @@ def upload_web(aws: Aws, out: dict[str, str], web_dir: Path = WEB_DIR) -> None:
     say(f"web client: {len(files)} files to s3://{bucket}")
     distribution = out.get("WebDistributionId")
     if distribution:
-        aws.cloudfront.create_invalidation(DistributionId=distribution, InvalidationBatch={
-            "Paths": {"Quantity": 1, "Items": ["/*"]}, "CallerReference": str(time.time())})
-        say(f"CloudFront {distribution}: invalidated")
+        from botocore.exceptions import ClientError
+
+        try:
+            aws.cloudfront.create_invalidation(DistributionId=distribution, InvalidationBatch={
+                "Paths": {"Quantity": 1, "Items": ["/*"]}, "CallerReference": str(time.time())})
+            say(f"CloudFront {distribution}: invalidated")
+        except ClientError as e:
+            # not fatal: index.html is served no-cache and every other file has a new name when it changes
+            say(f"CloudFront invalidation failed ({e.response['Error'].get('Code')}): visitors still get the new "
+                "client (index.html is no-cache)")
 
 
 # ---- main -----------------------------------------------------------------------------------------

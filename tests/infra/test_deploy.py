@@ -1,0 +1,395 @@
+"""infra/deploy.sh and infra/ops.sh end to end, as an operator runs them, against a local moto server
+(S3, CloudFormation, Secrets Manager, STS, IAM, Lambda, DynamoDB, SQS, CloudWatch Logs) with fake
+credentials; the smoke test runs against the local API server.
+
+Where moto's CloudFormation stops (tests/infra/moto_standins.py: MOTO_LACKS, MOTO_PARTIAL; the same
+list is in docs/operations.md) a stand-in records the resource; those resources are checked in the
+expanded template instead (test_template.py). Everything else is created by moto for real.
+
+The shell wrappers run as the operator runs them (a subprocess each: the first deploy, one refusal,
+set-wechat reading stdin); the other commands run in process through the same entry point
+(`awsutil.run(main, argv)`), which keeps the folder fast.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import requests
+
+from tests.infra import moto_standins
+
+pytestmark = pytest.mark.server
+
+ROOT = Path(__file__).resolve().parents[2]
+REGION = "ap-northeast-1"
+ACCOUNT = "123456789012"  # moto's
+APPID = "wx0123456789abcdef"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory):
+    """The local API server (booting in the background) and a moto server in this process, with stand-ins."""
+    from moto.iam.models import iam_backends
+    from moto.server import ThreadedMotoServer
+
+    api_port = _free_port()
+    log = (tmp_path_factory.mktemp("api") / "server.log").open("w")
+    api_env = {k: v for k, v in os.environ.items() if k not in ("AWS_ENDPOINT_URL_DYNAMODB", "AWS_ENDPOINT_URL")}
+    proc = subprocess.Popen([sys.executable, "-m", "infra.local_server", "--port", str(api_port), "--workers", "1",
+                             "--tick", "3600", "--no-demo"], cwd=ROOT, env={**api_env, "PYTHONUNBUFFERED": "1"},
+                            stdout=log, stderr=subprocess.STDOUT)
+    os.environ["MOTO_IAM_LOAD_MANAGED_POLICIES"] = "true"  # the deploy attaches an AWS managed policy
+    iam_backends.reset()
+    moto_standins.install()
+    moto_port = _free_port()
+    moto = ThreadedMotoServer(ip_address="127.0.0.1", port=moto_port, verbose=False)
+    moto.start()
+    api = f"http://127.0.0.1:{api_port}"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(f"{api}/v1/health", timeout=1).ok:
+                break
+        except requests.RequestException:
+            time.sleep(0.1)
+    else:
+        proc.kill()
+        pytest.fail("local server did not start: " + Path(log.name).read_text())
+    yield f"http://127.0.0.1:{moto_port}", api
+    proc.terminate()
+    proc.wait(timeout=15)
+    log.close()
+    moto.stop()
+    os.environ.pop("MOTO_IAM_LOAD_MANAGED_POLICIES", None)
+
+
+@pytest.fixture(scope="module")
+def moto_url(servers):
+    return servers[0]
+
+
+@pytest.fixture(scope="module")
+def env(servers, tmp_path_factory):
+    moto_url, api_url = servers
+    home = tmp_path_factory.mktemp("home")
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("AWS_", "SHENGONG_", "ALARM_", "WEB_"))}
+    return {**base, "HOME": str(home), "AWS_ENDPOINT_URL": moto_url, "AWS_ACCESS_KEY_ID": "testing",
+            "AWS_SECRET_ACCESS_KEY": "testing", "AWS_REGION": REGION, "AWS_DEFAULT_REGION": REGION,
+            "AWS_EC2_METADATA_DISABLED": "true", "SHENGONG_POLL_S": "0.05", "SHENGONG_SMOKE_URL": api_url,
+            "SHENGONG_COMMIT": "c0ffee000001", "SHENGONG_WEB_DIR": str(home / "no-web-build")}
+
+
+def sh(env, *args, stdin="", **extra):
+    return subprocess.run([str(ROOT / "infra" / args[0]), *args[1:]], cwd=ROOT, env={**env, **extra}, input=stdin,
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+@dataclass
+class Done:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@contextmanager
+def environ(values):
+    saved = dict(os.environ)
+    os.environ.clear()
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def inproc(env, module, *argv, stdin="", **extra):
+    """`infra/<module>.sh argv…` through the same entry point, in this process."""
+    from infra import awsutil, deploy, ops
+
+    main = {"deploy": deploy.main, "ops": ops.main}[module]
+    out, err = io.StringIO(), io.StringIO()
+    saved_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with environ({**env, **extra}), redirect_stdout(out), redirect_stderr(err):
+            code = awsutil.run(main, list(argv), name=module)
+    finally:
+        sys.stdin = saved_stdin
+    return Done(code, out.getvalue(), err.getvalue())
+
+
+def ops(env, *argv, **kw):
+    return inproc(env, "ops", *argv, **kw)
+
+
+def one_line_failure(res, *needles):
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert "Traceback" not in res.stderr and "Traceback" not in res.stdout, res.stderr
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1, res.stderr
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def aws(moto_url):
+    import boto3
+
+    def client(name, region=REGION):
+        return boto3.client(name, region_name=region, endpoint_url=moto_url, aws_access_key_id="testing",
+                            aws_secret_access_key="testing")
+
+    return client
+
+
+@pytest.fixture(scope="module")
+def deployed(env, aws):
+    """The first deploy of dev, on a fresh account: what it printed."""
+    wechat = sh(env, "ops.sh", "set-wechat", "dev", APPID, stdin="0123456789abcdef0123456789abcdef\n")
+    assert wechat.returncode == 0, wechat.stderr
+    res = sh(env, "deploy.sh", "dev", "--no-lint")  # test_template.py lints the same expansion
+    assert res.returncode == 0, res.stdout + res.stderr
+    return res.stdout
+
+
+# ---- refusals: one clear line each ------------------------------------------------------------------
+
+
+def test_deploy_refuses_bad_stages_and_foreign_accounts_in_one_line(env):
+    one_line_failure(sh(env, "deploy.sh", "Prod!"), "deploy:", "bad stage name")  # the wrapper itself
+
+    def deploy(*argv, **extra):
+        return inproc(env, "deploy", *argv, **extra)
+
+    one_line_failure(deploy("local"), "infra/dev.sh serve")
+    one_line_failure(deploy("qa"), "unknown stage 'qa'", "dev, prod, staging")
+    one_line_failure(deploy("prod"), "refusing to deploy prod to an unpinned account")
+    one_line_failure(deploy("prod", SHENGONG_EXPECTED_ACCOUNT="111122223333"),
+                     f"from account {ACCOUNT}", "lives in account 111122223333")
+    no_creds = {k: v for k, v in env.items() if k not in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY")}
+    one_line_failure(inproc(no_creds, "deploy", "dev", AWS_SHARED_CREDENTIALS_FILE="/nonexistent",
+                            AWS_CONFIG_FILE="/nonexistent"), "no AWS credentials")
+    no_region = {k: v for k, v in env.items() if k not in ("AWS_REGION", "AWS_DEFAULT_REGION")}
+    one_line_failure(inproc(no_region, "deploy", "dev", AWS_CONFIG_FILE="/nonexistent"), "no AWS region")
+
+
+def test_deploy_without_the_wechat_secret_stops_before_packaging_and_says_what_to_run(env):
+    res = inproc(env, "deploy", "staging", AWS_REGION="eu-west-1", AWS_DEFAULT_REGION="eu-west-1")
+    one_line_failure(res, "missing secret shengong/staging/wechat", "infra/ops.sh set-wechat staging")
+    assert "packaging" not in res.stdout
+
+
+# ---- the first deploy -------------------------------------------------------------------------------
+
+
+def test_first_deploy_makes_the_bucket_secrets_and_stack_and_passes_the_smoke_test(deployed, aws):
+    out = deployed
+    assert f"artifact bucket s3://shengong-artifacts-{ACCOUNT}-{REGION} (created, private)" in out
+    assert "secret shengong/dev/token-keys (created" in out and "secret shengong/dev/admins (created" in out
+    assert "creating stack shengong-dev" in out
+    assert "web client not built" in out and "skipping the upload" in out
+    assert "GET /v1/health: ok" in out and "GET /openapi.json: OpenAPI 3.1" in out
+    lines = out.strip().splitlines()
+    assert lines[-2].startswith("API: https://") and ".execute-api.ap-northeast-1.amazonaws.com/v/" in lines[-2]
+    assert lines[-1].startswith("Web: https://")
+
+    s3 = aws("s3")
+    bucket = f"shengong-artifacts-{ACCOUNT}-{REGION}"
+    assert all(s3.get_public_access_block(Bucket=bucket)["PublicAccessBlockConfiguration"].values())
+    keys = [o["Key"] for o in s3.list_objects_v2(Bucket=bucket)["Contents"]]
+    templates = [k for k in keys if k.startswith("shengong-dev/templates/")]
+    assert len(templates) == 1 and any(k.startswith("shengong-dev/code/") for k in keys)
+    size = s3.head_object(Bucket=bucket, Key=templates[0])["ContentLength"]
+    assert size > 51_200  # too big to pass inline: it went through S3
+
+    stack = aws("cloudformation").describe_stacks(StackName="shengong-dev")["Stacks"][0]
+    assert stack["StackStatus"] == "CREATE_COMPLETE"
+    assert {t["Key"]: t["Value"] for t in stack["Tags"]} == {"app": "shengong", "stage": "dev",
+                                                             "commit": "c0ffee000001"}
+    keys_doc = json.loads(aws("secretsmanager").get_secret_value(SecretId="shengong/dev/token-keys")["SecretString"])
+    from chalicelib import secrets
+
+    assert secrets.parse_token_keys(keys_doc).kid == keys_doc["current"]
+
+
+def test_moto_builds_everything_it_implements_and_the_rest_is_named(deployed, aws):
+    template = json.loads((ROOT / "build" / "dev" / "template.json").read_text())
+    types = {r["Type"] for r in template["Resources"].values()}
+    lacking = types - moto_standins.native_types()
+    assert lacking == set(moto_standins.MOTO_LACKS), "update MOTO_LACKS and docs/operations.md"
+    assert set(moto_standins.MOTO_PARTIAL) <= types
+    docs = (ROOT / "docs" / "operations.md").read_text()
+    for kind in (*moto_standins.MOTO_LACKS, *moto_standins.MOTO_PARTIAL):
+        assert kind in docs, kind
+
+    resources = aws("cloudformation").list_stack_resources(StackName="shengong-dev")["StackResourceSummaries"]
+    made = {r["LogicalResourceId"]: r["PhysicalResourceId"] for r in resources}
+    assert made["GameTable"] == "shengong-dev"
+    table = aws("dynamodb").describe_table(TableName="shengong-dev")["Table"]
+    assert {g["IndexName"] for g in table["GlobalSecondaryIndexes"]} == {"lobby", "due", "idle", "board"}
+    fn = aws("lambda").get_function(FunctionName=made["APIHandler"])["Configuration"]
+    assert fn["Environment"]["Variables"]["TOKEN_KEYS_SECRET_ID"] == "shengong/dev/token-keys"
+    assert "TOKEN_SECRET" not in fn["Environment"]["Variables"]
+    assert aws("lambda").get_alias(FunctionName=made["APIHandler"], Name="live")["FunctionVersion"] == "1"
+    groups = {g["logGroupName"]: g for g in aws("logs").describe_log_groups(logGroupNamePrefix="/shengong/dev/")[
+        "logGroups"]}
+    assert set(groups) == {f"/shengong/dev/{n}" for n in ("APIHandler", "TokenAuthorizer", "SettleOverdue",
+                                                         "ExpireStalled", "api-access")}
+    assert all(g.get("retentionInDays") == 30 for g in groups.values())
+    assert aws("sqs").get_queue_url(QueueName="shengong-dev-sweep-failures")["QueueUrl"]
+    role = aws("apigateway").get_account()["cloudwatchRoleArn"]
+    assert role.endswith("role/shengong-apigateway-cloudwatch")
+
+
+# ---- the operator's commands ------------------------------------------------------------------------
+
+
+def test_status_reports_the_stack_aliases_alarms_queue_keys_and_admins(deployed, env):
+    res = ops(env, "status", "dev")
+    assert res.returncode == 0, res.stderr
+    for needle in ("stack shengong-dev:", "commit c0ffee000001", "table: shengong-dev", "APIHandler: live -> v1",
+                   "alarms firing: none", "failed sweeps waiting: 0", "token keys: k", "司礼: 0"):
+        assert needle in res.stdout, (needle, res.stdout)
+    one_line_failure(ops(env, "status", "staging"), "stack shengong-staging does not exist")
+
+
+def test_admins_are_added_and_removed_in_the_secret(deployed, env, aws):
+    assert "now a 司礼 of dev (1 in all)" in ops(env, "add-admin", "dev", "oTxkR5Kd9Lw0nq2b").stdout
+    assert "already a 司礼" in ops(env, "add-admin", "dev", "oTxkR5Kd9Lw0nq2b").stdout
+    ops(env, "add-admin", "dev", "oSecondAdmin42")
+    doc = json.loads(aws("secretsmanager").get_secret_value(SecretId="shengong/dev/admins")["SecretString"])
+    assert doc == {"openids": ["oSecondAdmin42", "oTxkR5Kd9Lw0nq2b"]}
+    assert "no longer a 司礼" in ops(env, "remove-admin", "dev", "oSecondAdmin42").stdout
+    one_line_failure(ops(env, "add-admin", "dev", "not an openid!"), "does not look like a WeChat openid")
+
+
+def test_token_rotation_keeps_old_tokens_valid_and_new_tokens_carry_the_new_key_id(deployed, env, moto_url,
+                                                                                   monkeypatch):
+    from chalicelib import secrets
+    from chalicelib.auth import tokens
+    from chalicelib.config import load_settings
+    from chalicelib.core.identity import Caller, Role
+
+    monkeypatch.setenv("AWS_ENDPOINT_URL", moto_url)  # the runtime reads the secret through powertools
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    monkeypatch.setenv("AWS_DEFAULT_REGION", REGION)
+    secrets.clear_cache()
+    lambda_env = {"AWS_LAMBDA_FUNCTION_NAME": "fn", "STAGE": "dev", "TOKEN_KEYS_SECRET_ID": "shengong/dev/token-keys"}
+    caller = Caller(user_id="u1", name="甄嬛", role=Role.PLAYER)
+    try:
+        before = load_settings(lambda_env).token_secret
+        old_token, _ = tokens.issue(before, caller, int(time.time()), 7200)
+
+        res = ops(env, "rotate-token-key", "dev")
+        assert res.returncode == 0, res.stderr
+        assert "nobody is logged out" in res.stdout
+
+        secrets.clear_cache()  # as an instance whose cache expired (or a new one)
+        after = load_settings(lambda_env).token_secret
+        assert after.kid != before.kid and set(after.keys) == {before.kid, after.kid}
+        assert tokens.verify(after, old_token, int(time.time())).kid == before.kid  # still logged in
+        new_token, _ = tokens.issue(after, caller, int(time.time()), 7200)
+        assert tokens.verify(after, new_token, int(time.time())).kid == after.kid
+        # an instance still holding the old ring accepts the new token too (it re-fetches once)
+        assert tokens.verify(before.__class__(before.kid, before.keys, fallback=secrets.token_keys(
+            "shengong/dev/token-keys").fallback), new_token, int(time.time())).kid == after.kid
+    finally:
+        secrets.clear_cache()
+    # a second rotation within the token lifetime would drop keys still in use: refused unless forced
+    one_line_failure(ops(env, "rotate-token-key", "dev"), "Wait until", "--force")
+
+
+def test_logs_shows_recent_lines_of_a_function(deployed, env, aws):
+    logs = aws("logs")
+    group = "/shengong/dev/APIHandler"
+    logs.create_log_stream(logGroupName=group, logStreamName="s1")
+    now = int(time.time() * 1000)
+    logs.put_log_events(logGroupName=group, logStreamName="s1", logEvents=[
+        {"timestamp": now - 2000, "message": '{"level":"INFO","message":"request","status":200}'},
+        {"timestamp": now - 1000, "message": '{"level":"ERROR","message":"unhandled error","status":500}'}])
+    res = ops(env, "logs", "dev", "api", "--since", "5m")
+    assert res.returncode == 0 and "unhandled error" in res.stdout and "request" in res.stdout, res.stderr
+    only = ops(env, "logs", "dev", "api", "--filter", "ERROR")
+    assert "unhandled error" in only.stdout and '"request"' not in only.stdout
+    one_line_failure(ops(env, "logs", "dev", "nope"), "unknown function 'nope'")
+
+
+def test_an_update_uploads_the_web_client_and_rollback_goes_back(deployed, env, aws, tmp_path):
+    from infra import awsutil, deploy
+
+    web = tmp_path / "h5"
+    (web / "assets").mkdir(parents=True)
+    (web / "index.html").write_text("<!doctype html><title>深宫</title>", encoding="utf-8")
+    (web / "assets" / "app.3f2a.js").write_text("console.log('深宫')", encoding="utf-8")
+    bucket = f"shengong-artifacts-{ACCOUNT}-{REGION}"
+    history = json.loads(aws("s3").get_object(Bucket=bucket, Key="shengong-dev/deploys.json")["Body"].read())
+    assert [h["commit"] for h in history] == ["c0ffee000001"]
+    out, err = io.StringIO(), io.StringIO()
+    with environ(env), redirect_stdout(out), redirect_stderr(err):  # deploy.py's last steps, as a new commit
+        session = awsutil.Aws(REGION)
+        stack = deploy.deploy_stack(session, "dev", history[0]["template_url"], "c0ffee000002")
+        deploy.record(session, bucket, "dev", {**history[0], "commit": "c0ffee000002"})
+        deploy.upload_web(session, awsutil.outputs(stack), web)
+    assert "updating stack shengong-dev" in out.getvalue() and "UPDATE_COMPLETE" in out.getvalue()
+    assert "web client: 2 files to s3://" in out.getvalue()
+    # moto cannot make the distribution (a stand-in), so the invalidation fails: a line, not a failure
+    assert "CloudFront invalidation failed" in out.getvalue()
+
+    cfn = aws("cloudformation")
+    stack = cfn.describe_stacks(StackName="shengong-dev")["Stacks"][0]
+    outputs = {o["OutputKey"]: o["OutputValue"] for o in stack["Outputs"]}
+    index = aws("s3").get_object(Bucket=outputs["WebBucketName"], Key="index.html")
+    assert index["ContentType"] == "text/html; charset=utf-8" and index["CacheControl"] == "no-cache"
+    asset = aws("s3").head_object(Bucket=outputs["WebBucketName"], Key="assets/app.3f2a.js")
+    assert "immutable" in asset["CacheControl"]
+    assert {t["Key"]: t["Value"] for t in stack["Tags"]}["commit"] == "c0ffee000002"
+
+    back = ops(env, "rollback", "dev")
+    assert back.returncode == 0, back.stdout + back.stderr
+    assert "from c0ffee000002 to c0ffee000001" in back.stdout and "GET /v1/health: ok" in back.stdout
+    stack = cfn.describe_stacks(StackName="shengong-dev")["Stacks"][0]
+    assert {t["Key"]: t["Value"] for t in stack["Tags"]}["commit"] == "c0ffee000001"
+    one_line_failure(ops(env, "rollback", "dev", "--to", "deadbeef"), "no deploy of commit deadbeef")
+
+
+def test_restore_table_makes_a_new_table_and_switches_the_stage_and_back(deployed, env, aws):
+    ddb = aws("dynamodb")
+    ddb.put_item(TableName="shengong-dev", Item={"pk": {"S": "USER#u1"}, "sk": {"S": "PROFILE"}})
+    one_line_failure(ops(env, "restore-table", "dev", "yesterday", "--yes"), "TIME 'yesterday'")
+    one_line_failure(ops(env, "restore-table", "dev", "1m"), "--yes")  # no terminal: must say so
+    res = ops(env, "restore-table", "dev", "1m", "--yes")
+    assert res.returncode == 0, res.stdout + res.stderr
+    restored = next(t for t in ddb.list_tables()["TableNames"] if t.startswith("shengong-dev-restored-"))
+    assert f"dev now uses {restored}" in res.stdout
+    assert ddb.describe_continuous_backups(TableName=restored)["ContinuousBackupsDescription"][
+        "PointInTimeRecoveryDescription"]["PointInTimeRecoveryStatus"] == "ENABLED"
+    assert ddb.describe_time_to_live(TableName=restored)["TimeToLiveDescription"]["AttributeName"] == "expires_at"
+    assert ddb.describe_table(TableName=restored)["Table"]["DeletionProtectionEnabled"] is True
+    status = ops(env, "status", "dev").stdout
+    assert f"table: {restored} (restored; the stack's own is shengong-dev)" in status
+    # a later deploy keeps the restored table
+    params = aws("cloudformation").describe_stacks(StackName="shengong-dev")["Stacks"][0]["Parameters"]
+    assert {p["ParameterKey"]: p["ParameterValue"] for p in params}["ActiveTableName"] == restored
+    back = ops(env, "use-table", "dev")
+    assert back.returncode == 0 and "dev now uses shengong-dev" in back.stdout, back.stderr
+    one_line_failure(ops(env, "use-table", "dev", "someone-elses-table"), "may only use")
