@@ -133,7 +133,7 @@ def _strike_worth(view: ShengongView, seat: int, attack: Attack, target: PlaceVi
 def palace_options(view: ShengongView, seat: int) -> list[Option]:
     me, here = view.players[seat], place_of(view, view.players[seat].place)
     wh, wg = _dear(me.hp, 6.0), _dear(me.grace, 3.0, base=0.4)
-    tolls = sum(place_of(view, p.place).hurts_resting for p in rivals(view, seat))
+    tolls = sum(place_of(view, p.place).hurts_heal_idle for p in rivals(view, seat))
     heal_now = view.you.heal_now if view.you else 0.0
     plain, danger = _cards(view, ActionType.IDLE, None, here.court), _danger(view, seat, me)
     out = [

@@ -54,7 +54,7 @@ class Effect(StrEnum):
     PALACE_GRACE = "palace_grace"
     """同宫全员好感 +tenths per level."""
     MEAL_GRACE = "meal_grace"
-    """送膳所得好感 +tenths per level (only when her 送膳 earns favour)."""
+    """送膳所得好感 +tenths per level (only when her 送膳 earns 好感)."""
 
 
 SLOT_OF_EFFECT: dict[Effect, Slot] = {

@@ -66,11 +66,11 @@ def place_passives(rnd: Round) -> None:
     for o in rnd.orders.values():
         rule = rnd.mode.rule(rnd.snap.players[o.seat].place)
         source = ((Side.PLAYER, o.seat), Via.PASSIVE)
-        if rule.occupant_grace or rule.hurts_resting:
+        if rule.occupant_grace or rule.hurts_heal_idle:
             rnd.ledger.bonus((Side.PLAYER, o.seat), Bar.GRACE, -rule.occupant_grace)
             for v, other in rnd.orders.items():
                 if v != o.seat and (other.does(ActionType.HEAL) or other.does(ActionType.IDLE)):
-                    rnd.ledger.hit((Side.PLAYER, v), source, Bar.HP, rule.hurts_resting)
+                    rnd.ledger.hit((Side.PLAYER, v), source, Bar.HP, rule.hurts_heal_idle)
             rnd.passives.append(o.seat)
         elif rule.frame_hurts and o.does(ActionType.FRAME):
             for v, other in rnd.orders.items():

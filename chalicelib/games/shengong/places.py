@@ -40,7 +40,7 @@ class PlaceRule:
     """D 御花园: 待机 +0.3 on each of her own 待机 gains."""
     occupant_grace: int = 0
     """A/B/C 御膳房: the occupant loses this much 好感 every round, whatever her move."""
-    hurts_resting: int = 0
+    hurts_heal_idle: int = 0
     """A/B/C 御膳房: every other living seat who 养生s or 待机s loses this much 气血 (the occupant's)."""
     frame_cost: int | None = None
     """A/B/C 摘星楼: her 诬告 costs this instead of the table's (DECISIONS #13: −2 in all)."""
@@ -61,7 +61,7 @@ PALACE_PLACES: dict[Place, PlaceRule] = {
     **{p: _PLAIN for p in ORDINARY},
     Place.KITCHEN: PlaceRule(
         text="准入好感≥6；身处者每轮 −1 好感，并让所有养生/待机的人 −1 气血",
-        entry=Entry(Bar.GRACE, tenths(6)), occupant_grace=tenths(1), hurts_resting=tenths(1),
+        entry=Entry(Bar.GRACE, tenths(6)), occupant_grace=tenths(1), hurts_heal_idle=tenths(1),
     ),
     Place.TOWER: PlaceRule(
         text="准入气血≥6；在此诬告自身 −2 气血，并让待机者与在乾清宫送膳者 −1 好感",

@@ -197,7 +197,7 @@ def _opponent(w: _Writer, e: OpponentActed) -> None:
 
 def _passive(w: _Writer, e: PassiveDone) -> None:
     hurt = sum(1 for h in e.hits if h.hp or h.grace)
-    whom = "养生/待机者" if w.mode.rule(e.place).hurts_resting else "待机者与乾清宫送膳者"
+    whom = "养生/待机者" if w.mode.rule(e.place).hurts_heal_idle else "待机者与乾清宫送膳者"
     full = w.full(e.seat)
     if full is not None:
         own = f"，好感 {W.signed(e.own_grace)}" if e.own_grace else ""

@@ -54,7 +54,7 @@ class PlaceView(BaseModel):
     idle: float = 0
     toll: float = 0
     """A/B/C 御膳房: 好感 its occupant loses every round."""
-    hurts_resting: float = 0
+    hurts_heal_idle: float = 0
     """A/B/C 御膳房: 气血 each occupant takes from everyone who 养生s or 待机s."""
     frame_cost: float | None = None
     """A/B/C 摘星楼: what 诬告 from here costs."""
@@ -211,7 +211,7 @@ def _place(mode: Mode, place: Place) -> PlaceView:
         targets=tuple(a for a in Attack if place in mode.targets.get(a, ())), hit=rule.hit,
         poison=points(rule.damage.get(Attack.POISON, 0)), frame=points(rule.damage.get(Attack.FRAME, 0)),
         heal=points(rule.heal), idle=points(rule.idle), toll=points(rule.occupant_grace),
-        hurts_resting=points(rule.hurts_resting), frame_cost=None if rule.frame_cost is None else points(rule.frame_cost),
+        hurts_heal_idle=points(rule.hurts_heal_idle), frame_cost=None if rule.frame_cost is None else points(rule.frame_cost),
         frame_hurts=points(rule.frame_hurts), court=rule.court,
     )
 

@@ -121,7 +121,7 @@ def test_mode_c_attack_card_must_fit_the_action():
     GAME_C.check(s, Viewer.player(0), act(type="idle", cards={"defence": "tieshen#1"}))
 
 
-def test_mode_c_damage_card_and_rest_halving():
+def test_mode_c_damage_card_and_heal_halving():
     """玩法C ⑤ 提升…伤害; 正在养生者伤害减半 halves the whole hit (2 + 0.4 → 1.2)."""
     deck = Deck(hand=("hedinghong#1",))
     s = board(seat(0, "承乾宫", maids={"hedinghong": 2}, deck=deck), seat(1, "景仁宫"), seat(2, "景仁宫", hp=9),
@@ -132,7 +132,7 @@ def test_mode_c_damage_card_and_rest_halving():
     assert new.players[2].hp == t(9 - 1.4)
 
 
-def test_mode_c_assassinate_card_does_not_penetrate_rest():
+def test_mode_c_assassinate_card_does_not_pierce_heal():
     """可穿透养生（仅 −1）: a damage card does not add to the −1 on a 养生 target."""
     deck = Deck(hand=("yexing#1",))
     s = board(seat(0, "承乾宫", maids={"yexing": 5}, deck=deck), seat(1, "景仁宫"), mode=Mode.C)

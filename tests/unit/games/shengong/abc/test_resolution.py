@@ -35,7 +35,7 @@ def test_no_first_mover_both_strike_and_both_fall():
     assert new.players[0].placement == new.players[1].placement == 2, "equal in every tiebreak: shared"
 
 
-def test_victims_and_rest_immunity_are_judged_on_the_snapshot():
+def test_victims_and_heal_immunity_are_judged_on_the_snapshot():
     """命中、受害者、养生免疫一律按快照判定: the highest is the highest at the start of the round,
     even if healing this round would change who is highest."""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=9), seat(2, "景仁宫", hp=9.5))

@@ -57,7 +57,7 @@ def test_heal_immunity_is_judged_on_this_rounds_orders(monkeypatch):
     assert t.state.players[0].hp == 100 - 10 + 8
 
 
-def test_poison_on_a_resting_player_is_halved(monkeypatch):
+def test_poison_on_a_healing_player_is_halved(monkeypatch):
     """Seed table 下毒：正在养生者伤害减半."""
     force_plan(monkeypatch, "gao_mingzhu", Attack.POISON, target=None)
     s = shape(new_game(1), hp=(15, 12, 10), places=(G, T, K))
