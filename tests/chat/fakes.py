@@ -1,5 +1,6 @@
-"""Two fake games for chat: `parlour` (turns, everyone chats at one table, no phrases of its own)
-and `masque` (sealed rounds with secrets, spectators chat apart, its own 心战 phrases)."""
+"""Two fake games for chat: `parlour` (player-opened, turns, everyone chats at one table, no phrases
+of its own) and `masque` (run by a storyteller who does not sit, sealed rounds with secrets,
+spectators chat apart, its own 心战 phrases)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ class Masque(Tally):
     family = "masque"
     title = "Masque"
     auto_start = False
+    host_runs = True
     spectators_chat_apart = True
     quick_phrases = ("本宫乏了", "姐姐请", "这宫里，谁都不可信")
 
