@@ -18,7 +18,7 @@ from chalicelib.games.zhenhuan.enums import (
     StatusKind,
     StepKey,
 )
-from chalicelib.games.zhenhuan.events import Answer, Event, GameOverEvent, HostEvent, InfoEvent, YouAreEvent
+from chalicelib.games.zhenhuan.events import Answer, Event, HostEvent, InfoEvent, YouAreEvent
 from chalicelib.games.zhenhuan.roles import (
     HUANGHOU,
     HUANGSHANG,
@@ -32,7 +32,6 @@ from chalicelib.games.zhenhuan.roles import (
     Team,
 )
 from chalicelib.games.zhenhuan.state import (
-    EndProposal,
     Expiry,
     GameState,
     NightDeath,
@@ -46,8 +45,6 @@ from chalicelib.games.zhenhuan.state import (
 EMPRESS_MIN_ALIVE = 5
 EVIL_KNOW_EACH_OTHER_FROM = 7
 """7 players and more: minions and the demon learn each other, the demon learns 3 bluffs."""
-GOOD_WINS = "恶魔死亡，且没有新的恶魔"
-EVIL_WINS = "仅剩两名玩家存活，恶魔仍在"
 _IMPAIRMENTS = ((StatusKind.POISONED, "中毒"), (StatusKind.DRUNK, "醉酒"), (StatusKind.PINNED, "被按住"))
 ALIGNMENT_NAMES = {Alignment.GOOD: "善良", Alignment.EVIL: "邪恶"}
 
@@ -266,20 +263,25 @@ class Board:
         return True
 
     def kill(self, seats: Iterable[int], cause: DeathCause, why: str, *, by: int | None = None) -> list[int]:
-        """These seats die now, together. At night the death is recorded with its cause and stays hidden
-        from the public until dawn (DECISIONS #9). The chains follow at once."""
-        batch = list(dict.fromkeys(seats))
+        """These seats die now, together (see `kill_together`)."""
+        return self.kill_together([(s, cause, by) for s in seats], why)
+
+    def kill_together(self, victims: Iterable[tuple[int, DeathCause, int | None]], why: str) -> list[int]:
+        """These seats die now, at one moment. At night each death is recorded with its cause and stays
+        hidden from the public until dawn (DECISIONS #9). The chains follow at once."""
+        batch = {seat: (cause, by) for seat, cause, by in victims}
         alive_before = self.living_players()
         roles = {s: self.seat(s).role for s in batch}
         dead = [s for s in batch if self.die(s)]
         if not dead:
             return dead
         if self.state.phase is Phase.NIGHT:
-            records = tuple(NightDeath(seat=s, cause=cause, by=by) for s in dead)
+            records = tuple(NightDeath(seat=s, cause=batch[s][0], by=batch[s][1]) for s in dead)
             self.update_night(deaths=self.night.deaths + records)
             self.update(unannounced=self.state.unannounced + tuple(dead))
         self.host(f"{nos(dead)}死亡（{why}）")
-        self.after_deaths(dead, roles, alive_before, succession=cause is not DeathCause.COUNTER)
+        counter = all(batch[s][0] is DeathCause.COUNTER for s in dead)
+        self.after_deaths(dead, roles, alive_before, succession=not counter)
         return dead
 
     def after_deaths(
@@ -323,45 +325,6 @@ class Board:
         queen = next(q for q in self.holders(HUANGHOU) if self.alive(q) and not self.impaired(q))
         self.change_role(queen, NVHUANG, Alignment.EVIL, why="（皇上死亡，皇后继位）")
         self.update(empress_notice=queen)
-
-    # --- the end ------------------------------------------------------------------------------------
-    def demon_coming(self) -> bool:
-        """A new demon takes over at dawn (甄嬛's counter-kill, 太上皇's successor)."""
-        night = self.state.night
-        if night is None:
-            return False
-        counter = night.counter_kill is not None and self.alive(night.counter_kill[0])
-        heir = night.succession is not None and self.alive(night.succession[1])
-        return counter or heir
-
-    def check_win(self) -> None:
-        """Good: no living demon (none coming). Evil: two (or fewer) players alive, a demon among them.
-        A met condition is only proposed: the storyteller confirms (DECISIONS #12)."""
-        if self.state.phase in (Phase.SETUP, Phase.OVER):
-            return
-        demon_alive = any(s.alive for s in self.seats if ROLES[s.role].team is Team.DEMON)
-        current = self.state.end
-        if not demon_alive and not self.demon_coming():
-            self.propose(Alignment.GOOD, GOOD_WINS)
-        elif demon_alive and self.living_players() <= 2:
-            self.propose(Alignment.EVIL, EVIL_WINS)
-        elif current is not None and not current.declared and current.reason in (GOOD_WINS, EVIL_WINS):
-            self.update(end=None)  # the board changed back (胧月's proposal stays)
-            self.host("结束条件不再满足，游戏继续")
-
-    def propose(self, winner: Alignment, reason: str, *, declared: bool = False) -> None:
-        current = self.state.end
-        if current is not None and current.declared and not declared:
-            return
-        proposal = EndProposal(winner=winner, reason=reason, declared=declared)
-        if current != proposal:
-            self.update(end=proposal)
-            self.host(f"结束条件：{ALIGNMENT_NAMES[winner]}阵营获胜（{reason}）——请「确认结束」或继续游戏")
-
-    def end(self, winner: Alignment, reason: str) -> None:
-        self.update(phase=Phase.OVER, winner=winner, end_reason=reason, end=None)
-        text = f"游戏结束：{ALIGNMENT_NAMES[winner]}阵营获胜（{reason}）"
-        self.emit(GameOverEvent(winner=winner, reason=reason, text=text))
 
     def freeze(self) -> GameState:
         return self.state.model_copy(update={"log": self.state.log + tuple(self.events)})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from chalicelib.core.errors import IllegalAction
 from chalicelib.games.zhenhuan import actions as A
+from chalicelib.games.zhenhuan import ending
 from chalicelib.games.zhenhuan.board import ALIGNMENT_NAMES, Board, no
 from chalicelib.games.zhenhuan.enums import Ability, ButtonKind, DeathCause, Phase, StatusKind
 from chalicelib.games.zhenhuan.events import DeathEvent, ExecutionEvent
@@ -54,7 +55,7 @@ def execute(b: Board, seat: int) -> None:
     if died and s.role == LONGYUE and not impaired:
         loser = s.alignment
         winner = Alignment.EVIL if loser is Alignment.GOOD else Alignment.GOOD
-        b.propose(winner, f"胧月被处决，{ALIGNMENT_NAMES[loser]}阵营失败")
+        ending.propose(b, winner, f"胧月被处决，{ALIGNMENT_NAMES[loser]}阵营失败")
     if died:
         b.after_deaths([seat], {seat: s.role}, alive_before)
 

@@ -12,7 +12,7 @@ from chalicelib.core.errors import Forbidden, GameOver, IllegalAction
 from chalicelib.core.game import Viewer, ViewerRole
 from chalicelib.core.rng import Rng
 from chalicelib.games.zhenhuan import actions as A
-from chalicelib.games.zhenhuan import day, night, overrides, setup, tools, votes
+from chalicelib.games.zhenhuan import day, ending, night, overrides, setup, tools, votes
 from chalicelib.games.zhenhuan.board import ALIGNMENT_NAMES, Board, no
 from chalicelib.games.zhenhuan.enums import OwedKind, Phase
 from chalicelib.games.zhenhuan.roles import ROLES
@@ -140,5 +140,5 @@ def run(state: GameState, actor: Viewer, action: A.Action, rng: Rng) -> GameStat
         votes.vote(b, action, player)
     else:
         _HANDLERS[type(action)](b, action, rng)
-    b.check_win()
+    ending.check_win(b)
     return b.freeze()

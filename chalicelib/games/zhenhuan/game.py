@@ -23,7 +23,7 @@ from chalicelib.core.errors import Conflict, GameOver
 from chalicelib.core.game import Entrant, Game, Outcome, Pending, PendingKind, SeatResult, Transition, Viewer
 from chalicelib.core.rng import Rng
 from chalicelib.games.zhenhuan import actions as A
-from chalicelib.games.zhenhuan import setup, tools, votes
+from chalicelib.games.zhenhuan import ending, setup, tools, votes
 from chalicelib.games.zhenhuan.board import Board
 from chalicelib.games.zhenhuan.catalogue import ZhenhuanCatalogue, catalogue
 from chalicelib.games.zhenhuan.dispatch import run
@@ -121,7 +121,7 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
             raise Conflict("投票已经结束", code="VOTE_ALREADY_CLOSED")
         b = Board(state)
         votes.close(b)
-        b.check_win()
+        ending.check_win(b)
         return _transition(state, b.freeze())
 
     def view(self, state: GameState, viewer: Viewer) -> ZhenhuanView:
@@ -174,7 +174,7 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
             details = A.TravellerDetails.model_validate(details.model_dump())
         b = Board(state)
         tools.admit(b, entrant, details)
-        b.check_win()
+        ending.check_win(b)
         return _transition(state, b.freeze())
 
     def catalogue(self) -> ZhenhuanCatalogue:

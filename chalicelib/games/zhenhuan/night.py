@@ -130,8 +130,8 @@ def dusk(b: Board, action: Dusk, rng: Rng) -> None:
     # poison is lifted before the curse kills (seed: 先解除下毒状态，然后诅咒致人死亡)
     b.expire(ExpiryAt.DUSK, number)
     wrong = [a.by for a in day.accusations if a.effective and not a.correct]
-    b.kill(cursed, DeathCause.CURSE, "诅咒")
-    b.kill(wrong, DeathCause.QIGUIREN, "祺贵人检举错误")
+    victims = [(s, DeathCause.CURSE, None) for s in cursed] + [(s, DeathCause.QIGUIREN, None) for s in wrong]
+    b.kill_together(victims, "诅咒或祺贵人检举错误")
     qiguiren: tuple[int, int] | None = None
     for acc in day.accusations:
         pool = [s for s in b.living() if s != acc.by]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from chalicelib.core.errors import IllegalAction
 from chalicelib.games.zhenhuan import actions as A
+from chalicelib.games.zhenhuan import ending
 from chalicelib.games.zhenhuan.board import ALIGNMENT_NAMES, Board, no
 from chalicelib.games.zhenhuan.enums import STATUS_NAMES, DeathCause, OwedKind, Phase, Until
 from chalicelib.games.zhenhuan.events import DeathEvent
@@ -80,7 +81,7 @@ def set_ghost_vote(b: Board, a: A.SetGhostVote) -> None:
 
 def declare_winner(b: Board, a: A.DeclareWinner) -> None:
     b.host(f"说书人宣布：{ALIGNMENT_NAMES[a.winner]}阵营获胜（{a.reason}）", override=True)
-    b.propose(a.winner, a.reason, declared=True)
+    ending.propose(b, a.winner, a.reason, declared=True)
 
 
 def confirm_end(b: Board) -> None:
@@ -88,4 +89,4 @@ def confirm_end(b: Board) -> None:
     if end is None:
         raise IllegalAction("没有待确认的结束条件", code="NO_PROPOSED_END")
     b.host(f"说书人确认结束：{ALIGNMENT_NAMES[end.winner]}阵营获胜（{end.reason}）")
-    b.end(end.winner, end.reason)
+    ending.end(b, end.winner, end.reason)
