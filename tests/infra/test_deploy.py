@@ -46,7 +46,7 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory):
     """The local API server (booting in the background) and a moto server in this process, with stand-ins."""
-    from moto.iam.models import iam_backends
+    from moto.iam.models import AWSManagedPolicy, iam_backends
     from moto.server import ThreadedMotoServer
 
     api_port = _free_port()
@@ -55,9 +55,16 @@ def servers(tmp_path_factory):
     proc = subprocess.Popen([sys.executable, "-m", "infra.local_server", "--port", str(api_port), "--workers", "1",
                              "--tick", "3600", "--no-demo"], cwd=ROOT, env={**api_env, "PYTHONUNBUFFERED": "1"},
                             stdout=log, stderr=subprocess.STDOUT)
-    os.environ["MOTO_IAM_LOAD_MANAGED_POLICIES"] = "true"  # the deploy attaches an AWS managed policy
-    iam_backends.reset()
     moto_standins.install()
+    # the deploy attaches one AWS managed policy; moto knows AWS's policies only when it loads all of them
+    # (seconds): give it just that one
+    iam = iam_backends[ACCOUNT]["global"]
+    policy = AWSManagedPolicy.from_data("AmazonAPIGatewayPushToCloudWatchLogs", ACCOUNT, "us-east-1", {
+        "DefaultVersionId": "v1", "Path": "/service-role/", "CreateDate": "2015-11-11T23:41:46+00:00",
+        "UpdateDate": "2015-11-11T23:41:46+00:00", "Document": {"Version": "2012-10-17", "Statement": [{
+            "Effect": "Allow", "Resource": "*", "Action": ["logs:CreateLogGroup", "logs:CreateLogStream",
+                                                           "logs:PutLogEvents", "logs:DescribeLogGroups"]}]}})
+    iam.managed_policies[policy.arn] = policy
     moto_port = _free_port()
     moto = ThreadedMotoServer(ip_address="127.0.0.1", port=moto_port, verbose=False)
     moto.start()
@@ -77,7 +84,6 @@ def servers(tmp_path_factory):
     proc.wait(timeout=15)
     log.close()
     moto.stop()
-    os.environ.pop("MOTO_IAM_LOAD_MANAGED_POLICIES", None)
 
 
 @pytest.fixture(scope="module")
