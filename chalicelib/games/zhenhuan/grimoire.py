@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from chalicelib.games.zhenhuan.board import Board
 from chalicelib.games.zhenhuan.day import buttons
-from chalicelib.games.zhenhuan.enums import AnswerKind, ButtonKind, Phase, StatusKind, StepState
+from chalicelib.games.zhenhuan.enums import Ability, AnswerKind, ButtonKind, DeathCause, Phase, StatusKind, StepKey, StepState
 from chalicelib.games.zhenhuan.night import STEPS, current, order_for
-from chalicelib.games.zhenhuan.roles import ROLES, RoleKey
+from chalicelib.games.zhenhuan.roles import ROLES, Alignment, RoleKey, Team
 from chalicelib.games.zhenhuan.setup import composition, composition_issues, modifiers_in
 from chalicelib.games.zhenhuan.state import (
     Accusation,
@@ -32,19 +32,19 @@ class GrimSeat(Frozen):
     name: str
     role: RoleKey
     role_name: str
-    team: str
-    alignment: str
+    team: Team
+    alignment: Alignment
     alive: bool
     ghost_vote: bool
     original_role: RoleKey | None
-    spent: tuple[str, ...]
+    spent: tuple[Ability, ...]
     link: int | None
     traveller_identity: str | None
     traveller_ability: str
     traveller_female: bool
     departed: bool
     statuses: tuple[Status, ...]
-    died_tonight: tuple[str, ...]
+    died_tonight: tuple[DeathCause, ...]
     reminders: tuple[Reminder, ...]
     note: str
 
@@ -63,7 +63,7 @@ class SlotView(Frozen):
 
 
 class StepView(Frozen):
-    key: str
+    key: StepKey
     label: str
     prompt: str = ""
     actor: int | None
@@ -119,14 +119,14 @@ def grimoire(state: GameState) -> Grimoire:
     b = Board(state)
     roles = [s.role for s in state.seats if not s.admitted]
     night = state.night
-    died: dict[int, list[str]] = {}
+    died: dict[int, list[DeathCause]] = {}
     for d in night.deaths if night else ():
-        died.setdefault(d.seat, []).append(d.cause.value)
+        died.setdefault(d.seat, []).append(d.cause)
     notes = {n.seat: n.text for n in state.notes}
     seats = tuple(
         GrimSeat(
-            seat=s.seat, name=s.name, role=s.role, role_name=ROLES[s.role].name, team=ROLES[s.role].team.value,
-            alignment=s.alignment.value, alive=s.alive, ghost_vote=s.ghost_vote, original_role=s.original_role,
+            seat=s.seat, name=s.name, role=s.role, role_name=ROLES[s.role].name, team=ROLES[s.role].team,
+            alignment=s.alignment, alive=s.alive, ghost_vote=s.ghost_vote, original_role=s.original_role,
             spent=tuple(sorted(s.spent)), link=s.link, traveller_identity=s.traveller_identity,
             traveller_ability=s.traveller_ability, traveller_female=s.traveller_female, departed=s.departed,
             statuses=tuple(st for st in state.statuses if st.seat == s.seat),

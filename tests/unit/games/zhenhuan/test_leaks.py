@@ -29,7 +29,8 @@ SECRET_WORDS = tuple(
         | {r.name for r in ROLES.values() if r.key != TRAVELLER}
         | {k.value for k in StatusKind}
         | set(STATUS_NAMES.values())
-        | {"善良", "邪恶", '"good"', '"evil"'},
+        | {"善良", "邪恶", '"good"', '"evil"'}  # alignments, a traveller's too
+        | {"私聊", "受保护", "像是坏人", "reminders", "suggestion", "当作恶魔", "告知与真实"},  # grimoire only
         key=len,
         reverse=True,
     )
