@@ -399,3 +399,15 @@ def test_restore_table_makes_a_new_table_and_switches_the_stage_and_back(deploye
     back = ops(env, "use-table", "dev")
     assert back.returncode == 0 and "dev now uses shengong-dev" in back.stdout, back.stderr
     one_line_failure(ops(env, "use-table", "dev", "someone-elses-table"), "may only use")
+
+
+def test_the_smoke_test_refuses_a_stage_that_is_not_the_one_deployed(servers):
+    from infra.awsutil import Refused
+    from infra.smoke import smoke
+
+    _, api = servers
+    assert any("no API Gateway error shape" in line for line in smoke(api))
+    with pytest.raises(Refused, match="reports stage 'local', expected 'dev'"):
+        smoke(api, "dev")
+    with pytest.raises(Refused, match="GET /v1/health answered 0"):
+        smoke(f"http://127.0.0.1:{_free_port()}", attempts=1)
