@@ -396,6 +396,10 @@ def merge_template(stage: str) -> dict[str, Any]:
             env["TABLE_NAME"] = _active_table()
         for name in FUNCTION_SECRETS[fn]:
             env[SECRET_ENV[name]] = secret_id(stage, name)
+        if fn == "APIHandler":
+            # with a custom domain, browsers may call the API only from the web client's origin (the
+            # mini-program does not use CORS; the H5 client is same-origin through CloudFront anyway)
+            env["CORS_ORIGIN"] = {"Fn::If": ["HasWebDomain", {"Fn::Sub": "https://${WebDomain}"}, "*"]}
         deployment = settings["api_deployment"] if fn in ("APIHandler", "TokenAuthorizer") else "AllAtOnce"
         props: dict[str, Any] = {
             "Environment": {"Variables": env},

@@ -226,6 +226,8 @@ def test_the_web_client_is_private_behind_cloudfront_with_the_api_on_the_same_do
     assert statement["Principal"] == {"Service": "cloudfront.amazonaws.com"}
     assert "AWS:SourceArn" in statement["Condition"]["StringEquals"]
     assert {"WebURL", "WebBucketName", "WebDistributionId", "EndpointURL"} <= set(cfn["Outputs"])
+    cors = cfn["Resources"]["APIHandler"]["Properties"]["Environment"]["Variables"]["CORS_ORIGIN"]
+    assert cors == {"Fn::If": ["HasWebDomain", {"Fn::Sub": "https://${WebDomain}"}, "*"]}
 
 
 def test_the_template_goes_through_s3_so_its_size_is_not_a_problem(packaged):
