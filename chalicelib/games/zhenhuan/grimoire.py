@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from chalicelib.games.zhenhuan.board import Board
 from chalicelib.games.zhenhuan.day import buttons
-from chalicelib.games.zhenhuan.enums import Ability, AnswerKind, ButtonKind, DeathCause, Phase, StatusKind, StepKey, StepState
+from chalicelib.games.zhenhuan.enums import (
+    Ability,
+    AnswerKind,
+    ButtonKind,
+    DeathCause,
+    Phase,
+    StatusKind,
+    StepKey,
+    StepState,
+)
 from chalicelib.games.zhenhuan.night import STEPS, current, order_for
 from chalicelib.games.zhenhuan.roles import ROLES, Alignment, RoleKey, Team
 from chalicelib.games.zhenhuan.setup import composition, composition_issues, modifiers_in
