@@ -39,7 +39,7 @@ def land(rnd: Round) -> None:
         hp = min(p.hp_max, hp + (0 if down else book.after_heal))
         if rnd.mode.grace_cap is not None:
             grace = min(rnd.mode.grace_cap, grace)
-        rnd.players[s] = p.model_copy(update={"hp": hp, "grace": grace})
+        rnd.bars[me] = (hp, grace)
         landed.append(Landed(
             round=rnd.round_no, side=Side.PLAYER, index=s, hp_before=p.hp, hp_after=hp, grace_before=p.grace,
             grace_after=grace, taken_hp=taken[Bar.HP], taken_grace=taken[Bar.GRACE],
@@ -50,7 +50,7 @@ def land(rnd: Round) -> None:
         net = _net(rnd, unit)
         o_hp = o.hp - sum(net[Bar.HP].values())
         o_grace = None if o.grace is None else o.grace - sum(net[Bar.GRACE].values())
-        rnd.opponents[o.index] = o.model_copy(update={"hp": o_hp, "grace": o_grace})
+        rnd.bars[unit] = (o_hp, o_grace)
         landed.append(Landed(
             round=rnd.round_no, side=Side.OPPONENT, index=o.index, hp_before=o.hp, hp_after=o_hp,
             grace_before=o.grace, grace_after=o_grace, taken_hp=o.hp - o_hp,
@@ -120,9 +120,7 @@ def fall(rnd: Round) -> None:
     kills = dict.fromkeys(rnd.orders, 0)
     fallen: dict[Ref, tuple[FallCause, tuple[int, ...]]] = {}
     for unit in rnd.nets:
-        side, idx = unit
-        hp, grace = (rnd.players[idx].hp, rnd.players[idx].grace) if side is Side.PLAYER else (
-            rnd.opponents[idx].hp, rnd.opponents[idx].grace)
+        hp, grace = rnd.bars[unit]
         fatal = tuple(bar for bar, down in ((Bar.HP, hp <= 0), (Bar.GRACE, grace is not None and grace <= 0)) if down)
         if not fatal:
             continue
@@ -133,17 +131,20 @@ def fall(rnd: Round) -> None:
     for s, o in rnd.orders.items():
         p, alive = rnd.players[s], (Side.PLAYER, s) not in fallen
         st, net = p.stats, rnd.nets[(Side.PLAYER, s)]
+        hp, grace = rnd.bars[(Side.PLAYER, s)]
         rnd.players[s] = p.model_copy(update={
-            "alive": alive, "out_round": None if alive else rnd.round_no,
+            "hp": hp, "grace": grace, "alive": alive, "out_round": None if alive else rnd.round_no,
             "place": o.action.place if alive and not o.voided and isinstance(o.action, Move) else p.place,
             "heal_streak": p.heal_streak + 1 if o.does(ActionType.HEAL) else 0, "voided": alive and s in rnd.voids,
             "stats": Stats(kills=st.kills + kills[s], hp_damage=st.hp_damage + dealt[s][Bar.HP],
                            grace_damage=st.grace_damage + dealt[s][Bar.GRACE],
                            taken=st.taken + sum(sum(per.values()) for per in net.values())),
         })
-    for (side, idx) in fallen:
-        if side is Side.OPPONENT:
-            rnd.opponents[idx] = rnd.opponents[idx].model_copy(update={"alive": False, "out_round": rnd.round_no})
+    for opp in rnd.snap.living_opponents():
+        hp, grace = rnd.bars[(Side.OPPONENT, opp.index)]
+        down = (Side.OPPONENT, opp.index) in fallen
+        rnd.opponents[opp.index] = opp.model_copy(update={
+            "hp": hp, "grace": grace, "alive": not down, "out_round": rnd.round_no if down else None})
     _place_and_report(rnd, fallen)
 
 

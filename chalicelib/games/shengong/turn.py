@@ -78,6 +78,8 @@ class Round:
     """Seats whose place acted through them (A/B/C 御膳房, 摘星楼)."""
     winners: tuple[int | None, ...] = ()
     nets: dict[Ref, dict[Bar, dict[Source, int]]] = field(default_factory=dict)
+    bars: dict[Ref, tuple[int, int | None]] = field(default_factory=dict)
+    """Each living unit's 气血 and 好感 once the round has landed (step 8)."""
     players: list[Player] = field(default_factory=list)
     opponents: list[Opponent] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
