@@ -2,8 +2,10 @@
 # Developer entry point. Two commands, both work on a fresh machine:
 #   infra/dev.sh serve   API on http://127.0.0.1:8000 over an embedded DynamoDB (moto server),
 #                        demo data loaded, scheduled jobs ticking
-#   infra/dev.sh test    the whole test suite (what CI runs)
+#   infra/dev.sh test    the whole test suite (what CI runs): pytest, then the client's check
+#                        (SHENGONG_SKIP_CLIENT=1 runs pytest alone)
 # Both create .venv with Python >= 3.12 (3.13 preferred: it is the Lambda runtime we package for).
+# The client (client/, Taro) needs Node.js >= 20 with npm; its browser tests use Debian's chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,15 +32,79 @@ ensure_venv() {
   fi
 }
 
+# ---- the client (client/): Taro 4, built for WeChat (dist/weapp) and the mobile web (dist/h5) ----
+
+client_install() {
+  # npm ci only when node_modules is missing or the lockfile changed since the last install
+  local stamp=client/node_modules/.package-lock.installed
+  if [ ! -d client/node_modules ] || ! cmp -s client/package-lock.json "$stamp"; then
+    echo "client: npm ci" >&2
+    (cd client && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+    cp client/package-lock.json "$stamp"
+  fi
+}
+
+client_h5_stale() {
+  # dist/h5 missing, or older than anything in the client's sources and build settings
+  [ -f client/dist/h5/index.html ] || return 0
+  [ -n "$(find client/src client/config client/package-lock.json client/babel.config.js \
+          -newer client/dist/h5/index.html -print -quit 2>/dev/null)" ]
+}
+
+ensure_chromium() {
+  if [ ! -x /usr/bin/chromium ]; then
+    echo "client: installing Debian's chromium (and CJK fonts for the screenshots)" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk fonts-arphic-ukai >/dev/null
+  fi
+}
+
+client_run() { (cd client && npm run -s "$@"); }
+
+client_step() {
+  local name=$1 t0=$SECONDS
+  shift
+  echo "== client: $name" >&2
+  "$@"
+  echo "== client: $name done in $((SECONDS - t0)) s" >&2
+}
+
+client_check() {
+  command -v npm >/dev/null || { echo "client: npm not found (need Node.js >= 20)" >&2; return 1; }
+  local t0=$SECONDS
+  client_step install client_install
+  client_step typecheck client_run typecheck
+  client_step "unit tests" client_run test:unit
+  client_step "weapp build" client_run build:weapp
+  client_step "weapp checks" client_run test:weapp
+  client_step "h5 build" client_run build:h5
+  client_step chromium ensure_chromium
+  client_step "browser tests" client_run test:e2e
+  echo "== client: check done in $((SECONDS - t0)) s" >&2
+}
+
 cmd=${1:-}
 shift || true
 case "$cmd" in
   test)
     ensure_venv
-    exec .venv/bin/python -m pytest -n 2 "$@"
+    .venv/bin/python -m pytest -n 2 "$@"
+    if [ "${SHENGONG_SKIP_CLIENT:-}" != 1 ]; then
+      client_check
+    fi
     ;;
   serve)
     ensure_venv
+    if client_h5_stale; then
+      if command -v npm >/dev/null; then
+        client_install
+        echo "client: building the H5 app (client/dist/h5)" >&2
+        client_run build:h5
+      else
+        echo "client: npm not found, serving the API only (need Node.js >= 20 for the H5 app)" >&2
+      fi
+    fi
     exec .venv/bin/python -m infra.local_server "$@"
     ;;
   *)

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
+import Taro from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import './Sheet.css'
 
@@ -12,6 +13,14 @@ interface Props {
 
 /** A dialog that rises from the bottom, framed like an imperial edict. */
 export function Sheet({ title, open, onClose, children, footer }: Props) {
+  // the tab bar would cover the dialog's buttons on H5: hide it while the dialog is up
+  useEffect(() => {
+    if (!open) return undefined
+    Taro.hideTabBar({ animation: false }).catch(() => undefined)
+    return () => {
+      Taro.showTabBar({ animation: false }).catch(() => undefined)
+    }
+  }, [open])
   if (!open) return null
   return (
     <View className='sheet-mask' onClick={onClose}>

@@ -27,18 +27,24 @@ export const COMPETITION: Record<string, string> = {
   tournament: '锦标赛',
 }
 
+/** A viewer's place in a room. */
 export const ROLE: Record<string, string> = {
   player: '入席',
   spectator: '观战',
   host: '说书人',
-  admin: '司礼',
 }
 
-export const BOARD_GAMES: { key: string; title: string }[] = [
-  { key: 'coop', title: '宫斗杀' },
-  { key: 'melee', title: '深宫杀·竞技' },
-  { key: 'cards', title: '深宫杀·卡牌' },
-  { key: 'baohuang', title: '保皇' },
+/** An account's role. */
+export const USER_ROLE: Record<string, string> = {
+  player: '宫中佳丽',
+  admin: '司礼 · 掌宫中诸事',
+}
+
+export const BOARD_GAMES: { key: string; title: string; short: string }[] = [
+  { key: 'coop', title: '宫斗杀', short: '宫斗杀' },
+  { key: 'melee', title: '深宫杀·竞技', short: '竞技局' },
+  { key: 'cards', title: '深宫杀·卡牌', short: '卡牌局' },
+  { key: 'baohuang', title: '保皇', short: '保皇' },
 ]
 
 export const BOARD_KINDS: { key: 'free' | 'tournament'; title: string }[] = [

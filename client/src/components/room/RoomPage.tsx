@@ -7,6 +7,7 @@ import { Panel } from '../Panel'
 import { Screen } from '../Screen'
 import { SealButton } from '../SealButton'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
+import { useData } from '../../hooks/useData'
 import { usePoll } from '../../hooks/usePoll'
 import { COMPETITION, ROLE, STATUS, type Family } from '../../lib/labels'
 import { Seats } from './Seats'
@@ -33,6 +34,9 @@ export function RoomPage({ family, children }: Props) {
     (etag) => api.GETIfChanged('/v1/rooms/{room_id}', etag, { params: { path: { room_id: roomId } } }),
     roomId,
   )
+  // seats carry the consort's id; her name comes from the consort list
+  const consorts = useData(() => api.GET('/v1/consorts'), [])
+  const consortName = new Map((consorts.data?.consorts ?? []).map((c) => [c.id, c.name]))
   const [busy, setBusy] = useState<string>()
   const [error, setError] = useState<unknown>()
   const view = poll.data
@@ -100,7 +104,7 @@ export function RoomPage({ family, children }: Props) {
           </Panel>
 
           <Panel title='席次' extra={`${room.seats.length} 人在座`}>
-            <Seats seats={room.seats} max={room.max_seats} />
+            <Seats seats={room.seats} max={room.max_seats} consortName={consortName} />
           </Panel>
 
           {children ? children(view, poll.refresh) : (

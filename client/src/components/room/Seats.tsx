@@ -5,7 +5,7 @@ import { cnNumber } from '../../lib/labels'
 type Seat = Schemas['SeatOut']
 
 /** Every seat of the room, taken or waiting. */
-export function Seats({ seats, max }: { seats: Seat[]; max: number }) {
+export function Seats({ seats, max, consortName }: { seats: Seat[]; max: number; consortName?: Map<string, string> }) {
   const bySeat = new Map(seats.map((s) => [s.seat, s]))
   const slots = Array.from({ length: Math.max(max, seats.length) }, (_, i) => i)
   return (
@@ -18,7 +18,8 @@ export function Seats({ seats, max }: { seats: Seat[]; max: number }) {
             {s ? (
               <View className='grow'>
                 <Text className='seat-name'>{s.name}</Text>
-                {s.consort ? <Text className='seat-consort muted'>{s.consort}</Text> : null}
+                {s.consort && consortName?.get(s.consort) && consortName.get(s.consort) !== s.name
+                  ? <Text className='seat-consort muted'>{consortName.get(s.consort)}</Text> : null}
               </View>
             ) : (
               <Text className='grow faint'>虚位以待</Text>

@@ -51,7 +51,7 @@ export default function Boards() {
     <Screen title='榜单' sub='群芳争艳，名次在此' seal='金榜'>
       <View className='chip-row board-pick'>
         {BOARD_GAMES.map((g) => (
-          <View key={g.key} className={`chip ${g.key === game ? 'chip-on' : ''}`} onClick={() => setGame(g.key)}>{g.title}</View>
+          <View key={g.key} className={`chip ${g.key === game ? 'chip-on' : ''}`} onClick={() => setGame(g.key)}>{g.short}</View>
         ))}
       </View>
       <View className='tabs'>

@@ -17,7 +17,7 @@ export function RoomRow({ room, busy, onJoin, onWatch }: {
     <View className='room-row' data-room={room.id}>
       <View className='grow'>
         <View className='row'>
-          <Text className='room-row-title'>{room.creator_name} 的房间</Text>
+          <Text className='room-row-title'>{room.creator_name}的房间</Text>
           {room.has_password ? <Text className='lock' aria-label='有暗号'>暗</Text> : null}
         </View>
         <View className='muted'>

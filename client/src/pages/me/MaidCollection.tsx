@@ -18,9 +18,7 @@ export function MaidCollection({ cards, owned }: { cards: Card[]; owned: Owned[]
           <View className='maid-group-title'>
             <Text className={`rarity rarity-${g.rarity}`}>{g.rarity}</Text>
             <Text className='kai'>{RARITY_NAME[g.rarity] ?? '其他'}</Text>
-            <Text className='muted'>
-              {'  '}得 {g.cards.filter((c) => level.has(c.id)).length} / {g.cards.length}
-            </Text>
+            <Text className='muted maid-count'>已得 {g.cards.filter((c) => level.has(c.id)).length}/{g.cards.length}</Text>
           </View>
           <View className='maid-grid'>
             {g.cards.map((c) => {

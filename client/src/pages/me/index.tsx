@@ -8,7 +8,7 @@ import { Screen } from '../../components/Screen'
 import { SealButton } from '../../components/SealButton'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { useData } from '../../hooks/useData'
-import { ROLE } from '../../lib/labels'
+import { USER_ROLE } from '../../lib/labels'
 import { ConsortCard } from './ConsortCard'
 import { MaidCollection } from './MaidCollection'
 import { RecordsList } from './Records'
@@ -54,7 +54,7 @@ export default function Me() {
   return (
     <Screen
       title={user?.name ?? '我的'}
-      sub={user ? `${ROLE[user.role] ?? user.role}${user.role === 'admin' ? ' · 掌宫中诸事' : ''}` : '宫中名册'}
+      sub={user ? (USER_ROLE[user.role] ?? user.role) : '宫中名册'}
       extra={<View className='masthead-seal' onClick={logout}>出宫</View>}
     >
       <ErrorLine error={me.error} />

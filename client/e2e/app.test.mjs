@@ -1,0 +1,143 @@
+// Browser tests of the H5 build against the local server (demo data): what the screen shows.
+// Screenshots at phone size go to e2e/shots/ (shown in client/README.md).
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { apiClient, startServer } from './server.mjs'
+import { current, launch, phoneContext, settle, shot } from './browser.mjs'
+
+const SHOTS = fileURLToPath(new URL('./shots/', import.meta.url))
+mkdirSync(SHOTS, { recursive: true })
+
+let server
+let browser
+let api
+
+before(async () => {
+  server = await startServer()
+  api = apiClient(server.base)
+  browser = await launch()
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function loginByName(context, name, { screenshot } = {}) {
+  const page = await context.newPage()
+  await page.goto('/')
+  const view = current(page)
+  await view.getByText('入宫', { exact: true }).waitFor()
+  await view.locator('input').fill(name)
+  if (screenshot) await shot(page, `${SHOTS}login.png`)
+  await view.getByText('入宫', { exact: true }).click()
+  await current(page).locator('.masthead-title', { hasText: '大厅' }).waitFor()
+  await settle(page)
+  return page
+}
+
+async function tab(page, label) {
+  await page.locator('.taro-tabbar__tabbar').getByText(label, { exact: true }).click()
+  await settle(page)
+}
+
+describe('深宫 H5', () => {
+  let zhen
+  let roomId
+
+  it('logs in by name and shows 我的 with the 妃子 and her four bars', async () => {
+    const ctx = await phoneContext(browser, server.base)
+    zhen = await loginByName(ctx, '甄嬛', { screenshot: true })
+    await tab(zhen, '我的')
+    const me = current(zhen)
+    await me.locator('.consort-name', { hasText: '甄嬛' }).waitFor()
+    const bars = await me.locator('.panel').first().locator('.stat').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
+    assert.deepEqual(bars, ['容貌 92', '才情 95', '圣宠 88', '权势 60'])
+    await me.locator('.maid-owned').nth(4).waitFor()
+    assert.equal(await me.locator('.maid-owned').count(), 5, 'her five maids are lit in the collection')
+  })
+
+  it('shows the games in the lobby, locked ones greyed with their reason', async () => {
+    // another player's room with a 暗号, so the lobby shows a lock
+    const hua = await api.login('华妃')
+    const created = await api.call('POST', '/v1/rooms', hua, { game: 'shengong_d', options: { stage: 2 }, password: '翊坤宫' })
+    assert.equal(created.status, 200)
+    await tab(zhen, '大厅')
+    const lobby = current(zhen)
+    await lobby.locator('.game', { hasText: '宫斗杀' }).first().waitFor()
+    const locked = lobby.locator('.game-locked', { hasText: '深宫杀 · 竞技局' })
+    await locked.getByText('暂未开放，敬请期待').waitFor()
+    const row = lobby.locator('.room-row', { hasText: '华妃的房间' })
+    await row.waitFor()
+    assert.equal(await row.locator('.lock').count(), 1, 'the 暗号 room shows its lock')
+    await shot(zhen, `${SHOTS}lobby.png`)
+  })
+
+  it('creates a 宫斗杀 room (stage 1) from the generated dialog and lands in its room page', async () => {
+    const lobby = current(zhen)
+    await lobby.getByText('开房', { exact: true }).click()
+    const dialog = zhen.getByRole('dialog')
+    await dialog.getByText('第一关', { exact: true }).waitFor()
+    await dialog.getByText('回合上限').waitFor()
+    await dialog.getByText('第一关', { exact: true }).click()
+    await shot(zhen, `${SHOTS}create-room.png`)
+    await dialog.locator('.seal', { hasText: '开房' }).click()
+    const room = current(zhen)
+    await room.locator('.room-status', { hasText: '候场' }).waitFor()
+    roomId = (await room.locator('.room-id').textContent()).trim()
+    assert.match(zhen.url(), /\/pages\/room-shengong\/index\?id=/)
+    assert.equal(await room.locator('.seat-taken').count(), 1)
+  })
+
+  it('two more players join by clicking; the room fills and starts', async () => {
+    for (const name of ['沈眉庄', '安陵容']) {
+      const ctx = await phoneContext(browser, server.base)
+      const page = await loginByName(ctx, name)
+      const row = current(page).locator(`.room-row[data-room="${roomId}"]`)
+      await row.waitFor()
+      await row.getByText('入席', { exact: true }).click()
+      await current(page).locator('.seat-me .seat-name', { hasText: name }).waitFor()
+    }
+    const room = current(zhen)
+    await room.locator('.room-status', { hasText: '对局中' }).waitFor({ timeout: 15000 })
+    const names = await room.locator('.seat-taken .seat-name').allTextContents()
+    assert.deepEqual(names, ['甄嬛', '沈眉庄', '安陵容'])
+    assert.equal(await room.locator('.seat-empty').count(), 0)
+    await shot(zhen, `${SHOTS}room.png`)
+  })
+
+  it('the boards list rows once a game has ended', async () => {
+    // play the room to its end through the API (the game screen comes later)
+    const tokens = await Promise.all(['甄嬛', '沈眉庄', '安陵容'].map((n) => api.login(n)))
+    for (let i = 0; i < 40; i++) {
+      const view = (await api.call('GET', `/v1/rooms/${roomId}`, tokens[0])).body
+      if (view.room.status !== 'active') break
+      for (const t of tokens) {
+        await api.call('POST', `/v1/rooms/${roomId}/actions`, t, { step: view.room.step, action: { type: 'assassinate', target: 0 } })
+      }
+    }
+    const room = current(zhen)
+    await room.locator('.room-status', { hasText: '已终局' }).waitFor({ timeout: 15000 })
+    await room.getByText('回大厅', { exact: true }).click()
+    await current(zhen).locator('.masthead-title', { hasText: '大厅' }).waitFor()
+    await tab(zhen, '榜单')
+    const boards = current(zhen)
+    await boards.locator('.board-row', { hasText: '甄嬛' }).first().waitFor()
+    const rows = await boards.locator('.panel').first().locator('.board-row .board-name').allTextContents()
+    assert.deepEqual([...rows].sort(), ['安陵容', '沈眉庄', '甄嬛'].sort())
+    await boards.locator('.my-rank-value', { hasText: '第' }).waitFor()
+    await boards.locator('.clear-row').first().waitFor()
+    await shot(zhen, `${SHOTS}boards.png`)
+  })
+
+  it('我的 shows her 群芳战绩 with a 品级', async () => {
+    await tab(zhen, '我的')
+    const me = current(zhen)
+    await me.locator('.record', { hasText: '宫斗杀 · 自由赛' }).waitFor()
+    assert.ok((await me.locator('.record-title').first().textContent()).trim().length > 0)
+    await me.evaluate(() => window.scrollTo(0, 0))
+    await shot(zhen, `${SHOTS}me.png`)
+  })
+})
