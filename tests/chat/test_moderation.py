@@ -48,6 +48,8 @@ def test_check_text_is_the_stages_check_for_any_caller(svc):
         check_text("傻逼皇后", scene=Scene.PROFILE, openid="dev:甄嬛")
     assert (e.value.status, e.value.code) == (422, "CONTENT_REFUSED")
     assert current() is chat_services(svc)  # built once per Services, on first use
+    with pytest.raises(DomainError):
+        current().check_user_text("去死吧", scene=Scene.COMMENT, user="u-storyteller")
     assert current().settings.content_check == "local"
 
 
