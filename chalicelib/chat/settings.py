@@ -98,6 +98,10 @@ def load_chat_settings(env: Mapping[str, str] | None = None, *, local: bool, in_
     state = env.get("WECHAT_MINIPROGRAM_STATE", "developer" if local else "formal")
     if state not in STATES:
         raise ConfigurationError(f"WECHAT_MINIPROGRAM_STATE must be one of {STATES}, not {state!r}")
-    return ChatSettings(content_check=check, notices=_templates(env.get("WECHAT_NOTICES", "")),
-                        notice_page=env.get("WECHAT_NOTICE_PAGE", "pages/room/room?id={room_id}"),
+    page = env.get("WECHAT_NOTICE_PAGE", "pages/room/room?id={room_id}")
+    try:
+        page.format(room_id="r", game="g", family="f")
+    except (KeyError, IndexError, ValueError) as e:
+        raise ConfigurationError(f"WECHAT_NOTICE_PAGE may use only {{room_id}}, {{game}}, {{family}}: {e}") from e
+    return ChatSettings(content_check=check, notices=_templates(env.get("WECHAT_NOTICES", "")), notice_page=page,
                         miniprogram_state=state)

@@ -107,6 +107,9 @@ def test_notice_templates_and_pages_come_from_the_environment():
             load_chat_settings({"WECHAT_NOTICES": bad}, local=False)
     with pytest.raises(ConfigurationError):
         load_chat_settings({"WECHAT_MINIPROGRAM_STATE": "beta"}, local=False)
+    for page in ("pages/room?id={id}", "pages/room?id={room_id"):
+        with pytest.raises(ConfigurationError):
+            load_chat_settings({"WECHAT_NOTICE_PAGE": page}, local=False)
 
 
 def test_the_memory_twin_knows_openids_it_is_told():
