@@ -31,7 +31,7 @@ from chalicelib.games.zhenhuan.state import (
     Status,
     StepRecord,
 )
-from chalicelib.games.zhenhuan.stepbase import Step
+from chalicelib.games.zhenhuan.stepbase import Step, why_not
 
 _IMPAIRING = (StatusKind.POISONED, StatusKind.DRUNK, StatusKind.PINNED)
 
@@ -197,7 +197,7 @@ def _night(b: Board) -> NightView:
 
 def _step_view(b: Board, step: Step, state: StepState, *, detail: bool) -> StepView:
     actor = step.actor(b)
-    disabled = step.disabled(b, actor)
+    disabled = why_not(step, b, actor)
     impaired = tuple(k for k in _IMPAIRING if actor is not None and b.has(actor, k))
     base = StepView(
         key=step.key, label=step.label, prompt=step.prompt, actor=actor, state=state, disabled=disabled,

@@ -23,7 +23,7 @@ from chalicelib.games.zhenhuan.enums import (
 from chalicelib.games.zhenhuan.events import AnnounceEvent, Answer, PhaseEvent, SeatRole
 from chalicelib.games.zhenhuan.roles import GUOJUNWANG, HUANBI, HUANGSHANG, NVHUANG, ROLES, Alignment
 from chalicelib.games.zhenhuan.state import DayState, NightState, StepRecord
-from chalicelib.games.zhenhuan.stepbase import ANSWER_TYPES, Slot, Step
+from chalicelib.games.zhenhuan.stepbase import ANSWER_TYPES, Slot, Step, why_not
 from chalicelib.games.zhenhuan.steps_death import Niangengyao, Qiguiren, Sundaying, Yelanyi, Zhenhuan
 from chalicelib.games.zhenhuan.steps_evil import (
     Anlingrong,
@@ -154,7 +154,7 @@ def night_step(b: Board, action: NightStep, rng: Rng) -> None:
     if action.step is not key:
         raise IllegalAction(f"当前步骤是「{step.label}」", code="STEP_MISMATCH")
     actor = step.actor(b)
-    reason = step.disabled(b, actor)
+    reason = why_not(step, b, actor)
     number = b.night.number
     reopened = b.night.reopened is not None
     if reason is not None or action.skip:

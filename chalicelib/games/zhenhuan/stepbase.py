@@ -112,6 +112,13 @@ class Step:
             b.tell(actor, self.key, value, self.render(b, targets, value), targets)
 
 
+def why_not(step: Step, b: Board, actor: int | None) -> str | None:
+    """Why the step cannot be used now (None: it can); a role step whose holder is gone is greyed."""
+    if step.role is not None and actor is None:
+        return "无人可行动"
+    return step.disabled(b, actor)
+
+
 class StatusStep(Step):
     """One optional target who gets a status (华妃's 一丈红, 宠妃's pin, 果郡王's guard). With
     `no_repeat` the target is another living player, not the one chosen last time."""

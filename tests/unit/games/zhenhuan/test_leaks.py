@@ -132,7 +132,7 @@ def test_random_games_never_leak_secrets(chunk: int) -> None:
             assert bool(t.results) == (state.phase is Phase.OVER)
             entry = game.entries[i - 1]
             if entry.kind == "apply" and GAME.undoable(game.states[i - 1], entry.actor, entry.action):
-                _check_withdrawn(game.states[i - 1], state, t.events, viewers)
+                _check_withdrawn(game.states[i - 1], state, t.events, seats)
         assert game.states[-1].phase is Phase.OVER
 
 

@@ -199,3 +199,11 @@ def test_every_step_has_an_official_style_prompt_for_the_storyteller() -> None:
     for key, step_ in STEPS.items():
         assert step_.prompt and any(w in step_.prompt for w in ("唤醒", "如果", "首夜", "选择")), key
     assert current_view(started(R)).prompt == STEPS[current(started(R))].prompt
+
+
+def test_a_current_step_whose_holder_is_gone_is_greyed_and_can_be_passed() -> None:
+    """DECISIONS #6: overrides change exactly what they say — if the storyteller changes the role of the
+    player whose step is current, the step stays current, greyed 「无人可行动」, and is passed."""
+    state = act(pass_until(started(R), "jinxi"), type="set_role", seat=1, role="taihou")
+    assert current(state) == "jinxi" and current_view(state).disabled == "无人可行动"
+    assert current(act(state, type="night_step", step="jinxi")) == "wentaiyi"
