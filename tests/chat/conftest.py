@@ -59,11 +59,11 @@ def chat_games():
 
 
 @pytest.fixture
-def wechat():
+def wechat(clock):
     """A fake WeChat server on a local port (real HTTP), answering as WeChat's documentation shows."""
     from tests.chat.wechat_fake import FakeWeChat
 
-    server = FakeWeChat()
+    server = FakeWeChat(clock)
     server.start()
     yield server
     server.stop()
