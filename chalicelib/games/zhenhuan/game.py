@@ -88,7 +88,9 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
     view_model = ZhenhuanView
     report_line_model: ClassVar[Any] = ReportLine
     outcome_extra_model = ZhenhuanOutcomeExtra
-    admit_model: ClassVar[type[BaseModel]] = A.TravellerDetails
+    late_join = True
+    """Travellers join the running game (DECISIONS #13): the host seats them with `admit`."""
+    admit_model = A.TravellerDetails
     """The details of a traveller joining the running game (`admit`)."""
 
     def setup(self, entrants: Sequence[Entrant], options: ZhenhuanOptions, rng: Rng) -> GameState:
@@ -138,14 +140,14 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
         not undone: the storyteller edits or deletes them."""
         return actor.is_host and not isinstance(action, A.ConfirmEnd)
 
-    def withdrawn(self, before: GameState, undone_events: Sequence[Event]) -> tuple[Event, ...]:
+    def withdrawn(self, before: GameState, undone: Sequence[Event]) -> tuple[Event, ...]:
         """The undo transition's events: each player who was shown something by the undone press is
         told it is withdrawn (public lines: everyone); the storyteller gets a line. They change no
         state (the state after undo is the replay's), so undo then redo is byte-identical."""
         over = before.phase is Phase.OVER
         public: list[str] = []
         private: dict[int, list[str]] = {}
-        for e in undone_events:
+        for e in undone:
             who = "all" if over else audience(e)
             if who == "all" and not isinstance(e, WithdrawnEvent):
                 public.append(e.text)

@@ -30,6 +30,7 @@ def test_game_surface() -> None:
     """游戏开始需要1名说书人 - 5~20 位玩家."""
     assert (GAME.key, GAME.title, GAME.min_seats, GAME.max_seats) == ("zhenhuan", "血染甄嬛传", 5, 20)
     assert GAME.host_runs and not GAME.auto_start and GAME.hidden_steps and GAME.family == "zhenhuan"
+    assert GAME.late_join and GAME.admit_model is not None and GAME.records is None
     pending = GAME.pending(started(R))
     assert pending is not None and pending.kind is PendingKind.HOST and pending.timeout_s is None
 
