@@ -105,7 +105,8 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
             waiting = frozenset(votes.may_still_vote(Board(state)))
             label = f"投票计时#{day.clock.serial}"
             return Pending(PendingKind.TURN, seats=waiting, timeout_s=day.clock.seconds, label=label)
-        return Pending(PendingKind.HOST, label="确认结束" if state.end is not None else "说书人")
+        # the label is public: a proposed end (e.g. the demon died tonight) must not show in it
+        return Pending(PendingKind.HOST, label="说书人")
 
     def check(self, state: GameState, actor: Viewer, action: A.Action) -> None:
         run(state, actor, action, Rng.from_int(0))

@@ -125,6 +125,8 @@ def test_random_games_never_leak_secrets(chunk: int) -> None:
                 _check_player(state, seat)
             _check_player(state, None)
             _check_host(state)
+            pending = GAME.pending(state)
+            assert pending is None or pending.label == "说书人" or pending.label.startswith("投票计时#"), pending
             if i == 0:
                 continue
             t = game.transitions[i - 1]

@@ -29,7 +29,7 @@ def test_good_wins_when_the_demon_dies_with_no_successor() -> None:
     """当恶魔死亡且无法立刻产生新的恶魔时，游戏结束，好人胜利 (confirmed by the storyteller: DECISIONS #12)"""
     t = transition(night(started(R)), type="execute", seat=5)
     assert t.state.phase is Phase.DAY and not t.results and proposed(t.state) is Alignment.GOOD
-    assert GAME.pending(t.state).label == "确认结束"
+    assert GAME.pending(t.state).label == "说书人", "the pending label is public: it does not tell"
     t = transition(t.state, type="confirm_end")
     assert t.state.phase is Phase.OVER and t.state.winner is Alignment.GOOD
     (outcome,) = t.results
