@@ -7,6 +7,7 @@ from chalicelib.api import (
     auth_routes,
     authorizer,
     board_routes,
+    chat_routes,
     consort_routes,
     family_routes,
     game_routes,
@@ -25,6 +26,7 @@ for blueprint in (
     room_routes.bp,
     family_routes.bp,
     board_routes.bp,
+    chat_routes.bp,
     meta_routes.bp,
     jobs.bp,
 ):

@@ -106,7 +106,15 @@ def _family_slots(family: str, keys: tuple[str, ...], components: dict[str, Any]
         "view": _one(views),
         "report_lines": {"type": "array", "items": _one(lines)},
         "outcome_extra": _one(extras),
+        "admit_details": _one([_admit_ref(g, prefix, components) for g in games]),
     }
+
+
+def _admit_ref(game: Any, prefix: str, components: dict[str, Any]) -> dict[str, Any]:
+    if game.admit_model is None:
+        return {"type": "object", "maxProperties": 0}
+    schema = _absorb(TypeAdapter(game.admit_model).json_schema(ref_template=REF), prefix, components)
+    return _named(schema, f"{prefix}AdmitDetails", components, f"{game.title} 中途入座设置")
 
 
 def _options_ref(key: str, components: dict[str, Any]) -> dict[str, str]:
@@ -136,6 +144,7 @@ def _generic_slots(components: dict[str, Any]) -> dict[str, dict[str, Any]]:
         "view": {"type": "object"},
         "report_lines": {"type": "array", "items": {"type": "object"}},
         "outcome_extra": {"type": "object"},
+        "admit_details": {"type": "object"},
     }
 
 

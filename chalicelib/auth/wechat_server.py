@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from chalicelib.chat.model import CachedToken, Scene, Verdict
-from chalicelib.chat.ports import TokenCache
+from chalicelib.domain.chat_model import CachedToken, Scene, Verdict
+from chalicelib.domain.chat_ports import TokenCache
 from chalicelib.core.clock import Clock
 from chalicelib.core.errors import UpstreamError
 from chalicelib.observability import logger, metrics_count

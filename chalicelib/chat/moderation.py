@@ -17,7 +17,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Protocol
 
-from chalicelib.chat.model import Scene, Verdict
+from chalicelib.domain.chat_model import Scene, Verdict
 from chalicelib.core.errors import ValidationFailed
 from chalicelib.observability import logger, metrics_count
 

@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from enum import StrEnum
 from typing import Any, Protocol
 
-from chalicelib.chat.ports import NoticeStore
+from chalicelib.domain.chat_ports import NoticeStore
 from chalicelib.chat.settings import ChatSettings, NoticeKind, NoticeTemplate
 from chalicelib.core.clock import Clock
 from chalicelib.core.errors import UpstreamError, ValidationFailed

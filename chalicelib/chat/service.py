@@ -19,7 +19,7 @@ from typing import Any
 
 from chalicelib.accounts.service import require_admin
 from chalicelib.chat.access import is_moderator, moderators, postable, readable
-from chalicelib.chat.model import (
+from chalicelib.domain.chat_model import (
     Channel,
     ChatMessage,
     MessageDraft,
@@ -35,7 +35,7 @@ from chalicelib.chat.model import (
 )
 from chalicelib.chat.moderation import TextChecker, check_with
 from chalicelib.chat.phrases import find_phrase, phrases_for
-from chalicelib.chat.ports import ChatStore
+from chalicelib.domain.chat_ports import ChatStore
 from chalicelib.core.errors import (
     Conflict,
     Forbidden,

@@ -29,7 +29,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from chalicelib.chat.model import (
+from chalicelib.domain.chat_model import (
     CachedToken,
     Channel,
     ChatMessage,

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from chalicelib.chat import service
-from chalicelib.chat.model import Channel, ReportReason, Scene, Verdict
+from chalicelib.domain.chat_model import Channel, ReportReason, Scene, Verdict
 from chalicelib.chat.moderation import LocalWordCheck
 from chalicelib.chat.phrases import COURT, phrase_id
 from chalicelib.chat.service import ChatDeps

@@ -9,7 +9,7 @@ import pytest
 
 from chalicelib.auth.wechat_server import WeChatServerClient
 from chalicelib.chat.build import ChatServices, chat_services, current
-from chalicelib.chat.model import Scene, Verdict
+from chalicelib.domain.chat_model import Scene, Verdict
 from chalicelib.chat.moderation import LocalWordCheck, check_text, normalize, refuse
 from chalicelib.chat.notices import Outcome
 from chalicelib.chat.settings import ChatSettings, NoticeKind, load_chat_settings

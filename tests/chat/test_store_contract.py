@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from chalicelib.chat.model import (
+from chalicelib.domain.chat_model import (
     Channel,
     MessageDraft,
     Mute,

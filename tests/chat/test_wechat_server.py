@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from chalicelib.auth.wechat_server import WeChatServerClient
-from chalicelib.chat.model import Scene, Verdict
+from chalicelib.domain.chat_model import Scene, Verdict
 from chalicelib.core.errors import UpstreamError
 from chalicelib.store.chat import DynamoChatStore
 from tests.chat.wechat_fake import APPID, SECRET
