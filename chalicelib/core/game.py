@@ -249,7 +249,9 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
     records: ClassVar[RecordsPolicy | None] = None
     """How results reach the boards; None = no boards."""
     bots: ClassVar[bool] = False
-    """Whether empty seats may be filled with bots (`bot_action`)."""
+    """Whether bots can play a seat (`bot_action`): one handed over after a vote, or (`bot_fill`) an empty one."""
+    bot_fill: ClassVar[bool] = True
+    """With `bots`: whether the creator may fill empty seats with bots before the start."""
     spectators_chat_apart: ClassVar[bool] = False
     """Spectators talk among themselves, apart from the players (games with hidden roles: a watcher
     sees the board the players do not, so she must not be able to tell them)."""

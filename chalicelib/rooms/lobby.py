@@ -170,7 +170,7 @@ def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, coun
         if room.creator != caller.user_id and not is_host(caller, room):
             raise Forbidden("只有开房者可以添加机器人", code="NOT_CREATOR")
         game = get_game(room.game)
-        if not game.bots:
+        if not (game.bots and game.bot_fill):
             raise Conflict(f"{game.title}不能用机器人补位", code="BOTS_NOT_ALLOWED")
         if room.status is not RoomStatus.OPEN:
             raise Conflict("房间已开战或已关闭", code="ROOM_NOT_OPEN")

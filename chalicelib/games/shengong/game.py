@@ -22,6 +22,7 @@ from chalicelib.core.game import (
     Game,
     Pending,
     PendingKind,
+    Persona,
     RecordsPolicy,
     RecordSubject,
     Transition,
@@ -32,6 +33,7 @@ from chalicelib.games.shengong import bosses, resolve
 from chalicelib.games.shengong import check as rules
 from chalicelib.games.shengong.actions import Action, action_adapter
 from chalicelib.games.shengong.bots import decide
+from chalicelib.games.shengong.cards import CATALOGUE
 from chalicelib.games.shengong.deck import build_deck, deal, deck_levels
 from chalicelib.games.shengong.errors import ERRORS
 from chalicelib.games.shengong.events import Event, event_adapter
@@ -83,6 +85,9 @@ class ShengongGame(Game[State, Action, Event, ShengongView, O]):
     allows_hurry = True
     bots = True
     errors = MappingProxyType(ERRORS)
+    quick_phrases = ("本宫乏了", "姐姐请", "妹妹好手段", "这宫里，谁都不可信", "今日之仇，来日必报",
+                     "臣妾冤枉", "且慢", "承让了", "快些落子吧", "本宫记下了")
+    """心战 across the table while moves are sealed."""
     state_model = State
     action_adapter: ClassVar[TypeAdapter[Any]] = action_adapter
     event_adapter: ClassVar[TypeAdapter[Any]] = event_adapter
@@ -147,6 +152,13 @@ class ShengongGame(Game[State, Action, Event, ShengongView, O]):
     def bot_action(self, view: ShengongView, seat: int, level: BotLevel, rng: Rng) -> Action | None:
         return decide(view, seat, level, rng)
 
+    def bot_persona(self, seat: int, level: BotLevel) -> Persona:
+        """A bot sits as an average 妃子 (all four attributes 60) with one of each deck 宫女 at level
+        2 (简单) or 3 (进阶): strong enough to be a table, no stronger than a well-kept player."""
+        level_of = 3 if level is BotLevel.ADVANCED else 2
+        return Persona(consort_id=f"bot-{seat}", name=f"机器人{seat + 1}", looks=60, talent=60, favor=60,
+                       power=60, maids={c.id: level_of for c in CATALOGUE.values() if c.in_deck})
+
 
 def _player(mode: Mode, e: Entrant, prof: ConsortProfile, place: Place, rng: Rng) -> Player:
     maids = {} if mode.maids is MaidUse.NONE else deck_levels(prof.maids)
@@ -169,7 +181,9 @@ class StageGame(ShengongGame[StageOptions]):
     default_open = True
     fixed_rules = MappingProxyType({"round_limit": mode.round_limit, "end": mode.end_text})
     records = RecordsPolicy(board="coop", subject=RecordSubject.CONSORT, counted=(*_COUNTED, "survived"),
-                            damage=_DAMAGE)
+                            damage=_DAMAGE, stages=tuple(range(1, len(bosses.STAGES) + 1)))
+    bot_fill = False
+    """Seed D: three friends against the stage; a bot only takes over a seat whose player is gone."""
     options_model = StageOptions
 
     def _stage(self, options: StageOptions) -> int | None:
