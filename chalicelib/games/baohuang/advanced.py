@@ -51,9 +51,9 @@ from chalicelib.games.baohuang.views import BaohuangView
 
 TAKE_AT = 0.0
 """Take the throne (with a partner) at this strength or more."""
-SOLO_AT = 4.0
+SOLO_AT = 3.0
 """暗独保 (and 抢独) at this strength or more."""
-OPEN_SOLO_AT = 6.5
+OPEN_SOLO_AT = 4.0
 """明独保 at this strength or more."""
 DECLARE_GUARD_AT = 1.0
 """明保 at this strength or more."""
@@ -61,6 +61,16 @@ REBEL_AT = 0.0
 """造反 at this strength or more."""
 JITTER = 0.5
 """Thresholds move by up to ± this (seeded)."""
+BUDGET_OPPONENT = 10.0
+"""Following over an opponent: the most a play may cost (`cost`) in a quiet position."""
+BUDGET_UNSURE = 2.0
+"""Following over a seat that may be a partner: only this cheap."""
+BUDGET_DANGER = 15.0
+"""Added when an opponent holds 3 cards or fewer: jokers come out."""
+BUDGET_CHASE = 8.0
+"""Added when the opponent holding the trick has 6 cards or fewer."""
+BUDGET_FINISH = 4.0
+"""Added when the play would leave her 6 cards or fewer."""
 
 
 def strength(hand: Sequence[str], lo: int) -> float:
@@ -75,7 +85,7 @@ def strength(hand: Sequence[str], lo: int) -> float:
     mid_groups = sum(1 for r in range(11, 14) if cnt[r])
     burden = 0.5 * low_groups + 0.25 * mid_groups
     ranks = 15 - lo + 1
-    share = len(hand) / (4 * ranks + 8)  # her share of each kind of card
+    share = len(hand) / (4 * COPIES * ranks + 2 * COPIES)  # her share of each kind of card
     expected_control = share * (1.2 * 4 + 0.8 * 4 + 0.35 * 16 + 0.15 * 16)
     expected_burden = 0.5 * (11 - lo) + 0.25 * 3  # nearly every rank shows up in a hand
     return (control - expected_control) - (burden - expected_burden)
@@ -114,6 +124,8 @@ def throne_choice(view: BaohuangView, rng: Rng) -> TakeThrone | PassThrone:
 
 
 def declaration(view: BaohuangView, rng: Rng) -> StayHidden | Declare | GrabSolo:
+    """抢独 with a very strong hand; 明保 (×2 win or lose) with a strong one; 造反 (×2 only if the
+    commoners win) with a fair one."""
     s = strength(view.hand, lowest_rank(view.variant)) + _jitter(rng)
     if view.can_grab and s >= SOLO_AT:
         return GrabSolo()
@@ -170,19 +182,20 @@ def sides(view: BaohuangView) -> tuple[float, ...]:
             return tuple(out)  # alone, or the guard is known (and in `partners`)
         unknown = [s for s in others if s not in rebels]
         for s in unknown:
-            out[s] = 1.0 / len(unknown)
+            out[s] = 1.0 / len(unknown)  # one of them is her guard
         return tuple(out)
     # a commoner: the emperor is against her; a revealed guard too; the rest are split by the odds
     if view.guard_revealed:
         return tuple(out)
     unknown = [s for s in others if s != emperor and s not in known]
-    friends_left = 2 - len([s for s in known if s != emperor])
+    friends_left = max(0, 2 - len(known))  # two other commoners, one guard among the rest
     for s in unknown:
-        out[s] = max(0.0, friends_left) / len(unknown)
+        out[s] = friends_left / len(unknown)
     return tuple(out)
 
 
 def seen(view: BaohuangView) -> Seen:
+    """Digest her view for the play phase (she counts the 大王 already played from the public log)."""
     me = view.seat
     assert me is not None
     hand = view.hand
@@ -197,9 +210,10 @@ def seen(view: BaohuangView) -> Seen:
 
 
 def cost(c: Combo, t: Seen) -> float:
-    """What a play gives up: jokers, top ranks, and groups broken apart."""
+    """What a play gives up: jokers (a 大王 above a quiet position's budget, a 小王 within it), top
+    ranks, and groups broken apart."""
     rank, n, small, big = c
-    value = 10.0 * big + (6.0 if t.big_out else 4.0) * small
+    value = 12.0 * big + (6.0 if t.big_out else 4.0) * small
     if n:
         value += {15: 4.0, 14: 2.5, 13: 1.5}.get(rank, 0.1 * (rank - t.lo))
         rest = t.cnt[rank] - n
@@ -212,7 +226,8 @@ def _play(t: Seen, c: Combo) -> Play:
     return Play(cards=pick(t.hand, c, t.keep))
 
 
-def follow(view: BaohuangView, t: Seen, prev: Combo, holder: int) -> Play | Pass:
+def follow(t: Seen, prev: Combo, holder: int) -> Play | Pass:
+    """Beat the trick if it is worth what the cheapest beating play costs; never over a known partner."""
     options = follows(t.cnt, t.lo, prev, t.baoliu)
     if not options:
         return Pass()
@@ -223,18 +238,19 @@ def follow(view: BaohuangView, t: Seen, prev: Combo, holder: int) -> Play | Pass
     if p >= 0.99:
         return Pass()
     best = min(options, key=lambda c: cost(c, t))
-    budget = 3.0 if p < 0.5 else 1.0
+    budget = BUDGET_OPPONENT if p < 0.5 else BUDGET_UNSURE
     danger = t.danger()
     if danger <= 3:
-        budget += 15.0
+        budget += BUDGET_DANGER
     elif p < 0.5 and t.left[holder] <= 6:
-        budget += 8.0
+        budget += BUDGET_CHASE
     if len(t.hand) - size(best) <= 6:
-        budget += 4.0
+        budget += BUDGET_FINISH
     return _play(t, best) if cost(best, t) <= budget else Pass()
 
 
 def lead(t: Seen) -> Play:
+    """Out at once if she can; a group with a 大王 near the end; else her weakest whole group."""
     options = leads(t.cnt, t.lo, t.baoliu)
     everything = [c for c in options if size(c) == len(t.hand)]
     if everything:
@@ -257,13 +273,14 @@ def lead(t: Seen) -> Play:
 
 
 def play_choice(view: BaohuangView) -> Play | Pass:
+    """Her move in the trick on the table (she is to act)."""
     t = seen(view)
     trick = view.trick
     if trick is None:
         return lead(t)
     prev = classify(trick.cards)
     assert prev is not None
-    return follow(view, t, prev, trick.seat)
+    return follow(t, prev, trick.seat)
 
 
 def advanced_action(view: BaohuangView, seat: int, rng: Rng) -> Action | None:
