@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
+from typing import get_args
 
 import pytest
 
@@ -11,9 +13,30 @@ from chalicelib.core.errors import NotFound
 from chalicelib.core.game import Viewer
 from chalicelib.games.baohuang.actions import Declare, Play, action_adapter
 from chalicelib.games.baohuang.cards import Variant, pack
-from chalicelib.games.baohuang.events import event_adapter
+from chalicelib.games.baohuang.events import (
+    AutoChanged,
+    DealEnded,
+    DealStarted,
+    Declared,
+    Event,
+    GrabFailed,
+    GuardRevealed,
+    HandDealt,
+    Passed,
+    Played,
+    Ready,
+    Redealt,
+    SeatQuit,
+    TableEnded,
+    ThronePassed,
+    ThroneTaken,
+    TrickWon,
+    WentOut,
+    event_adapter,
+)
 from chalicelib.games.baohuang.game import GAME
-from chalicelib.games.baohuang.model import BaohuangState, Phase, Solo
+from chalicelib.games.baohuang.lines import line_adapter
+from chalicelib.games.baohuang.model import BaohuangState, Phase, RedealReason, RevealHow, Solo, TableEnd
 
 from .helpers import new_table, rng, table
 
@@ -133,3 +156,52 @@ def test_declaration_choices_stay_secret_until_settled():
     GAME.check(state, Viewer.player(1), Declare())  # accepted for the sealed store
     assert GAME.view(state, Viewer.player(2)) == GAME.view(state, Viewer.player(2))
     assert all(GAME.view(state, Viewer.player(s)).can_grab is False for s in range(5))
+
+
+def one_of_each_event():
+    """One event of every kind, with the deal record of a finished deal."""
+    record = GAME.on_timeout(new_table("simple", seed=4).model_copy(update={"auto": (True,) * 5}), rng(1)).state.last
+    return [
+        DealStarted(deal_no=1, dealer=0, holder=2, counts=(34, 34, 34, 33, 33)),
+        HandDealt(seat=1, cards=("S7#1", "BJ#2")),
+        ThronePassed(seat=2, to=1),
+        ThroneTaken(seat=1, called="HA", auto=True),
+        Redealt(reason=RedealReason.NO_EMPEROR),
+        Declared(rebels=(3, 4)),
+        GrabFailed(seat=3),
+        GuardRevealed(seat=2, how=RevealHow.FORCED),
+        Played(seat=1, cards=("S7#1", "H7#2", "BJ#2")),
+        Passed(seat=2),
+        TrickWon(seat=1, leader=2),
+        WentOut(seat=1, place=1),
+        DealEnded(record=record, totals=record.scores),
+        AutoChanged(seat=4, on=True),
+        Ready(seat=0),
+        SeatQuit(seat=3, penalty=30),
+        TableEnded(reason=TableEnd.QUIT, totals=(0, 0, 0, -30, 0)),
+    ]
+
+
+def test_every_report_line_has_chinese_text():
+    """Issue #8: every report line a viewer gets has a readable Chinese `text` next to its fields."""
+    state = new_table()
+    events = one_of_each_event()
+    assert {type(e).__name__ for e in events} == {t.__name__ for t in get_args(get_args(Event)[0])}
+    lines = GAME.report(state, events, Viewer.host())
+    assert [line.kind for line in lines] == [e.kind for e in events]
+    for event, line in zip(events, lines, strict=True):
+        assert re.search(r"[\u4e00-\u9fff]", line.text), line
+        assert line.model_dump(exclude={"text"}) == event.model_dump()
+        assert line_adapter.validate_python(line.model_dump()) == line
+    texts = {line.kind: line.text for line in lines}
+    assert texts["played"] == "玩家1出 ♠7 ♥7 大王"
+    assert texts["throne_taken"] == "玩家1登基，叫♥A（托管）"
+    assert texts["guard_revealed"] == "两人以上造反，侍卫玩家2被迫亮明身份"
+    assert texts["declared"] == "玩家3、玩家4造反"
+    assert texts["trick_won"] == "玩家1最大且已出完，玩家2接风先出"
+    assert texts["went_out"] == "玩家1出完牌，头科"
+    assert texts["seat_quit"] == "玩家3强退，扣30分"
+    # private lines reach their seat and the host only
+    assert [line.kind for line in GAME.report(state, events, Viewer.player(1))].count("hand_dealt") == 1
+    assert {"hand_dealt", "grab_failed"}.isdisjoint(line.kind for line in GAME.report(state, events, Viewer.player(0)))
+    assert {"hand_dealt", "grab_failed"}.isdisjoint(line.kind for line in GAME.report(state, events, Viewer.spectator()))
