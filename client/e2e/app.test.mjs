@@ -75,6 +75,24 @@ describe('深宫 H5', () => {
     await shot(zhen, `${SHOTS}lobby.png`)
   })
 
+  it('asks for the 暗号 to watch a locked room and shows the API\'s own words when it is wrong', async () => {
+    const lobby = current(zhen)
+    await lobby.locator('.room-row', { hasText: '华妃的房间' }).getByText('观战', { exact: true }).click()
+    const dialog = zhen.getByRole('dialog')
+    await dialog.locator('input').fill('长春宫')
+    await dialog.getByText('报号', { exact: true }).click()
+    await dialog.getByRole('alert').filter({ hasText: '暗号不对' }).waitFor()
+    await shot(zhen, `${SHOTS}password.png`)
+    await dialog.locator('input').fill('翊坤宫')
+    await dialog.getByText('报号', { exact: true }).click()
+    const room = current(zhen)
+    await room.locator('.summary-item', { hasText: '观战' }).waitFor()
+    assert.match(zhen.url(), /\/pages\/room-shengong\/index\?id=/)
+    await room.getByText('回大厅', { exact: true }).click()
+    await current(zhen).locator('.masthead-title', { hasText: '大厅' }).waitFor()
+    await settle(zhen)
+  })
+
   it('creates a 宫斗杀 room (stage 1) from the generated dialog and lands in its room page', async () => {
     const lobby = current(zhen)
     await lobby.getByText('开房', { exact: true }).click()
@@ -106,6 +124,16 @@ describe('深宫 H5', () => {
     assert.deepEqual(names, ['甄嬛', '沈眉庄', '安陵容'])
     assert.equal(await room.locator('.seat-empty').count(), 0)
     await shot(zhen, `${SHOTS}room.png`)
+  })
+
+  it('shows 「网络不稳，正在重连…」 while offline and drops it when the answers come back', async () => {
+    const ctx = zhen.context()
+    await ctx.setOffline(true)
+    const banner = current(zhen).locator('.net-banner')
+    await banner.filter({ hasText: '网络不稳，正在重连…' }).waitFor()
+    await ctx.setOffline(false)
+    await banner.waitFor({ state: 'detached' })
+    await current(zhen).locator('.room-status', { hasText: '对局中' }).waitFor()
   })
 
   it('the boards list rows once a game has ended', async () => {

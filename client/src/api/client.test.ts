@@ -125,6 +125,40 @@ describe('over fetch (H5)', () => {
   })
 })
 
+describe('refresh token (contract v2)', () => {
+  it('renews with POST /v1/auth/refresh when a refresh token is stored, else falls back to login', async () => {
+    fake._storage.set(KEYS.token, 'OLD')
+    fake._storage.set(KEYS.name, '甄嬛')
+    const calls: string[] = []
+    let refreshWorks = true
+    const fetchFake = vi.fn(async (url: string, init: { headers: Record<string, string>; body?: string }) => {
+      calls.push(url)
+      if (url === '/v1/auth/dev') return json(200, { ...loginOut('VIA-LOGIN'), refresh_token: 'R2' })
+      if (url === '/v1/auth/refresh') {
+        expect(JSON.parse(init.body!)).toEqual({ refresh_token: 'R1' })
+        return refreshWorks ? json(200, { ...loginOut('VIA-REFRESH'), refresh_token: 'R1' })
+          : json(401, { code: 'TOKEN_EXPIRED', message: '登录已过期，请重新登录' })
+      }
+      if (init.headers.Authorization === 'Bearer OLD') return json(401, { code: 'TOKEN_EXPIRED', message: '登录已过期，请重新登录' })
+      return json(200, { games: [] })
+    })
+    const session = new Session(taroStore, 'h5')
+    const api = new ApiClient({ baseUrl: '', transport: fetchTransport(fetchFake), auth: session })
+    session.api = api
+    fake._storage.set(KEYS.refresh, 'R1')
+    await api.GET('/v1/games')
+    expect(calls).toEqual(['/v1/games', '/v1/auth/refresh', '/v1/games'])
+    expect(fake._storage.get(KEYS.token)).toBe('VIA-REFRESH')
+    calls.length = 0
+    fake._storage.set(KEYS.token, 'OLD')
+    refreshWorks = false
+    await api.GET('/v1/games')
+    expect(calls).toEqual(['/v1/games', '/v1/auth/refresh', '/v1/auth/dev', '/v1/games'])
+    expect(fake._storage.get(KEYS.token)).toBe('VIA-LOGIN')
+    expect(fake._storage.get(KEYS.refresh)).toBe('R2')
+  })
+})
+
 describe('over Taro.request (weapp)', () => {
   it('passes method, header and JSON text; parses the text answer; lower-cases headers', async () => {
     fake._storage.set(KEYS.token, 'T1')

@@ -120,6 +120,24 @@ describe('Poller', () => {
     q.stop()
   })
 
+  it('a hidden page never keeps the banner up', async () => {
+    const t = manualTimers()
+    const health = vi.fn()
+    const p = new Poller<string>({ fetch: async () => ({ status: 304, data: undefined }), onData: () => {}, onHealth: health, timers: t.timers })
+    p.start()
+    await flush()
+    p.setVisible(false)
+    p.setOnline(false)
+    expect(health).not.toHaveBeenCalled()
+    p.setVisible(true)
+    expect(health.mock.calls).toEqual([[false]])
+    p.setVisible(false)
+    expect(health.mock.calls).toEqual([[false], [true]])
+    p.setOnline(true)
+    expect(t.pending).toEqual([])
+    p.stop()
+  })
+
   it('gives up on an answer that polling will not fix', async () => {
     const t = manualTimers()
     const onFatal = vi.fn()

@@ -89,8 +89,14 @@ export class Poller<T> {
   setVisible(visible: boolean): void {
     if (this.visible === visible) return
     this.visible = visible
-    if (!visible) this.cancel()
-    else this.now()
+    if (!visible) {
+      this.cancel()
+      // a hidden page shows no banner: withdraw its complaint until it polls again
+      this.health(true)
+    } else {
+      if (this.running && !this.online) this.health(false)
+      this.now()
+    }
   }
 
   /** Network lost / back. */
@@ -99,10 +105,11 @@ export class Poller<T> {
     this.online = online
     if (!online) {
       this.cancel()
-      this.health(false)
+      if (this.running && this.visible) this.health(false)
     } else {
       this.failures = 0
-      this.now()
+      if (this.active()) this.now()
+      else this.health(true)
     }
   }
 

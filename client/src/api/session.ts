@@ -33,6 +33,7 @@ export const taroStore: KeyValueStore = {
 
 export const KEYS = {
   token: 'shengong.token',
+  refresh: 'shengong.refresh',
   expires: 'shengong.expires',
   name: 'shengong.name',
   user: 'shengong.user',
@@ -72,6 +73,9 @@ export class Session implements TokenSource {
 
   save(out: LoginOut, name?: string): void {
     this.store.set(KEYS.token, out.token)
+    // contract v2 adds a refresh token; keep it when the server sends one
+    const refresh = (out as { refresh_token?: unknown }).refresh_token
+    if (typeof refresh === 'string' && refresh) this.store.set(KEYS.refresh, refresh)
     this.store.set(KEYS.expires, String(out.expires_at))
     this.store.set(KEYS.user, JSON.stringify(out.user))
     if (name) this.store.set(KEYS.name, name)
@@ -111,6 +115,8 @@ export class Session implements TokenSource {
   }
 
   private async doRenew(): Promise<string | null> {
+    const refreshed = await this.refresh()
+    if (refreshed) return refreshed
     if (this.platform === 'weapp') {
       await this.loginWeChat()
       return this.token()
@@ -119,6 +125,26 @@ export class Session implements TokenSource {
     if (!name) return null
     await this.loginByName(name)
     return this.token()
+  }
+
+  /**
+   * POST /v1/auth/refresh with the stored refresh token, where the API has it (contract v2); any
+   * failure (no such route yet, refresh token expired) falls back to logging in again.
+   */
+  private async refresh(): Promise<string | null> {
+    const refreshToken = this.store.get(KEYS.refresh)
+    if (!refreshToken) return null
+    try {
+      const answer = await this.client().send('post', '/v1/auth/refresh', { body: { refresh_token: refreshToken }, noAuth: true })
+      const out = answer.data as LoginOut | undefined
+      if (!out?.token) return null
+      this.save(out)
+      return out.token
+    } catch (e) {
+      if ((e as ApiError).isNetwork) throw e
+      this.store.remove(KEYS.refresh)
+      return null
+    }
   }
 
   signedOut(error: ApiError): void {
