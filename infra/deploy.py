@@ -8,7 +8,8 @@ Needs AWS credentials and a region (``AWS_REGION``); no AWS CLI. In order:
    ``ARTIFACT_BUCKET``);
 4. the stage's secrets: token keys and the admin list are made if missing; the WeChat secret must
    exist (``infra/ops.sh set-wechat``);
-5. ``chalice package --merge-template`` (infra/template.py), the code uploaded by content hash, the
+5. ``chalice package --merge-template`` (infra/template.py), the code and the dependency layer uploaded
+   by content hash (the layer changes only with requirements.txt), the
    SAM transform done here (so the uploaded template is plain CloudFormation), cfn-lint;
 6. the template uploaded and the stack created or updated from its S3 URL, tagged with the commit,
    its events printed until it settles;
@@ -198,24 +199,34 @@ def package(stage: str, region_name: str, out: Path) -> dict[str, Any]:
     return dict(json.loads((out / "package" / "sam.json").read_text(encoding="utf-8")))
 
 
+LAYER = "ManagedLayer"
+"""Chalice's automatic layer: the dependencies, rebuilt only when requirements.txt changes."""
+
+
 def upload_code(aws: Aws, bucket: str, stage: str, zip_path: Path) -> str:
+    """Upload a zip under its content hash (skipped when that content is already there); its key."""
     digest = hashlib.sha256(zip_path.read_bytes()).hexdigest()
-    key = f"{stack_name(stage)}/code/{digest}.zip"
+    key = f"{stack_name(stage)}/code/{zip_path.stem}-{digest}.zip"
     from botocore.exceptions import ClientError
 
     try:
         aws.s3.head_object(Bucket=bucket, Key=key)
-        say(f"code s3://{bucket}/{key} (unchanged)")
+        say(f"{zip_path.name}: s3://{bucket}/{key} (unchanged)")
     except ClientError:
         aws.s3.upload_file(str(zip_path), bucket, key)
-        say(f"code s3://{bucket}/{key} ({zip_path.stat().st_size / 1e6:.1f} MB)")
+        say(f"{zip_path.name}: s3://{bucket}/{key} ({zip_path.stat().st_size / 1e6:.1f} MB)")
     return key
 
 
-def build_template(sam: dict[str, Any], bucket: str, code_key: str, region_name: str) -> dict[str, Any]:
+def build_template(sam: dict[str, Any], bucket: str, code_key: str, region_name: str,
+                   layer_key: str | None = None) -> dict[str, Any]:
     sam = template.finalize(sam)
     for fn in template.FUNCTIONS:
         sam["Resources"][fn]["Properties"]["CodeUri"] = {"Bucket": bucket, "Key": code_key}
+    if LAYER in sam["Resources"]:
+        if layer_key is None:
+            raise Refused("the package has a dependency layer but no layer-deployment.zip")
+        sam["Resources"][LAYER]["Properties"]["ContentUri"] = {"Bucket": bucket, "Key": layer_key}
     return template.expand(sam, region_name)
 
 
@@ -358,13 +369,15 @@ def main(argv: list[str]) -> int:
     ensure_secrets(aws, stage)
 
     step("packaging (chalice package --merge-template, SAM transform)")
-    build = ROOT / "build" / stage
+    build = Path(os.environ.get("SHENGONG_BUILD_DIR") or ROOT / "build") / stage
     sam = package(stage, aws.region, build)
     code_key = upload_code(aws, bucket, stage, build / "package" / "deployment.zip")
-    cfn = build_template(sam, bucket, code_key, aws.region)
+    layer_zip = build / "package" / "layer-deployment.zip"
+    layer_key = upload_code(aws, bucket, stage, layer_zip) if layer_zip.exists() else None
+    cfn = build_template(sam, bucket, code_key, aws.region, layer_key)
     path = build / "template.json"
     path.write_text(json.dumps(cfn, ensure_ascii=False, indent=1), encoding="utf-8")
-    say(f"template {path.relative_to(ROOT)}: {len(cfn['Resources'])} resources, {path.stat().st_size:,} bytes")
+    say(f"template {path}: {len(cfn['Resources'])} resources, {path.stat().st_size:,} bytes")
     if not args.no_lint:
         lint(path)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
@@ -374,7 +387,8 @@ def main(argv: list[str]) -> int:
 
     step(f"stack {stack_name(stage)}")
     stack = deploy_stack(aws, stage, url, sha)
-    record(aws, bucket, stage, {"commit": sha, "time": stamp, "template_url": url, "code": code_key})
+    record(aws, bucket, stage, {"commit": sha, "time": stamp, "template_url": url, "code": code_key,
+                                "layer": layer_key})
     out = outputs(stack)
 
     step("web client")

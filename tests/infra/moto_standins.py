@@ -30,6 +30,11 @@ MOTO_LACKS = {
     "AWS::SNS::Subscription": "the alarm e-mail subscription: not emulated",
 }
 MOTO_PARTIAL = {
+    "AWS::Lambda::LayerVersion": "moto makes the layer, but its Ref is the object, not the ARN, which breaks "
+                                 "updating a function that uses it: the stand-in publishes the layer through "
+                                 "moto's Lambda API and answers its ARN",
+    "AWS::Lambda::Function": "moto creates the function but ignores Layers, TracingConfig and LoggingConfig "
+                             "(no stand-in: checked in the expanded template)",
     "AWS::ApiGateway::Deployment": "moto makes the REST API but does not import its OpenAPI body, so deploying "
                                    "it fails ('no methods'): stand-in (the body is checked in the expanded template)",
     "AWS::Lambda::Version": "moto publishes a version but cannot give its number (Fn::GetAtt Version): the "
@@ -143,13 +148,36 @@ class _Version(_StandIn, CloudFormationModel):
         return self.version if attribute_name == "Version" else super().get_cfn_attribute(attribute_name)  # type: ignore[attr-defined]
 
 
+class _LayerVersion(_StandIn, CloudFormationModel):
+    TYPE = "AWS::Lambda::LayerVersion"
+
+    @staticmethod
+    def cloudformation_type() -> str:
+        return "AWS::Lambda::LayerVersion"
+
+    @classmethod
+    def create_from_cloudformation_json(  # type: ignore[misc, override]
+        cls, resource_name: str, cloudformation_json: dict[str, Any], account_id: str, region_name: str,
+        **kwargs: Any,
+    ) -> _StandIn:
+        from moto.awslambda.models import lambda_backends
+
+        made = super().create_from_cloudformation_json(resource_name, cloudformation_json, account_id, region_name)
+        props = made.properties
+        layer = lambda_backends[account_id][region_name].publish_layer_version({
+            "LayerName": props.get("LayerName") or resource_name, "Content": props["Content"],
+            "CompatibleRuntimes": props.get("CompatibleRuntimes", [])})
+        made.physical_resource_id = layer.arn
+        return made
+
+
 _INSTALLED: set[str] = set()
 
 
 def install() -> None:
     """Register a stand-in for each type moto lacks (idempotent); later models win in moto's type map."""
     for kind in (*MOTO_LACKS, *MOTO_PARTIAL):
-        if kind in (_Alias.TYPE, _Version.TYPE, *_INSTALLED):
+        if kind in (_Alias.TYPE, _Version.TYPE, _LayerVersion.TYPE, "AWS::Lambda::Function", *_INSTALLED):
             continue
         _INSTALLED.add(kind)
         type(f"StandIn{kind.replace('::', '')}", (_StandIn, CloudFormationModel), {

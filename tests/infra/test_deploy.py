@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-import requests
 
 from tests.infra import moto_standins
 
@@ -44,17 +43,11 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory):
-    """The local API server (booting in the background) and a moto server in this process, with stand-ins."""
+def moto_url():
+    """A moto server in this process, with the stand-ins registered."""
     from moto.iam.models import AWSManagedPolicy, iam_backends
     from moto.server import ThreadedMotoServer
 
-    api_port = _free_port()
-    log = (tmp_path_factory.mktemp("api") / "server.log").open("w")
-    api_env = {k: v for k, v in os.environ.items() if k not in ("AWS_ENDPOINT_URL_DYNAMODB", "AWS_ENDPOINT_URL")}
-    proc = subprocess.Popen([sys.executable, "-m", "infra.local_server", "--port", str(api_port), "--workers", "1",
-                             "--tick", "3600", "--no-demo"], cwd=ROOT, env={**api_env, "PYTHONUNBUFFERED": "1"},
-                            stdout=log, stderr=subprocess.STDOUT)
     moto_standins.install()
     # the deploy attaches one AWS managed policy; moto knows AWS's policies only when it loads all of them
     # (seconds): give it just that one
@@ -65,41 +58,38 @@ def servers(tmp_path_factory):
             "Effect": "Allow", "Resource": "*", "Action": ["logs:CreateLogGroup", "logs:CreateLogStream",
                                                            "logs:PutLogEvents", "logs:DescribeLogGroups"]}]}})
     iam.managed_policies[policy.arn] = policy
-    moto_port = _free_port()
-    moto = ThreadedMotoServer(ip_address="127.0.0.1", port=moto_port, verbose=False)
+    port = _free_port()
+    moto = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
     moto.start()
-    api = f"http://127.0.0.1:{api_port}"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(f"{api}/v1/health", timeout=1).ok:
-                break
-        except requests.RequestException:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail("local server did not start: " + Path(log.name).read_text())
-    yield f"http://127.0.0.1:{moto_port}", api
-    proc.terminate()
-    proc.wait(timeout=15)
-    log.close()
+    yield f"http://127.0.0.1:{port}"
     moto.stop()
 
 
 @pytest.fixture(scope="module")
-def moto_url(servers):
-    return servers[0]
+def api_url(tmp_path_factory):
+    """The local API server, booting in the background (the deploy's smoke test retries until it answers)."""
+    port = _free_port()
+    log = (tmp_path_factory.mktemp("api") / "server.log").open("w")
+    env = {k: v for k, v in os.environ.items() if k not in ("AWS_ENDPOINT_URL_DYNAMODB", "AWS_ENDPOINT_URL")}
+    proc = subprocess.Popen([sys.executable, "-m", "infra.local_server", "--port", str(port), "--workers", "1",
+                             "--tick", "3600", "--no-demo"], cwd=ROOT, env={**env, "PYTHONUNBUFFERED": "1"},
+                            stdout=log, stderr=subprocess.STDOUT)
+    yield f"http://127.0.0.1:{port}"
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    finally:
+        log.close()
 
 
 @pytest.fixture(scope="module")
-def env(servers, tmp_path_factory):
-    moto_url, api_url = servers
+def env(moto_url, tmp_path_factory):
     home = tmp_path_factory.mktemp("home")
     base = {k: v for k, v in os.environ.items() if not k.startswith(("AWS_", "SHENGONG_", "ALARM_", "WEB_"))}
     return {**base, "HOME": str(home), "AWS_ENDPOINT_URL": moto_url, "AWS_ACCESS_KEY_ID": "testing",
             "AWS_SECRET_ACCESS_KEY": "testing", "AWS_REGION": REGION, "AWS_DEFAULT_REGION": REGION,
-            "AWS_EC2_METADATA_DISABLED": "true", "SHENGONG_POLL_S": "0.05", "SHENGONG_SMOKE_URL": api_url,
-            "SHENGONG_COMMIT": "c0ffee000001", "SHENGONG_WEB_DIR": str(home / "no-web-build")}
+            "AWS_EC2_METADATA_DISABLED": "true", "SHENGONG_POLL_S": "0.05", "SHENGONG_COMMIT": "c0ffee000001",
+            "SHENGONG_WEB_DIR": str(home / "no-web-build"), "SHENGONG_BUILD_DIR": str(home / "build")}
 
 
 def sh(env, *args, stdin="", **extra):
@@ -167,16 +157,6 @@ def aws(moto_url):
     return client
 
 
-@pytest.fixture(scope="module")
-def deployed(env, aws):
-    """The first deploy of dev, on a fresh account: what it printed."""
-    wechat = sh(env, "ops.sh", "set-wechat", "dev", APPID, stdin="0123456789abcdef0123456789abcdef\n")
-    assert wechat.returncode == 0, wechat.stderr
-    res = sh(env, "deploy.sh", "dev", "--no-lint")  # test_template.py lints the same expansion
-    assert res.returncode == 0, res.stdout + res.stderr
-    return res.stdout
-
-
 # ---- refusals: one clear line each ------------------------------------------------------------------
 
 
@@ -204,10 +184,35 @@ def test_deploy_without_the_wechat_secret_stops_before_packaging_and_says_what_t
     assert "packaging" not in res.stdout
 
 
+# ---- a stage, deployed and operated -----------------------------------------------------------------
+
+
+def test_a_stage_deployed_from_scratch_and_operated(env, api_url, aws, moto_url, monkeypatch, tmp_path,
+                                                   packaged):
+    """The runbook's path in order, on one fresh account (one test, so one deploy however tests are
+    spread over workers): set the WeChat secret, deploy, then every ops command. Each step's checks are
+    a function below. (`packaged` first: the dependency layer is then built once, not by two
+    concurrent packagings.)"""
+    env = {**env, "SHENGONG_SMOKE_URL": api_url}
+    wechat = sh(env, "ops.sh", "set-wechat", "dev", APPID, stdin="0123456789abcdef0123456789abcdef\n")
+    assert wechat.returncode == 0 and "created" in wechat.stdout, wechat.stderr
+    first = sh(env, "deploy.sh", "dev", "--no-lint")  # test_template.py lints the same expansion
+    assert first.returncode == 0, first.stdout + first.stderr
+    check_first_deploy_made_the_bucket_secrets_and_stack_and_passed_the_smoke_test(first.stdout, aws)
+    check_moto_built_everything_it_implements_and_the_rest_is_named(env, aws)
+    check_status_reports_the_stack_aliases_alarms_queue_keys_and_admins(env)
+    check_admins_are_added_and_removed_in_the_secret(env, aws)
+    check_token_rotation_keeps_old_tokens_valid_and_new_tokens_carry_the_new_key_id(env, moto_url, monkeypatch)
+    check_logs_shows_recent_lines_of_a_function(env, aws)
+    check_an_update_uploads_the_web_client_and_rollback_goes_back(env, aws, tmp_path)
+    check_restore_table_makes_a_new_table_and_switches_the_stage_and_back(env, aws)
+    check_the_smoke_test_refuses_a_stage_that_is_not_the_one_deployed(api_url)
+
+
 # ---- the first deploy -------------------------------------------------------------------------------
 
 
-def test_first_deploy_makes_the_bucket_secrets_and_stack_and_passes_the_smoke_test(deployed, aws):
+def check_first_deploy_made_the_bucket_secrets_and_stack_and_passed_the_smoke_test(deployed, aws):
     out = deployed
     assert f"artifact bucket s3://shengong-artifacts-{ACCOUNT}-{REGION} (created, private)" in out
     assert "secret shengong/dev/token-keys (created" in out and "secret shengong/dev/admins (created" in out
@@ -223,7 +228,9 @@ def test_first_deploy_makes_the_bucket_secrets_and_stack_and_passes_the_smoke_te
     assert all(s3.get_public_access_block(Bucket=bucket)["PublicAccessBlockConfiguration"].values())
     keys = [o["Key"] for o in s3.list_objects_v2(Bucket=bucket)["Contents"]]
     templates = [k for k in keys if k.startswith("shengong-dev/templates/")]
-    assert len(templates) == 1 and any(k.startswith("shengong-dev/code/") for k in keys)
+    assert len(templates) == 1
+    assert any(k.startswith("shengong-dev/code/deployment-") for k in keys)
+    assert any(k.startswith("shengong-dev/code/layer-deployment-") for k in keys)
     size = s3.head_object(Bucket=bucket, Key=templates[0])["ContentLength"]
     assert size > 51_200  # too big to pass inline: it went through S3
 
@@ -237,8 +244,8 @@ def test_first_deploy_makes_the_bucket_secrets_and_stack_and_passes_the_smoke_te
     assert secrets.parse_token_keys(keys_doc).kid == keys_doc["current"]
 
 
-def test_moto_builds_everything_it_implements_and_the_rest_is_named(deployed, aws):
-    template = json.loads((ROOT / "build" / "dev" / "template.json").read_text())
+def check_moto_built_everything_it_implements_and_the_rest_is_named(env, aws):
+    template = json.loads((Path(env["SHENGONG_BUILD_DIR"]) / "dev" / "template.json").read_text())
     types = {r["Type"] for r in template["Resources"].values()}
     lacking = types - moto_standins.native_types()
     assert lacking == set(moto_standins.MOTO_LACKS), "update MOTO_LACKS and docs/operations.md"
@@ -255,6 +262,8 @@ def test_moto_builds_everything_it_implements_and_the_rest_is_named(deployed, aw
     fn = aws("lambda").get_function(FunctionName=made["APIHandler"])["Configuration"]
     assert fn["Environment"]["Variables"]["TOKEN_KEYS_SECRET_ID"] == "shengong/dev/token-keys"
     assert "TOKEN_SECRET" not in fn["Environment"]["Variables"]
+    # the dependency layer exists (made from the uploaded zip), though moto does not attach it
+    assert [la["LayerName"] for la in aws("lambda").list_layers()["Layers"]] == ["shengong-dev-managed-layer"]
     assert aws("lambda").get_alias(FunctionName=made["APIHandler"], Name="live")["FunctionVersion"] == "1"
     groups = {g["logGroupName"]: g for g in aws("logs").describe_log_groups(logGroupNamePrefix="/shengong/dev/")[
         "logGroups"]}
@@ -269,7 +278,7 @@ def test_moto_builds_everything_it_implements_and_the_rest_is_named(deployed, aw
 # ---- the operator's commands ------------------------------------------------------------------------
 
 
-def test_status_reports_the_stack_aliases_alarms_queue_keys_and_admins(deployed, env):
+def check_status_reports_the_stack_aliases_alarms_queue_keys_and_admins(env):
     res = ops(env, "status", "dev")
     assert res.returncode == 0, res.stderr
     for needle in ("stack shengong-dev:", "commit c0ffee000001", "table: shengong-dev", "APIHandler: live -> v1",
@@ -278,7 +287,7 @@ def test_status_reports_the_stack_aliases_alarms_queue_keys_and_admins(deployed,
     one_line_failure(ops(env, "status", "staging"), "stack shengong-staging does not exist")
 
 
-def test_admins_are_added_and_removed_in_the_secret(deployed, env, aws):
+def check_admins_are_added_and_removed_in_the_secret(env, aws):
     assert "now a 司礼 of dev (1 in all)" in ops(env, "add-admin", "dev", "oTxkR5Kd9Lw0nq2b").stdout
     assert "already a 司礼" in ops(env, "add-admin", "dev", "oTxkR5Kd9Lw0nq2b").stdout
     ops(env, "add-admin", "dev", "oSecondAdmin42")
@@ -288,8 +297,7 @@ def test_admins_are_added_and_removed_in_the_secret(deployed, env, aws):
     one_line_failure(ops(env, "add-admin", "dev", "not an openid!"), "does not look like a WeChat openid")
 
 
-def test_token_rotation_keeps_old_tokens_valid_and_new_tokens_carry_the_new_key_id(deployed, env, moto_url,
-                                                                                   monkeypatch):
+def check_token_rotation_keeps_old_tokens_valid_and_new_tokens_carry_the_new_key_id(env, moto_url, monkeypatch):
     from chalicelib import secrets
     from chalicelib.auth import tokens
     from chalicelib.config import load_settings
@@ -325,7 +333,7 @@ def test_token_rotation_keeps_old_tokens_valid_and_new_tokens_carry_the_new_key_
     one_line_failure(ops(env, "rotate-token-key", "dev"), "Wait until", "--force")
 
 
-def test_logs_shows_recent_lines_of_a_function(deployed, env, aws):
+def check_logs_shows_recent_lines_of_a_function(env, aws):
     logs = aws("logs")
     group = "/shengong/dev/APIHandler"
     logs.create_log_stream(logGroupName=group, logStreamName="s1")
@@ -340,7 +348,7 @@ def test_logs_shows_recent_lines_of_a_function(deployed, env, aws):
     one_line_failure(ops(env, "logs", "dev", "nope"), "unknown function 'nope'")
 
 
-def test_an_update_uploads_the_web_client_and_rollback_goes_back(deployed, env, aws, tmp_path):
+def check_an_update_uploads_the_web_client_and_rollback_goes_back(env, aws, tmp_path):
     from infra import awsutil, deploy
 
     web = tmp_path / "h5"
@@ -378,7 +386,7 @@ def test_an_update_uploads_the_web_client_and_rollback_goes_back(deployed, env, 
     one_line_failure(ops(env, "rollback", "dev", "--to", "deadbeef"), "no deploy of commit deadbeef")
 
 
-def test_restore_table_makes_a_new_table_and_switches_the_stage_and_back(deployed, env, aws):
+def check_restore_table_makes_a_new_table_and_switches_the_stage_and_back(env, aws):
     ddb = aws("dynamodb")
     ddb.put_item(TableName="shengong-dev", Item={"pk": {"S": "USER#u1"}, "sk": {"S": "PROFILE"}})
     one_line_failure(ops(env, "restore-table", "dev", "yesterday", "--yes"), "TIME 'yesterday'")
@@ -401,11 +409,10 @@ def test_restore_table_makes_a_new_table_and_switches_the_stage_and_back(deploye
     one_line_failure(ops(env, "use-table", "dev", "someone-elses-table"), "may only use")
 
 
-def test_the_smoke_test_refuses_a_stage_that_is_not_the_one_deployed(servers):
+def check_the_smoke_test_refuses_a_stage_that_is_not_the_one_deployed(api):
     from infra.awsutil import Refused
     from infra.smoke import smoke
 
-    _, api = servers
     assert any("no API Gateway error shape" in line for line in smoke(api))
     with pytest.raises(Refused, match="reports stage 'local', expected 'dev'"):
         smoke(api, "dev")

@@ -105,7 +105,9 @@ def test_every_function_logs_to_its_own_group_and_every_group_has_retention(pack
     _, cfn, _ = packaged
     groups = _of(cfn, "AWS::Logs::LogGroup")
     assert groups and all("RetentionInDays" in g["Properties"] for g in groups.values())
+    (layer,) = _of(cfn, "AWS::Lambda::LayerVersion")  # the dependencies, shared by every function
     for name, fn in _of(cfn, "AWS::Lambda::Function").items():
+        assert fn["Properties"]["Layers"] == [{"Ref": layer}], name
         ref = fn["Properties"]["LoggingConfig"]["LogGroup"]["Ref"]
         assert ref in groups, name
         assert fn["Properties"]["TracingConfig"] == {"Mode": "Active"}, name
