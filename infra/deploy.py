@@ -268,6 +268,9 @@ def deploy_stack(aws: Aws, stage: str, url: str, sha: str, params: list[dict[str
     stack = describe_stack(aws, stage)
     if stack is not None and stack["StackStatus"].endswith("_IN_PROGRESS"):
         raise Refused(f"stack {name} is busy ({stack['StackStatus']}): wait, or see infra/ops.sh status {stage}")
+    if stack is not None and stack["StackStatus"] == "UPDATE_ROLLBACK_FAILED":
+        raise Refused(f"stack {name} is stuck in UPDATE_ROLLBACK_FAILED: run infra/ops.sh rollback {stage} "
+                      "to finish the rollback, then deploy again")
     if stack is not None and stack["StackStatus"] == "ROLLBACK_COMPLETE":
         raise Refused(f"stack {name} never got created (ROLLBACK_COMPLETE): delete it in the CloudFormation console "
                       "and deploy again (the table is kept only once created)")
