@@ -260,12 +260,19 @@ def stack_parameters(stack: dict[str, Any] | None) -> list[dict[str, Any]]:
     return [{"ParameterKey": k, "ParameterValue": v} for k, v in sorted(chosen.items())]
 
 
-def deploy_stack(aws: Aws, stage: str, url: str, sha: str, params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """Create or update the stack from `url`; wait; the settled stack. Refused when it did not succeed."""
+def deploy_stack(aws: Aws, stage: str, url: str, sha: str, params: list[dict[str, Any]] | None = None,
+                 accepts: set[str] | None = None) -> dict[str, Any]:
+    """Create or update the stack from `url`; wait; the settled stack. Refused when it did not succeed.
+
+    `accepts`: the template's parameter names (a parameter the template does not declare is dropped).
+    """
     from botocore.exceptions import ClientError
 
     name = stack_name(stage)
     stack = describe_stack(aws, stage)
+    params = stack_parameters(stack) if params is None else params
+    if accepts is not None:
+        params = [p for p in params if p["ParameterKey"] in accepts]
     if stack is not None and stack["StackStatus"].endswith("_IN_PROGRESS"):
         raise Refused(f"stack {name} is busy ({stack['StackStatus']}): wait, or see infra/ops.sh status {stage}")
     if stack is not None and stack["StackStatus"] == "UPDATE_ROLLBACK_FAILED":
@@ -276,7 +283,7 @@ def deploy_stack(aws: Aws, stage: str, url: str, sha: str, params: list[dict[str
                       "and deploy again (the table is kept only once created)")
     kwargs: dict[str, Any] = {
         "StackName": name, "TemplateURL": url,
-        "Parameters": stack_parameters(stack) if params is None else params,
+        "Parameters": params,
         "Capabilities": ["CAPABILITY_IAM", "CAPABILITY_AUTO_EXPAND"],
         "Tags": [{"Key": "app", "Value": "shengong"}, {"Key": "stage", "Value": stage},
                  {"Key": "commit", "Value": sha}],
@@ -389,7 +396,7 @@ def main(argv: list[str]) -> int:
     url = template_url(bucket, aws.region, key)
 
     step(f"stack {stack_name(stage)}")
-    stack = deploy_stack(aws, stage, url, sha)
+    stack = deploy_stack(aws, stage, url, sha, accepts=set(cfn.get("Parameters", {})))
     record(aws, bucket, stage, {"commit": sha, "time": stamp, "template_url": url, "code": code_key,
                                 "layer": layer_key})
     out = outputs(stack)

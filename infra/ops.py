@@ -25,6 +25,7 @@ import sys
 import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from urllib.parse import urlparse
 
 from chalicelib import secrets
 from infra import template
@@ -290,7 +291,10 @@ def rollback(stage: str, to: str | None) -> None:
     target = candidates[-1]
     step(f"rolling {stack_name(stage)} back from {current} to {target['commit']} (deployed {target['time']})")
     params = [{"ParameterKey": k, "ParameterValue": v} for k, v in sorted(parameters(stack).items())]
-    final = deploy.deploy_stack(aws, stage, target["template_url"], target["commit"], params)
+    old = json.loads(aws.s3.get_object(Bucket=bucket, Key=urlparse(target["template_url"]).path.lstrip("/"))[
+        "Body"].read())
+    final = deploy.deploy_stack(aws, stage, target["template_url"], target["commit"], params,
+                                accepts=set(old.get("Parameters", {})))
     deploy.record(aws, bucket, stage, {**target, "time": datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ"),
                                        "rollback_from": current})
     say(f"stack {final['StackStatus']}: commit {target['commit']} is live")
