@@ -20,7 +20,9 @@ REGION = "ap-northeast-1"
 @pytest.fixture(scope="session")
 def packaged(tmp_path_factory):
     """prod, as the deploy builds it: (merged SAM template, expanded CloudFormation, path of the expanded file)."""
-    shared = tmp_path_factory.getbasetemp().parent / "shengong-package"  # the same for every xdist worker
+    base = tmp_path_factory.getbasetemp()
+    # under xdist each worker's base is <run>/popen-gwN: their parent is this run's, shared by the workers
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shengong-package"
     shared.mkdir(exist_ok=True)
     with (shared / "lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
