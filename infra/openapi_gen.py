@@ -107,6 +107,11 @@ def _family_slots(family: str, keys: tuple[str, ...], components: dict[str, Any]
         "report_lines": {"type": "array", "items": _one(lines)},
         "outcome_extra": _one(extras),
         "admit_details": _one([_admit_ref(g, prefix, components) for g in games]),
+        "catalogue": _one([_named(_absorb(TypeAdapter(g.catalogue_model).json_schema(ref_template=REF,
+                                                                                     mode="serialization"),
+                                          prefix, components), f"{prefix}Catalogue", components, f"{g.title} 图鉴")
+                           if g.catalogue_model is not None else {"type": "object", "maxProperties": 0}
+                           for g in games]),
     }
 
 
@@ -145,6 +150,7 @@ def _generic_slots(components: dict[str, Any]) -> dict[str, dict[str, Any]]:
         "report_lines": {"type": "array", "items": {"type": "object"}},
         "outcome_extra": {"type": "object"},
         "admit_details": {"type": "object"},
+        "catalogue": {"type": "object"},
     }
 
 
@@ -262,7 +268,7 @@ def _operation(r: Any, body_name: str | None, response_name: str | None, query_p
     responses: dict[str, Any] = {"200": ok}
     if r.etag:
         responses["304"] = {"description": STATUS_TEXT[304], "headers": ok["headers"]}
-    statuses = set(r.errors) | {429, 503} | ({401} if r.auth else set()) | ({413, 415} if r.body else set())
+    statuses = set(r.errors) | {429, 503} | ({401} if r.auth else set()) | ({400, 413, 415} if r.body else set())
     for status in sorted(statuses):
         error: dict[str, Any] = {"description": STATUS_TEXT[status],
                                  "content": {"application/json": {"schema": ref("ErrorOut")}}}

@@ -19,6 +19,7 @@ from chalicelib.api.schemas import (
     ActOut,
     AdmitBody,
     Body,
+    CatalogueOut,
     ReplayOut,
     ReportsOut,
     ResultsOut,
@@ -26,7 +27,7 @@ from chalicelib.api.schemas import (
     RoomViewOut,
 )
 from chalicelib.core.identity import Caller
-from chalicelib.games import LATE_JOIN_FAMILIES, families
+from chalicelib.games import CATALOGUE_FAMILIES, LATE_JOIN_FAMILIES, families, get_game
 from chalicelib.rooms import host, play, views
 from chalicelib.wiring import services
 
@@ -38,8 +39,16 @@ class ReportsQuery(Body):
     limit: int = Field(default=20, ge=1, le=100)
 
 
-def register(family: str, late_join: bool) -> None:
+def register(family: str, late_join: bool, has_catalogue: bool) -> None:
     base = f"/v1/games/{family}/rooms/{{room_id}}"
+
+    if has_catalogue:
+        @route(bp, f"/v1/games/{family}/catalogue", response=CatalogueOut, tag=family, family=family,
+               name=f"{family}_catalogue", summary="玩法图鉴（如全部角色与能力原文、夜晚顺序）", errors=(401,))
+        def catalogue(caller: Caller) -> dict[str, Any]:
+            game = get_game(families()[family][0])
+            book = game.catalogue()
+            return {"catalogue": book.model_dump(mode="json") if book is not None else {}}
 
     if late_join:
         @route(bp, f"{base}/admit", "POST", body=AdmitBody, response=RoomSummaryOut, tag=family, family=family,
@@ -82,4 +91,4 @@ def register(family: str, late_join: bool) -> None:
 
 
 for _family in families():
-    register(_family, _family in LATE_JOIN_FAMILIES)
+    register(_family, _family in LATE_JOIN_FAMILIES, _family in CATALOGUE_FAMILIES)

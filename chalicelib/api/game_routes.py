@@ -24,11 +24,11 @@ def _games(open_games: dict[str, bool]) -> dict[str, Any]:
         game = get_game(key)
         is_open = open_games.get(key, False)
         out.append({
-            "key": key, "title": game.title, "min_seats": game.min_seats, "max_seats": game.max_seats,
+            "key": key, "family": game.family, "title": game.title, "min_seats": game.min_seats, "max_seats": game.max_seats,
             "open": is_open, "locked_reason": None if is_open else LOCKED_REASON,
             "host_runs": game.host_runs, "auto_start": game.auto_start,
             "options_schema": game.options_model.model_json_schema(),
-            "fixed_rules": dict(game.fixed_rules),
+            "fixed_rules": dict(game.fixed_rules), "bots": game.bots and game.bot_fill,
         })
     return {"games": out}
 

@@ -246,6 +246,7 @@ class PendingOut(Out):
     seats: list[int]
     deadline_ms: int | None = Field(description="截止时刻（毫秒，服务器时钟）；与 server_time 相减得剩余时间")
     label: str
+    clock: str | None = Field(default=None, description="计时的名字：同一个计时内截止时刻不变（如一次投票）")
     submitted: list[int] | None = Field(default=None, description="暗选回合：已落子的席位（只说谁，不说什么）")
     my_move: dict[str, Any] | None = Field(default=None, description="暗选回合：我自己已落的子",
                                            json_schema_extra={"x-slot": "action"})
@@ -264,6 +265,10 @@ class RoomViewOut(RoomSummaryOut):
     """The room and the game as this viewer may see it."""
 
     game: dict[str, Any] | None = _slot("view", "该玩法为此观看者投影的局面（开战前为 null）")
+
+
+class CatalogueOut(Out):
+    catalogue: dict[str, Any] = _slot("catalogue", "该玩法的图鉴")
 
 
 class LeaveOut(Out):

@@ -143,6 +143,9 @@ class Pending:
     timeout_s: int | None = None
     """Seconds until the scheduler settles (SEALED) or calls on_timeout (TURN); None = no deadline."""
     label: str = ""
+    clock: str | None = None
+    """Names the clock this deadline belongs to: while it stays the same from one transition to the
+    next (e.g. votes cast during one vote clock), the deadline stands instead of restarting."""
 
 
 class SeatResult(BaseModel):
@@ -334,6 +337,15 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
 
     def report(self, state: S, events: Sequence[E], viewer: Viewer) -> list[BaseModel]:
         raise NotImplementedError
+
+    # -- reference ---------------------------------------------------------------------------------
+
+    catalogue_model: ClassVar[type[BaseModel] | None] = None
+    """The shape of `catalogue()` (None: the game publishes none)."""
+
+    def catalogue(self) -> BaseModel | None:
+        """What a client shows about the game itself (roles and their ability texts, cards…)."""
+        return None
 
     # -- the host's tools ------------------------------------------------------------------------
 

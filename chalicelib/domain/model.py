@@ -106,6 +106,7 @@ class PendingInfo(BaseModel):
     seats: tuple[int, ...] = ()
     deadline_ms: int | None = None
     label: str = ""
+    clock: str | None = None
 
 
 class JoinRequest(BaseModel):

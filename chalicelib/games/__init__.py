@@ -21,8 +21,11 @@ _GAMES: dict[str, tuple[str, str]] = {
 """The family is listed here too so routes can be declared per family without importing any game."""
 
 LATE_JOIN_FAMILIES = frozenset({"zhenhuan"})
-"""Families whose games seat late entrants (`Game.late_join`; a test keeps the two in step): they get
-an admit route typed with their `admit_model`."""
+"""Families whose games seat late entrants (`Game.late_join`): they get an admit route typed with
+their `admit_model`."""
+CATALOGUE_FAMILIES = frozenset({"zhenhuan"})
+"""Families whose games publish a catalogue (`Game.catalogue_model`), served at /v1/games/{family}/catalogue.
+Both sets are listed here so routes exist before any game is imported; a test keeps them in step."""
 
 
 def game_keys() -> tuple[str, ...]:

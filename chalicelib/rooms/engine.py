@@ -54,12 +54,16 @@ def dump_state(state: BaseModel) -> dict[str, Any]:
     return state.model_dump(mode="json")
 
 
-def pending_info(pending: Pending | None, now_ms: int) -> PendingInfo | None:
+def pending_info(pending: Pending | None, now_ms: int, before: PendingInfo | None = None) -> PendingInfo | None:
+    """What the room stores of whom the game waits for, and until when: a new deadline from now, or
+    the running one if the game says it is the same clock as `before`'s."""
     if pending is None:
         return None
     deadline = now_ms + pending.timeout_s * 1000 if pending.timeout_s else None
+    if pending.clock is not None and before is not None and before.clock == pending.clock and before.deadline_ms:
+        deadline = before.deadline_ms
     return PendingInfo(kind=pending.kind, seats=tuple(sorted(pending.seats)), deadline_ms=deadline,
-                       label=pending.label)
+                       label=pending.label, clock=pending.clock)
 
 
 def hides_steps(game: AnyGame, viewer: Viewer) -> bool:

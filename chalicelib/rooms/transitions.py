@@ -52,7 +52,7 @@ def commit_transition(
         "ply": room.next_ply + 1 if ply is None else ply,
         "seats": room.seats if seats is None else seats,
         "version": room.version + 1,
-        "pending": pending_info(pending, now),
+        "pending": pending_info(pending, now, room.pending),
         "status": RoomStatus.FINISHED if finished else RoomStatus.ACTIVE,
         "results": (*room.results, *(o.unit for o in tr.results)),
         "updated_ms": now,

@@ -1,9 +1,15 @@
-"""Small HTTP helpers for API tests."""
+"""The one API test driver: a logged-in player who talks to the API as a phone would (every exchange is
+also checked against the contract by the `api` fixture's client)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+from chalicelib.games import get_game
+
+_FAMILY: dict[str, str] = {}
+"""room id -> game family, learnt from the room summary (rooms never change game)."""
 
 
 class Player:
@@ -20,6 +26,8 @@ class Player:
     def headers(self, **extra: str) -> dict[str, str]:
         return {"Authorization": self.token, "Content-Type": "application/json", **extra}
 
+    # -- raw calls ------------------------------------------------------------------------------------
+
     def get(self, path: str, **headers: str) -> Any:
         return self.api.http.get(path, headers=self.headers(**headers))
 
@@ -35,13 +43,50 @@ class Player:
         assert r.status_code == 200, (path, r.status_code, r.body)
         return r.json_body
 
-    def view(self, room_id: str) -> dict:
-        return self.ok("GET", f"/v1/rooms/{room_id}")
+    # -- rooms ----------------------------------------------------------------------------------------
 
-    def act(self, room_id: str, action: dict, step: int | None = None) -> Any:
+    def open_room(self, game: str, options: dict[str, Any] | None = None, **body: Any) -> str:
+        room = self.ok("POST", "/v1/rooms", {"game": game, "options": options or {}, **body})["room"]
+        _FAMILY[room["id"]] = get_game(room["game"]).family
+        return str(room["id"])
+
+    def summary(self, room_id: str) -> dict[str, Any]:
+        body: dict[str, Any] = self.ok("GET", f"/v1/rooms/{room_id}")
+        _FAMILY.setdefault(room_id, get_game(body["room"]["game"]).family)
+        return body
+
+    def family(self, room_id: str) -> str:
+        if room_id not in _FAMILY:
+            self.summary(room_id)
+        return _FAMILY[room_id]
+
+    def game_path(self, room_id: str, suffix: str = "") -> str:
+        """The per-game path of a room: /v1/games/{family}/rooms/{room_id}{suffix}."""
+        return f"/v1/games/{self.family(room_id)}/rooms/{room_id}{suffix}"
+
+    def view(self, room_id: str) -> dict[str, Any]:
+        """The room and the game as this player sees them."""
+        body: dict[str, Any] = self.ok("GET", self.game_path(room_id))
+        return body
+
+    def act(self, room_id: str, action: dict[str, Any], step: int | None = None) -> Any:
+        """Send an action for `step` (default: the step the room shows her; none where it is hidden)."""
         if step is None:
             step = self.view(room_id)["room"]["step"]
-        return self.post(f"/v1/rooms/{room_id}/actions", {"step": step, "action": action})
+        body: dict[str, Any] = {"action": action} if step is None else {"step": step, "action": action}
+        return self.post(self.game_path(room_id, "/actions"), body)
+
+    def reports(self, room_id: str, after: int = 0, limit: int = 100) -> dict[str, Any]:
+        body: dict[str, Any] = self.ok("GET", self.game_path(room_id, f"/reports?after={after}&limit={limit}"))
+        return body
+
+    def result(self, room_id: str) -> dict[str, Any]:
+        body: dict[str, Any] = self.ok("GET", self.game_path(room_id, "/result"))
+        return body
+
+    def replay(self, room_id: str) -> dict[str, Any]:
+        body: dict[str, Any] = self.ok("GET", self.game_path(room_id, "/replay"))
+        return body
 
 
 def error(r: Any) -> tuple[int, str]:

@@ -1,15 +1,16 @@
-"""Platform behaviour through HTTP: bad input, polling, 暗号, lobby, consorts, modes, expiry."""
+"""Platform behaviour through HTTP: bad input, polling, 暗号, lobby, consorts, modes, expiry, bots,
+the per-game paths (a room is reached only under its own game's path), and framework errors in the
+API's one error shape. 保皇 stands in for a turn game and 宫斗杀 D for a sealed one."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
 from chalicelib.rooms import sweeper
+from tests.api.dgame import make_team, open_d_room
 from tests.api.helpers import Player, error
-
-
-def _room_item(svc, room_id):
-    return svc.rooms.get_room(room_id)
 
 
 @pytest.fixture
@@ -17,85 +18,144 @@ def admin(api):
     return Player(api, "司礼")
 
 
-def test_malformed_and_wrong_types_change_nothing(api, fake_games, svc):
+def five(api, names: str = "abcde") -> list[Player]:
+    return [Player(api, n) for n in names]
+
+
+def table(api, players: list[Player], **body) -> str:
+    room_id = players[0].open_room("baohuang", **body)
+    for p in players[1:]:
+        p.ok("POST", f"/v1/rooms/{room_id}/join", {"password": body.get("password")} if body.get("password") else None)
+    return room_id
+
+
+def test_malformed_and_wrong_types_change_nothing(api, svc):
     a = Player(api, "a")
-    room_id = a.ok("POST", "/v1/rooms", {"game": "tally"})["room"]["id"]
-    before = _room_item(svc, room_id)
+    room_id = a.open_room("baohuang")
+    before = svc.rooms.get_room(room_id)
     assert error(a.post("/v1/rooms", "{oops")) == (400, "MALFORMED_JSON")
     assert error(a.post("/v1/rooms", "[1, 2]")) == (400, "MALFORMED_JSON")
     assert error(a.post("/v1/rooms", {"game": 7})) == (422, "VALIDATION_FAILED")
-    assert error(a.post("/v1/rooms", {"game": "tally", "options": {"rounds": "many"}})) == (422, "VALIDATION_FAILED")
-    assert error(a.post("/v1/rooms", {"game": "tally", "surprise": 1})) == (422, "VALIDATION_FAILED")
+    assert error(a.post("/v1/rooms", {"game": "baohuang", "options": {"turn_seconds": "60"}})) == (
+        422, "VALIDATION_FAILED")  # strict: a string is not a number
+    assert error(a.post("/v1/rooms", {"game": "baohuang", "surprise": 1})) == (422, "VALIDATION_FAILED")
     assert error(a.post("/v1/rooms", {"game": "no-such-game"})) == (404, "UNKNOWN_GAME")
-    assert error(a.post(f"/v1/rooms/{room_id}/actions", {"step": "x", "action": {}})) == (422, "VALIDATION_FAILED")
+    assert error(a.post(a.game_path(room_id, "/actions"), {"step": "1", "action": {"type": "pass"}})) == (
+        422, "VALIDATION_FAILED")
+    assert error(a.post(a.game_path(room_id, "/actions"), {"step": True, "action": {"type": "pass"}})) == (
+        422, "VALIDATION_FAILED")
     assert error(a.post("/v1/rooms/nope/join")) == (404, "ROOM_NOT_FOUND")
     assert error(a.get("/v1/rooms/nope")) == (404, "ROOM_NOT_FOUND")
-    assert error(a.get("/v1/rooms?game=tally&limit=0")) == (422, "VALIDATION_FAILED")
-    assert error(a.post(f"/v1/rooms/{room_id}/actions", {"step": 0, "action": {"type": "pick", "n": 1}})) == (
+    assert error(a.get("/v1/rooms?game=baohuang&limit=0")) == (422, "VALIDATION_FAILED")
+    r = a.get("/v1/rooms")
+    assert error(r) == (422, "VALIDATION_FAILED") and "baohuang" in r.json_body["message"]  # names the games
+    assert error(a.post(a.game_path(room_id, "/actions"), {"step": 0, "action": {"type": "pass"}})) == (
         409, "NOT_STARTED")
     r = api.http.post("/v1/rooms", body="x", headers={**a.headers(), "Content-Type": "text/plain"})
-    assert r.status_code == 415 and error(r) == (415, "UNSUPPORTED_MEDIA_TYPE")
-    assert _room_item(svc, room_id) == before
+    assert error(r) == (415, "UNSUPPORTED_MEDIA_TYPE")
+    assert error(a.post("/v1/rooms", {"game": "baohuang", "options": {}, "password": "x" * 20_000})) == (
+        413, "BODY_TOO_LARGE")
+    assert svc.rooms.get_room(room_id) == before
 
 
-def test_bad_action_in_a_running_game(api, fake_games, svc):
-    a, b, c = (Player(api, n) for n in "abc")
-    room_id = a.ok("POST", "/v1/rooms", {"game": "tally"})["room"]["id"]
-    b.ok("POST", f"/v1/rooms/{room_id}/join")
-    c.ok("POST", f"/v1/rooms/{room_id}/join")
-    before = _room_item(svc, room_id)
-    assert error(a.act(room_id, {"type": "pick", "n": 9})) == (422, "BAD_ACTION")
+def test_names_refuse_invisible_and_direction_changing_characters(api, admin):
+    for bad in ("甄\u200b嬛", "\u202e嬛甄", "a\x07", "\ufeffx", " "):
+        r = api.http.post("/v1/auth/dev", body=json.dumps({"name": bad}),
+                          headers={"Content-Type": "application/json"})
+        assert error(r) == (422, "VALIDATION_FAILED"), repr(bad)
+    assert error(admin.post("/v1/admin/consorts", {"name": "甄" * 13, "looks": 1, "talent": 1, "favor": 1,
+                                                   "power": 1})) == (422, "VALIDATION_FAILED")  # 13 characters
+    assert admin.ok("POST", "/v1/admin/consorts", {"name": "甄" * 12, "looks": 1, "talent": 1, "favor": 1,
+                                                   "power": 1})["name"] == "甄" * 12
+
+
+def test_a_room_is_reached_only_under_its_own_games_path(api, svc):
+    players = five(api)
+    room_id = table(api, players)
+    a = players[0]
+    r = a.get(f"/v1/games/shengong/rooms/{room_id}")
+    assert error(r) == (404, "WRONG_FAMILY") and r.json_body["details"] == {"family": "baohuang"}
+    assert error(a.post(f"/v1/games/zhenhuan/rooms/{room_id}/actions", {"action": {"type": "dusk"}})) == (
+        404, "WRONG_FAMILY")
+    assert a.view(room_id)["room"]["game"] == "baohuang"
+
+
+def test_steps_ahead_behind_and_retried(api, svc):
+    players = five(api)
+    room_id = table(api, players)
+    players[0].ok("POST", f"/v1/rooms/{room_id}/start")
+    view = players[0].view(room_id)
+    step, seat = view["room"]["step"], view["pending"]["seats"][0]
+    who = players[seat]
+    assert error(who.act(room_id, {"type": "take_throne"}, step=step + 3)) == (409, "STEP_AHEAD")
+    r = who.act(room_id, {"type": "take_throne"}, step=step + 3)
+    assert r.json_body["details"] == {"current_step": step}
+    first = who.act(room_id, {"type": "take_throne"}, step=step)
+    assert first.status_code == 200 and first.json_body["step"] == step == first.json_body["current_step"] - 1
+    again = who.act(room_id, {"type": "take_throne"}, step=step)  # the phone retries the same request
+    assert again.status_code == 200 and again.json_body["step"] == step and not again.json_body["settled"]
+    assert error(who.act(room_id, {"type": "pass_throne"}, step=step)) == (409, "STALE_STEP")
+
+
+def test_bad_action_in_a_running_game_changes_nothing(api, svc):
+    players = five(api)
+    room_id = table(api, players)
+    players[0].ok("POST", f"/v1/rooms/{room_id}/start")
+    before = svc.rooms.get_room(room_id)
+    a = players[0]
     assert error(a.act(room_id, {"type": "dance"})) == (422, "BAD_ACTION")
-    assert error(a.act(room_id, {"type": "pick", "n": 1}, step=7)) == (409, "STALE_STEP")
     outsider = Player(api, "outsider")
-    assert error(outsider.act(room_id, {"type": "pick", "n": 1})) == (403, "NOT_IN_ROOM")
+    assert error(outsider.act(room_id, {"type": "pass"}, step=before.step)) == (403, "NOT_IN_ROOM")
     assert error(Player(api, "late").post(f"/v1/rooms/{room_id}/join")) == (409, "ROOM_NOT_OPEN")
-    assert _room_item(svc, room_id) == before
-    assert svc.rooms.list_moves(room_id, 1) == {}
+    assert svc.rooms.get_room(room_id) == before
 
 
-def test_full_room_and_start_with_too_few(api, fake_games):
-    a, b = Player(api, "a"), Player(api, "b")
-    room_id = a.ok("POST", "/v1/rooms", {"game": "relay"})["room"]["id"]
-    assert error(a.post(f"/v1/rooms/{room_id}/start")) == (409, "NOT_ENOUGH_PLAYERS")
-    b.ok("POST", f"/v1/rooms/{room_id}/join")
-    assert error(Player(api, "c").post(f"/v1/rooms/{room_id}/join")) == (409, "ROOM_FULL")
+def test_full_room_and_start_with_too_few(api):
+    players = five(api)
+    room_id = players[0].open_room("baohuang")
+    assert error(players[0].post(f"/v1/rooms/{room_id}/start")) == (409, "NOT_ENOUGH_PLAYERS")
+    for p in players[1:]:
+        p.ok("POST", f"/v1/rooms/{room_id}/join")
+    assert error(Player(api, "f").post(f"/v1/rooms/{room_id}/join")) == (409, "ROOM_FULL")
 
 
-def test_etag_polling_returns_304_until_something_changes(api, fake_games):
-    a, b, c = (Player(api, n) for n in "abc")
-    room_id = a.ok("POST", "/v1/rooms", {"game": "tally"})["room"]["id"]
-    b.ok("POST", f"/v1/rooms/{room_id}/join")
+def test_etag_polling_returns_304_until_something_the_viewer_sees_changes(api, admin, svc):
+    team = make_team(api, admin, ["甄嬛", "眉庄", "陵容"])
+    a, b, c = team
+    room_id = open_d_room(team[:2], stage=1)
     first = a.get(f"/v1/rooms/{room_id}")
     etag = first.headers["ETag"]
     again = a.get(f"/v1/rooms/{room_id}", **{"If-None-Match": etag})
     assert again.status_code == 304 and again.body in (b"", None)
-    c.ok("POST", f"/v1/rooms/{room_id}/join")  # starts the game
-    changed = a.get(f"/v1/rooms/{room_id}", **{"If-None-Match": etag})
+    assert first.json_body["server_time"] == svc.clock.now_ms()
+    c.ok("POST", f"/v1/rooms/{room_id}/join")  # the third seat starts the game
+    changed = a.get(a.game_path(room_id), **{"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] != etag
     etag = changed.headers["ETag"]
-    b.act(room_id, {"type": "pick", "n": 1})  # a move is stored apart: the room item did not change ...
-    after_move = a.get(f"/v1/rooms/{room_id}", **{"If-None-Match": etag})
-    assert after_move.status_code == 200  # ... but who has submitted did
+    assert b.act(room_id, {"type": "idle"}).status_code == 200  # a move is stored apart ...
+    after_move = a.get(a.game_path(room_id), **{"If-None-Match": etag})
+    assert after_move.status_code == 200  # ... but who has submitted changed, and a sees it
     assert after_move.json_body["pending"]["submitted"] == [1]
+    assert after_move.json_body["pending"]["my_move"] is None  # never what b played
     # a different viewer never gets another's ETag-matched 304
-    assert b.get(f"/v1/rooms/{room_id}", **{"If-None-Match": after_move.headers["ETag"]}).status_code == 200
+    assert b.get(b.game_path(room_id), **{"If-None-Match": after_move.headers["ETag"]}).status_code == 200
 
 
-def test_password_is_required_hashed_and_rate_limited(api, fake_games, svc, clock):
+def test_password_is_required_hashed_and_rationed(api, svc, clock):
     a, b = Player(api, "a"), Player(api, "b")
-    room_id = a.ok("POST", "/v1/rooms", {"game": "tally", "password": "0527"})["room"]["id"]
-    stored = _room_item(svc, room_id).password_hash
+    room_id = a.open_room("baohuang", password="0527")
+    stored = svc.rooms.get_room(room_id).password_hash
     assert stored is not None and "0527" not in stored
-    lobby = a.ok("GET", "/v1/rooms?game=tally")["rooms"]
+    lobby = a.ok("GET", "/v1/rooms?game=baohuang")["rooms"]
     assert [r["has_password"] for r in lobby if r["id"] == room_id] == [True]
     assert error(b.post(f"/v1/rooms/{room_id}/join")) == (403, "PASSWORD_REQUIRED")
     assert error(b.get(f"/v1/rooms/{room_id}")) == (403, "PASSWORD_REQUIRED")
     for _ in range(5):
         assert error(b.post(f"/v1/rooms/{room_id}/join", {"password": "1111"})) == (403, "WRONG_PASSWORD")
-    # even the right 暗号 is refused while locked out
-    assert error(b.post(f"/v1/rooms/{room_id}/join", {"password": "0527"})) == (429, "PASSWORD_LOCKED")
-    assert len(_room_item(svc, room_id).seats) == 1
+    # even the right 暗号 is refused while the checks are used up: at most five checks in ten minutes
+    r = b.post(f"/v1/rooms/{room_id}/join", {"password": "0527"})
+    assert error(r) == (429, "PASSWORD_LOCKED") and r.headers["Retry-After"]
+    assert len(svc.rooms.get_room(room_id).seats) == 1
     clock.advance(601)
     assert b.post(f"/v1/rooms/{room_id}/join", {"password": "0527"}).status_code == 200
     watcher = Player(api, "w")
@@ -103,64 +163,96 @@ def test_password_is_required_hashed_and_rate_limited(api, fake_games, svc, cloc
     assert watcher.view(room_id)["viewer"] == {"role": "spectator", "seat": None}
 
 
-def test_lobby_lists_open_rooms_and_drops_started_ones(api, fake_games, clock):
-    a, b, c = (Player(api, n) for n in "abc")
+def test_lobby_lists_open_rooms_in_signed_pages(api, clock):
+    players = five(api)
+    a = players[0]
     ids = []
     for _ in range(3):
-        ids.append(a.ok("POST", "/v1/rooms", {"game": "tally"})["room"]["id"])
+        ids.append(a.open_room("baohuang"))
         clock.advance(1)
-    page1 = a.ok("GET", "/v1/rooms?game=tally&limit=2")
+    page1 = a.ok("GET", "/v1/rooms?game=baohuang&limit=2")
     assert [r["id"] for r in page1["rooms"]] == ids[::-1][:2] and page1["cursor"]
-    page2 = a.ok("GET", f"/v1/rooms?game=tally&limit=2&cursor={page1['cursor']}")
+    page2 = a.ok("GET", f"/v1/rooms?game=baohuang&limit=2&cursor={page1['cursor']}")
     assert [r["id"] for r in page2["rooms"]] == [ids[0]]
-    b.ok("POST", f"/v1/rooms/{ids[1]}/join")
-    c.ok("POST", f"/v1/rooms/{ids[1]}/join")  # full: started
-    listed = [r["id"] for r in a.ok("GET", "/v1/rooms?game=tally")["rooms"]]
+    for p in players[1:]:
+        p.ok("POST", f"/v1/rooms/{ids[1]}/join")
+    a.ok("POST", f"/v1/rooms/{ids[1]}/start")
+    listed = [r["id"] for r in a.ok("GET", "/v1/rooms?game=baohuang")["rooms"]]
     assert ids[1] not in listed and set(listed) == {ids[0], ids[2]}
-    assert error(a.get("/v1/rooms?game=tally&cursor=garbage")) == (400, "BAD_CURSOR")
+    tampered = page1["cursor"][:-3] + ("AAA" if not page1["cursor"].endswith("AAA") else "BBB")
+    for bad in ("garbage", tampered, "e30.x", "%FF"):
+        assert error(a.get(f"/v1/rooms?game=baohuang&cursor={bad}")) == (400, "BAD_CURSOR")
+    assert error(a.get(f"/v1/rooms?game=zhenhuan&cursor={page1['cursor']}")) == (400, "BAD_CURSOR")
 
 
-def test_create_is_idempotent_with_a_key(api, fake_games):
+def test_create_is_idempotent_with_a_key_and_the_key_is_not_reusable(api):
     a = Player(api, "a")
-    first = a.post("/v1/rooms", {"game": "tally"}, **{"Idempotency-Key": "k1"}).json_body["room"]["id"]
-    again = a.post("/v1/rooms", {"game": "tally"}, **{"Idempotency-Key": "k1"}).json_body["room"]["id"]
-    other = a.post("/v1/rooms", {"game": "tally"}, **{"Idempotency-Key": "k2"}).json_body["room"]["id"]
+    body = {"game": "baohuang", "options": {}}
+    first = a.post("/v1/rooms", body, **{"Idempotency-Key": "k1"}).json_body["room"]["id"]
+    again = a.post("/v1/rooms", body, **{"Idempotency-Key": "k1"}).json_body["room"]["id"]
+    other = a.post("/v1/rooms", body, **{"Idempotency-Key": "k2"}).json_body["room"]["id"]
     assert first == again != other
+    changed = a.post("/v1/rooms", {"game": "baohuang", "options": {"turn_seconds": 45}}, **{"Idempotency-Key": "k1"})
+    assert error(changed) == (422, "IDEMPOTENCY_KEY_REUSED")
 
 
-def test_leave_before_start_passes_the_room_on(api, fake_games, svc):
+def test_leave_before_start_passes_the_room_on_and_tells_outsiders_nothing(api, svc):
     a, b = Player(api, "a"), Player(api, "b")
-    room_id = a.ok("POST", "/v1/rooms", {"game": "tally"})["room"]["id"]
+    room_id = a.open_room("baohuang")
     b.ok("POST", f"/v1/rooms/{room_id}/join")
-    left = a.ok("POST", f"/v1/rooms/{room_id}/leave")
-    assert [s["name"] for s in left["seats"]] == ["b"] and left["creator_name"] == "b"
-    assert a.ok("POST", f"/v1/rooms/{room_id}/leave")["status"] == "open"  # leaving twice is harmless
+    assert a.ok("POST", f"/v1/rooms/{room_id}/leave") == {"room_id": room_id, "left": True}
+    room = svc.rooms.get_room(room_id)
+    assert [s.name for s in room.seats] == ["b"] and room.creator_name == "b"
+    assert a.ok("POST", f"/v1/rooms/{room_id}/leave") == {"room_id": room_id, "left": True}  # harmless twice
+    stranger = Player(api, "stranger")
+    assert stranger.ok("POST", f"/v1/rooms/{room_id}/leave") == {"room_id": room_id, "left": True}
     b.ok("POST", f"/v1/rooms/{room_id}/leave")
-    assert _room_item(svc, room_id).status.value == "expired"
+    assert svc.rooms.get_room(room_id).status.value == "expired"
 
 
-def test_stalled_open_rooms_expire_and_abandoned_games_close(api, fake_games, svc, clock):
-    a, b, c = (Player(api, n) for n in "abc")
-    stalled = a.ok("POST", "/v1/rooms", {"game": "tally"})["room"]["id"]
-    running = a.ok("POST", "/v1/rooms", {"game": "tally", "options": {"turn_seconds": 600}})["room"]["id"]
-    b.ok("POST", f"/v1/rooms/{running}/join")
-    c.ok("POST", f"/v1/rooms/{running}/join")
+def test_stalled_open_rooms_expire_and_abandoned_games_close(api, svc, clock):
+    players = five(api)
+    a = players[0]
+    stalled = a.open_room("baohuang")
+    running = table(api, players, options={"turn_seconds": 300})
+    a.ok("POST", f"/v1/rooms/{running}/start")
     deps = svc.room_deps()
     clock.advance(29 * 60)
     assert sweeper.expire_stalled(deps).changed == 0
     clock.advance(6 * 60)  # the sweep runs every 5 minutes: expiry lands within one sweep of 30 minutes
     assert sweeper.expire_stalled(deps).changed == 1
     assert sweeper.expire_stalled(deps).changed == 0  # idempotent
-    assert _room_item(svc, stalled).status.value == "expired"
-    assert _room_item(svc, running).status.value == "active"
-    # nobody acts (and the scheduler is not run here): after 6 idle hours the game is abandoned
-    clock.advance(6 * 3600)
+    assert svc.rooms.get_room(stalled).status.value == "expired"
+    assert svc.rooms.get_room(running).status.value == "active"
+    clock.advance(6 * 3600)  # nobody acts (and no deadline sweep here): the game is abandoned
     assert sweeper.expire_stalled(deps).changed == 1
-    room = _room_item(svc, running)
+    room = svc.rooms.get_room(running)
     assert room.status.value == "abandoned" and room.results == ()
     a = Player(api, "a")  # the old token has expired meanwhile
     assert a.view(running)["room"]["seed"] is not None  # the seed is public once nothing is left to play
-    assert error(a.act(running, {"type": "pick", "n": 1})) == (409, "GAME_OVER")
+    assert error(a.act(running, {"type": "pass"}, step=room.step)) == (409, "GAME_OVER")
+
+
+def test_a_sweep_survives_a_room_that_always_fails(api, svc, clock, monkeypatch):
+    players = five(api)
+    good = table(api, players, options={"turn_seconds": 30})
+    players[0].ok("POST", f"/v1/rooms/{good}/start")
+    bad = table(api, five(api, "fghij"), options={"turn_seconds": 30})
+    Player(api, "f").ok("POST", f"/v1/rooms/{bad}/start")
+    clock.advance(31)
+    from chalicelib.rooms import play
+
+    real = play.run_timeout
+
+    def broken(deps, room, now):
+        if room.id == bad:
+            raise RuntimeError("a bug in one room")
+        return real(deps, room, now)
+
+    monkeypatch.setattr(sweeper, "run_timeout", broken)
+    report = sweeper.settle_overdue(svc.room_deps())
+    assert report.failed == (bad,) and report.changed == 1
+    assert svc.rooms.get_room(good).step > 1 and svc.rooms.get_room(bad).step == 1
 
 
 def test_consorts_admin_and_claims(api, admin):
@@ -168,8 +260,11 @@ def test_consorts_admin_and_claims(api, admin):
     body = {"name": "甄嬛", "looks": 90, "talent": 95, "favor": 88, "power": 60}
     assert error(p.post("/v1/admin/consorts", body)) == (403, "ADMIN_ONLY")
     assert error(admin.post("/v1/admin/consorts", {**body, "looks": 101})) == (422, "VALIDATION_FAILED")
+    assert error(admin.post("/v1/admin/consorts", {**body, "looks": "90"})) == (422, "VALIDATION_FAILED")
     cid = admin.post("/v1/admin/consorts", body, **{"Idempotency-Key": "zh-1"}).json_body["id"]
     assert admin.post("/v1/admin/consorts", body, **{"Idempotency-Key": "zh-1"}).json_body["id"] == cid  # retry
+    reused = admin.post("/v1/admin/consorts", {**body, "name": "华妃"}, **{"Idempotency-Key": "zh-1"})
+    assert error(reused) == (422, "IDEMPOTENCY_KEY_REUSED")
     assert error(admin.post(f"/v1/admin/consorts/{cid}/maids", {"card": "nope", "level": 1})) == (404, "CARD_NOT_FOUND")
     assert error(admin.post(f"/v1/admin/consorts/{cid}/maids", {"card": "xunyi", "level": 9})) == (
         422, "VALIDATION_FAILED")
@@ -192,7 +287,7 @@ def test_modes_are_locked_by_default_and_the_admin_opens_them(api, admin):
     p = Player(api, "p")
     games = {g["key"]: g for g in p.ok("GET", "/v1/games")["games"]}
     assert games["shengong_d"]["open"] and not games["shengong_a"]["open"]
-    assert games["shengong_a"]["locked_reason"]
+    assert games["shengong_a"]["locked_reason"] and games["shengong_a"]["family"] == "shengong"
     # DECISIONS #2: the round limit is fixed, shown read-only when opening a room
     assert games["shengong_a"]["fixed_rules"]["round_limit"] == games["shengong_d"]["fixed_rules"]["round_limit"] == 20
     assert error(p.post("/v1/rooms", {"game": "shengong_a"})) == (403, "MODE_LOCKED")
@@ -201,6 +296,32 @@ def test_modes_are_locked_by_default_and_the_admin_opens_them(api, admin):
     opened = {g["key"]: g["open"] for g in admin.ok("PUT", "/v1/admin/games", {"open": {"shengong_a": True}})["games"]}
     assert opened["shengong_a"] and not opened["shengong_b"]
     assert {g["key"]: g["open"] for g in p.ok("GET", "/v1/games")["games"]}["shengong_a"]
+
+
+def test_boards_are_listed_by_name_and_a_wrong_name_lists_the_real_ones(api):
+    p = Player(api, "p")
+    listed = p.ok("GET", "/v1/boards")
+    names = [b["board"] for b in listed["boards"]]
+    assert {"coop-free", "melee-free", "cards-tournament", "baohuang-free"} <= set(names)
+    assert listed["stages"] == [1, 2, 3]
+    r = p.get("/v1/boards/baohuang")
+    assert error(r) == (404, "BOARD_NOT_FOUND") and "baohuang-free" in r.json_body["message"]
+    for stage in ("²", "①", "9" * 4301, "-1", "0", "4"):
+        assert error(p.get(f"/v1/stages/{stage}/fastest")) == (404, "STAGE_NOT_FOUND")
+
+
+def test_bots_fill_a_table_and_keep_it_off_the_boards(api, svc):
+    a = Player(api, "a")
+    room_id = a.open_room("baohuang")
+    assert error(Player(api, "b").post(f"/v1/rooms/{room_id}/bots", {"level": "simple"})) == (403, "NOT_CREATOR")
+    filled = a.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "advanced", "count": 2})
+    assert [s["bot"] for s in filled["room"]["seats"]] == [None, "advanced", "advanced"]
+    assert all("机器人" in s["name"] for s in filled["room"]["seats"][1:])
+    filled = a.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple"})
+    assert len(filled["room"]["seats"]) == 5
+    assert error(a.post(f"/v1/rooms/{room_id}/bots", {"level": "simple"})) == (409, "ROOM_FULL")
+    a.ok("POST", f"/v1/rooms/{room_id}/start")
+    assert svc.rooms.get_room(room_id).status.value == "active"
 
 
 def test_framework_errors_have_the_same_shape(api):

@@ -131,7 +131,7 @@ def run(state: GameState, actor: Viewer, action: A.Action, rng: Rng) -> GameStat
             raise IllegalAction("开局已锁定", code="SETUP_LOCKED")
         _setup_action(b, action, rng)
     elif phase is Phase.SETUP and not isinstance(action, _ANY_PHASE):
-        raise IllegalAction("请先完成开局设置并开始游戏", code="NOT_STARTED")
+        raise IllegalAction("请先完成开局设置并开始游戏", code="NOT_BEGUN")
     elif isinstance(action, _NIGHT) and phase is not Phase.NIGHT:
         raise IllegalAction("现在不是夜晚", code="NOT_NIGHT")
     elif isinstance(action, _DAY) and phase is not Phase.DAY:

@@ -26,7 +26,7 @@ ERRORS: dict[str, ErrorSpec] = {
     # --- setup ----------------------------------------------------------------------------------------
     "BAD_PLAYER_COUNT": _i("血染甄嬛传需要5到20名玩家", "The game needs 5 to 20 players."),
     "SETUP_LOCKED": _i("开局已锁定", "Setup actions are only allowed before the game begins."),
-    "NOT_STARTED": _i("请先完成开局设置并开始游戏", "The game has not begun yet."),
+    "NOT_BEGUN": _i("请先完成开局设置并开始游戏", "The storyteller has not begun the game (setup is still open)."),
     "ROLE_NOT_DEALT": _i("这个角色不能在开局分配", "Roles made in play (宠妃, 女皇) cannot be dealt."),
     "BAD_BLUFFS": _i("伪装角色须是三个不在场的善良角色", "Bluffs must be three distinct good roles not in play."),
     "NO_DEMON": _i("至少需要一名恶魔", "The game cannot begin without a demon."),

@@ -92,6 +92,12 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
     """Travellers join the running game (DECISIONS #13): the host seats them with `admit`."""
     admit_model = A.TravellerDetails
     """The details of a traveller joining the running game (`admit`)."""
+    catalogue_model = ZhenhuanCatalogue
+    spectators_chat_apart = True
+    """Roles are hidden: a watcher who guesses (or a dead friend outside the game) must not coach the table."""
+    quick_phrases = ("臣妾冤枉", "请皇上明察", "此人可疑", "我以性命担保", "且听我一言", "本宫信你",
+                     "姐姐请", "天色已晚", "本宫乏了", "承让了")
+    """心战 by day, before the vote."""
 
     def setup(self, entrants: Sequence[Entrant], options: ZhenhuanOptions, rng: Rng) -> GameState:
         self.check_start(entrants, options)
@@ -104,7 +110,7 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
         if state.phase is Phase.DAY and day is not None and day.clock is not None:
             waiting = frozenset(votes.may_still_vote(Board(state)))
             label = f"投票计时#{day.clock.serial}"
-            return Pending(PendingKind.TURN, seats=waiting, timeout_s=day.clock.seconds, label=label)
+            return Pending(PendingKind.TURN, seats=waiting, timeout_s=day.clock.seconds, label=label, clock=label)
         # the label is public: a proposed end (e.g. the demon died tonight) must not show in it
         return Pending(PendingKind.HOST, label="说书人")
 
