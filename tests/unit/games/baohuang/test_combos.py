@@ -7,7 +7,22 @@ from itertools import combinations
 import pytest
 
 from chalicelib.core.rng import Rng
-from chalicelib.games.baohuang.cards import BIG, SMALL, Variant, counts, lowest_rank, pack
+from chalicelib.games.baohuang.cards import (
+    BIG,
+    FACE,
+    HUANG,
+    SHIWEI,
+    SMALL,
+    VALUE,
+    Variant,
+    card_label,
+    cards_label,
+    counts,
+    is_card,
+    lowest_rank,
+    pack,
+    sort_cards,
+)
 from chalicelib.games.baohuang.combos import (
     Refusal,
     allowed,
@@ -181,9 +196,10 @@ def test_pick_keeps_marked_cards_back():
 def test_card_codes():
     """Decision: a card is suit+rank+"#"+copy ("S10#2"); jokers "BJ#n" (大王) and "LJ#n" (小王, since
     "SJ" is ♠J); BJ#1 is the 皇 card, LJ#1 the 侍卫 card; 2 is above A, jokers above 2."""
-    from chalicelib.games.baohuang.cards import FACE, HUANG, SHIWEI, VALUE, is_card, sort_cards
-
     assert (HUANG, SHIWEI) == ("BJ#1", "LJ#1")
     assert (VALUE["SJ#1"], VALUE["LJ#1"], VALUE["BJ#4"], VALUE["H2#3"], VALUE["DA#1"]) == (11, SMALL, BIG, 15, 14)
     assert FACE["S10#2"] == "S10" and is_card("S3#1", Variant.CLASSIC) and not is_card("S3#1", Variant.SIMPLE)
     assert sort_cards(["BJ#1", "LJ#2", "S2#1", "HA#1", "D6#1"]) == ("D6#1", "HA#1", "S2#1", "LJ#2", "BJ#1")
+    # as report lines write them
+    assert (card_label("S10#2"), card_label("LJ#3"), card_label("BJ#1")) == ("♠10", "小王", "大王")
+    assert cards_label(["BJ#2", "H7#1", "C7#4"]) == "♥7 ♣7 大王"
