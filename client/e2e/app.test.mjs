@@ -143,7 +143,7 @@ describe('深宫 H5', () => {
       const view = (await api.call('GET', `/v1/rooms/${roomId}`, tokens[0])).body
       if (view.room.status !== 'active') break
       for (const t of tokens) {
-        await api.call('POST', `/v1/rooms/${roomId}/actions`, t, { step: view.room.step, action: { type: 'assassinate', target: 0 } })
+        await api.call('POST', `/v1/games/shengong/rooms/${roomId}/actions`, t, { step: view.room.step, action: { type: 'assassinate', target: 0 } })
       }
     }
     const room = current(zhen)
@@ -167,5 +167,24 @@ describe('深宫 H5', () => {
     assert.ok((await me.locator('.record-title').first().textContent()).trim().length > 0)
     await me.evaluate(() => window.scrollTo(0, 0))
     await shot(zhen, `${SHOTS}me.png`)
+  })
+
+  it('a newcomer without a 妃子 claims an unclaimed one from 我的', async () => {
+    const ctx = await phoneContext(browser, server.base)
+    const page = await loginByName(ctx, '槿汐')
+    await tab(page, '我的')
+    const me = current(page)
+    const card = me.locator('.claim', { hasText: '祺贵人' })
+    await card.waitFor()
+    await shot(page, `${SHOTS}claim.png`)
+    await card.getByText('册封', { exact: true }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('此后不可更换', { exact: false }).waitFor()
+    await dialog.locator('.seal', { hasText: '册封' }).click()
+    await me.locator('.panel-title', { hasText: '我的妃子' }).waitFor()
+    await me.locator('.consort-name', { hasText: '祺贵人' }).waitFor()
+    assert.equal(await me.locator('.claim').count(), 0)
+    const bars = await me.locator('.panel').first().locator('.stat').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
+    assert.deepEqual(bars, ['容貌 78', '才情 55', '圣宠 62', '权势 45'])
   })
 })

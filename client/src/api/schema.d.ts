@@ -21,6 +21,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/chat/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 司礼：被举报的发言（最新的在前） */
+        get: operations["chat_reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/consorts": {
         parameters: {
             query?: never;
@@ -106,6 +123,23 @@ export interface paths {
          * @description Exchanges the code with WeChat's jscode2session; the session_key never leaves the server.
          */
         post: operations["login_wechat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 所有榜单（名字即 /v1/boards/{board} 的 board） */
+        get: operations["list_boards"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -214,6 +248,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 错误目录：每个 code 的 HTTP 状态、中文提示与含义（客户端据 code 分支） */
+        get: operations["errors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games": {
         parameters: {
             query?: never;
@@ -223,6 +274,324 @@ export interface paths {
         };
         /** 玩法列表（未开放的玩法置灰并说明原因） */
         get: operations["list_games"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/baohuang/rooms/{room_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 房间与局面（按观看者投影）。带 If-None-Match 轮询，未变化返回 304 */
+        get: operations["baohuang_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/baohuang/rooms/{room_id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 落子 / 行动（同一 step 的同一行动重试是安全的）
+         * @description In a sealed round the move is stored hidden and the round settles when every seat it waits
+         *     for has moved; in turn-based and storyteller games the action applies at once.
+         */
+        post: operations["baohuang_act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/baohuang/rooms/{room_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 复盘：终局后公布种子与完整行动记录，任何人可复算 */
+        get: operations["baohuang_replay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/baohuang/rooms/{room_id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 战报（与你有关的全文，其余匿名播报） */
+        get: operations["baohuang_reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/baohuang/rooms/{room_id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 终局结果（保皇每副牌一条） */
+        get: operations["baohuang_result"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/shengong/rooms/{room_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 房间与局面（按观看者投影）。带 If-None-Match 轮询，未变化返回 304 */
+        get: operations["shengong_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/shengong/rooms/{room_id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 落子 / 行动（同一 step 的同一行动重试是安全的）
+         * @description In a sealed round the move is stored hidden and the round settles when every seat it waits
+         *     for has moved; in turn-based and storyteller games the action applies at once.
+         */
+        post: operations["shengong_act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/shengong/rooms/{room_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 复盘：终局后公布种子与完整行动记录，任何人可复算 */
+        get: operations["shengong_replay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/shengong/rooms/{room_id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 战报（与你有关的全文，其余匿名播报） */
+        get: operations["shengong_reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/shengong/rooms/{room_id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 终局结果（保皇每副牌一条） */
+        get: operations["shengong_result"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/zhenhuan/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 玩法图鉴（如全部角色与能力原文、夜晚顺序） */
+        get: operations["zhenhuan_catalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/zhenhuan/rooms/{room_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 房间与局面（按观看者投影）。带 If-None-Match 轮询，未变化返回 304 */
+        get: operations["zhenhuan_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/zhenhuan/rooms/{room_id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 落子 / 行动（同一 step 的同一行动重试是安全的）
+         * @description In a sealed round the move is stored hidden and the round settles when every seat it waits
+         *     for has moved; in turn-based and storyteller games the action applies at once.
+         */
+        post: operations["zhenhuan_act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/zhenhuan/rooms/{room_id}/admit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 主持人让请求中途加入的玩家入座（如旅行者），并定下她的身份设置 */
+        post: operations["zhenhuan_admit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/zhenhuan/rooms/{room_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 复盘：终局后公布种子与完整行动记录，任何人可复算 */
+        get: operations["zhenhuan_replay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/zhenhuan/rooms/{room_id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 战报（与你有关的全文，其余匿名播报） */
+        get: operations["zhenhuan_reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/zhenhuan/rooms/{room_id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 终局结果（保皇每副牌一条） */
+        get: operations["zhenhuan_result"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{family}/phrases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 心战短语（每个玩法一组，按 id 发送） */
+        get: operations["chat_phrases"];
         put?: never;
         post?: never;
         delete?: never;
@@ -282,6 +651,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订阅消息：本环境的模板与我还可收几次 */
+        get: operations["subscriptions_get"];
+        put?: never;
+        /** 订阅消息：告知服务器用户允许了哪些模板（每次允许可收一次「轮到你了」） */
+        post: operations["subscriptions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rooms": {
         parameters: {
             query?: never;
@@ -289,7 +676,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 等待入席的房间 */
+        /** 等待入席的房间（按玩法） */
         get: operations["list_rooms"];
         put?: never;
         /**
@@ -310,7 +697,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 房间与局面（按观看者投影；带 If-None-Match 轮询，未变化返回 304） */
+        /** 房间概况（座位、状态、等谁；不含局面）。带 If-None-Match 轮询，未变化返回 304 */
         get: operations["get_room"];
         put?: never;
         post?: never;
@@ -320,7 +707,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/rooms/{room_id}/actions": {
+    "/v1/rooms/{room_id}/bots": {
         parameters: {
             query?: never;
             header?: never;
@@ -329,12 +716,102 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** 开房者用机器人补满空位（有机器人的对局为练习局，不计入榜单） */
+        post: operations["add_bots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rooms/{room_id}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         /**
-         * 落子 / 行动（同一 step 的同一行动重试是安全的）
-         * @description In a sealed round the move is stored hidden; the round settles when every living seat has
-         *     submitted. In turn-based and storyteller games the action applies at once.
+         * 房间聊天（带上次的 cursor 只取新发言；带 If-None-Match 轮询，未变化返回 304）
+         * @description Players read the table; in games whose spectators chat apart, spectators read the table and
+         *     their own channel (never the other way round) and the host reads both.
          */
-        post: operations["act"];
+        get: operations["chat_read"];
+        put?: never;
+        /**
+         * 发言：文字（≤100 字，经内容安全检查）或心战短语（按 id）
+         * @description At most 5 lines per 10 s (429 with Retry-After). Send an `Idempotency-Key` header to make a
+         *     retried line appear once.
+         */
+        post: operations["chat_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rooms/{room_id}/chat/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 禁言（房主、主持人或司礼） */
+        post: operations["chat_mute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rooms/{room_id}/chat/unmute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 解除禁言 */
+        post: operations["chat_unmute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rooms/{room_id}/chat/{message_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 举报一句发言（送司礼查看） */
+        post: operations["chat_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rooms/{room_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 主持人拒绝一位请求中途加入的玩家 */
+        post: operations["decline"];
         delete?: never;
         options?: never;
         head?: never;
@@ -384,59 +861,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 开战前离席 */
+        /**
+         * 开战前离席
+         * @description Answers the same to anyone not (or no longer) seated: leaving tells nothing about the room.
+         */
         post: operations["leave_room"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/rooms/{room_id}/replay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 复盘：终局后公布种子与完整行动记录，任何人可复算 */
-        get: operations["replay"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/rooms/{room_id}/reports": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 战报（与你有关的全文，其余匿名播报） */
-        get: operations["reports"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/rooms/{room_id}/result": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 终局结果 */
-        get: operations["result"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -477,6 +906,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rooms/{room_id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 撤销：主持人收回最后一次操作（按记录重算局面；已看到信息的玩家会被告知已撤回） */
+        post: operations["undo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/stages/{stage}/fastest": {
         parameters: {
             query?: never;
@@ -498,16 +944,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** ActBody */
-        ActBody: {
-            /**
-             * Step
-             * @description 客户端看到的房间 step；重试同一请求是安全的
-             */
-            step: number;
-            /** @description 玩法的行动（见各玩法的 action 结构） */
-            action: components["schemas"]["shengong_d__Action"] | components["schemas"]["shengong_a__Action"] | components["schemas"]["shengong_b__Action"] | components["schemas"]["shengong_c__Action"] | components["schemas"]["baohuang__Action"] | components["schemas"]["zhenhuan__Action"];
-        };
         /** ActOut */
         ActOut: {
             /** Accepted */
@@ -517,17 +953,1100 @@ export interface components {
              * @description 本次请求是否结算/推进了对局
              */
             settled: boolean;
+            /**
+             * Step
+             * @description 这次行动所属的 step（重发旧行动时是它当时的 step）；隐藏步数的玩法对玩家为 null
+             */
+            step: number | null;
+            /**
+             * Current Step
+             * @description 房间现在的 step；隐藏步数的玩法对玩家为 null
+             */
+            current_step: number | null;
+            /** Version */
+            version: number | null;
+            status: components["schemas"]["RoomStatus"];
+        };
+        /**
+         * Act
+         * @description What one line of a deal's public log records.
+         * @enum {string}
+         */
+        BaohuangAct: "take" | "yield" | "rebel" | "grab" | "reveal" | "play" | "pass" | "quit" | "kick";
+        /** BaohuangActBody */
+        BaohuangActBody: {
+            /**
+             * Step
+             * @description 行动所属的 step（房间视图里的 room.step）；重发同一请求是安全的。只有房间对你隐藏步数时（血染甄嬛传的玩家）才可省略
+             * @default null
+             */
+            step?: number | null;
+            /**
+             * Action
+             * @description 该玩法的一个行动
+             */
+            action: components["schemas"]["BaohuangAction"];
+        };
+        /** 保皇 行动 */
+        BaohuangAction: components["schemas"]["BaohuangTakeThrone"] | components["schemas"]["BaohuangPassThrone"] | components["schemas"]["BaohuangStayHidden"] | components["schemas"]["BaohuangDeclare"] | components["schemas"]["BaohuangGrabSolo"] | components["schemas"]["BaohuangPlay"] | components["schemas"]["BaohuangPass"] | components["schemas"]["BaohuangAuto"] | components["schemas"]["BaohuangResume"] | components["schemas"]["BaohuangNextDeal"] | components["schemas"]["BaohuangLeave"] | components["schemas"]["BaohuangQuit"] | components["schemas"]["BaohuangKick"];
+        /** Auto */
+        BaohuangAuto: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "auto";
+        };
+        /** AutoChangedLine */
+        BaohuangAutoChangedLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "auto_changed";
+            /** Seat */
+            seat: number;
+            /** On */
+            on: boolean;
+            /** Text */
+            text: string;
+        };
+        /**
+         * DealEnd
+         * @description Why a deal ended (`Outcome.reason`).
+         * @enum {string}
+         */
+        BaohuangDealEnd: "finished" | "quit" | "kicked";
+        /** DealEndedLine */
+        BaohuangDealEndedLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "deal_ended";
+            record: components["schemas"]["BaohuangDealRecord"];
+            /** Totals */
+            totals: number[];
+            /** Text */
+            text: string;
+        };
+        /**
+         * DealRecord
+         * @description A finished deal in full: hands as dealt, every public move in order, roles and scores.
+         */
+        BaohuangDealRecord: {
+            /** No */
+            no: number;
+            variant: components["schemas"]["BaohuangVariant"];
+            /** Baoliu */
+            baoliu: boolean;
+            /** Dealer */
+            dealer: number;
+            /** Holder */
+            holder: number;
+            /** Dealt */
+            dealt: string[][];
+            /** Log */
+            log: components["schemas"]["BaohuangLogEntry"][];
+            /** Emperor */
+            emperor: number | null;
+            /** Guard */
+            guard: number | null;
+            solo: components["schemas"]["BaohuangSolo"];
+            /** Called */
+            called: string | null;
+            /** Open Guard */
+            open_guard: boolean;
+            /** Rebels */
+            rebels: number[];
+            /** Grabbed */
+            grabbed: boolean;
+            /** Places */
+            places: number[];
+            /** Scores */
+            scores: number[];
+            /** Multiplier */
+            multiplier: number;
+            reason: components["schemas"]["BaohuangDealEnd"];
+            /** Left */
+            left: string[][];
+        };
+        /** DealStartedLine */
+        BaohuangDealStartedLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "deal_started";
+            /** Deal No */
+            deal_no: number;
+            /** Dealer */
+            dealer: number;
+            /** Holder */
+            holder: number;
+            /** Counts */
+            counts: number[];
+            /**
+             * Redeal
+             * @default false
+             */
+            redeal?: boolean;
+            /** Text */
+            text: string;
+        };
+        /** Declare */
+        BaohuangDeclare: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "declare";
+        };
+        /** DeclaredLine */
+        BaohuangDeclaredLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "declared";
+            /**
+             * Rebels
+             * @default []
+             */
+            rebels?: number[];
+            /**
+             * Open Guard
+             * @default null
+             */
+            open_guard?: number | null;
+            /**
+             * Grab
+             * @default null
+             */
+            grab?: number | null;
+            /** Text */
+            text: string;
+        };
+        /** GrabFailedLine */
+        BaohuangGrabFailedLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "grab_failed";
+            /** Seat */
+            seat: number;
+            /** Text */
+            text: string;
+        };
+        /** GrabSolo */
+        BaohuangGrabSolo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "grab_solo";
+        };
+        /** GuardRevealedLine */
+        BaohuangGuardRevealedLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "guard_revealed";
+            /** Seat */
+            seat: number;
+            how: components["schemas"]["BaohuangRevealHow"];
+            /**
+             * Solo
+             * @default false
+             */
+            solo?: boolean;
+            /** Text */
+            text: string;
+        };
+        /** HandDealtLine */
+        BaohuangHandDealtLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "hand_dealt";
+            /** Seat */
+            seat: number;
+            /** Cards */
+            cards: string[];
+            /** Text */
+            text: string;
+        };
+        /** Kick */
+        BaohuangKick: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kick";
+            /** Seat */
+            seat: number;
+        };
+        /**
+         * LastDeal
+         * @description Summary of the last finished deal (its full record: `deal_replay`).
+         */
+        BaohuangLastDeal: {
+            /** No */
+            no: number;
+            reason: components["schemas"]["BaohuangDealEnd"];
+            /** Places */
+            places: number[];
+            /** Scores */
+            scores: number[];
+            /** Multiplier */
+            multiplier: number;
+            /** Emperor */
+            emperor: number | null;
+            /** Guard */
+            guard: number | null;
+            solo: components["schemas"]["BaohuangSolo"];
+            /** Called */
+            called: string | null;
+            /** Open Guard */
+            open_guard: boolean;
+            /** Rebels */
+            rebels: number[];
+            /** Grabbed */
+            grabbed: boolean;
+        };
+        /** Leave */
+        BaohuangLeave: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "leave";
+        };
+        /**
+         * LogEntry
+         * @description One public line of a deal's record (the replay). `auto` marks moves made by 托管.
+         */
+        BaohuangLogEntry: {
+            /** Seat */
+            seat: number;
+            act: components["schemas"]["BaohuangAct"];
+            /**
+             * Cards
+             * @default []
+             */
+            cards?: string[];
+            /**
+             * Note
+             * @default
+             */
+            note?: string;
+            /**
+             * Auto
+             * @default false
+             */
+            auto?: boolean;
+        };
+        /** BaohuangLogEntryOut */
+        BaohuangLogEntryOut: {
             /** Step */
             step: number;
-            /** Version */
-            version: number;
-            /** Status */
-            status: string;
+            kind: components["schemas"]["LogKind"];
+            /** Label */
+            label: string;
+            actor: components["schemas"]["ViewerOut"] | null;
+            /**
+             * Action
+             * @description 这一步的行动（apply）
+             */
+            action: components["schemas"]["BaohuangAction"] | null;
+            /**
+             * Moves
+             * @description 暗选回合：席位 -> 行动（只含落了子的席位）
+             */
+            moves: {
+                [key: string]: components["schemas"]["BaohuangAction"];
+            } | null;
+            /** At Ms */
+            at_ms: number;
+            trigger: components["schemas"]["Trigger"] | null;
+            /**
+             * Setup
+             * @description step 0：入局者与设置
+             * @default null
+             */
+            setup?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Ply
+             * @description 这一步在有效历史中的位置（随机数用 Rng(seed, ply)）
+             * @default null
+             */
+            ply?: number | null;
+            /**
+             * Undoes
+             * @description 撤销：被撤回的那一步的 step
+             * @default null
+             */
+            undoes?: number | null;
+        };
+        /** NextDeal */
+        BaohuangNextDeal: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "next_deal";
+        };
+        /**
+         * 保皇 开房设置
+         * @description Room options. `variant`: 简明 "simple" (168 cards) or 经典 "classic" (216 cards).
+         */
+        BaohuangOptions: {
+            /** @default simple */
+            variant?: components["schemas"]["BaohuangVariant"];
+            /**
+             * Baoliu
+             * @default false
+             */
+            baoliu?: boolean;
+            /**
+             * Turn Seconds
+             * @default 30
+             */
+            turn_seconds?: number;
+        };
+        /**
+         * 保皇 终局细节
+         * @description `Outcome.extra` of one deal (`Outcome.unit` = "deal-<n>"): its roles, multiplier, places, the
+         *     table's running totals after it, and its full record for the replay (牌局回放).
+         */
+        BaohuangOutcomeExtra: {
+            variant: components["schemas"]["BaohuangVariant"];
+            /** Baoliu */
+            baoliu: boolean;
+            /** Emperor */
+            emperor: number | null;
+            /** Guard */
+            guard: number | null;
+            solo: components["schemas"]["BaohuangSolo"];
+            /** Called */
+            called: string | null;
+            /** Open Guard */
+            open_guard: boolean;
+            /** Rebels */
+            rebels: number[];
+            /** Grabbed */
+            grabbed: boolean;
+            /** Multiplier */
+            multiplier: number;
+            /** Places */
+            places: number[];
+            /** Totals */
+            totals: number[];
+            /**
+             * Left Seat
+             * @default null
+             */
+            left_seat?: number | null;
+            /**
+             * Penalty
+             * @default 0
+             */
+            penalty?: number;
+            replay: components["schemas"]["BaohuangDealRecord"];
+        };
+        /** BaohuangOutcomeOut */
+        BaohuangOutcomeOut: {
+            /**
+             * Unit
+             * @description 结束的是什么：game，或保皇的 deal-N
+             */
+            unit: string;
+            /** Reason */
+            reason: string;
+            /** Results */
+            results: components["schemas"]["SeatResultOut"][];
+            /** @default null */
+            clear?: components["schemas"]["StageClearOut"] | null;
+            /**
+             * Extra
+             * @description 该玩法的终局细节
+             */
+            extra: components["schemas"]["BaohuangOutcomeExtra"];
+        };
+        /** Pass */
+        BaohuangPass: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pass";
+        };
+        /** PassThrone */
+        BaohuangPassThrone: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pass_throne";
+        };
+        /** PassedLine */
+        BaohuangPassedLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "passed";
+            /** Seat */
+            seat: number;
+            /**
+             * Auto
+             * @default false
+             */
+            auto?: boolean;
+            /** Text */
+            text: string;
+        };
+        /** BaohuangPendingOut */
+        BaohuangPendingOut: {
+            kind: components["schemas"]["PendingKind"];
+            /** Seats */
+            seats: number[];
+            /**
+             * Deadline Ms
+             * @description 截止时刻（毫秒，服务器时钟）；与 server_time 相减得剩余时间
+             */
+            deadline_ms: number | null;
+            /** Label */
+            label: string;
+            /**
+             * Clock
+             * @description 计时的名字：同一个计时内截止时刻不变（如一次投票）
+             * @default null
+             */
+            clock?: string | null;
+            /**
+             * Submitted
+             * @description 暗选回合：已落子的席位（只说谁，不说什么）
+             * @default null
+             */
+            submitted?: number[] | null;
+            /**
+             * My Move
+             * @description 暗选回合：我自己已落的子
+             * @default null
+             */
+            my_move?: components["schemas"]["BaohuangAction"] | null;
+        };
+        /**
+         * Phase
+         * @enum {string}
+         */
+        BaohuangPhase: "throne" | "declare" | "play" | "between" | "over";
+        /** Play */
+        BaohuangPlay: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "play";
+            /** Cards */
+            cards: string[];
+        };
+        /** PlayedLine */
+        BaohuangPlayedLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "played";
+            /** Seat */
+            seat: number;
+            /** Cards */
+            cards: string[];
+            /**
+             * Auto
+             * @default false
+             */
+            auto?: boolean;
+            /** Text */
+            text: string;
+        };
+        /** Quit */
+        BaohuangQuit: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "quit";
+        };
+        /** ReadyLine */
+        BaohuangReadyLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "ready";
+            /** Seat */
+            seat: number;
+            /** Text */
+            text: string;
+        };
+        /**
+         * RedealReason
+         * @enum {string}
+         */
+        BaohuangRedealReason: "no_emperor" | "unable";
+        /** RedealtLine */
+        BaohuangRedealtLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "redealt";
+            reason: components["schemas"]["BaohuangRedealReason"];
+            /** Text */
+            text: string;
+        };
+        /** BaohuangReplayOut */
+        BaohuangReplayOut: {
+            /** Room Id */
+            room_id: string;
+            /**
+             * Game
+             * @description 玩法 key
+             * @enum {string}
+             */
+            game: "baohuang";
+            /** Seed */
+            seed: string;
+            /** Seed Hash */
+            seed_hash: string | null;
+            /** Log */
+            log: components["schemas"]["BaohuangLogEntryOut"][];
+        };
+        /** 保皇 战报行 */
+        BaohuangReportLine: components["schemas"]["BaohuangDealStartedLine"] | components["schemas"]["BaohuangHandDealtLine"] | components["schemas"]["BaohuangThronePassedLine"] | components["schemas"]["BaohuangThroneTakenLine"] | components["schemas"]["BaohuangRedealtLine"] | components["schemas"]["BaohuangDeclaredLine"] | components["schemas"]["BaohuangGrabFailedLine"] | components["schemas"]["BaohuangGuardRevealedLine"] | components["schemas"]["BaohuangPlayedLine"] | components["schemas"]["BaohuangPassedLine"] | components["schemas"]["BaohuangTrickWonLine"] | components["schemas"]["BaohuangWentOutLine"] | components["schemas"]["BaohuangDealEndedLine"] | components["schemas"]["BaohuangAutoChangedLine"] | components["schemas"]["BaohuangReadyLine"] | components["schemas"]["BaohuangSeatQuitLine"] | components["schemas"]["BaohuangTableEndedLine"];
+        /** BaohuangReportOut */
+        BaohuangReportOut: {
+            /**
+             * Step
+             * @description 转换的 step（隐藏步数的玩法中为该观看者自己的战报序号）
+             */
+            step: number;
+            /** Label */
+            label: string;
+            kind: components["schemas"]["LogKind"];
+            trigger: components["schemas"]["Trigger"] | null;
+            /** At Ms */
+            at_ms: number;
+            /**
+             * Lines
+             * @description 与你有关的全文，其余匿名播报；每行都有 text
+             */
+            lines: components["schemas"]["BaohuangReportLine"][];
+        };
+        /** BaohuangReportsOut */
+        BaohuangReportsOut: {
+            /** Reports */
+            reports: components["schemas"]["BaohuangReportOut"][];
+            /**
+             * Next After
+             * @description 下次请求带上 after=它，只取新的战报
+             */
+            next_after: number;
+        };
+        /** BaohuangResultsOut */
+        BaohuangResultsOut: {
+            /** Room Id */
+            room_id: string;
+            status: components["schemas"]["RoomStatus"];
+            /** Results */
+            results: components["schemas"]["BaohuangOutcomeOut"][];
+        };
+        /** Resume */
+        BaohuangResume: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "resume";
+        };
+        /**
+         * RevealHow
+         * @enum {string}
+         */
+        BaohuangRevealHow: "declared" | "forced" | "card";
+        /**
+         * Role
+         * @description A seat's part in a deal once the emperor is fixed.
+         * @enum {string}
+         */
+        BaohuangRole: "emperor" | "guard" | "commoner";
+        /** BaohuangRoomCreate */
+        BaohuangRoomCreate: {
+            /**
+             * @description 玩法 key，见 GET /v1/games (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "baohuang";
+            /** @description 玩法设置，见 /v1/games 的 options_schema */
+            options?: components["schemas"]["BaohuangOptions"];
+            /**
+             * Password
+             * @description 房间暗号
+             * @default null
+             */
+            password?: string | null;
+        };
+        /** BaohuangRoomOut */
+        BaohuangRoomOut: {
+            /** Id */
+            id: string;
+            /**
+             * Game
+             * @description 玩法 key
+             * @enum {string}
+             */
+            game: "baohuang";
+            /** Title */
+            title: string;
+            status: components["schemas"]["RoomStatus"];
+            /**
+             * Version
+             * @description 房间版本；隐藏步数的玩法（血染甄嬛传）对玩家为 null
+             */
+            version: number | null;
+            /**
+             * Step
+             * @description 落子/行动时带上的 step；隐藏步数的玩法对玩家为 null
+             */
+            step: number | null;
+            competition: components["schemas"]["Competition"];
+            /** Creator Name */
+            creator_name: string;
+            /** Is Creator */
+            is_creator: boolean;
+            /** Hosted */
+            hosted: boolean;
+            /** Seats */
+            seats: components["schemas"]["SeatOut"][];
+            /** Max Seats */
+            max_seats: number;
+            /** Min Seats */
+            min_seats: number;
+            /** Has Password */
+            has_password: boolean;
+            /**
+             * Options
+             * @description 开房时的玩法设置
+             */
+            options: components["schemas"]["BaohuangOptions"];
+            /**
+             * Seed Hash
+             * @description 本局随机种子的 SHA-256，开局即公布
+             */
+            seed_hash: string | null;
+            /**
+             * Seed
+             * @description 随机种子（十六进制），终局后公布，可据此与行动记录复算全局
+             */
+            seed: string | null;
+            /** Results */
+            results: string[];
+            /**
+             * Requests
+             * @description 请求中途加入的玩家（只给主持人看；其他人为 null）
+             */
+            requests: components["schemas"]["JoinRequestOut"][] | null;
+        };
+        /**
+         * BaohuangRoomViewOut
+         * @description The room and the game as this viewer may see it.
+         */
+        BaohuangRoomViewOut: {
+            room: components["schemas"]["BaohuangRoomOut"];
+            viewer: components["schemas"]["ViewerOut"];
+            pending: components["schemas"]["BaohuangPendingOut"] | null;
+            /**
+             * Server Time
+             * @description 服务器当前时刻（毫秒），手机据此显示倒计时，不必信任本机时钟
+             */
+            server_time: number;
+            /**
+             * Game
+             * @description 该玩法为此观看者投影的局面（开战前为 null）
+             */
+            game: components["schemas"]["BaohuangView"] | null;
+        };
+        /** SeatQuitLine */
+        BaohuangSeatQuitLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "seat_quit";
+            /** Seat */
+            seat: number;
+            /**
+             * Kicked
+             * @default false
+             */
+            kicked?: boolean;
+            /**
+             * Penalty
+             * @default 0
+             */
+            penalty?: number;
+            /** Text */
+            text: string;
+        };
+        /** SeatView */
+        BaohuangSeatView: {
+            /** Seat */
+            seat: number;
+            /** Name */
+            name: string;
+            /** Cards */
+            cards: number;
+            /** Total */
+            total: number;
+            /** Wins */
+            wins: number;
+            /** Auto */
+            auto: boolean;
+            /** Ready */
+            ready: boolean;
+            /**
+             * Place
+             * @default null
+             */
+            place?: number | null;
+            /**
+             * Emperor
+             * @default false
+             */
+            emperor?: boolean;
+            /**
+             * Guard
+             * @default false
+             */
+            guard?: boolean;
+            /**
+             * Rebel
+             * @default false
+             */
+            rebel?: boolean;
+        };
+        /**
+         * Solo
+         * @enum {string}
+         */
+        BaohuangSolo: "none" | "hidden" | "open";
+        /** StayHidden */
+        BaohuangStayHidden: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "stay_hidden";
+        };
+        /**
+         * TableEnd
+         * @description Why the table ended (`over_reason`).
+         * @enum {string}
+         */
+        BaohuangTableEnd: "quit" | "kicked" | "left" | "all_auto";
+        /** TableEndedLine */
+        BaohuangTableEndedLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "table_ended";
+            reason: components["schemas"]["BaohuangTableEnd"];
+            /** Totals */
+            totals: number[];
+            /** Text */
+            text: string;
+        };
+        /** TakeThrone */
+        BaohuangTakeThrone: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "take_throne";
+            /**
+             * Open Solo
+             * @default false
+             */
+            open_solo?: boolean;
+            /**
+             * Call
+             * @default null
+             */
+            call?: string | null;
+        };
+        /** ThronePassedLine */
+        BaohuangThronePassedLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "throne_passed";
+            /** Seat */
+            seat: number;
+            /** To */
+            to: number;
+            /**
+             * Auto
+             * @default false
+             */
+            auto?: boolean;
+            /** Text */
+            text: string;
+        };
+        /** ThroneTakenLine */
+        BaohuangThroneTakenLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "throne_taken";
+            /** Seat */
+            seat: number;
+            /**
+             * Open Solo
+             * @default false
+             */
+            open_solo?: boolean;
+            /**
+             * Called
+             * @default null
+             */
+            called?: string | null;
+            /**
+             * Auto
+             * @default false
+             */
+            auto?: boolean;
+            /** Text */
+            text: string;
+        };
+        /** TrickView */
+        BaohuangTrickView: {
+            /** Seat */
+            seat: number;
+            /** Cards */
+            cards: string[];
+            /** Passes */
+            passes: number;
+        };
+        /** TrickWonLine */
+        BaohuangTrickWonLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "trick_won";
+            /** Seat */
+            seat: number;
+            /** Leader */
+            leader: number;
+            /** Text */
+            text: string;
+        };
+        /**
+         * Variant
+         * @enum {string}
+         */
+        BaohuangVariant: "simple" | "classic";
+        /** 保皇 局面 */
+        BaohuangView: {
+            viewer: components["schemas"]["BaohuangViewerRole"];
+            /** Seat */
+            seat: number | null;
+            variant: components["schemas"]["BaohuangVariant"];
+            /** Baoliu */
+            baoliu: boolean;
+            /** Turn Seconds */
+            turn_seconds: number;
+            phase: components["schemas"]["BaohuangPhase"];
+            /** Deal No */
+            deal_no: number;
+            /** Seats */
+            seats: components["schemas"]["BaohuangSeatView"][];
+            /**
+             * Dealer
+             * @default null
+             */
+            dealer?: number | null;
+            /**
+             * Hand
+             * @default []
+             */
+            hand?: string[];
+            /**
+             * Hands
+             * @default null
+             */
+            hands?: string[][] | null;
+            /** @default null */
+            my_role?: components["schemas"]["BaohuangRole"] | null;
+            /**
+             * Partners
+             * @default []
+             */
+            partners?: number[];
+            /**
+             * Candidate
+             * @default null
+             */
+            candidate?: number | null;
+            /**
+             * Throne Offers
+             * @default 0
+             */
+            throne_offers?: number;
+            /**
+             * Must Take
+             * @default false
+             */
+            must_take?: boolean;
+            /**
+             * Callable
+             * @default []
+             */
+            callable?: string[];
+            /**
+             * Can Open Solo
+             * @default false
+             */
+            can_open_solo?: boolean;
+            /**
+             * Emperor
+             * @default null
+             */
+            emperor?: number | null;
+            /** @default null */
+            solo?: components["schemas"]["BaohuangSolo"] | null;
+            /**
+             * Called
+             * @default null
+             */
+            called?: string | null;
+            /**
+             * Guard
+             * @default null
+             */
+            guard?: number | null;
+            /**
+             * Guard Revealed
+             * @default false
+             */
+            guard_revealed?: boolean;
+            /**
+             * Open Guard
+             * @default false
+             */
+            open_guard?: boolean;
+            /**
+             * Rebels
+             * @default []
+             */
+            rebels?: number[];
+            /**
+             * Can Grab
+             * @default false
+             */
+            can_grab?: boolean;
+            /**
+             * Turn
+             * @default null
+             */
+            turn?: number | null;
+            /** @default null */
+            trick?: components["schemas"]["BaohuangTrickView"] | null;
+            /**
+             * Out
+             * @default []
+             */
+            out?: number[];
+            /**
+             * Log
+             * @default []
+             */
+            log?: components["schemas"]["BaohuangLogEntry"][];
+            /**
+             * Hints
+             * @default []
+             */
+            hints?: string[][];
+            /**
+             * Hints Total
+             * @default 0
+             */
+            hints_total?: number;
+            /**
+             * Can Pass
+             * @default false
+             */
+            can_pass?: boolean;
+            /** @default null */
+            last_deal?: components["schemas"]["BaohuangLastDeal"] | null;
+            /** @default null */
+            over_reason?: components["schemas"]["BaohuangTableEnd"] | null;
+        };
+        /**
+         * ViewerRole
+         * @enum {string}
+         */
+        BaohuangViewerRole: "player" | "spectator" | "host";
+        /** WentOutLine */
+        BaohuangWentOutLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "went_out";
+            /** Seat */
+            seat: number;
+            /** Place */
+            place: number;
+            /** Text */
+            text: string;
+        };
+        /** BoardInfoOut */
+        BoardInfoOut: {
+            /**
+             * Board
+             * @enum {string}
+             */
+            board: "coop-free" | "coop-tournament" | "melee-free" | "melee-tournament" | "cards-free" | "cards-tournament" | "baohuang-free" | "baohuang-tournament";
+            /**
+             * Family
+             * @description 榜单族（如 coop、melee、cards、baohuang）
+             */
+            family: string;
+            competition: components["schemas"]["Competition"];
+            /**
+             * Subject
+             * @description consort：按妃子记（群芳战绩）；user：按玩家记
+             */
+            subject: string;
         };
         /** BoardOut */
         BoardOut: {
-            /** Board */
-            board: string;
+            /**
+             * Board
+             * @enum {string}
+             */
+            board: "coop-free" | "coop-tournament" | "melee-free" | "melee-tournament" | "cards-free" | "cards-tournament" | "baohuang-free" | "baohuang-tournament";
             /** Rows */
             rows: components["schemas"]["BoardRowOut"][];
         };
@@ -560,6 +2079,260 @@ export interface components {
             /** Rank */
             rank: number;
         };
+        /** BoardsOut */
+        BoardsOut: {
+            /** Boards */
+            boards: components["schemas"]["BoardInfoOut"][];
+            /**
+             * Stages
+             * @description 有最快击杀榜的关卡
+             */
+            stages: number[];
+        };
+        /**
+         * BotLevel
+         * @enum {string}
+         */
+        BotLevel: "simple" | "advanced";
+        /** BotsBody */
+        BotsBody: {
+            /** @description 机器人水平：simple 简单（托管的打法），advanced 进阶 */
+            level: components["schemas"]["BotLevel"];
+            /**
+             * Count
+             * @description 补几个；不填则补满空位
+             * @default null
+             */
+            count?: number | null;
+        };
+        /**
+         * Channel
+         * @enum {string}
+         */
+        Channel: "table" | "watch";
+        /** ChatMessageOut */
+        ChatMessageOut: {
+            /** Id */
+            id: string;
+            channel: components["schemas"]["Channel"];
+            /** At Ms */
+            at_ms: number;
+            speaker: components["schemas"]["ChatSpeakerOut"];
+            /**
+             * Text
+             * @description 显示的文字（心战短语也给出其文字）
+             */
+            text: string;
+            /**
+             * Phrase
+             * @description 心战短语的 id；自由发言为 null
+             */
+            phrase: string | null;
+            /** Can Mute */
+            can_mute: boolean;
+            /** Can Report */
+            can_report: boolean;
+        };
+        /** ChatMuteBody */
+        ChatMuteBody: {
+            /**
+             * Seat
+             * @description 禁言这个座位；与 user 二选一
+             * @default null
+             */
+            seat?: number | null;
+            /**
+             * User
+             * @description 禁言这个用户（观战者）；与 seat 二选一
+             * @default null
+             */
+            user?: string | null;
+            /**
+             * Minutes
+             * @default 10
+             */
+            minutes?: number;
+        };
+        /** ChatMuteOut */
+        ChatMuteOut: {
+            /** Room Id */
+            room_id: string;
+            /** Seat */
+            seat: number | null;
+            /** User */
+            user: string | null;
+            /**
+             * Muted Until Ms
+             * @description 禁言到何时（毫秒）；解除后为 null
+             */
+            muted_until_ms: number | null;
+        };
+        /** ChatOut */
+        ChatOut: {
+            /** Room Id */
+            room_id: string;
+            /**
+             * Messages
+             * @description 按时间先后；同一频道内按存储顺序，不缺不重
+             */
+            messages: components["schemas"]["ChatMessageOut"][];
+            /**
+             * Cursor
+             * @description 下次带上 after=它，只取新发言
+             */
+            cursor: string;
+            /**
+             * More
+             * @description 还有更多新发言：立即再读一次
+             */
+            more: boolean;
+            /**
+             * Channels
+             * @description 你能看到的频道
+             */
+            channels: components["schemas"]["Channel"][];
+            /**
+             * Post Channels
+             * @description 你能发言的频道，第一个为默认
+             */
+            post_channels: components["schemas"]["Channel"][];
+            /**
+             * Can Moderate
+             * @description 你能禁言（房主、主持人或司礼）
+             */
+            can_moderate: boolean;
+            /** Server Time */
+            server_time: number;
+        };
+        /** ChatPostBody */
+        ChatPostBody: {
+            /**
+             * Text
+             * @description 自由发言：最多 100 字，发出前经微信内容安全检查；与 phrase 二选一
+             * @default null
+             */
+            text?: string | null;
+            /**
+             * Phrase
+             * @description 心战短语的 id（GET /v1/games/{family}/phrases）；与 text 二选一
+             * @default null
+             */
+            phrase?: string | null;
+            /**
+             * @description 频道（省略：你的默认频道，见 post_channels）
+             * @default null
+             */
+            channel?: components["schemas"]["Channel"] | null;
+        };
+        /** ChatPostOut */
+        ChatPostOut: {
+            message: components["schemas"]["ChatMessageOut"];
+        };
+        /** ChatReportAck */
+        ChatReportAck: {
+            /** Room Id */
+            room_id: string;
+            /** Message Id */
+            message_id: string;
+            /**
+             * Reported
+             * @description 已送司礼查看（重复举报同一句不会重复计）
+             */
+            reported: boolean;
+        };
+        /** ChatReportBody */
+        ChatReportBody: {
+            /**
+             * Reason
+             * @description abuse 辱骂、spoiler 泄露暗中信息、spam 广告刷屏、other 其他
+             * @enum {string}
+             */
+            reason: "abuse" | "spoiler" | "spam" | "other";
+        };
+        /** ChatReportOut */
+        ChatReportOut: {
+            /** Room Id */
+            room_id: string;
+            message: components["schemas"]["ChatReportedMessageOut"];
+            reporter: components["schemas"]["ChatReporterOut"];
+            reason: components["schemas"]["ReportReason"];
+            /** At Ms */
+            at_ms: number;
+        };
+        /** ChatReportedMessageOut */
+        ChatReportedMessageOut: {
+            /** Id */
+            id: string;
+            channel: components["schemas"]["Channel"];
+            /** At Ms */
+            at_ms: number;
+            /** Text */
+            text: string;
+            /** Phrase */
+            phrase: string | null;
+            speaker: components["schemas"]["ChatReportedSpeakerOut"];
+        };
+        /** ChatReportedSpeakerOut */
+        ChatReportedSpeakerOut: {
+            role: components["schemas"]["ViewerRole"];
+            /** Seat */
+            seat: number | null;
+            /** Name */
+            name: string;
+            /** User */
+            user: string;
+        };
+        /** ChatReporterOut */
+        ChatReporterOut: {
+            /**
+             * User
+             * @description 举报人；system 为内容安全检查建议人工复核的发言
+             */
+            user: string;
+            /** Name */
+            name: string;
+        };
+        /** ChatReportsOut */
+        ChatReportsOut: {
+            /**
+             * Reports
+             * @description 最新的在前
+             */
+            reports: components["schemas"]["ChatReportOut"][];
+            /** Cursor */
+            cursor: string | null;
+        };
+        /** ChatSpeakerOut */
+        ChatSpeakerOut: {
+            role: components["schemas"]["ViewerRole"];
+            /** Seat */
+            seat: number | null;
+            /**
+             * Name
+             * @description 房间里显示的名字（座位名、主持人或观战者昵称），从不显示身份牌
+             */
+            name: string;
+            /** Is Me */
+            is_me: boolean;
+            /**
+             * User
+             * @description 用户 id：只给能禁言的人（禁言观战者时用）
+             */
+            user: string | null;
+        };
+        /** ChatUnmuteBody */
+        ChatUnmuteBody: {
+            /**
+             * Seat
+             * @default null
+             */
+            seat?: number | null;
+            /**
+             * User
+             * @default null
+             */
+            user?: string | null;
+        };
         /** ClearRowOut */
         ClearRowOut: {
             /** Rank */
@@ -584,6 +2357,11 @@ export interface components {
             /** Score */
             score: number;
         };
+        /**
+         * Competition
+         * @enum {string}
+         */
+        Competition: "free" | "tournament";
         /** ConsortBoardOut */
         ConsortBoardOut: {
             /** Subject */
@@ -615,7 +2393,10 @@ export interface components {
         };
         /** ConsortCreate */
         ConsortCreate: {
-            /** Name */
+            /**
+             * Name
+             * @description 妃子名号（1–12 个字）
+             */
             name: string;
             /**
              * Looks
@@ -679,16 +2460,28 @@ export interface components {
         };
         /** DevLogin */
         DevLogin: {
-            /** Name */
+            /**
+             * Name
+             * @description 名字（1–20 个字）
+             */
             name: string;
+        };
+        /** ErrorCatalogueOut */
+        ErrorCatalogueOut: {
+            /** Errors */
+            errors: components["schemas"]["ErrorSpecOut"][];
         };
         /**
          * ErrorOut
-         * @description Every error, whatever the status: `code` is stable English, `message` is for the player.
+         * @description Every error, whatever the status: `code` is stable English (one of GET /v1/errors), `message`
+         *     is for the player.
          */
         ErrorOut: {
-            /** Code */
-            code: string;
+            /**
+             * Code
+             * @enum {string}
+             */
+            code: "ABILITY_SPENT" | "ACTION_NOT_IN_MODE" | "ACTION_VOIDED" | "ADMIN_ONLY" | "ALREADY_AUTO" | "ALREADY_DEAD" | "ALREADY_EXECUTED" | "ALREADY_HAS_CONSORT" | "ALREADY_NOMINATED_TODAY" | "ALREADY_NOMINEE_TODAY" | "ALREADY_READY" | "ALREADY_SUBMITTED" | "ALREADY_THERE" | "ALREADY_VOTED" | "ANSWER_AND_SUGGESTION" | "BAD_ACCUSATION" | "BAD_ACTION" | "BAD_ANSWER" | "BAD_BLUFFS" | "BAD_CALL" | "BAD_CARD" | "BAD_CURSOR" | "BAD_LEVEL" | "BAD_PLACE" | "BAD_PLAYER_COUNT" | "BAD_PROFILE" | "BAD_REFRESH_TOKEN" | "BAD_REQUEST" | "BAD_SEATS" | "BAD_TARGET" | "BAD_TELL" | "BAD_TOKEN" | "BAD_VOTE" | "BAOLIU_SIXES_LAST" | "BOARD_NOT_FOUND" | "BODY_TOO_LARGE" | "BOTS_NOT_ALLOWED" | "BUSY" | "CALL_NEEDS_THREE" | "CALL_OR_OPEN_SOLO" | "CALL_REQUIRED" | "CARDS_NOT_ALLOWED" | "CARD_NOT_FOUND" | "CARD_NOT_IN_HAND" | "CARD_NO_EFFECT" | "CARD_REUSED" | "CARD_WRONG_SLOT" | "CHAT_BAD_MESSAGE" | "CHAT_BAD_TARGET" | "CHAT_CANNOT_MUTE" | "CHAT_CLOSED" | "CHAT_EMPTY" | "CHAT_MESSAGE_NOT_FOUND" | "CHAT_MUTED" | "CHAT_NOT_MODERATOR" | "CHAT_OWN_MESSAGE" | "CHAT_SEAT_NOT_FOUND" | "CHAT_TOO_FAST" | "CHAT_TOO_LONG" | "CHAT_UNKNOWN_PHRASE" | "CHAT_WRONG_CHANNEL" | "CLAIM_CONFLICT" | "CONFLICT" | "CONSORT_EXISTS" | "CONSORT_NOT_FOUND" | "CONSORT_TAKEN" | "CONTENT_CHECK_FAILED" | "CONTENT_REFUSED" | "DEAD_ACTOR" | "DEAD_NOMINATOR" | "DEPARTED" | "DOES_NOT_BEAT" | "DUPLICATE_CARD" | "DUPLICATE_VOTER" | "ELIMINATED" | "EMPEROR_DOES_NOT_DECLARE" | "EMPEROR_OPEN_SOLO" | "ENTRY_THRESHOLD" | "FIELD_NOT_USED" | "FORBIDDEN" | "GAME_OVER" | "GAME_STARTED" | "GRAB_NOT_ELIGIBLE" | "HOLDER_CANNOT_GRAB" | "HOST_CANNOT_ACT" | "HOST_CANNOT_SIT" | "HOST_ONLY" | "HOST_ONLY_KICKS" | "HURRY_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "ILLEGAL_ACTION" | "INTERNAL_ERROR" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "METHOD_NOT_ALLOWED" | "MID_DEAL" | "MISCONFIGURED" | "MODE_LOCKED" | "MUST_LEAD" | "MUST_TAKE_THRONE" | "NIGHT_STEPS_DONE" | "NOTHING_TO_UNDO" | "NOT_ACTIVE" | "NOT_AFTER_VOTE" | "NOT_AUTO" | "NOT_A_SET" | "NOT_A_VOTER" | "NOT_BEGUN" | "NOT_COUNTED" | "NOT_CREATOR" | "NOT_DAY" | "NOT_ENOUGH_PLAYERS" | "NOT_FINISHED" | "NOT_FOUND" | "NOT_IN_ROOM" | "NOT_IN_ROUND" | "NOT_NIGHT" | "NOT_PRESENT" | "NOT_SEALED_PHASE" | "NOT_SEATED" | "NOT_STARTED" | "NOT_TRAVELLER" | "NOT_TURN_BASED" | "NOT_YOUR_SEAT" | "NOT_YOUR_TURN" | "NO_ANSWER_HERE" | "NO_CALL_IN_SIMPLE" | "NO_CHANGE" | "NO_CONSORT" | "NO_DEMON" | "NO_GHOST_VOTE" | "NO_GRAB_IN_SIMPLE" | "NO_GRACE" | "NO_LATE_JOIN" | "NO_OPEN_NOMINATION" | "NO_OPEN_VOTE" | "NO_PROPOSED_END" | "NO_REPLAY" | "NO_SEALED_MOVES" | "NO_SUCH_NOMINATION" | "NO_SUCH_REMINDER" | "NO_SUCH_REQUEST" | "NO_SUCH_SEAT" | "NO_SUCH_STATUS" | "NO_SUGGESTION" | "NO_TARGET" | "NO_TIMEOUT" | "OPEN_SOLO_NEEDS_GUARD_CARD" | "PASSWORD_LOCKED" | "PASSWORD_REQUIRED" | "PLACE_REQUIRED" | "RATE_LIMITED" | "ROLE_NOT_DEALT" | "ROOM_FULL" | "ROOM_ID_TAKEN" | "ROOM_NOT_FOUND" | "ROOM_NOT_OPEN" | "ROUND_CLOSED" | "SAME_TARGET_AGAIN" | "SAME_TARGET_TWICE" | "SEALED_MOVE" | "SEAT_MISMATCH" | "SETUP_LOCKED" | "STAGE_LOCKED" | "STAGE_NOT_FOUND" | "STALE_STEP" | "STALE_VERSION" | "STEP_AHEAD" | "STEP_DISABLED" | "STEP_MISMATCH" | "STEP_NOT_PASSED" | "STORYTELLER_ONLY" | "SUBSCRIBE_UNKNOWN_TEMPLATE" | "SUCCESSOR_REQUIRED" | "SUCCESSOR_WITHOUT_SELF_KILL" | "TABLE_FULL" | "TARGET_DOWN" | "TARGET_GREYED" | "TARGET_NOT_ALLOWED" | "TARGET_REQUIRED" | "TOKEN_EXPIRED" | "TOO_MANY_PLAYERS" | "TOO_MANY_TARGETS" | "TRAVELLER_JOINS_BY_DAY" | "TRAVELLER_ROLE" | "UNAUTHENTICATED" | "UNAVAILABLE" | "UNKNOWN_GAME" | "UNSUPPORTED_MEDIA_TYPE" | "UPSTREAM_UNAVAILABLE" | "USED_TODAY" | "USER_NOT_FOUND" | "VALIDATION_FAILED" | "VOTE_ALREADY_CLOSED" | "VOTE_OPEN" | "VOTE_PENDING" | "WECHAT_BAD_RESPONSE" | "WECHAT_BUSY" | "WECHAT_CODE_INVALID" | "WECHAT_CODE_MISSING" | "WECHAT_CODE_USED" | "WECHAT_DISABLED" | "WECHAT_ERROR" | "WECHAT_HTTP_ERROR" | "WECHAT_NOT_CONFIGURED" | "WECHAT_RATE_LIMITED" | "WECHAT_TOKEN_UNAVAILABLE" | "WECHAT_UNREACHABLE" | "WECHAT_USER_BLOCKED" | "WRONG_FAMILY" | "WRONG_PASSWORD" | "WRONG_PHASE" | "WRONG_ROLE" | "WRONG_SIZE";
             /** Message */
             message: string;
             /**
@@ -699,6 +2492,23 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** ErrorSpecOut */
+        ErrorSpecOut: {
+            /** Code */
+            code: string;
+            /** Status */
+            status: number;
+            /**
+             * Message
+             * @description 通用中文提示（具体错误可能说得更细）
+             */
+            message: string;
+            /**
+             * Description
+             * @description English: what it means for a client
+             */
+            description: string;
+        };
         /** FastestOut */
         FastestOut: {
             /** Stage */
@@ -708,8 +2518,17 @@ export interface components {
         };
         /** GameOut */
         GameOut: {
-            /** Key */
-            key: string;
+            /**
+             * Key
+             * @enum {string}
+             */
+            key: "shengong_d" | "shengong_a" | "shengong_b" | "shengong_c" | "baohuang" | "zhenhuan";
+            /**
+             * Family
+             * @description 契约族：该玩法的房间、行动与局面接口在 /v1/games/{family}/… 之下
+             * @enum {string}
+             */
+            family: "shengong" | "baohuang" | "zhenhuan";
             /** Title */
             title: string;
             /** Min Seats */
@@ -735,6 +2554,20 @@ export interface components {
             fixed_rules: {
                 [key: string]: unknown;
             };
+            /**
+             * Bots
+             * @description 可否用机器人补位
+             */
+            bots: boolean;
+        };
+        /** GamePhrasesOut */
+        GamePhrasesOut: {
+            /** Game */
+            game: string;
+            /** Title */
+            title: string;
+            /** Phrases */
+            phrases: components["schemas"]["PhraseOut"][];
         };
         /** GamesOut */
         GamesOut: {
@@ -748,16 +2581,38 @@ export interface components {
             /** Stage */
             stage: string;
         };
+        /** JoinRequestOut */
+        JoinRequestOut: {
+            /** User */
+            user: string;
+            /** Name */
+            name: string;
+            /** At Ms */
+            at_ms: number;
+        };
+        /** LeaveOut */
+        LeaveOut: {
+            /** Room Id */
+            room_id: string;
+            /**
+             * Left
+             * @description 你已不在这个房间的座位上（重发是安全的）
+             */
+            left: boolean;
+        };
         /** LobbyRoomOut */
         LobbyRoomOut: {
             /** Id */
             id: string;
-            /** Game */
-            game: string;
+            /**
+             * Game
+             * @description 玩法 key
+             * @enum {string}
+             */
+            game: "shengong_d" | "shengong_a" | "shengong_b" | "shengong_c" | "baohuang" | "zhenhuan";
             /** Title */
             title: string;
-            /** Status */
-            status: string;
+            status: components["schemas"]["RoomStatus"];
             /** Seat Count */
             seat_count: number;
             /** Max Seats */
@@ -766,9 +2621,13 @@ export interface components {
             creator_name: string;
             /** Has Password */
             has_password: boolean;
-            /** Competition */
-            competition: string;
+            competition: components["schemas"]["Competition"];
         };
+        /**
+         * LogKind
+         * @enum {string}
+         */
+        LogKind: "setup" | "apply" | "settle" | "timeout" | "undo" | "admit";
         /** LoginOut */
         LoginOut: {
             /** Token */
@@ -834,12 +2693,20 @@ export interface components {
         };
         /** MyRankOut */
         MyRankOut: {
-            /** Board */
-            board: string;
+            /**
+             * Board
+             * @enum {string}
+             */
+            board: "coop-free" | "coop-tournament" | "melee-free" | "melee-tournament" | "cards-free" | "cards-tournament" | "baohuang-free" | "baohuang-tournament";
             /** Rank */
             rank: number | null;
             record: components["schemas"]["RecordOut"] | null;
         };
+        /**
+         * NoticeKind
+         * @enum {string}
+         */
+        NoticeKind: "turn" | "hurry" | "vote" | "game_end";
         /** PasswordBody */
         PasswordBody: {
             /**
@@ -848,28 +2715,55 @@ export interface components {
              */
             password?: string | null;
         };
+        /**
+         * PendingKind
+         * @enum {string}
+         */
+        PendingKind: "sealed" | "turn" | "host";
         /** PendingOut */
         PendingOut: {
-            /** Kind */
-            kind: string;
+            kind: components["schemas"]["PendingKind"];
             /** Seats */
             seats: number[];
-            /** Deadline Ms */
+            /**
+             * Deadline Ms
+             * @description 截止时刻（毫秒，服务器时钟）；与 server_time 相减得剩余时间
+             */
             deadline_ms: number | null;
             /** Label */
             label: string;
             /**
+             * Clock
+             * @description 计时的名字：同一个计时内截止时刻不变（如一次投票）
+             * @default null
+             */
+            clock?: string | null;
+            /**
              * Submitted
+             * @description 暗选回合：已落子的席位（只说谁，不说什么）
              * @default null
              */
             submitted?: number[] | null;
             /**
              * My Move
+             * @description 暗选回合：我自己已落的子
              * @default null
              */
-            my_move?: {
-                [key: string]: unknown;
-            } | null;
+            my_move?: Record<string, never> | null;
+        };
+        /** PhraseOut */
+        PhraseOut: {
+            /** Id */
+            id: string;
+            /** Text */
+            text: string;
+        };
+        /** PhrasesOut */
+        PhrasesOut: {
+            /** Family */
+            family: string;
+            /** Games */
+            games: components["schemas"]["GamePhrasesOut"][];
         };
         /** RecordOut */
         RecordOut: {
@@ -898,89 +2792,36 @@ export interface components {
             /** Title */
             title: string;
         };
-        /** ReplayOut */
-        ReplayOut: {
-            /** Room Id */
-            room_id: string;
-            /** Game */
-            game: string;
-            /** Seed */
-            seed: string;
-            /** Seed Hash */
-            seed_hash: string | null;
-            /** Log */
-            log: {
-                [key: string]: unknown;
-            }[];
-        };
-        /** ReportOut */
-        ReportOut: {
-            /**
-             * Step
-             * @description 转换的 step（隐藏步数的玩法中为该观看者自己的战报序号）
-             */
-            step: number;
-            /** Label */
-            label: string;
-            /** Kind */
-            kind: string;
-            /** Trigger */
-            trigger: string;
-            /** At Ms */
-            at_ms: number;
-            /** Lines */
-            lines: {
-                [key: string]: unknown;
-            }[];
-        };
-        /** ReportsOut */
-        ReportsOut: {
-            /** Reports */
-            reports: components["schemas"]["ReportOut"][];
-            /** Next After */
-            next_after: number;
-        };
-        /** ResultsOut */
-        ResultsOut: {
-            /** Room Id */
-            room_id: string;
-            /** Status */
-            status: string;
-            /** Results */
-            results: {
-                [key: string]: unknown;
-            }[];
-        };
+        /**
+         * ReportReason
+         * @enum {string}
+         */
+        ReportReason: "abuse" | "spoiler" | "spam" | "other" | "review";
         /** RoomCreate */
-        RoomCreate: {
-            /** Game */
-            game: string;
-            /** @description 玩法设置，见 /v1/games 的 options_schema */
-            options?: components["schemas"]["shengong_d__Options"] | components["schemas"]["shengong_a__Options"] | components["schemas"]["shengong_b__Options"] | components["schemas"]["shengong_c__Options"] | components["schemas"]["baohuang__Options"] | components["schemas"]["zhenhuan__Options"];
-            /**
-             * Password
-             * @description 房间暗号
-             * @default null
-             */
-            password?: string | null;
-        };
+        RoomCreate: components["schemas"]["ShengongDRoomCreate"] | components["schemas"]["ShengongARoomCreate"] | components["schemas"]["ShengongBRoomCreate"] | components["schemas"]["ShengongCRoomCreate"] | components["schemas"]["BaohuangRoomCreate"] | components["schemas"]["ZhenhuanRoomCreate"];
         /** RoomListOut */
         RoomListOut: {
             /** Rooms */
             rooms: components["schemas"]["LobbyRoomOut"][];
-            /** Cursor */
+            /**
+             * Cursor
+             * @description 下一页的游标（不透明、带签名）；没有下一页为 null
+             */
             cursor: string | null;
         };
         /** RoomOut */
         RoomOut: {
             /** Id */
             id: string;
-            /** Game */
-            game: string;
+            /**
+             * Game
+             * @description 玩法 key
+             * @enum {string}
+             */
+            game: "shengong_d" | "shengong_a" | "shengong_b" | "shengong_c" | "baohuang" | "zhenhuan";
             /** Title */
             title: string;
-            /** Status */
-            status: string;
+            status: components["schemas"]["RoomStatus"];
             /**
              * Version
              * @description 房间版本；隐藏步数的玩法（血染甄嬛传）对玩家为 null
@@ -991,8 +2832,7 @@ export interface components {
              * @description 落子/行动时带上的 step；隐藏步数的玩法对玩家为 null
              */
             step: number | null;
-            /** Competition */
-            competition: string;
+            competition: components["schemas"]["Competition"];
             /** Creator Name */
             creator_name: string;
             /** Is Creator */
@@ -1007,10 +2847,11 @@ export interface components {
             min_seats: number;
             /** Has Password */
             has_password: boolean;
-            /** Options */
-            options: {
-                [key: string]: unknown;
-            };
+            /**
+             * Options
+             * @description 开房时的玩法设置
+             */
+            options: Record<string, never>;
             /**
              * Seed Hash
              * @description 本局随机种子的 SHA-256，开局即公布
@@ -1023,14 +2864,30 @@ export interface components {
             seed: string | null;
             /** Results */
             results: string[];
+            /**
+             * Requests
+             * @description 请求中途加入的玩家（只给主持人看；其他人为 null）
+             */
+            requests: components["schemas"]["JoinRequestOut"][] | null;
         };
-        /** RoomViewOut */
-        RoomViewOut: {
+        /**
+         * RoomStatus
+         * @enum {string}
+         */
+        RoomStatus: "open" | "active" | "finished" | "expired" | "abandoned";
+        /**
+         * RoomSummaryOut
+         * @description The room without its game: seats, status, whom it waits for (the lobby and waiting room).
+         */
+        RoomSummaryOut: {
             room: components["schemas"]["RoomOut"];
             viewer: components["schemas"]["ViewerOut"];
             pending: components["schemas"]["PendingOut"] | null;
-            /** @description 该玩法为此观看者投影的局面 */
-            game: components["schemas"]["shengong_d__View"] | components["schemas"]["shengong_a__View"] | components["schemas"]["shengong_b__View"] | components["schemas"]["shengong_c__View"] | components["schemas"]["baohuang__View"] | components["schemas"]["zhenhuan__View"] | null;
+            /**
+             * Server Time
+             * @description 服务器当前时刻（毫秒），手机据此显示倒计时，不必信任本机时钟
+             */
+            server_time: number;
         };
         /** SeatOut */
         SeatOut: {
@@ -1042,1574 +2899,82 @@ export interface components {
             consort: string | null;
             /** Is Me */
             is_me: boolean;
+            /** @description 机器人座位（简单 simple / 进阶 advanced）；真人为 null */
+            bot: components["schemas"]["BotLevel"] | null;
         };
-        /** StepBody */
-        StepBody: {
-            /**
-             * Step
-             * @description 客户端看到的房间 step；重试同一请求是安全的
-             */
-            step: number;
-        };
-        /** UserOut */
-        UserOut: {
-            /** Id */
-            id: string;
+        /** SeatResultOut */
+        SeatResultOut: {
+            /** Seat */
+            seat: number;
             /** Name */
-            name: string;
-            /** Role */
-            role: string;
+            name: string | null;
             /** Consort */
             consort: string | null;
-        };
-        /** ViewerOut */
-        ViewerOut: {
-            /** Role */
-            role: string;
-            /** Seat */
-            seat: number | null;
-        };
-        /** WeChatLogin */
-        WeChatLogin: {
-            /**
-             * Code
-             * @description wx.login() 返回的 code
-             */
-            code: string;
-            /**
-             * Nickname
-             * @default null
-             */
-            nickname?: string | null;
-        };
-        /** 保皇 action */
-        baohuang__Action: components["schemas"]["baohuang__TakeThrone"] | components["schemas"]["baohuang__PassThrone"] | components["schemas"]["baohuang__StayHidden"] | components["schemas"]["baohuang__Declare"] | components["schemas"]["baohuang__GrabSolo"] | components["schemas"]["baohuang__Play"] | components["schemas"]["baohuang__Pass"] | components["schemas"]["baohuang__Auto"] | components["schemas"]["baohuang__Resume"] | components["schemas"]["baohuang__NextDeal"] | components["schemas"]["baohuang__Leave"] | components["schemas"]["baohuang__Quit"] | components["schemas"]["baohuang__Kick"];
-        /** Auto */
-        baohuang__Auto: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "auto";
-        };
-        /** Declare */
-        baohuang__Declare: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "declare";
-        };
-        /** GrabSolo */
-        baohuang__GrabSolo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "grab_solo";
-        };
-        /** Kick */
-        baohuang__Kick: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "kick";
-            /** Seat */
-            seat: number;
+            /** Place */
+            place: number | null;
+            /** Score */
+            score: number;
+            /** Won */
+            won: boolean;
+            /** Stats */
+            stats: {
+                [key: string]: number;
+            };
         };
         /**
-         * LastDeal
-         * @description Summary of the last finished deal (its full record: `deal_replay`).
+         * 深宫杀 · 竞技局 开房设置
+         * @description 玩法A/B/C room options: the round timer. The round limit is fixed (DECISIONS #2).
          */
-        baohuang__LastDeal: {
-            /** No */
-            no: number;
-            /** Reason */
-            reason: string;
-            /** Places */
-            places: number[];
-            /** Scores */
-            scores: number[];
-            /** Multiplier */
-            multiplier: number;
-            /** Emperor */
-            emperor: number | null;
-            /** Guard */
-            guard: number | null;
-            solo: components["schemas"]["baohuang__Solo"];
-            /** Called */
-            called: string | null;
-            /** Open Guard */
-            open_guard: boolean;
-            /** Rebels */
-            rebels: number[];
-            /** Grabbed */
-            grabbed: boolean;
-        };
-        /** Leave */
-        baohuang__Leave: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "leave";
-        };
-        /**
-         * LogEntry
-         * @description One public line of a deal's record (the replay).
-         *
-         *     `act`: take (the throne; `note` = called face or "open_solo"), yield (passes the throne), rebel
-         *     (造反), grab (抢独 won), reveal (the guard becomes known; `note` = declared / forced / card), play,
-         *     pass, quit, kick. `auto` marks moves made by 托管.
-         */
-        baohuang__LogEntry: {
-            /** Seat */
-            seat: number;
-            /** Act */
-            act: string;
-            /**
-             * Cards
-             * @default []
-             */
-            cards?: string[];
-            /**
-             * Note
-             * @default
-             */
-            note?: string;
-            /**
-             * Auto
-             * @default false
-             */
-            auto?: boolean;
-        };
-        /** NextDeal */
-        baohuang__NextDeal: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "next_deal";
-        };
-        /**
-         * 保皇 options
-         * @description Room options. `variant`: 简明 "simple" (168 cards) or 经典 "classic" (216 cards).
-         */
-        baohuang__Options: {
-            /** @default simple */
-            variant?: components["schemas"]["baohuang__Variant"];
-            /**
-             * Baoliu
-             * @default false
-             */
-            baoliu?: boolean;
-            /**
-             * Turn Seconds
-             * @default 30
-             */
-            turn_seconds?: number;
-        };
-        /** Pass */
-        baohuang__Pass: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "pass";
-        };
-        /** PassThrone */
-        baohuang__PassThrone: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "pass_throne";
-        };
-        /**
-         * Phase
-         * @enum {string}
-         */
-        baohuang__Phase: "throne" | "declare" | "play" | "between" | "over";
-        /** Play */
-        baohuang__Play: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "play";
-            /** Cards */
-            cards: string[];
-        };
-        /** Quit */
-        baohuang__Quit: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "quit";
-        };
-        /** Resume */
-        baohuang__Resume: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "resume";
-        };
-        /** SeatView */
-        baohuang__SeatView: {
-            /** Seat */
-            seat: number;
-            /** Name */
-            name: string;
-            /** Cards */
-            cards: number;
-            /** Total */
-            total: number;
-            /** Wins */
-            wins: number;
-            /** Auto */
-            auto: boolean;
-            /** Ready */
-            ready: boolean;
-            /**
-             * Place
-             * @default null
-             */
-            place?: number | null;
-            /**
-             * Emperor
-             * @default false
-             */
-            emperor?: boolean;
-            /**
-             * Guard
-             * @default false
-             */
-            guard?: boolean;
-            /**
-             * Rebel
-             * @default false
-             */
-            rebel?: boolean;
-        };
-        /**
-         * Solo
-         * @enum {string}
-         */
-        baohuang__Solo: "none" | "hidden" | "open";
-        /** StayHidden */
-        baohuang__StayHidden: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "stay_hidden";
-        };
-        /** TakeThrone */
-        baohuang__TakeThrone: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "take_throne";
-            /**
-             * Open Solo
-             * @default false
-             */
-            open_solo?: boolean;
-            /**
-             * Call
-             * @default null
-             */
-            call?: string | null;
-        };
-        /** TrickView */
-        baohuang__TrickView: {
-            /** Seat */
-            seat: number;
-            /** Cards */
-            cards: string[];
-            /** Passes */
-            passes: number;
-        };
-        /**
-         * Variant
-         * @enum {string}
-         */
-        baohuang__Variant: "simple" | "classic";
-        /** 保皇 view */
-        baohuang__View: {
-            viewer: components["schemas"]["baohuang__ViewerRole"];
-            /** Seat */
-            seat: number | null;
-            variant: components["schemas"]["baohuang__Variant"];
-            /** Baoliu */
-            baoliu: boolean;
-            /** Turn Seconds */
-            turn_seconds: number;
-            phase: components["schemas"]["baohuang__Phase"];
-            /** Deal No */
-            deal_no: number;
-            /** Seats */
-            seats: components["schemas"]["baohuang__SeatView"][];
-            /**
-             * Dealer
-             * @default null
-             */
-            dealer?: number | null;
-            /**
-             * Hand
-             * @default []
-             */
-            hand?: string[];
-            /**
-             * Hands
-             * @default null
-             */
-            hands?: string[][] | null;
-            /**
-             * My Role
-             * @default null
-             */
-            my_role?: string | null;
-            /**
-             * Candidate
-             * @default null
-             */
-            candidate?: number | null;
-            /**
-             * Throne Offers
-             * @default 0
-             */
-            throne_offers?: number;
-            /**
-             * Must Take
-             * @default false
-             */
-            must_take?: boolean;
-            /**
-             * Callable
-             * @default []
-             */
-            callable?: string[];
-            /**
-             * Can Open Solo
-             * @default false
-             */
-            can_open_solo?: boolean;
-            /**
-             * Emperor
-             * @default null
-             */
-            emperor?: number | null;
-            /** @default null */
-            solo?: components["schemas"]["baohuang__Solo"] | null;
-            /**
-             * Called
-             * @default null
-             */
-            called?: string | null;
-            /**
-             * Guard
-             * @default null
-             */
-            guard?: number | null;
-            /**
-             * Guard Revealed
-             * @default false
-             */
-            guard_revealed?: boolean;
-            /**
-             * Open Guard
-             * @default false
-             */
-            open_guard?: boolean;
-            /**
-             * Rebels
-             * @default []
-             */
-            rebels?: number[];
-            /**
-             * Can Grab
-             * @default false
-             */
-            can_grab?: boolean;
-            /**
-             * Turn
-             * @default null
-             */
-            turn?: number | null;
-            /** @default null */
-            trick?: components["schemas"]["baohuang__TrickView"] | null;
-            /**
-             * Out
-             * @default []
-             */
-            out?: number[];
-            /**
-             * Log
-             * @default []
-             */
-            log?: components["schemas"]["baohuang__LogEntry"][];
-            /**
-             * Hints
-             * @default []
-             */
-            hints?: string[][];
-            /**
-             * Hints Total
-             * @default 0
-             */
-            hints_total?: number;
-            /**
-             * Can Pass
-             * @default false
-             */
-            can_pass?: boolean;
-            /** @default null */
-            last_deal?: components["schemas"]["baohuang__LastDeal"] | null;
-            /**
-             * Over Reason
-             * @default null
-             */
-            over_reason?: string | null;
-        };
-        /**
-         * ViewerRole
-         * @enum {string}
-         */
-        baohuang__ViewerRole: "player" | "spectator" | "host";
-        /** 深宫杀 · 竞技局 action */
-        shengong_a__Action: components["schemas"]["shengong_a__Poison"] | components["schemas"]["shengong_a__Assassinate"] | components["schemas"]["shengong_a__Frame"] | components["schemas"]["shengong_a__Meal"] | components["schemas"]["shengong_a__Rest"] | components["schemas"]["shengong_a__Move"] | components["schemas"]["shengong_a__Stay"] | components["schemas"]["shengong_a__Idle"];
-        /** Assassinate */
-        shengong_a__Assassinate: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_a__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "assassinate";
-            /**
-             * Place
-             * @enum {string}
-             */
-            place: "景仁宫" | "承乾宫" | "钟粹宫" | "延禧宫" | "永寿宫" | "长春宫" | "御膳房" | "摘星楼" | "乾清宫";
-        };
-        /**
-         * CardPlay
-         * @description The cards submitted with one action (seed ③: one per slot, up to two discards).
-         */
-        shengong_a__CardPlay: {
-            /**
-             * Attack
-             * @default null
-             */
-            attack?: string | null;
-            /**
-             * Defence
-             * @default null
-             */
-            defence?: string | null;
-            /**
-             * General
-             * @default null
-             */
-            general?: string | null;
-            /**
-             * Discard
-             * @default []
-             */
-            discard?: string[];
-        };
-        /** Frame */
-        shengong_a__Frame: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_a__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "frame";
-            /**
-             * Place
-             * @enum {string}
-             */
-            place: "景仁宫" | "承乾宫" | "钟粹宫" | "延禧宫" | "永寿宫" | "长春宫" | "御膳房" | "摘星楼" | "乾清宫";
-        };
-        /** FrozenCard */
-        shengong_a__FrozenCard: {
-            /** Card */
-            card: string;
-            /** Back In Round */
-            back_in_round: number;
-        };
-        /** HandCard */
-        shengong_a__HandCard: {
-            /** Copy Id */
-            copy_id: string;
-            /** Card */
-            card: string;
-            /** Skill */
-            skill: string;
-            /** Maid */
-            maid: string;
-            /** Slot */
-            slot: string;
-            /** Level */
-            level: number;
-            /** Text */
-            text: string;
-        };
-        /** Idle */
-        shengong_a__Idle: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_a__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "idle";
-        };
-        /** MaidView */
-        shengong_a__MaidView: {
-            /** Card */
-            card: string;
-            /** Maid */
-            maid: string;
-            /** Skill */
-            skill: string;
-            /** Slot */
-            slot: string;
-            /** Level */
-            level: number;
-            /** Text */
-            text: string;
-        };
-        /** Meal */
-        shengong_a__Meal: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_a__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "meal";
-            /**
-             * Place
-             * @default 乾清宫
-             * @constant
-             */
-            place?: "乾清宫";
-        };
-        /** Move */
-        shengong_a__Move: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_a__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "move";
-            /**
-             * Place
-             * @enum {string}
-             */
-            place: "景仁宫" | "承乾宫" | "钟粹宫" | "延禧宫" | "永寿宫" | "长春宫" | "御膳房" | "摘星楼" | "乾清宫";
-        };
-        /**
-         * 深宫杀 · 竞技局 options
-         * @description Room options. The round limit is numbers.ROUND_LIMIT and cannot be changed (DECISIONS #2).
-         */
-        shengong_a__Options: {
+        ShengongAOptions: {
             /**
              * Turn Seconds
              * @default 90
              */
             turn_seconds?: number;
         };
-        /** Poison */
-        shengong_a__Poison: {
+        /** ShengongARoomCreate */
+        ShengongARoomCreate: {
             /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_a__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description 玩法 key，见 GET /v1/games (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            type: "poison";
+            game: "shengong_a";
+            /** @description 玩法设置，见 /v1/games 的 options_schema */
+            options?: components["schemas"]["ShengongAOptions"];
             /**
-             * Place
-             * @enum {string}
-             */
-            place: "景仁宫" | "承乾宫" | "钟粹宫" | "延禧宫" | "永寿宫" | "长春宫" | "御膳房" | "摘星楼" | "乾清宫";
-        };
-        /** PrivateSeat */
-        shengong_a__PrivateSeat: {
-            /** Seat */
-            seat: number;
-            /** Voided */
-            voided: boolean;
-            /** Rest Streak */
-            rest_streak: number;
-            /** Rest Now */
-            rest_now: number;
-            /**
-             * Maids
-             * @default []
-             */
-            maids?: components["schemas"]["shengong_a__MaidView"][];
-            /**
-             * Hand
-             * @default []
-             */
-            hand?: components["schemas"]["shengong_a__HandCard"][];
-            /**
-             * Pile
-             * @default 0
-             */
-            pile?: number;
-            /**
-             * Frozen
-             * @default []
-             */
-            frozen?: components["schemas"]["shengong_a__FrozenCard"][];
-        };
-        /** PublicPlayer */
-        shengong_a__PublicPlayer: {
-            /** Seat */
-            seat: number;
-            /** Name */
-            name: string;
-            /** Looks */
-            looks: number;
-            /** Talent */
-            talent: number;
-            /** Favor */
-            favor: number;
-            /** Power */
-            power: number;
-            /** Hp */
-            hp: number;
-            /** Grace */
-            grace: number;
-            /** Place */
-            place: string;
-            /** Alive */
-            alive: boolean;
-            /**
-             * Out Round
+             * Password
+             * @description 房间暗号
              * @default null
              */
-            out_round?: number | null;
+            password?: string | null;
+        };
+        /** ShengongActBody */
+        ShengongActBody: {
             /**
-             * Placement
+             * Step
+             * @description 行动所属的 step（房间视图里的 room.step）；重发同一请求是安全的。只有房间对你隐藏步数时（血染甄嬛传的玩家）才可省略
              * @default null
              */
-            placement?: number | null;
+            step?: number | null;
             /**
-             * Kills
-             * @default null
+             * Action
+             * @description 该玩法的一个行动
              */
-            kills?: number | null;
-            /**
-             * Score
-             * @default null
-             */
-            score?: number | null;
+            action: components["schemas"]["ShengongAction"];
         };
-        /** Rest */
-        shengong_a__Rest: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_a__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "rest";
-        };
-        /** Stay */
-        shengong_a__Stay: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_a__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "stay";
-        };
-        /** 深宫杀 · 竞技局 view */
-        shengong_a__View: {
-            /** Mode */
-            mode: string;
-            /** Round */
-            round: number;
-            /** Round Limit */
-            round_limit: number;
-            /** Turn Seconds */
-            turn_seconds: number;
-            /** Over */
-            over: boolean;
-            /**
-             * Reason
-             * @default null
-             */
-            reason?: string | null;
-            /** Decree */
-            decree: string[];
-            /** Decree Zh */
-            decree_zh: string;
-            /**
-             * Places
-             * @default [
-             *       "景仁宫",
-             *       "承乾宫",
-             *       "钟粹宫",
-             *       "延禧宫",
-             *       "永寿宫",
-             *       "长春宫",
-             *       "御膳房",
-             *       "摘星楼",
-             *       "乾清宫"
-             *     ]
-             */
-            places?: string[];
-            /**
-             * Entry
-             * @default {
-             *       "御膳房": "好感≥6",
-             *       "摘星楼": "气血≥6",
-             *       "乾清宫": "好感≥5"
-             *     }
-             */
-            entry?: {
-                [key: string]: string;
-            };
-            /** Players */
-            players: components["schemas"]["shengong_a__PublicPlayer"][];
-            /**
-             * Me
-             * @default null
-             */
-            me?: number | null;
-            /**
-             * Private
-             * @default []
-             */
-            private?: components["schemas"]["shengong_a__PrivateSeat"][];
-        };
-        /** 深宫杀 · 宫女局 action */
-        shengong_b__Action: components["schemas"]["shengong_b__Poison"] | components["schemas"]["shengong_b__Assassinate"] | components["schemas"]["shengong_b__Frame"] | components["schemas"]["shengong_b__Meal"] | components["schemas"]["shengong_b__Rest"] | components["schemas"]["shengong_b__Move"] | components["schemas"]["shengong_b__Stay"] | components["schemas"]["shengong_b__Idle"];
-        /** Assassinate */
-        shengong_b__Assassinate: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_b__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "assassinate";
-            /**
-             * Place
-             * @enum {string}
-             */
-            place: "景仁宫" | "承乾宫" | "钟粹宫" | "延禧宫" | "永寿宫" | "长春宫" | "御膳房" | "摘星楼" | "乾清宫";
-        };
+        /** 深宫杀 · 卡牌局 行动 */
+        ShengongAction: components["schemas"]["ShengongPoison"] | components["schemas"]["ShengongAssassinate"] | components["schemas"]["ShengongFrame"] | components["schemas"]["ShengongMeal"] | components["schemas"]["ShengongHeal"] | components["schemas"]["ShengongMove"] | components["schemas"]["ShengongStay"] | components["schemas"]["ShengongIdle"];
         /**
-         * CardPlay
-         * @description The cards submitted with one action (seed ③: one per slot, up to two discards).
+         * ActionType
+         * @description The `type` of a sealed move (seed 「行动」 table).
+         * @enum {string}
          */
-        shengong_b__CardPlay: {
-            /**
-             * Attack
-             * @default null
-             */
-            attack?: string | null;
-            /**
-             * Defence
-             * @default null
-             */
-            defence?: string | null;
-            /**
-             * General
-             * @default null
-             */
-            general?: string | null;
-            /**
-             * Discard
-             * @default []
-             */
-            discard?: string[];
-        };
-        /** Frame */
-        shengong_b__Frame: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_b__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "frame";
-            /**
-             * Place
-             * @enum {string}
-             */
-            place: "景仁宫" | "承乾宫" | "钟粹宫" | "延禧宫" | "永寿宫" | "长春宫" | "御膳房" | "摘星楼" | "乾清宫";
-        };
-        /** FrozenCard */
-        shengong_b__FrozenCard: {
-            /** Card */
-            card: string;
-            /** Back In Round */
-            back_in_round: number;
-        };
-        /** HandCard */
-        shengong_b__HandCard: {
-            /** Copy Id */
-            copy_id: string;
-            /** Card */
-            card: string;
-            /** Skill */
-            skill: string;
-            /** Maid */
-            maid: string;
-            /** Slot */
-            slot: string;
-            /** Level */
-            level: number;
-            /** Text */
-            text: string;
-        };
-        /** Idle */
-        shengong_b__Idle: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_b__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "idle";
-        };
-        /** MaidView */
-        shengong_b__MaidView: {
-            /** Card */
-            card: string;
-            /** Maid */
-            maid: string;
-            /** Skill */
-            skill: string;
-            /** Slot */
-            slot: string;
-            /** Level */
-            level: number;
-            /** Text */
-            text: string;
-        };
-        /** Meal */
-        shengong_b__Meal: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_b__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "meal";
-            /**
-             * Place
-             * @default 乾清宫
-             * @constant
-             */
-            place?: "乾清宫";
-        };
-        /** Move */
-        shengong_b__Move: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_b__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "move";
-            /**
-             * Place
-             * @enum {string}
-             */
-            place: "景仁宫" | "承乾宫" | "钟粹宫" | "延禧宫" | "永寿宫" | "长春宫" | "御膳房" | "摘星楼" | "乾清宫";
-        };
-        /**
-         * 深宫杀 · 宫女局 options
-         * @description Room options. The round limit is numbers.ROUND_LIMIT and cannot be changed (DECISIONS #2).
-         */
-        shengong_b__Options: {
-            /**
-             * Turn Seconds
-             * @default 90
-             */
-            turn_seconds?: number;
-        };
-        /** Poison */
-        shengong_b__Poison: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_b__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "poison";
-            /**
-             * Place
-             * @enum {string}
-             */
-            place: "景仁宫" | "承乾宫" | "钟粹宫" | "延禧宫" | "永寿宫" | "长春宫" | "御膳房" | "摘星楼" | "乾清宫";
-        };
-        /** PrivateSeat */
-        shengong_b__PrivateSeat: {
-            /** Seat */
-            seat: number;
-            /** Voided */
-            voided: boolean;
-            /** Rest Streak */
-            rest_streak: number;
-            /** Rest Now */
-            rest_now: number;
-            /**
-             * Maids
-             * @default []
-             */
-            maids?: components["schemas"]["shengong_b__MaidView"][];
-            /**
-             * Hand
-             * @default []
-             */
-            hand?: components["schemas"]["shengong_b__HandCard"][];
-            /**
-             * Pile
-             * @default 0
-             */
-            pile?: number;
-            /**
-             * Frozen
-             * @default []
-             */
-            frozen?: components["schemas"]["shengong_b__FrozenCard"][];
-        };
-        /** PublicPlayer */
-        shengong_b__PublicPlayer: {
-            /** Seat */
-            seat: number;
-            /** Name */
-            name: string;
-            /** Looks */
-            looks: number;
-            /** Talent */
-            talent: number;
-            /** Favor */
-            favor: number;
-            /** Power */
-            power: number;
-            /** Hp */
-            hp: number;
-            /** Grace */
-            grace: number;
-            /** Place */
-            place: string;
-            /** Alive */
-            alive: boolean;
-            /**
-             * Out Round
-             * @default null
-             */
-            out_round?: number | null;
-            /**
-             * Placement
-             * @default null
-             */
-            placement?: number | null;
-            /**
-             * Kills
-             * @default null
-             */
-            kills?: number | null;
-            /**
-             * Score
-             * @default null
-             */
-            score?: number | null;
-        };
-        /** Rest */
-        shengong_b__Rest: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_b__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "rest";
-        };
-        /** Stay */
-        shengong_b__Stay: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_b__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "stay";
-        };
-        /** 深宫杀 · 宫女局 view */
-        shengong_b__View: {
-            /** Mode */
-            mode: string;
-            /** Round */
-            round: number;
-            /** Round Limit */
-            round_limit: number;
-            /** Turn Seconds */
-            turn_seconds: number;
-            /** Over */
-            over: boolean;
-            /**
-             * Reason
-             * @default null
-             */
-            reason?: string | null;
-            /** Decree */
-            decree: string[];
-            /** Decree Zh */
-            decree_zh: string;
-            /**
-             * Places
-             * @default [
-             *       "景仁宫",
-             *       "承乾宫",
-             *       "钟粹宫",
-             *       "延禧宫",
-             *       "永寿宫",
-             *       "长春宫",
-             *       "御膳房",
-             *       "摘星楼",
-             *       "乾清宫"
-             *     ]
-             */
-            places?: string[];
-            /**
-             * Entry
-             * @default {
-             *       "御膳房": "好感≥6",
-             *       "摘星楼": "气血≥6",
-             *       "乾清宫": "好感≥5"
-             *     }
-             */
-            entry?: {
-                [key: string]: string;
-            };
-            /** Players */
-            players: components["schemas"]["shengong_b__PublicPlayer"][];
-            /**
-             * Me
-             * @default null
-             */
-            me?: number | null;
-            /**
-             * Private
-             * @default []
-             */
-            private?: components["schemas"]["shengong_b__PrivateSeat"][];
-        };
-        /** 深宫杀 · 卡牌局 action */
-        shengong_c__Action: components["schemas"]["shengong_c__Poison"] | components["schemas"]["shengong_c__Assassinate"] | components["schemas"]["shengong_c__Frame"] | components["schemas"]["shengong_c__Meal"] | components["schemas"]["shengong_c__Rest"] | components["schemas"]["shengong_c__Move"] | components["schemas"]["shengong_c__Stay"] | components["schemas"]["shengong_c__Idle"];
-        /** Assassinate */
-        shengong_c__Assassinate: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_c__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "assassinate";
-            /**
-             * Place
-             * @enum {string}
-             */
-            place: "景仁宫" | "承乾宫" | "钟粹宫" | "延禧宫" | "永寿宫" | "长春宫" | "御膳房" | "摘星楼" | "乾清宫";
-        };
-        /**
-         * CardPlay
-         * @description The cards submitted with one action (seed ③: one per slot, up to two discards).
-         */
-        shengong_c__CardPlay: {
-            /**
-             * Attack
-             * @default null
-             */
-            attack?: string | null;
-            /**
-             * Defence
-             * @default null
-             */
-            defence?: string | null;
-            /**
-             * General
-             * @default null
-             */
-            general?: string | null;
-            /**
-             * Discard
-             * @default []
-             */
-            discard?: string[];
-        };
-        /** Frame */
-        shengong_c__Frame: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_c__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "frame";
-            /**
-             * Place
-             * @enum {string}
-             */
-            place: "景仁宫" | "承乾宫" | "钟粹宫" | "延禧宫" | "永寿宫" | "长春宫" | "御膳房" | "摘星楼" | "乾清宫";
-        };
-        /** FrozenCard */
-        shengong_c__FrozenCard: {
-            /** Card */
-            card: string;
-            /** Back In Round */
-            back_in_round: number;
-        };
-        /** HandCard */
-        shengong_c__HandCard: {
-            /** Copy Id */
-            copy_id: string;
-            /** Card */
-            card: string;
-            /** Skill */
-            skill: string;
-            /** Maid */
-            maid: string;
-            /** Slot */
-            slot: string;
-            /** Level */
-            level: number;
-            /** Text */
-            text: string;
-        };
-        /** Idle */
-        shengong_c__Idle: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_c__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "idle";
-        };
-        /** MaidView */
-        shengong_c__MaidView: {
-            /** Card */
-            card: string;
-            /** Maid */
-            maid: string;
-            /** Skill */
-            skill: string;
-            /** Slot */
-            slot: string;
-            /** Level */
-            level: number;
-            /** Text */
-            text: string;
-        };
-        /** Meal */
-        shengong_c__Meal: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_c__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "meal";
-            /**
-             * Place
-             * @default 乾清宫
-             * @constant
-             */
-            place?: "乾清宫";
-        };
-        /** Move */
-        shengong_c__Move: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_c__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "move";
-            /**
-             * Place
-             * @enum {string}
-             */
-            place: "景仁宫" | "承乾宫" | "钟粹宫" | "延禧宫" | "永寿宫" | "长春宫" | "御膳房" | "摘星楼" | "乾清宫";
-        };
-        /**
-         * 深宫杀 · 卡牌局 options
-         * @description Room options. The round limit is numbers.ROUND_LIMIT and cannot be changed (DECISIONS #2).
-         */
-        shengong_c__Options: {
-            /**
-             * Turn Seconds
-             * @default 90
-             */
-            turn_seconds?: number;
-        };
-        /** Poison */
-        shengong_c__Poison: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_c__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "poison";
-            /**
-             * Place
-             * @enum {string}
-             */
-            place: "景仁宫" | "承乾宫" | "钟粹宫" | "延禧宫" | "永寿宫" | "长春宫" | "御膳房" | "摘星楼" | "乾清宫";
-        };
-        /** PrivateSeat */
-        shengong_c__PrivateSeat: {
-            /** Seat */
-            seat: number;
-            /** Voided */
-            voided: boolean;
-            /** Rest Streak */
-            rest_streak: number;
-            /** Rest Now */
-            rest_now: number;
-            /**
-             * Maids
-             * @default []
-             */
-            maids?: components["schemas"]["shengong_c__MaidView"][];
-            /**
-             * Hand
-             * @default []
-             */
-            hand?: components["schemas"]["shengong_c__HandCard"][];
-            /**
-             * Pile
-             * @default 0
-             */
-            pile?: number;
-            /**
-             * Frozen
-             * @default []
-             */
-            frozen?: components["schemas"]["shengong_c__FrozenCard"][];
-        };
-        /** PublicPlayer */
-        shengong_c__PublicPlayer: {
-            /** Seat */
-            seat: number;
-            /** Name */
-            name: string;
-            /** Looks */
-            looks: number;
-            /** Talent */
-            talent: number;
-            /** Favor */
-            favor: number;
-            /** Power */
-            power: number;
-            /** Hp */
-            hp: number;
-            /** Grace */
-            grace: number;
-            /** Place */
-            place: string;
-            /** Alive */
-            alive: boolean;
-            /**
-             * Out Round
-             * @default null
-             */
-            out_round?: number | null;
-            /**
-             * Placement
-             * @default null
-             */
-            placement?: number | null;
-            /**
-             * Kills
-             * @default null
-             */
-            kills?: number | null;
-            /**
-             * Score
-             * @default null
-             */
-            score?: number | null;
-        };
-        /** Rest */
-        shengong_c__Rest: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_c__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "rest";
-        };
-        /** Stay */
-        shengong_c__Stay: {
-            /**
-             * @default {
-             *       "attack": null,
-             *       "defence": null,
-             *       "general": null,
-             *       "discard": []
-             *     }
-             */
-            cards?: components["schemas"]["shengong_c__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "stay";
-        };
-        /** 深宫杀 · 卡牌局 view */
-        shengong_c__View: {
-            /** Mode */
-            mode: string;
-            /** Round */
-            round: number;
-            /** Round Limit */
-            round_limit: number;
-            /** Turn Seconds */
-            turn_seconds: number;
-            /** Over */
-            over: boolean;
-            /**
-             * Reason
-             * @default null
-             */
-            reason?: string | null;
-            /** Decree */
-            decree: string[];
-            /** Decree Zh */
-            decree_zh: string;
-            /**
-             * Places
-             * @default [
-             *       "景仁宫",
-             *       "承乾宫",
-             *       "钟粹宫",
-             *       "延禧宫",
-             *       "永寿宫",
-             *       "长春宫",
-             *       "御膳房",
-             *       "摘星楼",
-             *       "乾清宫"
-             *     ]
-             */
-            places?: string[];
-            /**
-             * Entry
-             * @default {
-             *       "御膳房": "好感≥6",
-             *       "摘星楼": "气血≥6",
-             *       "乾清宫": "好感≥5"
-             *     }
-             */
-            entry?: {
-                [key: string]: string;
-            };
-            /** Players */
-            players: components["schemas"]["shengong_c__PublicPlayer"][];
-            /**
-             * Me
-             * @default null
-             */
-            me?: number | null;
-            /**
-             * Private
-             * @default []
-             */
-            private?: components["schemas"]["shengong_c__PrivateSeat"][];
-        };
-        /** 宫斗杀 action */
-        shengong_d__Action: components["schemas"]["shengong_d__Poison"] | components["schemas"]["shengong_d__Assassinate"] | components["schemas"]["shengong_d__Frame"] | components["schemas"]["shengong_d__Heal"] | components["schemas"]["shengong_d__Idle"] | components["schemas"]["shengong_d__Move"];
+        ShengongActionType: "poison" | "assassinate" | "frame" | "meal" | "heal" | "move" | "stay" | "idle";
         /**
          * Assassinate
-         * @description 暗杀: −3 气血 on one opponent; costs her 0.5 好感.
+         * @description 暗杀.
          */
-        shengong_d__Assassinate: {
+        ShengongAssassinate: {
             /**
              * @default {
              *       "attack": null,
@@ -2618,29 +2983,96 @@ export interface components {
              *       "discard": []
              *     }
              */
-            cards?: components["schemas"]["shengong_d__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "assassinate";
+            cards?: components["schemas"]["ShengongCardPlay"];
             /**
              * Target
              * @default null
              */
             target?: number | null;
+            /** @default null */
+            place?: components["schemas"]["ShengongPlace"] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "assassinate";
         };
         /**
          * Attack
-         * @description The three attacks, used by players and opponents alike.
+         * @description The three attacks, made by players and opponents alike.
          * @enum {string}
          */
-        shengong_d__Attack: "poison" | "assassinate" | "frame";
+        ShengongAttack: "poison" | "assassinate" | "frame";
+        /**
+         * 深宫杀 · 宫女局 开房设置
+         * @description 玩法A/B/C room options: the round timer. The round limit is fixed (DECISIONS #2).
+         */
+        ShengongBOptions: {
+            /**
+             * Turn Seconds
+             * @default 90
+             */
+            turn_seconds?: number;
+        };
+        /** ShengongBRoomCreate */
+        ShengongBRoomCreate: {
+            /**
+             * @description 玩法 key，见 GET /v1/games (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "shengong_b";
+            /** @description 玩法设置，见 /v1/games 的 options_schema */
+            options?: components["schemas"]["ShengongBOptions"];
+            /**
+             * Password
+             * @description 房间暗号
+             * @default null
+             */
+            password?: string | null;
+        };
+        /**
+         * Bar
+         * @enum {string}
+         */
+        ShengongBar: "hp" | "grace";
+        /**
+         * BossKey
+         * @description 玩法D opponents (seed D⑥).
+         * @enum {string}
+         */
+        ShengongBossKey: "gao_mingzhu" | "shi_lu" | "xiyu_spy" | "mute_maid";
+        /**
+         * 深宫杀 · 卡牌局 开房设置
+         * @description 玩法A/B/C room options: the round timer. The round limit is fixed (DECISIONS #2).
+         */
+        ShengongCOptions: {
+            /**
+             * Turn Seconds
+             * @default 90
+             */
+            turn_seconds?: number;
+        };
+        /** ShengongCRoomCreate */
+        ShengongCRoomCreate: {
+            /**
+             * @description 玩法 key，见 GET /v1/games (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "shengong_c";
+            /** @description 玩法设置，见 /v1/games 的 options_schema */
+            options?: components["schemas"]["ShengongCOptions"];
+            /**
+             * Password
+             * @description 房间暗号
+             * @default null
+             */
+            password?: string | null;
+        };
         /**
          * CardPlay
          * @description The cards submitted with one action (seed ③: one per slot, up to two discards).
          */
-        shengong_d__CardPlay: {
+        ShengongCardPlay: {
             /**
              * Attack
              * @default null
@@ -2663,7 +3095,7 @@ export interface components {
             discard?: string[];
         };
         /** CardView */
-        shengong_d__CardView: {
+        ShengongCardView: {
             /** Copy Id */
             copy_id: string;
             /** Card */
@@ -2672,22 +3104,63 @@ export interface components {
             maid: string;
             /** Skill */
             skill: string;
-            /** Slot */
-            slot: string;
+            slot: components["schemas"]["ShengongSlot"];
             /** Level */
             level: number;
-            /** Effect */
-            effect: string;
+            effect: components["schemas"]["ShengongEffect"];
             /** Amount */
             amount: number;
             /** Text */
             text: string;
         };
         /**
-         * Frame
-         * @description 诬告: −2 好感 (+1 at 摘星楼) on one opponent that has 好感; costs her 1 气血.
+         * 宫斗杀 开房设置
+         * @description 玩法D room options: the stage too (seed D①: 房主开房时选关卡).
          */
-        shengong_d__Frame: {
+        ShengongDOptions: {
+            /**
+             * Turn Seconds
+             * @default 90
+             */
+            turn_seconds?: number;
+            /**
+             * Stage
+             * @default 1
+             */
+            stage?: number;
+        };
+        /** ShengongDRoomCreate */
+        ShengongDRoomCreate: {
+            /**
+             * @description 玩法 key，见 GET /v1/games (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "shengong_d";
+            /** @description 玩法设置，见 /v1/games 的 options_schema */
+            options?: components["schemas"]["ShengongDOptions"];
+            /**
+             * Password
+             * @description 房间暗号
+             * @default null
+             */
+            password?: string | null;
+        };
+        /**
+         * Dim
+         * @description 圣意 dimensions: the 妃子's four attributes.
+         * @enum {string}
+         */
+        ShengongDim: "looks" | "favor" | "talent" | "power";
+        /**
+         * Effect
+         * @enum {string}
+         */
+        ShengongEffect: "poison_hit" | "assassinate_hit" | "frame_hit" | "poison_damage" | "assassinate_damage" | "frame_damage" | "guard_hp" | "guard_grace" | "after_heal" | "palace_hp" | "palace_grace" | "meal_grace";
+        /**
+         * Frame
+         * @description 诬告.
+         */
+        ShengongFrame: {
             /**
              * @default {
              *       "attack": null,
@@ -2696,20 +3169,22 @@ export interface components {
              *       "discard": []
              *     }
              */
-            cards?: components["schemas"]["shengong_d__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "frame";
+            cards?: components["schemas"]["ShengongCardPlay"];
             /**
              * Target
              * @default null
              */
             target?: number | null;
+            /** @default null */
+            place?: components["schemas"]["ShengongPlace"] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "frame";
         };
         /** FrozenView */
-        shengong_d__FrozenView: {
+        ShengongFrozenView: {
             /** Copy Id */
             copy_id: string;
             /** Skill */
@@ -2718,13 +3193,13 @@ export interface components {
             back_in_round: number;
         };
         /** HandView */
-        shengong_d__HandView: {
+        ShengongHandView: {
             /** Seat */
             seat: number;
             /** Hand */
-            hand: components["schemas"]["shengong_d__CardView"][];
+            hand: components["schemas"]["ShengongCardView"][];
             /** Frozen */
-            frozen: components["schemas"]["shengong_d__FrozenView"][];
+            frozen: components["schemas"]["ShengongFrozenView"][];
             /** Pile */
             pile: number;
         };
@@ -2732,7 +3207,7 @@ export interface components {
          * Heal
          * @description 养生.
          */
-        shengong_d__Heal: {
+        ShengongHeal: {
             /**
              * @default {
              *       "attack": null,
@@ -2741,7 +3216,7 @@ export interface components {
              *       "discard": []
              *     }
              */
-            cards?: components["schemas"]["shengong_d__CardPlay"];
+            cards?: components["schemas"]["ShengongCardPlay"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2752,7 +3227,7 @@ export interface components {
          * Idle
          * @description 待机 (also what a living seat that did not submit does).
          */
-        shengong_d__Idle: {
+        ShengongIdle: {
             /**
              * @default {
              *       "attack": null,
@@ -2761,7 +3236,7 @@ export interface components {
              *       "discard": []
              *     }
              */
-            cards?: components["schemas"]["shengong_d__CardPlay"];
+            cards?: components["schemas"]["ShengongCardPlay"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2769,10 +3244,76 @@ export interface components {
             type: "idle";
         };
         /**
-         * Move
-         * @description 移动: leave now, be at `place` from the next round on.
+         * LineKind
+         * @enum {string}
          */
-        shengong_d__Move: {
+        ShengongLineKind: "action" | "cards" | "strike" | "hit" | "passive" | "quiet" | "decree" | "tally" | "fell" | "kill" | "round" | "end" | "score";
+        /** ShengongLogEntryOut */
+        ShengongLogEntryOut: {
+            /** Step */
+            step: number;
+            kind: components["schemas"]["LogKind"];
+            /** Label */
+            label: string;
+            actor: components["schemas"]["ViewerOut"] | null;
+            /**
+             * Action
+             * @description 这一步的行动（apply）
+             */
+            action: components["schemas"]["ShengongAction"] | null;
+            /**
+             * Moves
+             * @description 暗选回合：席位 -> 行动（只含落了子的席位）
+             */
+            moves: {
+                [key: string]: components["schemas"]["ShengongAction"];
+            } | null;
+            /** At Ms */
+            at_ms: number;
+            trigger: components["schemas"]["Trigger"] | null;
+            /**
+             * Setup
+             * @description step 0：入局者与设置
+             * @default null
+             */
+            setup?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Ply
+             * @description 这一步在有效历史中的位置（随机数用 Rng(seed, ply)）
+             * @default null
+             */
+            ply?: number | null;
+            /**
+             * Undoes
+             * @description 撤销：被撤回的那一步的 step
+             * @default null
+             */
+            undoes?: number | null;
+        };
+        /** MaidView */
+        ShengongMaidView: {
+            /** Card */
+            card: string;
+            /** Maid */
+            maid: string;
+            /** Skill */
+            skill: string;
+            slot: components["schemas"]["ShengongSlot"];
+            effect: components["schemas"]["ShengongEffect"];
+            /** Level */
+            level: number;
+            /** Amount */
+            amount: number;
+            /** Text */
+            text: string;
+        };
+        /**
+         * Meal
+         * @description 送膳 (A/B/C): only at 乾清宫 (elsewhere 失仪).
+         */
+        ShengongMeal: {
             /**
              * @default {
              *       "attack": null,
@@ -2781,80 +3322,251 @@ export interface components {
              *       "discard": []
              *     }
              */
-            cards?: components["schemas"]["shengong_d__CardPlay"];
+            cards?: components["schemas"]["ShengongCardPlay"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "meal";
+        };
+        /**
+         * ModeKey
+         * @enum {string}
+         */
+        ShengongModeKey: "A" | "B" | "C" | "D";
+        /**
+         * Move
+         * @description 移动: leave now, be at `place` from the next round on.
+         */
+        ShengongMove: {
+            /**
+             * @default {
+             *       "attack": null,
+             *       "defence": null,
+             *       "general": null,
+             *       "discard": []
+             *     }
+             */
+            cards?: components["schemas"]["ShengongCardPlay"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "move";
-            place: components["schemas"]["shengong_d__Place"];
+            place: components["schemas"]["ShengongPlace"];
         };
-        /** OpponentBoard */
-        shengong_d__OpponentBoard: {
+        /** OpponentView */
+        ShengongOpponentView: {
             /** Index */
             index: number;
-            /** Key */
-            key: string;
+            key: components["schemas"]["ShengongBossKey"];
             /** Name */
             name: string;
             /** Hp */
             hp: number;
             /** Hp Max */
             hp_max: number;
-            /** Favor */
-            favor: number | null;
-            /** Favor Max */
-            favor_max: number | null;
+            /** Grace */
+            grace: number | null;
+            /** Grace Max */
+            grace_max: number | null;
             /** Alive */
             alive: boolean;
+            /**
+             * Frame Defence
+             * @default 0
+             */
+            frame_defence?: number;
         };
         /**
-         * 宫斗杀 options
-         * @description Chosen by the room's creator: the stage (seed D①: 房主开房时选关卡) and the round timer.
+         * 深宫杀 · 卡牌局 终局细节
+         * @description `Outcome.extra` of a 深宫杀 game.
          */
-        shengong_d__Options: {
+        ShengongOutcomeExtra: {
+            mode: components["schemas"]["ShengongModeKey"];
+            /** Rounds */
+            rounds: number;
             /**
              * Stage
-             * @default 1
+             * @default null
              */
-            stage?: number;
+            stage?: number | null;
             /**
-             * Turn Seconds
-             * @default 90
+             * Cleared
+             * @default null
              */
-            turn_seconds?: number;
+            cleared?: boolean | null;
+        };
+        /** ShengongOutcomeOut */
+        ShengongOutcomeOut: {
+            /**
+             * Unit
+             * @description 结束的是什么：game，或保皇的 deal-N
+             */
+            unit: string;
+            /** Reason */
+            reason: string;
+            /** Results */
+            results: components["schemas"]["SeatResultOut"][];
+            /** @default null */
+            clear?: components["schemas"]["StageClearOut"] | null;
+            /**
+             * Extra
+             * @description 该玩法的终局细节
+             */
+            extra: components["schemas"]["ShengongOutcomeExtra"];
+        };
+        /** ShengongPendingOut */
+        ShengongPendingOut: {
+            kind: components["schemas"]["PendingKind"];
+            /** Seats */
+            seats: number[];
+            /**
+             * Deadline Ms
+             * @description 截止时刻（毫秒，服务器时钟）；与 server_time 相减得剩余时间
+             */
+            deadline_ms: number | null;
+            /** Label */
+            label: string;
+            /**
+             * Clock
+             * @description 计时的名字：同一个计时内截止时刻不变（如一次投票）
+             * @default null
+             */
+            clock?: string | null;
+            /**
+             * Submitted
+             * @description 暗选回合：已落子的席位（只说谁，不说什么）
+             * @default null
+             */
+            submitted?: number[] | null;
+            /**
+             * My Move
+             * @description 暗选回合：我自己已落的子
+             * @default null
+             */
+            my_move?: components["schemas"]["ShengongAction"] | null;
         };
         /**
          * Place
-         * @description Seed D④: 地点精简 — five places, each with one bonus for whoever stands there.
+         * @description Every place of every mode; a mode lists the ones it uses (`places.py`).
          * @enum {string}
          */
-        shengong_d__Place: "御花园" | "醉江南" | "御膳房" | "太医院" | "摘星楼";
-        /** PlayerBoard */
-        shengong_d__PlayerBoard: {
+        ShengongPlace: "景仁宫" | "承乾宫" | "钟粹宫" | "延禧宫" | "永寿宫" | "长春宫" | "御膳房" | "摘星楼" | "乾清宫" | "御花园" | "醉江南" | "太医院";
+        /**
+         * PlaceView
+         * @description A place of this mode and its rule (amounts in points).
+         */
+        ShengongPlaceView: {
+            place: components["schemas"]["ShengongPlace"];
+            /** Text */
+            text: string;
+            /** @default null */
+            entry_bar?: components["schemas"]["ShengongBar"] | null;
+            /**
+             * Entry Min
+             * @default null
+             */
+            entry_min?: number | null;
+            /**
+             * Targets
+             * @default []
+             */
+            targets?: components["schemas"]["ShengongAttack"][];
+            /**
+             * Hit
+             * @default 0
+             */
+            hit?: number;
+            /**
+             * Poison
+             * @default 0
+             */
+            poison?: number;
+            /**
+             * Frame
+             * @default 0
+             */
+            frame?: number;
+            /**
+             * Heal
+             * @default 0
+             */
+            heal?: number;
+            /**
+             * Idle
+             * @default 0
+             */
+            idle?: number;
+            /**
+             * Toll
+             * @default 0
+             */
+            toll?: number;
+            /**
+             * Hurts Heal Idle
+             * @default 0
+             */
+            hurts_heal_idle?: number;
+            /**
+             * Frame Cost
+             * @default null
+             */
+            frame_cost?: number | null;
+            /**
+             * Frame Hurts
+             * @default 0
+             */
+            frame_hurts?: number;
+            /**
+             * Court
+             * @default false
+             */
+            court?: boolean;
+        };
+        /** PlayerView */
+        ShengongPlayerView: {
             /** Seat */
             seat: number;
             /** Name */
             name: string;
             /** Consort */
             consort: string;
+            /** Looks */
+            looks: number;
+            /** Talent */
+            talent: number;
+            /** Favor */
+            favor: number;
+            /** Power */
+            power: number;
             /** Hp */
             hp: number;
             /** Hp Max */
             hp_max: number;
-            /** Favor */
-            favor: number;
-            /** Favor Max */
-            favor_max: number;
-            place: components["schemas"]["shengong_d__Place"];
+            /** Grace */
+            grace: number;
+            /** Grace Max */
+            grace_max: number | null;
+            place: components["schemas"]["ShengongPlace"];
             /** Alive */
             alive: boolean;
+            /**
+             * Out Round
+             * @default null
+             */
+            out_round?: number | null;
+            /**
+             * Placement
+             * @default null
+             */
+            placement?: number | null;
         };
         /**
          * Poison
-         * @description 下毒: −2 气血 (+1 at 御膳房) on one opponent; costs her 0.5 好感.
+         * @description 下毒.
          */
-        shengong_d__Poison: {
+        ShengongPoison: {
             /**
              * @default {
              *       "attack": null,
@@ -2863,97 +3575,482 @@ export interface components {
              *       "discard": []
              *     }
              */
-            cards?: components["schemas"]["shengong_d__CardPlay"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "poison";
+            cards?: components["schemas"]["ShengongCardPlay"];
             /**
              * Target
              * @default null
              */
             target?: number | null;
+            /** @default null */
+            place?: components["schemas"]["ShengongPlace"] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "poison";
         };
-        /** ScoreView */
-        shengong_d__ScoreView: {
-            /** Seat */
-            seat: number;
-            /** Damage */
-            damage: number;
-            /** Survived */
-            survived: boolean;
-            /** Clear Bonus */
-            clear_bonus: number;
-            /** Score */
-            score: number;
-        };
-        /** 宫斗杀 view */
-        shengong_d__View: {
+        /**
+         * Reason
+         * @description Why a game ended.
+         * @enum {string}
+         */
+        ShengongReason: "clear" | "wipe" | "last_standing" | "limit";
+        /** ShengongReplayOut */
+        ShengongReplayOut: {
+            /** Room Id */
+            room_id: string;
             /**
              * Game
-             * @default shengong_d
+             * @description 玩法 key
+             * @enum {string}
              */
-            game?: string;
-            /** Stage */
-            stage: number;
-            /** Stage Title */
-            stage_title: string;
+            game: "shengong_d" | "shengong_a" | "shengong_b" | "shengong_c";
+            /** Seed */
+            seed: string;
+            /** Seed Hash */
+            seed_hash: string | null;
+            /** Log */
+            log: components["schemas"]["ShengongLogEntryOut"][];
+        };
+        /**
+         * 深宫杀 · 卡牌局 战报行
+         * @description One line of a battle report. Fields a scope must not reveal are None: an anonymous line never
+         *     carries a seat, a place, a target or a card.
+         */
+        ShengongReportLine: {
             /** Round */
             round: number;
+            scope: components["schemas"]["ShengongScope"];
+            kind: components["schemas"]["ShengongLineKind"];
+            /** Text */
+            text: string;
             /**
-             * Round Limit
-             * @default 20
+             * Seat
+             * @default null
              */
-            round_limit?: number;
+            seat?: number | null;
+            /**
+             * Opponent
+             * @default null
+             */
+            opponent?: number | null;
+            /** @default null */
+            action?: components["schemas"]["ShengongActionType"] | null;
+            /** @default null */
+            result?: components["schemas"]["ShengongResult"] | null;
+            /** @default null */
+            place?: components["schemas"]["ShengongPlace"] | null;
+            /** @default null */
+            slot?: components["schemas"]["ShengongSlot"] | null;
+            /**
+             * Cards
+             * @default []
+             */
+            cards?: string[];
+            /**
+             * Hp
+             * @default null
+             */
+            hp?: number | null;
+            /**
+             * Grace
+             * @default null
+             */
+            grace?: number | null;
+            /**
+             * Count
+             * @default null
+             */
+            count?: number | null;
+            /**
+             * Placement
+             * @default null
+             */
+            placement?: number | null;
+            /**
+             * Score
+             * @default null
+             */
+            score?: number | null;
+        };
+        /** ShengongReportOut */
+        ShengongReportOut: {
+            /**
+             * Step
+             * @description 转换的 step（隐藏步数的玩法中为该观看者自己的战报序号）
+             */
+            step: number;
+            /** Label */
+            label: string;
+            kind: components["schemas"]["LogKind"];
+            trigger: components["schemas"]["Trigger"] | null;
+            /** At Ms */
+            at_ms: number;
+            /**
+             * Lines
+             * @description 与你有关的全文，其余匿名播报；每行都有 text
+             */
+            lines: components["schemas"]["ShengongReportLine"][];
+        };
+        /** ShengongReportsOut */
+        ShengongReportsOut: {
+            /** Reports */
+            reports: components["schemas"]["ShengongReportOut"][];
+            /**
+             * Next After
+             * @description 下次请求带上 after=它，只取新的战报
+             */
+            next_after: number;
+        };
+        /**
+         * Result
+         * @description What one move did (diplomacy-style order results).
+         * @enum {string}
+         */
+        ShengongResult: "hit" | "miss" | "no_target" | "voided" | "failed" | "empty" | "done";
+        /** ShengongResultsOut */
+        ShengongResultsOut: {
+            /** Room Id */
+            room_id: string;
+            status: components["schemas"]["RoomStatus"];
+            /** Results */
+            results: components["schemas"]["ShengongOutcomeOut"][];
+        };
+        /** ShengongRoomOut */
+        ShengongRoomOut: {
+            /** Id */
+            id: string;
+            /**
+             * Game
+             * @description 玩法 key
+             * @enum {string}
+             */
+            game: "shengong_d" | "shengong_a" | "shengong_b" | "shengong_c";
+            /** Title */
+            title: string;
+            status: components["schemas"]["RoomStatus"];
+            /**
+             * Version
+             * @description 房间版本；隐藏步数的玩法（血染甄嬛传）对玩家为 null
+             */
+            version: number | null;
+            /**
+             * Step
+             * @description 落子/行动时带上的 step；隐藏步数的玩法对玩家为 null
+             */
+            step: number | null;
+            competition: components["schemas"]["Competition"];
+            /** Creator Name */
+            creator_name: string;
+            /** Is Creator */
+            is_creator: boolean;
+            /** Hosted */
+            hosted: boolean;
+            /** Seats */
+            seats: components["schemas"]["SeatOut"][];
+            /** Max Seats */
+            max_seats: number;
+            /** Min Seats */
+            min_seats: number;
+            /** Has Password */
+            has_password: boolean;
+            /**
+             * Options
+             * @description 开房时的玩法设置
+             */
+            options: components["schemas"]["ShengongDOptions"] | components["schemas"]["ShengongAOptions"] | components["schemas"]["ShengongBOptions"] | components["schemas"]["ShengongCOptions"];
+            /**
+             * Seed Hash
+             * @description 本局随机种子的 SHA-256，开局即公布
+             */
+            seed_hash: string | null;
+            /**
+             * Seed
+             * @description 随机种子（十六进制），终局后公布，可据此与行动记录复算全局
+             */
+            seed: string | null;
+            /** Results */
+            results: string[];
+            /**
+             * Requests
+             * @description 请求中途加入的玩家（只给主持人看；其他人为 null）
+             */
+            requests: components["schemas"]["JoinRequestOut"][] | null;
+        };
+        /**
+         * ShengongRoomViewOut
+         * @description The room and the game as this viewer may see it.
+         */
+        ShengongRoomViewOut: {
+            room: components["schemas"]["ShengongRoomOut"];
+            viewer: components["schemas"]["ViewerOut"];
+            pending: components["schemas"]["ShengongPendingOut"] | null;
+            /**
+             * Server Time
+             * @description 服务器当前时刻（毫秒），手机据此显示倒计时，不必信任本机时钟
+             */
+            server_time: number;
+            /**
+             * Game
+             * @description 该玩法为此观看者投影的局面（开战前为 null）
+             */
+            game: components["schemas"]["ShengongView"] | null;
+        };
+        /**
+         * Scope
+         * @enum {string}
+         */
+        ShengongScope: "own" | "about_you" | "anonymous" | "public" | "host";
+        /** ScoreView */
+        ShengongScoreView: {
+            /** Seat */
+            seat: number;
+            /** Place */
+            place: number | null;
+            /** Score */
+            score: number;
+            /** Kills */
+            kills: number;
+            /** Hp Damage */
+            hp_damage: number;
+            /** Grace Damage */
+            grace_damage: number;
+            /** Taken */
+            taken: number;
+            /**
+             * Clear Bonus
+             * @default null
+             */
+            clear_bonus?: number | null;
+        };
+        /**
+         * SeatPrivate
+         * @description What only this seat (and the host) may see.
+         */
+        ShengongSeatPrivate: {
+            /** Seat */
+            seat: number;
+            /** Voided */
+            voided: boolean;
+            /** Heal Streak */
+            heal_streak: number;
+            /** Heal Now */
+            heal_now: number;
+            /** Chances */
+            chances: {
+                [key: string]: number;
+            };
+            /**
+             * Maids
+             * @default []
+             */
+            maids?: components["schemas"]["ShengongMaidView"][];
+            /** @default null */
+            hand?: components["schemas"]["ShengongHandView"] | null;
+        };
+        /**
+         * Slot
+         * @description Seed ⑤: 进攻牌 / 防守牌 / 通用牌, each only in its own slot.
+         * @enum {string}
+         */
+        ShengongSlot: "attack" | "defence" | "general";
+        /**
+         * Stay
+         * @description 继续驻留.
+         */
+        ShengongStay: {
+            /**
+             * @default {
+             *       "attack": null,
+             *       "defence": null,
+             *       "general": null,
+             *       "discard": []
+             *     }
+             */
+            cards?: components["schemas"]["ShengongCardPlay"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "stay";
+        };
+        /** 深宫杀 · 卡牌局 局面 */
+        ShengongView: {
+            mode: components["schemas"]["ShengongModeKey"];
+            /** Title */
+            title: string;
+            /**
+             * Stage
+             * @default null
+             */
+            stage?: number | null;
+            /**
+             * Stage Title
+             * @default null
+             */
+            stage_title?: string | null;
+            /** Round */
+            round: number;
+            /** Round Limit */
+            round_limit: number;
             /**
              * Hit Cap
              * @default 95
              */
             hit_cap?: number;
+            /** Turn Seconds */
+            turn_seconds: number;
             /** Over */
             over: boolean;
-            /** Reason */
-            reason: ("clear" | "wipe" | "limit") | null;
-            /** Cleared */
-            cleared: boolean;
-            /** Players */
-            players: components["schemas"]["shengong_d__PlayerBoard"][];
-            /** Opponents */
-            opponents: components["schemas"]["shengong_d__OpponentBoard"][];
             /** @default null */
-            you?: components["schemas"]["shengong_d__YouView"] | null;
+            reason?: components["schemas"]["ShengongReason"] | null;
             /**
-             * Hands
+             * Cleared
+             * @default false
+             */
+            cleared?: boolean;
+            /**
+             * Decree
+             * @default []
+             */
+            decree?: components["schemas"]["ShengongDim"][];
+            /**
+             * Decree Zh
+             * @default
+             */
+            decree_zh?: string;
+            /** Actions */
+            actions: components["schemas"]["ShengongActionType"][];
+            /** Places */
+            places: components["schemas"]["ShengongPlaceView"][];
+            /** Players */
+            players: components["schemas"]["ShengongPlayerView"][];
+            /**
+             * Opponents
+             * @default []
+             */
+            opponents?: components["schemas"]["ShengongOpponentView"][];
+            /** @default null */
+            you?: components["schemas"]["ShengongSeatPrivate"] | null;
+            /**
+             * Private
              * @default null
              */
-            hands?: components["schemas"]["shengong_d__HandView"][] | null;
+            private?: components["schemas"]["ShengongSeatPrivate"][] | null;
             /**
              * Scores
              * @default null
              */
-            scores?: components["schemas"]["shengong_d__ScoreView"][] | null;
+            scores?: components["schemas"]["ShengongScoreView"][] | null;
         };
-        /** YouView */
-        shengong_d__YouView: {
-            /** Seat */
-            seat: number;
-            /** Chances */
-            chances: {
+        /** StageClearOut */
+        StageClearOut: {
+            /** Stage */
+            stage: number;
+            /** Rounds */
+            rounds: number;
+        };
+        /** StepBody */
+        StepBody: {
+            /**
+             * Step
+             * @description 客户端看到的房间 step；重试同一请求是安全的
+             */
+            step: number;
+        };
+        /** SubscriptionTemplateOut */
+        SubscriptionTemplateOut: {
+            kind: components["schemas"]["NoticeKind"];
+            /** Template Id */
+            template_id: string;
+        };
+        /** SubscriptionsBody */
+        SubscriptionsBody: {
+            /**
+             * Templates
+             * @description wx.requestSubscribeMessage 中用户点了「允许」的模板 id（每次允许记一次可发送）
+             */
+            templates: string[];
+        };
+        /** SubscriptionsOut */
+        SubscriptionsOut: {
+            /**
+             * Enabled
+             * @description 本环境是否发送订阅消息
+             */
+            enabled: boolean;
+            /**
+             * Templates
+             * @description 向用户申请订阅时用的模板
+             */
+            templates: components["schemas"]["SubscriptionTemplateOut"][];
+            /**
+             * Credits
+             * @description 模板 id -> 还可发送几次
+             */
+            credits: {
                 [key: string]: number;
             };
-            /** Heal Streak */
-            heal_streak: number;
-            hand: components["schemas"]["shengong_d__HandView"];
         };
+        /**
+         * Trigger
+         * @description What caused a transition.
+         * @enum {string}
+         */
+        Trigger: "player" | "bot" | "host" | "hurry" | "deadline" | "auto" | "creator";
+        /** UserBody */
+        UserBody: {
+            /** User */
+            user: string;
+        };
+        /** UserOut */
+        UserOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Role */
+            role: string;
+            /** Consort */
+            consort: string | null;
+        };
+        /** ViewerOut */
+        ViewerOut: {
+            role: components["schemas"]["ViewerRole"];
+            /** Seat */
+            seat: number | null;
+        };
+        /**
+         * ViewerRole
+         * @enum {string}
+         */
+        ViewerRole: "player" | "spectator" | "host";
+        /** WeChatLogin */
+        WeChatLogin: {
+            /**
+             * Code
+             * @description wx.login() 返回的 code
+             */
+            code: string;
+            /**
+             * Nickname
+             * @default null
+             */
+            nickname?: string | null;
+        };
+        /**
+         * Ability
+         * @description Abilities tracked per seat: once-per-game ones (`spent`), day ones (`used` today), no-repeat picks.
+         * @enum {string}
+         */
+        ZhenhuanAbility: "convert" | "revive" | "take" | "force_execution" | "chunyuan" | "accuse" | "silence" | "toast" | "guojunwang" | "chongfei";
         /** Accusation */
-        zhenhuan__Accusation: {
+        ZhenhuanAccusation: {
             /** By */
             by: number;
             /** Target */
             target: number;
-            /** Role */
-            role: string;
+            role: components["schemas"]["ZhenhuanRoleKey"];
             /** Correct */
             correct: boolean;
             /** Effective */
@@ -2963,7 +4060,7 @@ export interface components {
          * Accuse
          * @description 祺贵人 检举: `by` says `target` is `role`.
          */
-        zhenhuan__Accuse: {
+        ZhenhuanAccuse: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2973,21 +4070,85 @@ export interface components {
             by: number;
             /** Target */
             target: number;
-            /** Role */
-            role: string;
+            role: components["schemas"]["ZhenhuanRoleKey"];
         };
-        /** 血染甄嬛传 action */
-        zhenhuan__Action: components["schemas"]["zhenhuan__Reroll"] | components["schemas"]["zhenhuan__Assign"] | components["schemas"]["zhenhuan__SetBluffs"] | components["schemas"]["zhenhuan__SetTraveller"] | components["schemas"]["zhenhuan__Begin"] | components["schemas"]["zhenhuan__NightStep"] | components["schemas"]["zhenhuan__Dawn"] | components["schemas"]["zhenhuan__Nominate"] | components["schemas"]["zhenhuan__Vote"] | components["schemas"]["zhenhuan__Execute"] | components["schemas"]["zhenhuan__Dusk"] | components["schemas"]["zhenhuan__Accuse"] | components["schemas"]["zhenhuan__Silence"] | components["schemas"]["zhenhuan__Toast"] | components["schemas"]["zhenhuan__ForceExecution"] | components["schemas"]["zhenhuan__Drunk"] | components["schemas"]["zhenhuan__Kill"] | components["schemas"]["zhenhuan__SetStatus"] | components["schemas"]["zhenhuan__ClearStatus"] | components["schemas"]["zhenhuan__SetAlive"] | components["schemas"]["zhenhuan__SetRole"] | components["schemas"]["zhenhuan__SetAlignment"] | components["schemas"]["zhenhuan__SetGhostVote"] | components["schemas"]["zhenhuan__DeclareWinner"];
+        /** ZhenhuanActBody */
+        ZhenhuanActBody: {
+            /**
+             * Step
+             * @description 行动所属的 step（房间视图里的 room.step）；重发同一请求是安全的。只有房间对你隐藏步数时（血染甄嬛传的玩家）才可省略
+             * @default null
+             */
+            step?: number | null;
+            /**
+             * Action
+             * @description 该玩法的一个行动
+             */
+            action: components["schemas"]["ZhenhuanAction"];
+        };
+        /** 血染甄嬛传 行动 */
+        ZhenhuanAction: components["schemas"]["ZhenhuanReroll"] | components["schemas"]["ZhenhuanAssign"] | components["schemas"]["ZhenhuanSetBluffs"] | components["schemas"]["ZhenhuanSetTraveller"] | components["schemas"]["ZhenhuanBegin"] | components["schemas"]["ZhenhuanNightStep"] | components["schemas"]["ZhenhuanReopenStep"] | components["schemas"]["ZhenhuanDawn"] | components["schemas"]["ZhenhuanNominate"] | components["schemas"]["ZhenhuanOpenVote"] | components["schemas"]["ZhenhuanVote"] | components["schemas"]["ZhenhuanCloseVote"] | components["schemas"]["ZhenhuanEditVote"] | components["schemas"]["ZhenhuanDeleteNomination"] | components["schemas"]["ZhenhuanExecute"] | components["schemas"]["ZhenhuanDusk"] | components["schemas"]["ZhenhuanAccuse"] | components["schemas"]["ZhenhuanSilence"] | components["schemas"]["ZhenhuanToast"] | components["schemas"]["ZhenhuanForceExecution"] | components["schemas"]["ZhenhuanDrunk"] | components["schemas"]["ZhenhuanKill"] | components["schemas"]["ZhenhuanTell"] | components["schemas"]["ZhenhuanAddReminder"] | components["schemas"]["ZhenhuanRemoveReminder"] | components["schemas"]["ZhenhuanSetNote"] | components["schemas"]["ZhenhuanDepart"] | components["schemas"]["ZhenhuanSetStatus"] | components["schemas"]["ZhenhuanClearStatus"] | components["schemas"]["ZhenhuanSetAlive"] | components["schemas"]["ZhenhuanSetRole"] | components["schemas"]["ZhenhuanSetAlignment"] | components["schemas"]["ZhenhuanSetGhostVote"] | components["schemas"]["ZhenhuanDeclareWinner"] | components["schemas"]["ZhenhuanConfirmEnd"];
+        /**
+         * AddReminder
+         * @description Place a reminder token on a seat (`role` None: the storyteller's own token).
+         */
+        ZhenhuanAddReminder: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "add_reminder";
+            /** Seat */
+            seat: number;
+            /** Token */
+            token: string;
+            /** @default null */
+            role?: components["schemas"]["ZhenhuanRoleKey"] | null;
+        };
+        /** ZhenhuanAdmitBody */
+        ZhenhuanAdmitBody: {
+            /**
+             * User
+             * @description 请求入座者的 user（见 room.requests）
+             */
+            user: string;
+            /**
+             * Details
+             * @description 该玩法入座时由主持人决定的设置（如旅行者的身份与阵营）
+             */
+            details: components["schemas"]["ZhenhuanAdmitDetails"];
+        };
+        /**
+         * 血染甄嬛传 中途入座设置
+         * @description A traveller's public identity and ability (picked by the player), her secret alignment (the
+         *     storyteller's choice) and sex. Also the `admit_model` of a traveller joining the running game.
+         */
+        ZhenhuanAdmitDetails: {
+            /** Identity */
+            identity: string;
+            /**
+             * Ability
+             * @default
+             */
+            ability?: string;
+            /** @default good */
+            alignment?: components["schemas"]["ZhenhuanAlignment"];
+            /**
+             * Female
+             * @default false
+             */
+            female?: boolean;
+        };
         /**
          * Alignment
          * @enum {string}
          */
-        zhenhuan__Alignment: "good" | "evil";
+        ZhenhuanAlignment: "good" | "evil";
         /**
          * AnnounceEvent
          * @description Dawn: who died in the night (seat order, no causes) and who came back.
          */
-        zhenhuan__AnnounceEvent: {
+        ZhenhuanAnnounceEvent: {
             /** Text */
             text: string;
             /**
@@ -3007,10 +4168,36 @@ export interface components {
             revived?: number[];
         };
         /**
+         * AnswerKind
+         * @enum {string}
+         */
+        ZhenhuanAnswerKind: "yesno" | "success" | "number" | "seats" | "seat_role";
+        /**
+         * ArrivalEvent
+         * @description A traveller joins: her seat, name, chosen identity and its ability text are public.
+         */
+        ZhenhuanArrivalEvent: {
+            /** Text */
+            text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "arrival";
+            /** Seat */
+            seat: number;
+            /** Name */
+            name: string;
+            /** Identity */
+            identity: string;
+            /** Ability */
+            ability: string;
+        };
+        /**
          * Assign
          * @description Hand-pick: give `seat` the role; a seat already holding it gets this seat's old role (swap).
          */
-        zhenhuan__Assign: {
+        ZhenhuanAssign: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3018,14 +4205,13 @@ export interface components {
             type: "assign";
             /** Seat */
             seat: number;
-            /** Role */
-            role: string;
+            role: components["schemas"]["ZhenhuanRoleKey"];
         };
         /**
          * Begin
          * @description Lock the setup and start the first night.
          */
-        zhenhuan__Begin: {
+        ZhenhuanBegin: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3033,12 +4219,16 @@ export interface components {
             type: "begin";
         };
         /**
+         * ButtonKind
+         * @enum {string}
+         */
+        ZhenhuanButtonKind: "accuse" | "silence" | "toast" | "force_execution" | "nominate" | "open_vote" | "close_vote" | "vote" | "execute" | "drunk" | "kill" | "dusk" | "confirm_end";
+        /**
          * ButtonView
          * @description A day button: `disabled` says why it cannot be used; `impaired` warns it will silently fail.
          */
-        zhenhuan__ButtonView: {
-            /** Type */
-            type: string;
+        ZhenhuanButtonView: {
+            type: components["schemas"]["ZhenhuanButtonKind"];
             /** By */
             by: number | null;
             /** Label */
@@ -3054,8 +4244,25 @@ export interface components {
              */
             impaired?: string;
         };
+        /** 血染甄嬛传 图鉴 */
+        ZhenhuanCatalogue: {
+            /** Roles */
+            roles: components["schemas"]["ZhenhuanRoleCard"][];
+            /** First Night */
+            first_night: components["schemas"]["ZhenhuanStepCard"][];
+            /** Other Nights */
+            other_nights: components["schemas"]["ZhenhuanStepCard"][];
+        };
+        /** ZhenhuanCatalogueOut */
+        ZhenhuanCatalogueOut: {
+            /**
+             * Catalogue
+             * @description 该玩法的图鉴
+             */
+            catalogue: components["schemas"]["ZhenhuanCatalogue"];
+        };
         /** ClearStatus */
-        zhenhuan__ClearStatus: {
+        ZhenhuanClearStatus: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3063,13 +4270,35 @@ export interface components {
             type: "clear_status";
             /** Seat */
             seat: number;
-            status: components["schemas"]["zhenhuan__StatusKind"];
+            status: components["schemas"]["ZhenhuanStatusKind"];
+        };
+        /**
+         * CloseVote
+         * @description End the open vote now (seats that did not vote count as no).
+         */
+        ZhenhuanCloseVote: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "close_vote";
+        };
+        /**
+         * ConfirmEnd
+         * @description 「确认结束」: end the game with the proposed winner.
+         */
+        ZhenhuanConfirmEnd: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "confirm_end";
         };
         /**
          * Dawn
-         * @description 天亮: apply the night's deaths together; steps not done yet are skipped.
+         * @description 天亮: announce the night's deaths; steps not done yet are skipped.
          */
-        zhenhuan__Dawn: {
+        ZhenhuanDawn: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3077,10 +4306,16 @@ export interface components {
             type: "dawn";
         };
         /**
+         * DeathCause
+         * @description Why a player died during a night (for the storyteller's book; never shown to players).
+         * @enum {string}
+         */
+        ZhenhuanDeathCause: "demon" | "counter" | "niangengyao" | "sanage" | "yurao" | "sundaying" | "storyteller" | "curse" | "qiguiren";
+        /**
          * DeathEvent
          * @description A death in the day, or a storyteller's change of life in the open.
          */
-        zhenhuan__DeathEvent: {
+        ZhenhuanDeathEvent: {
             /** Text */
             text: string;
             /**
@@ -3096,14 +4331,17 @@ export interface components {
              */
             alive?: boolean;
         };
-        /** DeclareWinner */
-        zhenhuan__DeclareWinner: {
+        /**
+         * DeclareWinner
+         * @description The storyteller's word on the winner: proposed like a met win condition, then 「确认结束」.
+         */
+        ZhenhuanDeclareWinner: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "declare_winner";
-            winner: components["schemas"]["zhenhuan__Alignment"];
+            winner: components["schemas"]["ZhenhuanAlignment"];
             /**
              * Reason
              * @default 说书人宣布结果
@@ -3111,10 +4349,48 @@ export interface components {
             reason?: string;
         };
         /**
+         * DeleteNomination
+         * @description Delete today's nomination `index` (a mistaken entry) and its vote.
+         */
+        ZhenhuanDeleteNomination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "delete_nomination";
+            /** Index */
+            index: number;
+        };
+        /**
+         * Depart
+         * @description A traveller leaves the game (any time).
+         */
+        ZhenhuanDepart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "depart";
+            /** Seat */
+            seat: number;
+        };
+        /** DepartureEvent */
+        ZhenhuanDepartureEvent: {
+            /** Text */
+            text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "departure";
+            /** Seat */
+            seat: number;
+        };
+        /**
          * Drunk
          * @description 「醉酒」 button (day, unlimited): drunk until the start of the next day.
          */
-        zhenhuan__Drunk: {
+        ZhenhuanDrunk: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3127,7 +4403,7 @@ export interface components {
          * Dusk
          * @description 入夜. With `execute_block`, the player on the chopping block is executed first if nobody was.
          */
-        zhenhuan__Dusk: {
+        ZhenhuanDusk: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3140,10 +4416,39 @@ export interface components {
             execute_block?: boolean;
         };
         /**
+         * EditVote
+         * @description Correct today's recorded vote `index` (0 = the day's first nomination): the raised hands.
+         */
+        ZhenhuanEditVote: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "edit_vote";
+            /** Index */
+            index: number;
+            /** Votes */
+            votes: number[];
+        };
+        /**
+         * EndProposal
+         * @description A met win condition (or the storyteller's word) waiting for 「确认结束」.
+         */
+        ZhenhuanEndProposal: {
+            winner: components["schemas"]["ZhenhuanAlignment"];
+            /** Reason */
+            reason: string;
+            /**
+             * Declared
+             * @default false
+             */
+            declared?: boolean;
+        };
+        /**
          * Execute
          * @description 处决 (at most one a day): the chopping block, or a forced execution (纯元皇后, 太后, 齐妃).
          */
-        zhenhuan__Execute: {
+        ZhenhuanExecute: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3153,7 +4458,7 @@ export interface components {
             seat: number;
         };
         /** ExecutionEvent */
-        zhenhuan__ExecutionEvent: {
+        ZhenhuanExecutionEvent: {
             /** Text */
             text: string;
             /**
@@ -3165,22 +4470,28 @@ export interface components {
             seat: number;
             /** Died */
             died: boolean;
+            /**
+             * Exile
+             * @default false
+             */
+            exile?: boolean;
         };
         /** Expiry */
-        zhenhuan__Expiry: {
-            /**
-             * At
-             * @enum {string}
-             */
-            at: "dusk" | "dawn";
+        ZhenhuanExpiry: {
+            at: components["schemas"]["ZhenhuanExpiryAt"];
             /** Night */
             night: number;
         };
         /**
+         * ExpiryAt
+         * @enum {string}
+         */
+        ZhenhuanExpiryAt: "dusk" | "dawn";
+        /**
          * ForceExecution
          * @description 太后: after a nomination's vote, force the nominee's execution (once a game).
          */
-        zhenhuan__ForceExecution: {
+        ZhenhuanForceExecution: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3192,7 +4503,7 @@ export interface components {
             nominee: number;
         };
         /** GameOverEvent */
-        zhenhuan__GameOverEvent: {
+        ZhenhuanGameOverEvent: {
             /** Text */
             text: string;
             /**
@@ -3200,75 +4511,110 @@ export interface components {
              * @enum {string}
              */
             kind: "game_over";
-            /** Winner */
-            winner: string;
+            winner: components["schemas"]["ZhenhuanAlignment"];
+            /** Reason */
+            reason: string;
+        };
+        /** GreyedSeat */
+        ZhenhuanGreyedSeat: {
+            /** Seat */
+            seat: number;
             /** Reason */
             reason: string;
         };
         /** GrimSeat */
-        zhenhuan__GrimSeat: {
+        ZhenhuanGrimSeat: {
             /** Seat */
             seat: number;
             /** Name */
             name: string;
-            /** Role */
-            role: string;
+            role: components["schemas"]["ZhenhuanRoleKey"];
             /** Role Name */
             role_name: string;
-            /** Team */
-            team: string;
-            /** Alignment */
-            alignment: string;
+            team: components["schemas"]["ZhenhuanTeam"];
+            alignment: components["schemas"]["ZhenhuanAlignment"];
             /** Alive */
             alive: boolean;
             /** Ghost Vote */
             ghost_vote: boolean;
-            /** Original Role */
-            original_role: string | null;
+            original_role: components["schemas"]["ZhenhuanRoleKey"] | null;
             /** Spent */
-            spent: string[];
+            spent: components["schemas"]["ZhenhuanAbility"][];
             /** Link */
             link: number | null;
             /** Traveller Identity */
             traveller_identity: string | null;
+            /** Traveller Ability */
+            traveller_ability: string;
             /** Traveller Female */
             traveller_female: boolean;
+            /** Departed */
+            departed: boolean;
             /** Statuses */
-            statuses: components["schemas"]["zhenhuan__Status"][];
-            /** Dying Tonight */
-            dying_tonight: string[];
+            statuses: components["schemas"]["ZhenhuanStatus"][];
+            /** Died Tonight */
+            died_tonight: components["schemas"]["ZhenhuanDeathCause"][];
+            /** Reminders */
+            reminders: components["schemas"]["ZhenhuanReminder"][];
+            /** Note */
+            note: string;
         };
         /** Grimoire */
-        zhenhuan__Grimoire: {
+        ZhenhuanGrimoire: {
             /** Seats */
-            seats: components["schemas"]["zhenhuan__GrimSeat"][];
+            seats: components["schemas"]["ZhenhuanGrimSeat"][];
             /** Bluffs */
-            bluffs: string[];
+            bluffs: components["schemas"]["ZhenhuanRoleKey"][];
             /** Composition */
             composition: {
                 [key: string]: number;
             };
             /** Composition Issues */
             composition_issues: string[];
-            night: components["schemas"]["zhenhuan__NightView"] | null;
+            night: components["schemas"]["ZhenhuanNightView"] | null;
             /** Buttons */
-            buttons: components["schemas"]["zhenhuan__ButtonView"][];
+            buttons: components["schemas"]["ZhenhuanButtonView"][];
             /** Proposals */
-            proposals: components["schemas"]["zhenhuan__Proposal"][];
-            /** Reminders */
-            reminders: string[];
+            proposals: components["schemas"]["ZhenhuanProposal"][];
+            /** Alerts */
+            alerts: string[];
             /** Accusations */
-            accusations: components["schemas"]["zhenhuan__Accusation"][];
-            /** Proposed Winner */
-            proposed_winner: string | null;
+            accusations: components["schemas"]["ZhenhuanAccusation"][];
+            end: components["schemas"]["ZhenhuanEndProposal"] | null;
+            /** Owed */
+            owed: components["schemas"]["ZhenhuanOwed"][];
             /** Empress Ever */
             empress_ever: boolean;
+        };
+        /** Hand */
+        ZhenhuanHand: {
+            /** Seat */
+            seat: number;
+            /** Yes */
+            yes: boolean;
+        };
+        /**
+         * HandEvent
+         * @description One hand during an open vote (votes are public).
+         */
+        ZhenhuanHandEvent: {
+            /** Text */
+            text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "hand";
+            /** Seat */
+            seat: number;
+            /** Yes */
+            yes: boolean;
         };
         /**
          * HostEvent
          * @description Storyteller-only line: resolutions, statuses, causes, overrides (override=True).
          */
-        zhenhuan__HostEvent: {
+        ZhenhuanHostEvent: {
             /** Text */
             text: string;
             /**
@@ -3284,9 +4630,10 @@ export interface components {
         };
         /**
          * InfoEvent
-         * @description Information the storyteller gave one player (what she gave, not necessarily the truth).
+         * @description Information the storyteller gave one player at a night step (what she gave, not necessarily the
+         *     truth), with the player's own choices (`targets`).
          */
-        zhenhuan__InfoEvent: {
+        ZhenhuanInfoEvent: {
             /** Text */
             text: string;
             /**
@@ -3298,19 +4645,23 @@ export interface components {
             seat: number;
             /** Night */
             night: number;
-            /** Step */
-            step: string;
+            step: components["schemas"]["ZhenhuanStepKey"];
             /**
              * Value
              * @default null
              */
-            value?: boolean | number | number[] | components["schemas"]["zhenhuan__SeatRole"] | null;
+            value?: boolean | number | number[] | components["schemas"]["ZhenhuanSeatRole"] | null;
+            /**
+             * Targets
+             * @default []
+             */
+            targets?: number[];
         };
         /**
          * Kill
-         * @description 「死亡」: in the day the player dies now; at night she dies at dawn with the others.
+         * @description 「死亡」: dead at once; by day the public sees it at once, at night at dawn.
          */
-        zhenhuan__Kill: {
+        ZhenhuanKill: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3319,33 +4670,88 @@ export interface components {
             /** Seat */
             seat: number;
         };
+        /** ZhenhuanLogEntryOut */
+        ZhenhuanLogEntryOut: {
+            /** Step */
+            step: number;
+            kind: components["schemas"]["LogKind"];
+            /** Label */
+            label: string;
+            actor: components["schemas"]["ViewerOut"] | null;
+            /**
+             * Action
+             * @description 这一步的行动（apply）
+             */
+            action: components["schemas"]["ZhenhuanAction"] | null;
+            /**
+             * Moves
+             * @description 暗选回合：席位 -> 行动（只含落了子的席位）
+             */
+            moves: {
+                [key: string]: components["schemas"]["ZhenhuanAction"];
+            } | null;
+            /** At Ms */
+            at_ms: number;
+            trigger: components["schemas"]["Trigger"] | null;
+            /**
+             * Setup
+             * @description step 0：入局者与设置
+             * @default null
+             */
+            setup?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Ply
+             * @description 这一步在有效历史中的位置（随机数用 Rng(seed, ply)）
+             * @default null
+             */
+            ply?: number | null;
+            /**
+             * Undoes
+             * @description 撤销：被撤回的那一步的 step
+             * @default null
+             */
+            undoes?: number | null;
+        };
         /** Me */
-        zhenhuan__Me: {
+        ZhenhuanMe: {
             /** Seat */
             seat: number;
-            /** Role */
-            role: string | null;
+            role: components["schemas"]["ZhenhuanRoleKey"] | null;
             /** Role Name */
             role_name: string | null;
-            /** Alignment */
-            alignment: string | null;
+            /** Ability */
+            ability: string | null;
+            alignment: components["schemas"]["ZhenhuanAlignment"] | null;
             /** Info */
-            info: (components["schemas"]["zhenhuan__InfoEvent"] | components["schemas"]["zhenhuan__YouAreEvent"])[];
+            info: (components["schemas"]["ZhenhuanInfoEvent"] | components["schemas"]["ZhenhuanYouAreEvent"] | components["schemas"]["ZhenhuanTellEvent"])[];
+        };
+        /** NightDeath */
+        ZhenhuanNightDeath: {
+            /** Seat */
+            seat: number;
+            cause: components["schemas"]["ZhenhuanDeathCause"];
+            /**
+             * By
+             * @default null
+             */
+            by?: number | null;
         };
         /**
          * NightStep
          * @description Resolve the current night step. `targets` fill the step's slots in order (null = none).
-         *     `answer` is what the storyteller told the player (default: the true answer). `skip` passes the
-         *     step without using it (a disabled step is passed with or without `skip`).
+         *     `answer` is what the storyteller told the player (default: the true answer); `use_suggestion`
+         *     gives the suggested false answer instead (only for a poisoned or drunk actor). `force` lets a
+         *     greyed seat be chosen (logged override). `skip` passes the step without using it.
          */
-        zhenhuan__NightStep: {
+        ZhenhuanNightStep: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "night_step";
-            /** Step */
-            step: string;
+            step: components["schemas"]["ZhenhuanStepKey"];
             /**
              * Targets
              * @default []
@@ -3355,7 +4761,17 @@ export interface components {
              * Answer
              * @default null
              */
-            answer?: boolean | number | number[] | components["schemas"]["zhenhuan__SeatRole"] | null;
+            answer?: boolean | number | number[] | components["schemas"]["ZhenhuanSeatRole"] | null;
+            /**
+             * Use Suggestion
+             * @default false
+             */
+            use_suggestion?: boolean;
+            /**
+             * Force
+             * @default false
+             */
+            force?: boolean;
             /**
              * Skip
              * @default false
@@ -3363,21 +4779,24 @@ export interface components {
             skip?: boolean;
         };
         /** NightView */
-        zhenhuan__NightView: {
+        ZhenhuanNightView: {
             /** Number */
             number: number;
             /** Steps */
-            steps: components["schemas"]["zhenhuan__StepView"][];
-            current: components["schemas"]["zhenhuan__StepView"] | null;
-            /** Pending */
-            pending: components["schemas"]["zhenhuan__PendingDeath"][];
+            steps: components["schemas"]["ZhenhuanStepView"][];
+            current: components["schemas"]["ZhenhuanStepView"] | null;
+            /** Deaths */
+            deaths: components["schemas"]["ZhenhuanNightDeath"][];
             /** Dusk Deaths */
             dusk_deaths: number[];
             /** Records */
-            records: components["schemas"]["zhenhuan__StepRecord"][];
+            records: components["schemas"]["ZhenhuanStepRecord"][];
         };
-        /** Nominate */
-        zhenhuan__Nominate: {
+        /**
+         * Nominate
+         * @description A nomination (or, on a traveller, a call to exile). A player sends it for herself.
+         */
+        ZhenhuanNominate: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3389,7 +4808,7 @@ export interface components {
             nominee: number;
         };
         /** NominationEvent */
-        zhenhuan__NominationEvent: {
+        ZhenhuanNominationEvent: {
             /** Text */
             text: string;
             /**
@@ -3401,41 +4820,122 @@ export interface components {
             nominator: number;
             /** Nominee */
             nominee: number;
+            /**
+             * Exile
+             * @default false
+             */
+            exile?: boolean;
+            /**
+             * Deleted
+             * @default false
+             */
+            deleted?: boolean;
         };
-        /** 血染甄嬛传 options */
-        zhenhuan__Options: {
+        /**
+         * OpenVote
+         * @description Start the vote clock on the open nomination; default length: 15 s + 3 s per voter.
+         */
+        ZhenhuanOpenVote: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "open_vote";
+            /**
+             * Seconds
+             * @default null
+             */
+            seconds?: number | null;
+        };
+        /** 血染甄嬛传 开房设置 */
+        ZhenhuanOptions: {
             /**
              * Script
              * @default zhenhuan
              * @constant
              */
             script?: "zhenhuan";
-            /**
-             * Mass Drunk Scope
-             * @default all
-             * @enum {string}
-             */
-            mass_drunk_scope?: "all" | "good";
-            /**
-             * Auto End
-             * @default true
-             */
-            auto_end?: boolean;
         };
-        /** PendingDeath */
-        zhenhuan__PendingDeath: {
+        /**
+         * 血染甄嬛传 终局细节
+         * @description `Outcome.extra` of a 血染甄嬛传 game.
+         */
+        ZhenhuanOutcomeExtra: {
+            winner: components["schemas"]["ZhenhuanAlignment"];
+            /** Nights */
+            nights: number;
+            /** Roles */
+            roles: components["schemas"]["ZhenhuanRoleKey"][];
+        };
+        /** ZhenhuanOutcomeOut */
+        ZhenhuanOutcomeOut: {
+            /**
+             * Unit
+             * @description 结束的是什么：game，或保皇的 deal-N
+             */
+            unit: string;
+            /** Reason */
+            reason: string;
+            /** Results */
+            results: components["schemas"]["SeatResultOut"][];
+            /** @default null */
+            clear?: components["schemas"]["StageClearOut"] | null;
+            /**
+             * Extra
+             * @description 该玩法的终局细节
+             */
+            extra: components["schemas"]["ZhenhuanOutcomeExtra"];
+        };
+        /** Owed */
+        ZhenhuanOwed: {
+            kind: components["schemas"]["ZhenhuanOwedKind"];
             /** Seat */
             seat: number;
-            /** Cause */
-            cause: string;
+        };
+        /**
+         * OwedKind
+         * @description Information the rules owe a player after a change, given at the matching night step.
+         * @enum {string}
+         */
+        ZhenhuanOwedKind: "new_demon" | "minions_new_demon" | "chongfei" | "alignment";
+        /** ZhenhuanPendingOut */
+        ZhenhuanPendingOut: {
+            kind: components["schemas"]["PendingKind"];
+            /** Seats */
+            seats: number[];
             /**
-             * By
+             * Deadline Ms
+             * @description 截止时刻（毫秒，服务器时钟）；与 server_time 相减得剩余时间
+             */
+            deadline_ms: number | null;
+            /** Label */
+            label: string;
+            /**
+             * Clock
+             * @description 计时的名字：同一个计时内截止时刻不变（如一次投票）
              * @default null
              */
-            by?: number | null;
+            clock?: string | null;
+            /**
+             * Submitted
+             * @description 暗选回合：已落子的席位（只说谁，不说什么）
+             * @default null
+             */
+            submitted?: number[] | null;
+            /**
+             * My Move
+             * @description 暗选回合：我自己已落的子
+             * @default null
+             */
+            my_move?: components["schemas"]["ZhenhuanAction"] | null;
         };
+        /**
+         * Phase
+         * @enum {string}
+         */
+        ZhenhuanPhase: "setup" | "night" | "day" | "over";
         /** PhaseEvent */
-        zhenhuan__PhaseEvent: {
+        ZhenhuanPhaseEvent: {
             /** Text */
             text: string;
             /**
@@ -3443,8 +4943,7 @@ export interface components {
              * @enum {string}
              */
             kind: "phase";
-            /** Phase */
-            phase: string;
+            phase: components["schemas"]["ZhenhuanPhase"];
             /** Number */
             number: number;
         };
@@ -3452,40 +4951,47 @@ export interface components {
          * Proposal
          * @description A forced execution the rules call for; the storyteller presses 「处决」.
          */
-        zhenhuan__Proposal: {
+        ZhenhuanProposal: {
             /** Seat */
             seat: number;
             /** Reason */
             reason: string;
         };
         /** PublicDay */
-        zhenhuan__PublicDay: {
+        ZhenhuanPublicDay: {
             /** Number */
             number: number;
             /** Nominations */
-            nominations: components["schemas"]["zhenhuan__PublicNomination"][];
+            nominations: components["schemas"]["ZhenhuanPublicNomination"][];
+            vote: components["schemas"]["ZhenhuanPublicVote"] | null;
             /** Block */
             block: number | null;
             /** Block Votes */
             block_votes: number;
             /** Threshold */
             threshold: number;
+            /** Exile Threshold */
+            exile_threshold: number;
             /** Executed */
             executed: number | null;
         };
         /** PublicNomination */
-        zhenhuan__PublicNomination: {
+        ZhenhuanPublicNomination: {
             /** Nominator */
             nominator: number;
             /** Nominee */
             nominee: number;
+            /** Exile */
+            exile: boolean;
             /** Voters */
             voters: number[] | null;
             /** Count */
             count: number | null;
+            /** Threshold */
+            threshold: number | null;
         };
         /** PublicSeat */
-        zhenhuan__PublicSeat: {
+        ZhenhuanPublicSeat: {
             /** Seat */
             seat: number;
             /** Name */
@@ -3499,30 +5005,287 @@ export interface components {
              * @default null
              */
             traveller?: string | null;
+            /**
+             * Traveller Ability
+             * @default
+             */
+            traveller_ability?: string;
+            /**
+             * Departed
+             * @default false
+             */
+            departed?: boolean;
+        };
+        /**
+         * PublicVote
+         * @description The open vote: hands so far (public), who may still vote, the clock's length.
+         */
+        ZhenhuanPublicVote: {
+            /** Nominee */
+            nominee: number;
+            /** Seconds */
+            seconds: number;
+            /** Hands */
+            hands: components["schemas"]["ZhenhuanHand"][];
+            /** Waiting */
+            waiting: number[];
+        };
+        /**
+         * Reminder
+         * @description A reminder token on a seat in the grimoire (storyteller only).
+         */
+        ZhenhuanReminder: {
+            /** Id */
+            id: number;
+            /** Seat */
+            seat: number;
+            role: components["schemas"]["ZhenhuanRoleKey"] | null;
+            /** Token */
+            token: string;
+            /**
+             * Auto
+             * @default false
+             */
+            auto?: boolean;
+        };
+        /** RemoveReminder */
+        ZhenhuanRemoveReminder: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "remove_reminder";
+            /** Id */
+            id: number;
+        };
+        /**
+         * ReopenStep
+         * @description Reopen a step passed tonight: it becomes the current step until resolved or passed again.
+         */
+        ZhenhuanReopenStep: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reopen_step";
+            step: components["schemas"]["ZhenhuanStepKey"];
+        };
+        /** ZhenhuanReplayOut */
+        ZhenhuanReplayOut: {
+            /** Room Id */
+            room_id: string;
+            /**
+             * Game
+             * @description 玩法 key
+             * @enum {string}
+             */
+            game: "zhenhuan";
+            /** Seed */
+            seed: string;
+            /** Seed Hash */
+            seed_hash: string | null;
+            /** Log */
+            log: components["schemas"]["ZhenhuanLogEntryOut"][];
+        };
+        /** 血染甄嬛传 战报行 */
+        ZhenhuanReportLine: components["schemas"]["ZhenhuanPhaseEvent"] | components["schemas"]["ZhenhuanAnnounceEvent"] | components["schemas"]["ZhenhuanNominationEvent"] | components["schemas"]["ZhenhuanVoteOpenEvent"] | components["schemas"]["ZhenhuanHandEvent"] | components["schemas"]["ZhenhuanVoteEvent"] | components["schemas"]["ZhenhuanExecutionEvent"] | components["schemas"]["ZhenhuanDeathEvent"] | components["schemas"]["ZhenhuanArrivalEvent"] | components["schemas"]["ZhenhuanDepartureEvent"] | components["schemas"]["ZhenhuanGameOverEvent"] | components["schemas"]["ZhenhuanInfoEvent"] | components["schemas"]["ZhenhuanYouAreEvent"] | components["schemas"]["ZhenhuanTellEvent"] | components["schemas"]["ZhenhuanWithdrawnEvent"] | components["schemas"]["ZhenhuanHostEvent"];
+        /** ZhenhuanReportOut */
+        ZhenhuanReportOut: {
+            /**
+             * Step
+             * @description 转换的 step（隐藏步数的玩法中为该观看者自己的战报序号）
+             */
+            step: number;
+            /** Label */
+            label: string;
+            kind: components["schemas"]["LogKind"];
+            trigger: components["schemas"]["Trigger"] | null;
+            /** At Ms */
+            at_ms: number;
+            /**
+             * Lines
+             * @description 与你有关的全文，其余匿名播报；每行都有 text
+             */
+            lines: components["schemas"]["ZhenhuanReportLine"][];
+        };
+        /** ZhenhuanReportsOut */
+        ZhenhuanReportsOut: {
+            /** Reports */
+            reports: components["schemas"]["ZhenhuanReportOut"][];
+            /**
+             * Next After
+             * @description 下次请求带上 after=它，只取新的战报
+             */
+            next_after: number;
         };
         /**
          * Reroll
          * @description Redraw every role and the bluffs with the seeded generator.
          */
-        zhenhuan__Reroll: {
+        ZhenhuanReroll: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "reroll";
         };
+        /** ZhenhuanResultsOut */
+        ZhenhuanResultsOut: {
+            /** Room Id */
+            room_id: string;
+            status: components["schemas"]["RoomStatus"];
+            /** Results */
+            results: components["schemas"]["ZhenhuanOutcomeOut"][];
+        };
+        /** RoleCard */
+        ZhenhuanRoleCard: {
+            key: components["schemas"]["ZhenhuanRoleKey"];
+            /** Name */
+            name: string;
+            team: components["schemas"]["ZhenhuanTeam"];
+            sex: components["schemas"]["ZhenhuanSex"];
+            /** Motto */
+            motto: string;
+            /** Ability */
+            ability: string;
+            /** Reminders */
+            reminders: string[];
+            /** Derived */
+            derived: boolean;
+            /** First Night */
+            first_night: number | null;
+            /** Other Nights */
+            other_nights: number | null;
+        };
+        /**
+         * RoleKey
+         * @enum {string}
+         */
+        ZhenhuanRoleKey: "zhenhuan" | "jinxi" | "guojunwang" | "wentaiyi" | "qiguiren" | "yurao" | "huanbi" | "jingfei" | "sanage" | "niangengyao" | "chunyuan" | "taihou" | "yelanyi" | "qifei" | "dunqinwang" | "longyue" | "sundaying" | "kuangtu" | "supeisheng" | "anlingrong" | "huafei" | "huanghou" | "chongfei" | "huangshang" | "taishanghuang" | "nvhuang" | "traveller";
+        /** ZhenhuanRoomCreate */
+        ZhenhuanRoomCreate: {
+            /**
+             * @description 玩法 key，见 GET /v1/games (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            game: "zhenhuan";
+            /** @description 玩法设置，见 /v1/games 的 options_schema */
+            options?: components["schemas"]["ZhenhuanOptions"];
+            /**
+             * Password
+             * @description 房间暗号
+             * @default null
+             */
+            password?: string | null;
+        };
+        /** ZhenhuanRoomOut */
+        ZhenhuanRoomOut: {
+            /** Id */
+            id: string;
+            /**
+             * Game
+             * @description 玩法 key
+             * @enum {string}
+             */
+            game: "zhenhuan";
+            /** Title */
+            title: string;
+            status: components["schemas"]["RoomStatus"];
+            /**
+             * Version
+             * @description 房间版本；隐藏步数的玩法（血染甄嬛传）对玩家为 null
+             */
+            version: number | null;
+            /**
+             * Step
+             * @description 落子/行动时带上的 step；隐藏步数的玩法对玩家为 null
+             */
+            step: number | null;
+            competition: components["schemas"]["Competition"];
+            /** Creator Name */
+            creator_name: string;
+            /** Is Creator */
+            is_creator: boolean;
+            /** Hosted */
+            hosted: boolean;
+            /** Seats */
+            seats: components["schemas"]["SeatOut"][];
+            /** Max Seats */
+            max_seats: number;
+            /** Min Seats */
+            min_seats: number;
+            /** Has Password */
+            has_password: boolean;
+            /**
+             * Options
+             * @description 开房时的玩法设置
+             */
+            options: components["schemas"]["ZhenhuanOptions"];
+            /**
+             * Seed Hash
+             * @description 本局随机种子的 SHA-256，开局即公布
+             */
+            seed_hash: string | null;
+            /**
+             * Seed
+             * @description 随机种子（十六进制），终局后公布，可据此与行动记录复算全局
+             */
+            seed: string | null;
+            /** Results */
+            results: string[];
+            /**
+             * Requests
+             * @description 请求中途加入的玩家（只给主持人看；其他人为 null）
+             */
+            requests: components["schemas"]["JoinRequestOut"][] | null;
+        };
+        /**
+         * ZhenhuanRoomSummaryOut
+         * @description The room without its game: seats, status, whom it waits for (the lobby and waiting room).
+         */
+        ZhenhuanRoomSummaryOut: {
+            room: components["schemas"]["ZhenhuanRoomOut"];
+            viewer: components["schemas"]["ViewerOut"];
+            pending: components["schemas"]["ZhenhuanPendingOut"] | null;
+            /**
+             * Server Time
+             * @description 服务器当前时刻（毫秒），手机据此显示倒计时，不必信任本机时钟
+             */
+            server_time: number;
+        };
+        /**
+         * ZhenhuanRoomViewOut
+         * @description The room and the game as this viewer may see it.
+         */
+        ZhenhuanRoomViewOut: {
+            room: components["schemas"]["ZhenhuanRoomOut"];
+            viewer: components["schemas"]["ViewerOut"];
+            pending: components["schemas"]["ZhenhuanPendingOut"] | null;
+            /**
+             * Server Time
+             * @description 服务器当前时刻（毫秒），手机据此显示倒计时，不必信任本机时钟
+             */
+            server_time: number;
+            /**
+             * Game
+             * @description 该玩法为此观看者投影的局面（开战前为 null）
+             */
+            game: components["schemas"]["ZhenhuanView"] | null;
+        };
         /**
          * SeatRole
          * @description 玉娆's first-night answer: a good player and her role.
          */
-        zhenhuan__SeatRole: {
+        ZhenhuanSeatRole: {
             /** Seat */
             seat: number;
-            /** Role */
-            role: string;
+            role: components["schemas"]["ZhenhuanRoleKey"];
         };
-        /** SetAlignment */
-        zhenhuan__SetAlignment: {
+        /**
+         * SetAlignment
+         * @description The player learns it at the night's 「阵营改变」 step.
+         */
+        ZhenhuanSetAlignment: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3530,10 +5293,10 @@ export interface components {
             type: "set_alignment";
             /** Seat */
             seat: number;
-            alignment: components["schemas"]["zhenhuan__Alignment"];
+            alignment: components["schemas"]["ZhenhuanAlignment"];
         };
         /** SetAlive */
-        zhenhuan__SetAlive: {
+        ZhenhuanSetAlive: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3545,17 +5308,17 @@ export interface components {
             alive: boolean;
         };
         /** SetBluffs */
-        zhenhuan__SetBluffs: {
+        ZhenhuanSetBluffs: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "set_bluffs";
             /** Roles */
-            roles: string[];
+            roles: components["schemas"]["ZhenhuanRoleKey"][];
         };
         /** SetGhostVote */
-        zhenhuan__SetGhostVote: {
+        ZhenhuanSetGhostVote: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3566,8 +5329,26 @@ export interface components {
             /** Has */
             has: boolean;
         };
+        /**
+         * SetNote
+         * @description The storyteller's free note on a seat (empty text removes it).
+         */
+        ZhenhuanSetNote: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "set_note";
+            /** Seat */
+            seat: number;
+            /**
+             * Text
+             * @default
+             */
+            text?: string;
+        };
         /** SetRole */
-        zhenhuan__SetRole: {
+        ZhenhuanSetRole: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3575,13 +5356,12 @@ export interface components {
             type: "set_role";
             /** Seat */
             seat: number;
-            /** Role */
-            role: string;
+            role: components["schemas"]["ZhenhuanRoleKey"];
             /** @default null */
-            alignment?: components["schemas"]["zhenhuan__Alignment"] | null;
+            alignment?: components["schemas"]["ZhenhuanAlignment"] | null;
         };
         /** SetStatus */
-        zhenhuan__SetStatus: {
+        ZhenhuanSetStatus: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3589,19 +5369,26 @@ export interface components {
             type: "set_status";
             /** Seat */
             seat: number;
-            status: components["schemas"]["zhenhuan__StatusKind"];
-            /**
-             * Until
-             * @default dusk
-             * @enum {string}
-             */
-            until?: "dusk" | "dawn" | "never";
+            status: components["schemas"]["ZhenhuanStatusKind"];
+            /** @default dusk */
+            until?: components["schemas"]["ZhenhuanUntil"];
         };
-        /**
-         * SetTraveller
-         * @description A traveller's public identity (picked by the player), secret alignment and sex.
-         */
-        zhenhuan__SetTraveller: {
+        /** SetTraveller */
+        ZhenhuanSetTraveller: {
+            /** Identity */
+            identity: string;
+            /**
+             * Ability
+             * @default
+             */
+            ability?: string;
+            /** @default good */
+            alignment?: components["schemas"]["ZhenhuanAlignment"];
+            /**
+             * Female
+             * @default false
+             */
+            female?: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3609,21 +5396,17 @@ export interface components {
             type: "set_traveller";
             /** Seat */
             seat: number;
-            /** Identity */
-            identity: string;
-            /** @default good */
-            alignment?: components["schemas"]["zhenhuan__Alignment"];
-            /**
-             * Female
-             * @default false
-             */
-            female?: boolean;
         };
+        /**
+         * Sex
+         * @enum {string}
+         */
+        ZhenhuanSex: "female" | "male" | "eunuch";
         /**
          * Silence
          * @description 齐妃: 翠果，打烂她的嘴.
          */
-        zhenhuan__Silence: {
+        ZhenhuanSilence: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3635,41 +5418,59 @@ export interface components {
             target: number;
         };
         /** SlotView */
-        zhenhuan__SlotView: {
+        ZhenhuanSlotView: {
             /** Label */
             label: string;
             /** Allowed */
             allowed: number[];
             /** Optional */
             optional: boolean;
+            /**
+             * Greyed
+             * @default []
+             */
+            greyed?: components["schemas"]["ZhenhuanGreyedSeat"][];
         };
         /** Status */
-        zhenhuan__Status: {
+        ZhenhuanStatus: {
             /** Seat */
             seat: number;
-            kind: components["schemas"]["zhenhuan__StatusKind"];
-            /** Source */
-            source: string;
+            kind: components["schemas"]["ZhenhuanStatusKind"];
+            /** @default null */
+            source?: components["schemas"]["ZhenhuanRoleKey"] | null;
             /**
              * Source Seat
              * @default null
              */
             source_seat?: number | null;
             /** @default null */
-            until?: components["schemas"]["zhenhuan__Expiry"] | null;
+            until?: components["schemas"]["ZhenhuanExpiry"] | null;
         };
         /**
          * StatusKind
          * @enum {string}
          */
-        zhenhuan__StatusKind: "poisoned" | "drunk" | "pinned" | "protected" | "marked" | "cursed" | "silenced";
+        ZhenhuanStatusKind: "poisoned" | "drunk" | "pinned" | "protected" | "marked" | "cursed" | "silenced";
+        /** StepCard */
+        ZhenhuanStepCard: {
+            key: components["schemas"]["ZhenhuanStepKey"];
+            role: components["schemas"]["ZhenhuanRoleKey"] | null;
+            /** Label */
+            label: string;
+            /** Prompt */
+            prompt: string;
+        };
+        /**
+         * StepKey
+         * @enum {string}
+         */
+        ZhenhuanStepKey: "minion_info" | "demon_info" | "new_demon_info" | "new_minion_info" | "chongfei_info" | "alignment_info" | "qiguiren" | "chongfei" | "anlingrong" | "huafei" | "guojunwang" | "huanghou" | "huangshang" | "taishanghuang" | "nvhuang" | "zhenhuan" | "sanage" | "yelanyi" | "niangengyao" | "yurao" | "sundaying" | "jingfei" | "jinxi" | "wentaiyi" | "huanbi";
         /**
          * StepRecord
          * @description What happened at one night step: for the storyteller's book.
          */
-        zhenhuan__StepRecord: {
-            /** Step */
-            step: string;
+        ZhenhuanStepRecord: {
+            step: components["schemas"]["ZhenhuanStepKey"];
             /** Actor */
             actor: number | null;
             /**
@@ -3696,31 +5497,46 @@ export interface components {
              * Truth
              * @default null
              */
-            truth?: boolean | number | number[] | components["schemas"]["zhenhuan__SeatRole"] | null;
+            truth?: boolean | number | number[] | components["schemas"]["ZhenhuanSeatRole"] | null;
             /**
              * Given
              * @default null
              */
-            given?: boolean | number | number[] | components["schemas"]["zhenhuan__SeatRole"] | null;
+            given?: boolean | number | number[] | components["schemas"]["ZhenhuanSeatRole"] | null;
+            /**
+             * Suggested
+             * @default null
+             */
+            suggested?: boolean | number | number[] | components["schemas"]["ZhenhuanSeatRole"] | null;
             /**
              * Note
              * @default
              */
             note?: string;
         };
+        /**
+         * StepState
+         * @enum {string}
+         */
+        ZhenhuanStepState: "done" | "current" | "upcoming";
         /** StepView */
-        zhenhuan__StepView: {
-            /** Key */
-            key: string;
+        ZhenhuanStepView: {
+            key: components["schemas"]["ZhenhuanStepKey"];
             /** Label */
             label: string;
+            /**
+             * Prompt
+             * @default
+             */
+            prompt?: string;
             /** Actor */
             actor: number | null;
+            state: components["schemas"]["ZhenhuanStepState"];
             /**
-             * State
-             * @enum {string}
+             * Passed
+             * @default false
              */
-            state: "done" | "current" | "upcoming";
+            passed?: boolean;
             /**
              * Disabled
              * @default null
@@ -3730,28 +5546,106 @@ export interface components {
              * Impaired
              * @default []
              */
-            impaired?: string[];
+            impaired?: components["schemas"]["ZhenhuanStatusKind"][];
             /**
              * Slots
              * @default []
              */
-            slots?: components["schemas"]["zhenhuan__SlotView"][];
-            /**
-             * Answer Kind
-             * @default null
-             */
-            answer_kind?: string | null;
+            slots?: components["schemas"]["ZhenhuanSlotView"][];
+            /** @default null */
+            answer_kind?: components["schemas"]["ZhenhuanAnswerKind"] | null;
             /**
              * Hint
              * @default
              */
             hint?: string;
+            /**
+             * Suggestion
+             * @default null
+             */
+            suggestion?: string | null;
+        };
+        /**
+         * Team
+         * @enum {string}
+         */
+        ZhenhuanTeam: "townsfolk" | "outsider" | "minion" | "demon" | "traveller";
+        /**
+         * Tell
+         * @description 「告知」: a card (with its roles / seats / alignment) and/or free text, to one player.
+         */
+        ZhenhuanTell: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tell";
+            /** Seat */
+            seat: number;
+            /** @default text */
+            card?: components["schemas"]["ZhenhuanTellCard"];
+            /**
+             * Text
+             * @default
+             */
+            text?: string;
+            /**
+             * Roles
+             * @default []
+             */
+            roles?: components["schemas"]["ZhenhuanRoleKey"][];
+            /**
+             * Seats
+             * @default []
+             */
+            seats?: number[];
+            /** @default null */
+            alignment?: components["schemas"]["ZhenhuanAlignment"] | null;
+        };
+        /**
+         * TellCard
+         * @description What the storyteller shows with 「告知」 (the official info cards).
+         * @enum {string}
+         */
+        ZhenhuanTellCard: "text" | "role" | "alignment" | "seats" | "seat_role" | "demon" | "minions" | "bluffs";
+        /**
+         * TellEvent
+         * @description A message from the storyteller (「告知」) to one player: a card with its tokens and/or free text.
+         */
+        ZhenhuanTellEvent: {
+            /** Text */
+            text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "tell";
+            /** Seat */
+            seat: number;
+            card: components["schemas"]["ZhenhuanTellCard"];
+            /**
+             * Roles
+             * @default []
+             */
+            roles?: components["schemas"]["ZhenhuanRoleKey"][];
+            /**
+             * Seats
+             * @default []
+             */
+            seats?: number[];
+            /** @default null */
+            alignment?: components["schemas"]["ZhenhuanAlignment"] | null;
+            /**
+             * Note
+             * @default
+             */
+            note?: string;
         };
         /**
          * Toast
          * @description 敦亲王: 给本王炫一个 (the target is drunk for a day).
          */
-        zhenhuan__Toast: {
+        ZhenhuanToast: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3762,44 +5656,67 @@ export interface components {
             /** Target */
             target: number;
         };
-        /** 血染甄嬛传 view */
-        zhenhuan__View: {
-            /**
-             * Viewer
-             * @enum {string}
-             */
-            viewer: "host" | "player" | "spectator";
-            /** Phase */
-            phase: string;
+        /**
+         * Until
+         * @description How long a status set by the storyteller lasts.
+         * @enum {string}
+         */
+        ZhenhuanUntil: "dusk" | "dawn" | "never";
+        /** 血染甄嬛传 局面 */
+        ZhenhuanView: {
+            viewer: components["schemas"]["ZhenhuanViewerRole"];
+            phase: components["schemas"]["ZhenhuanPhase"];
             /** Number */
             number: number;
             /** Seats */
-            seats: components["schemas"]["zhenhuan__PublicSeat"][];
-            day: components["schemas"]["zhenhuan__PublicDay"] | null;
-            me: components["schemas"]["zhenhuan__Me"] | null;
-            grimoire: components["schemas"]["zhenhuan__Grimoire"] | null;
+            seats: components["schemas"]["ZhenhuanPublicSeat"][];
+            day: components["schemas"]["ZhenhuanPublicDay"] | null;
+            me: components["schemas"]["ZhenhuanMe"] | null;
+            grimoire: components["schemas"]["ZhenhuanGrimoire"] | null;
             /** Log */
-            log: (components["schemas"]["zhenhuan__PhaseEvent"] | components["schemas"]["zhenhuan__AnnounceEvent"] | components["schemas"]["zhenhuan__NominationEvent"] | components["schemas"]["zhenhuan__VoteEvent"] | components["schemas"]["zhenhuan__ExecutionEvent"] | components["schemas"]["zhenhuan__DeathEvent"] | components["schemas"]["zhenhuan__GameOverEvent"] | components["schemas"]["zhenhuan__InfoEvent"] | components["schemas"]["zhenhuan__YouAreEvent"] | components["schemas"]["zhenhuan__HostEvent"])[];
-            /** Winner */
-            winner: string | null;
+            log: (components["schemas"]["ZhenhuanPhaseEvent"] | components["schemas"]["ZhenhuanAnnounceEvent"] | components["schemas"]["ZhenhuanNominationEvent"] | components["schemas"]["ZhenhuanVoteOpenEvent"] | components["schemas"]["ZhenhuanHandEvent"] | components["schemas"]["ZhenhuanVoteEvent"] | components["schemas"]["ZhenhuanExecutionEvent"] | components["schemas"]["ZhenhuanDeathEvent"] | components["schemas"]["ZhenhuanArrivalEvent"] | components["schemas"]["ZhenhuanDepartureEvent"] | components["schemas"]["ZhenhuanGameOverEvent"] | components["schemas"]["ZhenhuanInfoEvent"] | components["schemas"]["ZhenhuanYouAreEvent"] | components["schemas"]["ZhenhuanTellEvent"] | components["schemas"]["ZhenhuanWithdrawnEvent"] | components["schemas"]["ZhenhuanHostEvent"])[];
+            winner: components["schemas"]["ZhenhuanAlignment"] | null;
             /** End Reason */
             end_reason: string | null;
         };
         /**
-         * Vote
-         * @description The hands raised on the open nomination.
+         * ViewerRole
+         * @enum {string}
          */
-        zhenhuan__Vote: {
+        ZhenhuanViewerRole: "player" | "spectator" | "host";
+        /**
+         * Vote
+         * @description A player: her own hand during an open vote (`yes`). The storyteller: `votes` = every raised
+         *     hand (records the open nomination's vote and closes it), or `seat` + `yes` to enter or correct
+         *     one player's hand during an open vote.
+         */
+        ZhenhuanVote: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "vote";
-            /** Votes */
-            votes: number[];
+            /**
+             * Votes
+             * @default null
+             */
+            votes?: number[] | null;
+            /**
+             * Seat
+             * @default null
+             */
+            seat?: number | null;
+            /**
+             * Yes
+             * @default true
+             */
+            yes?: boolean;
         };
-        /** VoteEvent */
-        zhenhuan__VoteEvent: {
+        /**
+         * VoteEvent
+         * @description The tally: `voters` raised a hand, in circle order clockwise from the nominee (she is last).
+         */
+        ZhenhuanVoteEvent: {
             /** Text */
             text: string;
             /**
@@ -3817,9 +5734,60 @@ export interface components {
             threshold: number;
             /** Block */
             block: number | null;
+            /**
+             * Exile
+             * @default false
+             */
+            exile?: boolean;
         };
-        /** YouAreEvent */
-        zhenhuan__YouAreEvent: {
+        /**
+         * VoteOpenEvent
+         * @description The vote clock starts on the open nomination; `voters` may vote, in circle order.
+         */
+        ZhenhuanVoteOpenEvent: {
+            /** Text */
+            text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "vote_open";
+            /** Nominee */
+            nominee: number;
+            /** Seconds */
+            seconds: number;
+            /** Voters */
+            voters: number[];
+        };
+        /**
+         * WithdrawnEvent
+         * @description Undo: what the storyteller took back, for a viewer who had seen it (`seat`: one player; None:
+         *     everyone, when the undone press showed something public). Reported only, never in the log.
+         */
+        ZhenhuanWithdrawnEvent: {
+            /** Text */
+            text: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "withdrawn";
+            /**
+             * Seat
+             * @default null
+             */
+            seat?: number | null;
+            /**
+             * Lines
+             * @default []
+             */
+            lines?: string[];
+        };
+        /**
+         * YouAreEvent
+         * @description The 「你是」 card: the player's role and alignment as she now knows them.
+         */
+        ZhenhuanYouAreEvent: {
             /** Text */
             text: string;
             /**
@@ -3829,10 +5797,8 @@ export interface components {
             kind: "you_are";
             /** Seat */
             seat: number;
-            /** Role */
-            role: string;
-            /** Alignment */
-            alignment: string;
+            role: components["schemas"]["ZhenhuanRoleKey"];
+            alignment: components["schemas"]["ZhenhuanAlignment"];
         };
     };
     responses: never;
@@ -3861,12 +5827,116 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    chat_reports: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatReportsOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     create_consort: {
         parameters: {
             query?: never;
             header?: {
+                /** @description 同一个值重发同一请求是安全的（返回第一次的结果） */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3923,9 +5993,49 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description 内容不符合要求或违反规则 */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3994,9 +6104,49 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description 内容不符合要求或违反规则 */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4063,9 +6213,49 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description 内容不符合要求或违反规则 */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4096,8 +6286,35 @@ export interface operations {
                     "application/json": components["schemas"]["LoginOut"];
                 };
             };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description 不存在 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4108,6 +6325,28 @@ export interface operations {
             /** @description 内容不符合要求或违反规则 */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4165,6 +6404,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description 内容不符合要求或违反规则 */
             422: {
                 headers: {
@@ -4174,8 +6431,50 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description 太频繁 */
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
             429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    list_boards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardsOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4183,9 +6482,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description 上游服务（微信）不可用 */
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
             503: {
                 headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4252,6 +6564,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     board_me: {
@@ -4292,6 +6626,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     list_consorts: {
@@ -4315,6 +6671,28 @@ export interface operations {
             /** @description 未登录或登录已过期 */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4355,6 +6733,28 @@ export interface operations {
             /** @description 不存在 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4410,6 +6810,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     consort_records: {
@@ -4435,6 +6857,70 @@ export interface operations {
             /** @description 未登录或登录已过期 */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    errors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorCatalogueOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4470,49 +6956,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-        };
-    };
-    health: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 成功 */
-            200: {
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
                 headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HealthOut"];
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-        };
-    };
-    maid_catalogue: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 成功 */
-            200: {
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MaidCatalogueOut"];
-                };
-            };
-            /** @description 未登录或登录已过期 */
-            401: {
-                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4521,189 +6980,11 @@ export interface operations {
             };
         };
     };
-    get_me: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 成功 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MeOut"];
-                };
-            };
-            /** @description 未登录或登录已过期 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 不存在 */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    list_rooms: {
-        parameters: {
-            query: {
-                game: string;
-                limit?: number;
-                cursor?: string | null;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 成功 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RoomListOut"];
-                };
-            };
-            /** @description 请求格式有误 */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 未登录或登录已过期 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 不存在 */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 内容不符合要求或违反规则 */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    create_room: {
+    baohuang_view: {
         parameters: {
             query?: never;
             header?: {
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RoomCreate"];
-            };
-        };
-        responses: {
-            /** @description 成功 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RoomViewOut"];
-                };
-            };
-            /** @description 请求格式有误 */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 未登录或登录已过期 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 无权操作 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 不存在 */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 与当前状态冲突 */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 内容不符合要求或违反规则 */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    get_room: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description 上次响应的 ETag */
+                /** @description 上次响应的 ETag：没有变化时回 304，不带正文 */
                 "If-None-Match"?: string;
             };
             path: {
@@ -4716,16 +6997,19 @@ export interface operations {
             /** @description 成功 */
             200: {
                 headers: {
+                    /** @description 带上它作 If-None-Match 轮询 */
                     ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoomViewOut"];
+                    "application/json": components["schemas"]["BaohuangRoomViewOut"];
                 };
             };
             /** @description 未变化（If-None-Match 命中） */
             304: {
                 headers: {
+                    /** @description 带上它作 If-None-Match 轮询 */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4757,9 +7041,31 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
-    act: {
+    baohuang_act: {
         parameters: {
             query?: never;
             header?: never;
@@ -4770,7 +7076,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ActBody"];
+                "application/json": components["schemas"]["BaohuangActBody"];
             };
         };
         responses: {
@@ -4828,9 +7134,2813 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description 内容不符合要求或违反规则 */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    baohuang_replay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaohuangReplayOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    baohuang_reports: {
+        parameters: {
+            query?: {
+                /** @description 只返回 step 大于它的战报（用上次的 next_after） */
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaohuangReportsOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    baohuang_result: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaohuangResultsOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    shengong_view: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 上次响应的 ETag：没有变化时回 304，不带正文 */
+                "If-None-Match"?: string;
+            };
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    /** @description 带上它作 If-None-Match 轮询 */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShengongRoomViewOut"];
+                };
+            };
+            /** @description 未变化（If-None-Match 命中） */
+            304: {
+                headers: {
+                    /** @description 带上它作 If-None-Match 轮询 */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    shengong_act: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShengongActBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    shengong_replay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShengongReplayOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    shengong_reports: {
+        parameters: {
+            query?: {
+                /** @description 只返回 step 大于它的战报（用上次的 next_after） */
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShengongReportsOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    shengong_result: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShengongResultsOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    zhenhuan_catalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZhenhuanCatalogueOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    zhenhuan_view: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 上次响应的 ETag：没有变化时回 304，不带正文 */
+                "If-None-Match"?: string;
+            };
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    /** @description 带上它作 If-None-Match 轮询 */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZhenhuanRoomViewOut"];
+                };
+            };
+            /** @description 未变化（If-None-Match 命中） */
+            304: {
+                headers: {
+                    /** @description 带上它作 If-None-Match 轮询 */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    zhenhuan_act: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZhenhuanActBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    zhenhuan_admit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZhenhuanAdmitBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZhenhuanRoomSummaryOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    zhenhuan_replay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZhenhuanReplayOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    zhenhuan_reports: {
+        parameters: {
+            query?: {
+                /** @description 只返回 step 大于它的战报（用上次的 next_after） */
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZhenhuanReportsOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    zhenhuan_result: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZhenhuanResultsOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    chat_phrases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                family: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhrasesOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    maid_catalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaidCatalogueOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    subscriptions_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionsOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    subscriptions_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionsBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionsOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    list_rooms: {
+        parameters: {
+            query?: {
+                /** @description 玩法 key（必填），见 GET /v1/games */
+                game?: ("shengong_d" | "shengong_a" | "shengong_b" | "shengong_c" | "baohuang" | "zhenhuan") | null;
+                limit?: number;
+                /** @description 上一页返回的 cursor */
+                cursor?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomListOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    create_room: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 同一个值重发同一请求是安全的（返回第一次的结果） */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoomCreate"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomSummaryOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    get_room: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 上次响应的 ETag：没有变化时回 304，不带正文 */
+                "If-None-Match"?: string;
+            };
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    /** @description 带上它作 If-None-Match 轮询 */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomSummaryOut"];
+                };
+            };
+            /** @description 未变化（If-None-Match 命中） */
+            304: {
+                headers: {
+                    /** @description 带上它作 If-None-Match 轮询 */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    add_bots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotsBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomSummaryOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    chat_read: {
+        parameters: {
+            query?: {
+                /** @description 上次返回的 cursor：只取此后的新发言；不带则取最近一页 */
+                after?: string | null;
+                limit?: number;
+            };
+            header?: {
+                /** @description 上次响应的 ETag：没有变化时回 304，不带正文 */
+                "If-None-Match"?: string;
+            };
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    /** @description 带上它作 If-None-Match 轮询 */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatOut"];
+                };
+            };
+            /** @description 未变化（If-None-Match 命中） */
+            304: {
+                headers: {
+                    /** @description 带上它作 If-None-Match 轮询 */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    chat_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 同一个值重发同一请求是安全的（返回第一次的结果） */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatPostBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatPostOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    chat_mute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatMuteBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMuteOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    chat_unmute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatUnmuteBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMuteOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    chat_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatReportBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatReportAck"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomSummaryOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4908,9 +10018,49 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description 内容不符合要求或违反规则 */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4940,7 +10090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoomViewOut"];
+                    "application/json": components["schemas"]["RoomSummaryOut"];
                 };
             };
             /** @description 请求格式有误 */
@@ -4988,6 +10138,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description 内容不符合要求或违反规则 */
             422: {
                 headers: {
@@ -4997,9 +10165,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description 太频繁 */
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
             429: {
                 headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5025,7 +10206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoomOut"];
+                    "application/json": components["schemas"]["LeaveOut"];
                 };
             };
             /** @description 未登录或登录已过期 */
@@ -5055,177 +10236,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-        };
-    };
-    replay: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                room_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 成功 */
-            200: {
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReplayOut"];
-                };
-            };
-            /** @description 未登录或登录已过期 */
-            401: {
-                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description 无权操作 */
-            403: {
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 不存在 */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 与当前状态冲突 */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    reports: {
-        parameters: {
-            query?: {
-                after?: number;
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                room_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 成功 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReportsOut"];
-                };
-            };
-            /** @description 请求格式有误 */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 未登录或登录已过期 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 无权操作 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 不存在 */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 内容不符合要求或违反规则 */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    result: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                room_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 成功 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ResultsOut"];
-                };
-            };
-            /** @description 未登录或登录已过期 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 无权操作 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description 不存在 */
-            404: {
-                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5255,7 +10281,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoomViewOut"];
+                    "application/json": components["schemas"]["RoomSummaryOut"];
                 };
             };
             /** @description 请求格式有误 */
@@ -5294,6 +10320,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description 内容不符合要求或违反规则 */
             422: {
                 headers: {
@@ -5303,9 +10347,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description 太频繁 */
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
             429: {
                 headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5331,7 +10388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoomViewOut"];
+                    "application/json": components["schemas"]["RoomSummaryOut"];
                 };
             };
             /** @description 未登录或登录已过期 */
@@ -5373,6 +10430,148 @@ export interface operations {
             /** @description 内容不符合要求或违反规则 */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    undo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StepBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomSummaryOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5433,6 +10632,28 @@ export interface operations {
             /** @description 内容不符合要求或违反规则 */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

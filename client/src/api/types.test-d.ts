@@ -16,7 +16,11 @@ export async function valid(): Promise<void> {
   const answer = await api.GETIfChanged('/v1/rooms/{room_id}', '"etag"', { params: { path: { room_id: 'r1' } } })
   const seats: number | undefined = answer.data?.room.seats.length
   await api.POST('/v1/rooms/{room_id}/join', { params: { path: { room_id: 'r1' } }, body: { password: '暗号' } })
-  void [first, status, looks, seats]
+  const act = await api.POST('/v1/games/shengong/rooms/{room_id}/actions', {
+    params: { path: { room_id: 'r1' } },
+    body: { step: 1, action: { type: 'assassinate', target: 0 } },
+  })
+  void [first, status, looks, seats, act]
 }
 
 export async function invalid(): Promise<void> {
@@ -26,12 +30,16 @@ export async function invalid(): Promise<void> {
   await api.GET('/v1/auth/dev')
   // @ts-expect-error the path parameter room_id is missing
   await api.GET('/v1/rooms/{room_id}', { params: { path: {} } })
-  // @ts-expect-error the required query parameter `game` is missing
-  await api.GET('/v1/rooms', { params: { query: {} } })
+  // @ts-expect-error the required path parameter `board` is missing
+  await api.GET('/v1/boards/{board}', { params: {} })
+  // @ts-expect-error a game key that is not in the enum
+  await api.GET('/v1/rooms', { params: { query: { game: 'chess' } } })
   // @ts-expect-error the required body field `name` is missing
   await api.POST('/v1/auth/dev', { body: {} })
   // @ts-expect-error a wrong enum value for an action's `type`
-  await api.POST('/v1/rooms/{room_id}/actions', { params: { path: { room_id: 'r1' } }, body: { step: 1, action: { type: 'fly' } } })
+  await api.POST('/v1/games/shengong/rooms/{room_id}/actions', { params: { path: { room_id: 'r1' } }, body: { step: 1, action: { type: 'fly' } } })
+  // @ts-expect-error a 保皇 action sent to a 深宫杀 room
+  await api.POST('/v1/games/shengong/rooms/{room_id}/actions', { params: { path: { room_id: 'r1' } }, body: { step: 1, action: { type: 'pass' } } })
   // @ts-expect-error a wrong enum value for 保皇's variant
   await api.POST('/v1/rooms', { body: { game: 'baohuang', options: { variant: 'bogus' } } })
   const me = await api.GET('/v1/me')

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react'
 import Taro, { useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import { api, type Schemas } from '../../api'
+import { api } from '../../api'
+import type { Op, SuccessData } from '../../api/types'
 import { ErrorLine } from '../ErrorLine'
 import { Panel } from '../Panel'
 import { Screen } from '../Screen'
@@ -13,7 +14,8 @@ import { COMPETITION, ROLE, STATUS, type Family } from '../../lib/labels'
 import { Seats } from './Seats'
 import './room.css'
 
-type RoomView = Schemas['RoomViewOut']
+/** GET /v1/rooms/{room_id}: the room without its game (summary, viewer, pending, server_time). */
+export type RoomView = SuccessData<Op<'/v1/rooms/{room_id}', 'get'>>
 
 const FAMILY_TITLE: Record<Family, string> = { shengong: '深宫杀', baohuang: '保皇', zhenhuan: '血染甄嬛传' }
 

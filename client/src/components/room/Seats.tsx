@@ -24,6 +24,7 @@ export function Seats({ seats, max, consortName }: { seats: Seat[]; max: number;
             ) : (
               <Text className='grow faint'>虚位以待</Text>
             )}
+            {s?.bot ? <Text className='badge badge-jade'>{s.bot === 'advanced' ? '机器人 · 进阶' : '机器人'}</Text> : null}
             {s?.is_me ? <Text className='badge badge-zhu'>我</Text> : null}
           </View>
         )

@@ -6,7 +6,8 @@ import { Panel } from '../../components/Panel'
 import { Screen } from '../../components/Screen'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { useData } from '../../hooks/useData'
-import { BOARD_GAMES, BOARD_KINDS, boardTitle, percent, shortDate, STAGE_NAME, STAGES } from '../../lib/labels'
+import { BOARD_KINDS, boardTitle, percent, shortDate, STAGE_NAME, STAGES } from '../../lib/labels'
+import { boardFamilies } from './families'
 import './index.css'
 
 type Row = Schemas['BoardRowOut']
@@ -36,6 +37,10 @@ function BoardRow({ row }: { row: Row }) {
 
 export default function Boards() {
   const authed = useAuthGuard()
+  // which boards exist comes from GET /v1/boards; the known list stands in until it answers
+  const list = useData(() => api.GET('/v1/boards'), [])
+  const families = boardFamilies(list.data?.boards)
+  const stages = list.data?.stages.length ? list.data.stages : STAGES
   const [game, setGame] = useState('coop')
   const [kind, setKind] = useState<'free' | 'tournament'>('free')
   const [stage, setStage] = useState(1)
@@ -50,12 +55,12 @@ export default function Boards() {
   return (
     <Screen title='榜单' sub='群芳争艳，名次在此' seal='金榜'>
       <View className='chip-row board-pick'>
-        {BOARD_GAMES.map((g) => (
+        {families.map((g) => (
           <View key={g.key} className={`chip ${g.key === game ? 'chip-on' : ''}`} onClick={() => setGame(g.key)}>{g.short}</View>
         ))}
       </View>
       <View className='tabs'>
-        {BOARD_KINDS.map((k) => (
+        {BOARD_KINDS.filter((k) => families.find((f) => f.key === game)?.kinds.includes(k.key) ?? true).map((k) => (
           <View key={k.key} className={`tab ${k.key === kind ? 'tab-on' : ''}`} onClick={() => setKind(k.key)}>{k.title}</View>
         ))}
       </View>
@@ -76,8 +81,8 @@ export default function Boards() {
 
       <Panel title='闯关最速' extra='宫斗杀 · 回合最少'>
         <View className='tabs tabs-inner'>
-          {STAGES.map((s) => (
-            <View key={s} className={`tab ${s === stage ? 'tab-on' : ''}`} onClick={() => setStage(s)}>{STAGE_NAME[s]}</View>
+          {stages.map((s) => (
+            <View key={s} className={`tab ${s === stage ? 'tab-on' : ''}`} onClick={() => setStage(s)}>{STAGE_NAME[s] ?? `第${s}关`}</View>
           ))}
         </View>
         <ErrorLine error={fastest.error} />

@@ -19,12 +19,13 @@ import { RoomRow } from './RoomRow'
 import './index.css'
 
 type LobbyRoom = Schemas['LobbyRoomOut']
+type GameKey = Schemas['GameOut']['key']
 type Pending = { room: LobbyRoom; mode: 'join' | 'watch' }
 
 export default function Lobby() {
   const authed = useAuthGuard()
   const games = useData(() => api.GET('/v1/games'), [])
-  const [selected, setSelected] = useState<string>()
+  const [selected, setSelected] = useState<GameKey>()
   const game = games.data?.games.find((g) => g.key === selected)
 
   useEffect(() => {

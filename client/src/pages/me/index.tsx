@@ -6,6 +6,7 @@ import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
 import { Screen } from '../../components/Screen'
 import { SealButton } from '../../components/SealButton'
+import { Sheet } from '../../components/Sheet'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { useData } from '../../hooks/useData'
 import { USER_ROLE } from '../../lib/labels'
@@ -27,13 +28,12 @@ export default function Me() {
   const consorts = useData(async () => (me.data && !hasConsort ? api.GET('/v1/consorts') : null), [me.data, hasConsort])
   const [claiming, setClaiming] = useState<string>()
   const [claimError, setClaimError] = useState<unknown>()
+  const [confirming, setConfirming] = useState<{ id: string; name: string }>()
 
   if (!authed) return null
   const user = me.data?.user
 
-  const claim = async (id: string, name: string) => {
-    const ok = await Taro.showModal({ title: '册封', content: `册封「${name}」为你的妃子？此后不可更换。`, confirmText: '册封', cancelText: '再想想' })
-    if (!ok.confirm) return
+  const claim = async (id: string) => {
     setClaiming(id)
     setClaimError(undefined)
     try {
@@ -43,6 +43,7 @@ export default function Me() {
       setClaimError(e)
     } finally {
       setClaiming(undefined)
+      setConfirming(undefined)
     }
   }
 
@@ -73,7 +74,7 @@ export default function Me() {
             <View key={c.id} className='claim'>
               <ConsortCard consort={c} compact />
               <View className='claim-go'>
-                <SealButton size='small' busy={claiming === c.id} onClick={() => void claim(c.id, c.name)}>册封</SealButton>
+                <SealButton size='small' busy={claiming === c.id} onClick={() => { setClaimError(undefined); setConfirming({ id: c.id, name: c.name }) }}>册封</SealButton>
               </View>
             </View>
           ))}
@@ -95,6 +96,22 @@ export default function Me() {
           ? <MaidCollection cards={catalogue.data.cards} owned={me.data?.consort?.maids ?? []} />
           : <View className='loading'>…</View>}
       </Panel>
+      {confirming ? (
+        <Sheet
+          title={`册封 · ${confirming.name}`}
+          open
+          onClose={() => setConfirming(undefined)}
+          footer={(
+            <>
+              <SealButton kind='ghost' onClick={() => setConfirming(undefined)}>再想想</SealButton>
+              <SealButton busy={claiming === confirming.id} onClick={() => void claim(confirming.id)}>册封</SealButton>
+            </>
+          )}
+        >
+          <View className='confirm-text'>册封「{confirming.name}」为你的妃子？此后不可更换。</View>
+          <ErrorLine error={claimError} />
+        </Sheet>
+      ) : null}
     </Screen>
   )
 }
