@@ -78,6 +78,12 @@ def _one(refs: list[dict[str, Any]]) -> dict[str, Any]:
     return unique[0] if len(unique) == 1 else {"oneOf": unique}
 
 
+def _any(refs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several shapes a value may take where more than one can fit (options of sibling games)."""
+    one = _one(refs)
+    return {"anyOf": one["oneOf"]} if "oneOf" in one else one
+
+
 def _family_slots(family: str, keys: tuple[str, ...], components: dict[str, Any]) -> dict[str, dict[str, Any]]:
     from chalicelib.games import get_game
 
@@ -100,7 +106,7 @@ def _family_slots(family: str, keys: tuple[str, ...], components: dict[str, Any]
     return {
         "game_key": {"type": "string", "enum": list(keys)},
         "family": {"type": "string", "const": family},
-        "options": _one([_options_ref(g.key, components) for g in games]),
+        "options": _any([_options_ref(g.key, components) for g in games]),
         "action": action,
         "action_map": {"type": "object", "additionalProperties": action},
         "view": _one(views),
@@ -123,13 +129,16 @@ def _admit_ref(game: Any, prefix: str, components: dict[str, Any]) -> dict[str, 
 
 
 def _options_ref(key: str, components: dict[str, Any]) -> dict[str, str]:
+    """The game's options model, named after the model (games of a family that share one share it)."""
     from chalicelib.games import get_game
 
     game = get_game(key)
-    name = f"{camel(key)}Options"
+    prefix = camel(game.family)
+    model_name = game.options_model.__name__
+    name = model_name if model_name.startswith(prefix) else f"{prefix}{model_name}"
     if name not in components:
-        schema = _absorb(TypeAdapter(game.options_model).json_schema(ref_template=REF), camel(key), components)
-        components[name] = {**schema, "title": f"{game.title} 开房设置"}
+        schema = _absorb(TypeAdapter(game.options_model).json_schema(ref_template=REF), prefix, components)
+        components[name] = {**schema, "title": name}
     return ref(name)
 
 

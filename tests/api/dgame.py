@@ -21,20 +21,22 @@ def make_team(api, admin: Player, names: list[str], value: int = 80, maids: dict
 
 
 def open_d_room(team: list[Player], stage: int) -> str:
-    room_id = team[0].ok("POST", "/v1/rooms", {"game": "shengong_d", "options": {"stage": stage}})["room"]["id"]
+    room_id = team[0].open_room("shengong_d", {"stage": stage})
     for p in team[1:]:
         p.ok("POST", f"/v1/rooms/{room_id}/join")
     return room_id
 
 
 def play_out(team: list[Player], room_id: str, action: dict, max_rounds: int = 25) -> dict:
-    """Every living player submits `action` each round until the game ends; returns the last view."""
+    """Every living player submits `action` each round (待机 when a boss's 暗杀 voided her move) until
+    the game ends; returns the last view."""
     for _ in range(max_rounds):
         view = team[0].view(room_id)
         if view["room"]["status"] != "active":
             return view
         step = view["room"]["step"]
         for seat in view["pending"]["seats"]:
-            r = team[seat].act(room_id, action, step=step)
+            voided = team[seat].view(room_id)["game"]["you"]["voided"]
+            r = team[seat].act(room_id, {"type": "idle"} if voided else action, step=step)
             assert r.status_code == 200, r.body
     raise AssertionError("game did not end")

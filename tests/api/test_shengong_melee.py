@@ -105,7 +105,7 @@ def _play(team, room_id, seed, *, hurry_round=2, deadline_round=3, svc=None, clo
 
 
 def _check_records(team, board, room_id, games):
-    outcome = team[0].ok("GET", f"/v1/rooms/{room_id}/result")["results"][0]
+    outcome = team[0].result(room_id)["results"][0]
     rows = {row["name"]: row for row in team[0].ok("GET", f"/v1/boards/{board}?limit=20")["rows"]}
     assert set(rows) == set(NAMES)
     assert all(row["games"] == games for row in rows.values())
@@ -131,10 +131,10 @@ def test_modes_a_and_b_free_play_share_the_free_board(api, svc, clock, admin, ei
     assert view["game"]["round_limit"] == 20 and view["room"]["competition"] == "free"
     end = _play(eight, room_a, seed=1, svc=svc, clock=clock)
     assert end["room"]["status"] == "finished"
-    triggers = [r["trigger"] for r in eight[0].ok("GET", f"/v1/rooms/{room_a}/reports?after=0&limit=100")["reports"]]
+    triggers = [r["trigger"] for r in eight[0].reports(room_a)["reports"]]
     assert triggers[1] == "hurry" and triggers[2] == "deadline"
     _check_records(eight, "melee-free", room_a, games=1)
-    replay = eight[0].ok("GET", f"/v1/rooms/{room_a}/replay")
+    replay = eight[0].replay(room_a)
     assert recompute(replay).model_dump(mode="json") == svc.rooms.get_room(room_a).state
 
     room_b = _open(eight, "shengong_b", creator=eight[4])
@@ -174,7 +174,7 @@ def test_mode_c_never_leaks_hands_orders_or_targets(api, svc, clock, admin, eigh
     def observe(seat, step):
         stored = svc.rooms.list_moves(room_id, step)
         for other in (seat + 1) % 8, (seat + 5) % 8:
-            body = eight[other].get(f"/v1/rooms/{room_id}").body.decode()
+            body = eight[other].get(eight[other].game_path(room_id)).body.decode()
             seen[other].append(body)
             pending = json.loads(body)["pending"]
             if pending is not None and json.loads(body)["room"]["step"] == step:
@@ -185,7 +185,7 @@ def test_mode_c_never_leaks_hands_orders_or_targets(api, svc, clock, admin, eigh
 
     _play(eight, room_id, seed=4, svc=svc, clock=clock, observe=observe)
     for seat in range(8):
-        seen[seat].append(eight[seat].get(f"/v1/rooms/{room_id}/reports?after=0&limit=100").body.decode())
+        seen[seat].append(eight[seat].get(eight[seat].game_path(room_id, "/reports?after=0&limit=100")).body.decode())
     for seat, bodies in seen.items():
         text = "\n".join(bodies)
         for other in range(8):
@@ -193,7 +193,7 @@ def test_mode_c_never_leaks_hands_orders_or_targets(api, svc, clock, admin, eigh
                 continue
             for word in (SEAT_CARDS[other], CARD_NAMES[SEAT_CARDS[other]]):
                 assert word not in text, (seat, other, word)
-    lines = [line for rep in watcher.ok("GET", f"/v1/rooms/{room_id}/reports?after=0&limit=100")["reports"]
+    lines = [line for rep in watcher.reports(room_id)["reports"]
              for line in rep["lines"]]
     anonymous = [line["text"] for line in lines if line["scope"] == "anonymous"]
     assert anonymous and not any(name in text for text in anonymous for name in NAMES)

@@ -115,20 +115,26 @@ class _Writer:
         self.me = viewer.seat if viewer.role is ViewerRole.PLAYER else None
         self.lines: list[ReportLine] = []
         self.anon: list[ReportLine] = []
+        self.about: list[ReportLine] = []
         self.quiet: Counter[str] = Counter()
 
     def add(self, scope: Scope, kind: LineKind, text: str, **fields: Any) -> None:
-        self.lines.append(ReportLine(round=self.rnd, scope=scope, kind=kind, text=text, **fields))
+        line = ReportLine(round=self.rnd, scope=scope, kind=kind, text=text, **fields)
+        # what others did to her is held back and told after her own lines, sorted: where it would
+        # fall among them in event (seat) order could tell whose seat it came from
+        (self.about if scope is Scope.ABOUT_YOU else self.lines).append(line)
 
     def anonymous(self, kind: LineKind, text: str, **fields: Any) -> None:
         self.anon.append(ReportLine(round=self.rnd, scope=Scope.ANONYMOUS, kind=kind, text=text, **fields))
 
     def flush(self) -> None:
+        self.lines.extend(sorted(self.about, key=lambda ln: ln.text))
         self.lines.extend(sorted(self.anon, key=lambda ln: ln.text))
         if self.quiet:
             text = "另有 " + "，".join(f"{n} 人{W.QUIET_ZH[k]}" for k, n in sorted(self.quiet.items()))
             self.add(Scope.ANONYMOUS, LineKind.QUIET, text, count=sum(self.quiet.values()))
         self.anon.clear()
+        self.about.clear()
         self.quiet.clear()
 
     def full(self, seat: int) -> tuple[Scope, str] | None:

@@ -121,6 +121,23 @@ def _spectator_is_anonymous(game: ShengongGame, t) -> None:
             assert not any(name in line.text for name in NAMES)
 
 
+def _order_tells_nothing(game: ShengongGame, t) -> None:
+    """#10.6: the order of a player's lines reveals no seat order. Within each round, what others did
+    to her (about_you) comes as one block and what others did at all (anonymous) too, each sorted by
+    text, so where a line falls says nothing about whose seat it came from."""
+    for seat in range(len(t.state.players)):
+        lines = game.report(t.state, t.events, Viewer.player(seat))
+        rounds: dict[int, list] = {}
+        for line in lines:
+            rounds.setdefault(line.round, []).append(line)
+        for group in rounds.values():
+            for scope in ("about_you", "anonymous"):
+                texts = [ln.text for ln in group if ln.scope == scope and ln.kind != "quiet"]  # the tally line closes it
+                assert texts == sorted(texts), (seat, scope, texts)
+            about = [i for i, ln in enumerate(group) if ln.scope == "about_you"]
+            assert about == list(range(about[0], about[0] + len(about))) if about else True, about  # one block
+
+
 def recompute(log: list, seats: int) -> tuple[list[Stats], tuple[int | None, ...] | None]:
     """Every seat's stats and the final places from the event log alone."""
     kills, dealt_hp, dealt_grace, taken = [0] * seats, [0] * seats, [0] * seats, [0] * seats
@@ -175,6 +192,7 @@ def play(game: ShengongGame, g: int, stage: int | None = None, *, check_views: b
         _check_round(game, state, t, decks)
         if check_views:
             _spectator_is_anonymous(game, t)
+            _order_tells_nothing(game, t)
             assert State.model_validate(t.state.model_dump(mode="json")) == t.state
             for viewer in (Viewer.player(0), Viewer.spectator(), Viewer.host()):
                 game.view(t.state, viewer)
