@@ -1302,7 +1302,7 @@ export interface components {
             type: "next_deal";
         };
         /**
-         * 保皇 开房设置
+         * BaohuangOptions
          * @description Room options. `variant`: 简明 "simple" (168 cards) or 经典 "classic" (216 cards).
          */
         BaohuangOptions: {
@@ -2921,17 +2921,6 @@ export interface components {
                 [key: string]: number;
             };
         };
-        /**
-         * 深宫杀 · 竞技局 开房设置
-         * @description 玩法A/B/C room options: the round timer. The round limit is fixed (DECISIONS #2).
-         */
-        ShengongAOptions: {
-            /**
-             * Turn Seconds
-             * @default 90
-             */
-            turn_seconds?: number;
-        };
         /** ShengongARoomCreate */
         ShengongARoomCreate: {
             /**
@@ -2940,7 +2929,7 @@ export interface components {
              */
             game: "shengong_a";
             /** @description 玩法设置，见 /v1/games 的 options_schema */
-            options?: components["schemas"]["ShengongAOptions"];
+            options?: components["schemas"]["ShengongPalaceOptions"];
             /**
              * Password
              * @description 房间暗号
@@ -3003,17 +2992,6 @@ export interface components {
          * @enum {string}
          */
         ShengongAttack: "poison" | "assassinate" | "frame";
-        /**
-         * 深宫杀 · 宫女局 开房设置
-         * @description 玩法A/B/C room options: the round timer. The round limit is fixed (DECISIONS #2).
-         */
-        ShengongBOptions: {
-            /**
-             * Turn Seconds
-             * @default 90
-             */
-            turn_seconds?: number;
-        };
         /** ShengongBRoomCreate */
         ShengongBRoomCreate: {
             /**
@@ -3022,7 +3000,7 @@ export interface components {
              */
             game: "shengong_b";
             /** @description 玩法设置，见 /v1/games 的 options_schema */
-            options?: components["schemas"]["ShengongBOptions"];
+            options?: components["schemas"]["ShengongPalaceOptions"];
             /**
              * Password
              * @description 房间暗号
@@ -3041,17 +3019,6 @@ export interface components {
          * @enum {string}
          */
         ShengongBossKey: "gao_mingzhu" | "shi_lu" | "xiyu_spy" | "mute_maid";
-        /**
-         * 深宫杀 · 卡牌局 开房设置
-         * @description 玩法A/B/C room options: the round timer. The round limit is fixed (DECISIONS #2).
-         */
-        ShengongCOptions: {
-            /**
-             * Turn Seconds
-             * @default 90
-             */
-            turn_seconds?: number;
-        };
         /** ShengongCRoomCreate */
         ShengongCRoomCreate: {
             /**
@@ -3060,7 +3027,7 @@ export interface components {
              */
             game: "shengong_c";
             /** @description 玩法设置，见 /v1/games 的 options_schema */
-            options?: components["schemas"]["ShengongCOptions"];
+            options?: components["schemas"]["ShengongPalaceOptions"];
             /**
              * Password
              * @description 房间暗号
@@ -3113,22 +3080,6 @@ export interface components {
             /** Text */
             text: string;
         };
-        /**
-         * 宫斗杀 开房设置
-         * @description 玩法D room options: the stage too (seed D①: 房主开房时选关卡).
-         */
-        ShengongDOptions: {
-            /**
-             * Turn Seconds
-             * @default 90
-             */
-            turn_seconds?: number;
-            /**
-             * Stage
-             * @default 1
-             */
-            stage?: number;
-        };
         /** ShengongDRoomCreate */
         ShengongDRoomCreate: {
             /**
@@ -3137,7 +3088,7 @@ export interface components {
              */
             game: "shengong_d";
             /** @description 玩法设置，见 /v1/games 的 options_schema */
-            options?: components["schemas"]["ShengongDOptions"];
+            options?: components["schemas"]["ShengongStageOptions"];
             /**
              * Password
              * @description 房间暗号
@@ -3415,6 +3366,17 @@ export interface components {
              * @description 该玩法的终局细节
              */
             extra: components["schemas"]["ShengongOutcomeExtra"];
+        };
+        /**
+         * ShengongPalaceOptions
+         * @description 玩法A/B/C room options: the round timer. The round limit is fixed (DECISIONS #2).
+         */
+        ShengongPalaceOptions: {
+            /**
+             * Turn Seconds
+             * @default 90
+             */
+            turn_seconds?: number;
         };
         /** ShengongPendingOut */
         ShengongPendingOut: {
@@ -3758,7 +3720,7 @@ export interface components {
              * Options
              * @description 开房时的玩法设置
              */
-            options: components["schemas"]["ShengongDOptions"] | components["schemas"]["ShengongAOptions"] | components["schemas"]["ShengongBOptions"] | components["schemas"]["ShengongCOptions"];
+            options: components["schemas"]["ShengongStageOptions"] | components["schemas"]["ShengongPalaceOptions"];
             /**
              * Seed Hash
              * @description 本局随机种子的 SHA-256，开局即公布
@@ -3854,6 +3816,22 @@ export interface components {
          * @enum {string}
          */
         ShengongSlot: "attack" | "defence" | "general";
+        /**
+         * ShengongStageOptions
+         * @description 玩法D room options: the stage too (seed D①: 房主开房时选关卡).
+         */
+        ShengongStageOptions: {
+            /**
+             * Turn Seconds
+             * @default 90
+             */
+            turn_seconds?: number;
+            /**
+             * Stage
+             * @default 1
+             */
+            stage?: number;
+        };
         /**
          * Stay
          * @description 继续驻留.
@@ -4847,7 +4825,7 @@ export interface components {
              */
             seconds?: number | null;
         };
-        /** 血染甄嬛传 开房设置 */
+        /** ZhenhuanOptions */
         ZhenhuanOptions: {
             /**
              * Script
