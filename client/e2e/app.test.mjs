@@ -143,7 +143,10 @@ describe('深宫 H5', () => {
       const view = (await api.call('GET', `/v1/rooms/${roomId}`, tokens[0])).body
       if (view.room.status !== 'active') break
       for (const t of tokens) {
-        await api.call('POST', `/v1/games/shengong/rooms/${roomId}/actions`, t, { step: view.room.step, action: { type: 'assassinate', target: 0 } })
+        const path = `/v1/games/shengong/rooms/${roomId}/actions`
+        const hit = await api.call('POST', path, t, { step: view.room.step, action: { type: 'assassinate', target: 0 } })
+        // a move the rules refuse this round (voided by an assassination …): wait instead
+        if (hit.status !== 200) await api.call('POST', path, t, { step: view.room.step, action: { type: 'idle' } })
       }
     }
     const room = current(zhen)
