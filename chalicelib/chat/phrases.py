@@ -1,8 +1,7 @@
 """心战 quick phrases: a fixed list per game, in court style, sent with one tap by id.
 
-A game declares its own (`Game.quick_phrases`). Until it does, the defaults below apply, keyed by
-contract family (they are meant to move onto the games); a family with none here gets the court
-phrases every game shares. A phrase's id is derived from its text, so reordering a list keeps ids,
+A game declares its own (`Game.quick_phrases`); a game with none gets the court phrases every game
+shares. A phrase's id is derived from its text, so reordering a list keeps ids,
 and a message stores the text it showed, so changing a list never changes what was said."""
 
 from __future__ import annotations
@@ -18,20 +17,6 @@ COURT: tuple[str, ...] = (
 )
 """What every game may say: greetings, thanks, 告退 (seed 001: 「XX姐姐好」「恭送XX」「姐姐慢走」)."""
 
-FAMILY_DEFAULTS: dict[str, tuple[str, ...]] = {
-    # 深宫杀: 心战 across the table while moves are sealed
-    "shengong": ("本宫乏了", "姐姐请", "妹妹好手段", "这宫里，谁都不可信", "今日之仇，来日必报",
-                 "臣妾冤枉", "且慢", "承让了", "快些落子吧", "本宫记下了"),
-    # 保皇: the emperor, his guard and the rebels
-    "baohuang": ("皇上吉祥", "臣护驾来迟", "侍卫何在", "这一手，朕准了", "姐姐请", "过", "好牌",
-                 "快些出牌吧", "承让了", "臣等叩见吾皇万岁万岁万万岁"),
-    # 血染甄嬛传: talk by day, then the vote
-    "zhenhuan": ("臣妾冤枉", "请皇上明察", "此人可疑", "我以性命担保", "且听我一言", "本宫信你",
-                 "姐姐请", "天色已晚", "本宫乏了", "承让了"),
-}
-"""Until the games declare `quick_phrases` (to be moved onto the games by the lead)."""
-
-
 @dataclass(frozen=True, slots=True)
 class Phrase:
     id: str
@@ -43,7 +28,7 @@ def phrase_id(text: str) -> str:
 
 
 def phrase_texts(game: AnyGame) -> tuple[str, ...]:
-    return game.quick_phrases or FAMILY_DEFAULTS.get(game.family, COURT)
+    return game.quick_phrases or COURT
 
 
 def phrases_for(game: AnyGame) -> tuple[Phrase, ...]:

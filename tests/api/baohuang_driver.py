@@ -125,8 +125,7 @@ class Table:
     @classmethod
     def open(cls, api: Any, svc: Any, names: list[str], start: bool = True, **options: Any) -> Table:
         players = [Player(api, name) for name in names]
-        body = players[0].ok("POST", "/v1/rooms", {"game": "baohuang", "options": options})
-        room_id = body["room"]["id"]
+        room_id = players[0].open_room("baohuang", options)
         for p in players[1:]:
             p.ok("POST", f"/v1/rooms/{room_id}/join")
         table = cls(api, svc, players, room_id)
@@ -136,7 +135,13 @@ class Table:
 
     @property
     def path(self) -> str:
+        """The room's generic path (join, start, leave, hurry …)."""
         return f"/v1/rooms/{self.room_id}"
+
+    @property
+    def game_path(self) -> str:
+        """The room under 保皇's own API (view, actions, reports, result, replay)."""
+        return f"/v1/games/baohuang/rooms/{self.room_id}"
 
     def start(self) -> dict[str, Any]:
         return self.players[0].ok("POST", f"{self.path}/start")
@@ -166,7 +171,7 @@ class Table:
         """Every report after `after`, paging through the endpoint."""
         out: list[dict[str, Any]] = []
         while True:
-            body = self.players[seat].ok("GET", f"{self.path}/reports?after={after}&limit=100")
+            body = self.players[seat].ok("GET", f"{self.game_path}/reports?after={after}&limit=100")
             out += body["reports"]
             if not body["reports"]:
                 return out

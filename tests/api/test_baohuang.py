@@ -75,7 +75,7 @@ def lines(reports: list[dict], kind: str) -> list[dict]:
 
 def assert_replays(table: Table) -> dict:
     """Seed + action log from the replay endpoint reproduce the stored final state exactly."""
-    replay = table.players[0].ok("GET", f"{table.path}/replay")
+    replay = table.players[0].ok("GET", f"{table.game_path}/replay")
     assert replay["room_id"] == table.room_id and replay["game"] == "baohuang"
     state = recompute(replay)
     assert state.model_dump(mode="json") == table.stored().state
@@ -102,7 +102,8 @@ def test_five_players_open_join_and_the_creator_starts(api, svc):
     assert [s["name"] for s in joined["room"]["seats"]] == NAMES and joined["room"]["seats"][4]["is_me"]
     table.players.append(fifth)
     assert error(fifth.post(f"{table.path}/start")) == (403, "NOT_CREATOR")
-    started = table.start()
+    table.start()
+    started = table.view(0)
     assert started["room"]["status"] == "active" and started["room"]["step"] == 1
     assert started["room"]["seed"] is None and len(started["room"]["seed_hash"]) == 64
     g = started["game"]
@@ -121,7 +122,7 @@ def play_deal(table: Table, policy: Policy) -> tuple[dict, dict, list[dict]]:
     """Play deal 1 to its end; returns the last view, the deal's outcome and seat 0's reports."""
     end = table.run(policy, deal_over)
     assert end["room"]["status"] == "active" and end["game"]["phase"] == "between"
-    result = table.players[0].ok("GET", f"{table.path}/result")
+    result = table.players[0].ok("GET", f"{table.game_path}/result")
     assert result["room_id"] == table.room_id and len(result["results"]) == 1
     outcome = result["results"][0]
     assert outcome["unit"] == "deal-1" and outcome["reason"] == "finished"
@@ -170,11 +171,11 @@ def test_whole_simple_and_classic_deals_results_totals_and_board(api, svc):
     step = end["room"]["step"]
     for seat in range(SEATS):
         ack = simple.do(seat, {"type": "next_deal"}, step)
-        step = ack["step"]
+        step = ack["current_step"]
     g = simple.view(0)["game"]
     assert g["phase"] == "throne" and g["deal_no"] == 2 and g["dealer"] == 3
     assert [s["total"] for s in g["seats"]] == simple_scores
-    assert len(simple.players[0].ok("GET", f"{simple.path}/result")["results"]) == 1  # written once
+    assert len(simple.players[0].ok("GET", f"{simple.game_path}/result")["results"]) == 1  # written once
 
     # classic, the same five: the emperor calls a face she holds three of; the fourth copy's holder guards
     classic = open_table(api, svc, SEED_CLASSIC, variant="classic")
@@ -198,7 +199,7 @@ def test_whole_simple_and_classic_deals_results_totals_and_board(api, svc):
     assert over["game"]["over_reason"] == "left" and over["pending"] is None
     assert [s["total"] for s in over["game"]["seats"]] == classic_scores
     assert over["room"]["seed"] is not None
-    assert len(classic.players[0].ok("GET", f"{classic.path}/result")["results"]) == 1
+    assert len(classic.players[0].ok("GET", f"{classic.game_path}/result")["results"]) == 1
     assert_replays(classic)
 
     # the 保皇 board: each of the five played two deals (games = deals), wins and points summed
@@ -356,8 +357,8 @@ def test_turn_timer_tuoguan_scheduler_settle_on_read_and_return(api, svc, clock)
     assert [s["total"] for s in g["seats"]] == [0] * SEATS  # 托管 costs nothing
 
     # end the table (a quit) and recompute it: timeouts, sealed settlements and actions replay exactly
-    assert error(table.players[0].get(f"{table.path}/replay")) == (409, "NOT_FINISHED")  # not while live
-    table.do(late, {"type": "quit"}, ack["step"])
+    assert error(table.players[0].get(f"{table.game_path}/replay")) == (409, "NOT_FINISHED")  # not while live
+    table.do(late, {"type": "quit"}, ack["current_step"])
     replay = assert_replays(table)
     assert {e["kind"] for e in replay["log"]} == {"setup", "timeout", "settle", "apply"}
 
@@ -369,12 +370,12 @@ def test_scheduler_plays_a_whole_deal_once_every_seat_is_in_tuoguan(api, svc, cl
     step = table.view(0)["room"]["step"]
     for seat in range(SEATS):
         if seat != 3:  # seat 3 holds the throne offer; the others ask for 托管 themselves
-            step = table.do(seat, {"type": "auto"}, step)["step"]
+            step = table.do(seat, {"type": "auto"}, step)["current_step"]
     clock.advance(31)
     assert sweeper.settle_overdue(svc.room_deps()).changed == 1
     view = table.view(0)
     assert view["room"]["status"] == "finished" and view["game"]["over_reason"] == "all_auto"
-    (outcome,) = table.players[0].ok("GET", f"{table.path}/result")["results"]
+    (outcome,) = table.players[0].ok("GET", f"{table.game_path}/result")["results"]
     assert outcome["reason"] == "finished" and sum(r["score"] for r in outcome["results"]) == 0
     assert [s["total"] for s in view["game"]["seats"]] == [r["score"] for r in outcome["results"]]
     assert_replays(table)
@@ -435,10 +436,10 @@ def test_no_player_sees_another_hand_or_the_hidden_guard_at_any_step(api, svc, a
     assert set(hidden_at.values()) == {None, 1}  # seat 1 guarded in secret for part of the deal
     # reports: each report is judged against the hands right after its own step
     for viewer, who in [(p, seat) for seat, p in enumerate(table.players)] + [(watcher, None)]:
-        body = viewer.ok("GET", f"{table.path}/reports?after=0&limit=100")
+        body = viewer.ok("GET", f"{table.game_path}/reports?after=0&limit=100")
         reports = body["reports"]
         while body["reports"]:
-            body = viewer.ok("GET", f"{table.path}/reports?after={body['next_after']}&limit=100")
+            body = viewer.ok("GET", f"{table.game_path}/reports?after={body['next_after']}&limit=100")
             reports += body["reports"]
         assert [r["step"] for r in reports] == sorted(hands_at)
         for rep in reports:
@@ -469,7 +470,7 @@ def test_quit_mid_deal_costs_thirty_and_ends_the_table(api, svc):
     quitter = (view["game"]["turn"] + 2) % SEATS  # not her turn: quitting needs none
     ack = table.do(quitter, {"type": "quit"}, view["room"]["step"])
     assert ack["settled"] and ack["status"] == "finished"
-    (outcome,) = table.players[0].ok("GET", f"{table.path}/result")["results"]
+    (outcome,) = table.players[0].ok("GET", f"{table.game_path}/result")["results"]
     assert outcome["reason"] == "quit" and outcome["unit"] == "deal-1"
     assert [r["score"] for r in outcome["results"]] == [-30 if s == quitter else 0 for s in range(SEATS)]
     assert all(r["place"] is None and not r["won"] for r in outcome["results"])
@@ -478,8 +479,9 @@ def test_quit_mid_deal_costs_thirty_and_ends_the_table(api, svc):
     assert g["phase"] == "over" and g["over_reason"] == "quit"
     assert [s["total"] for s in g["seats"]] == [-30 if s == quitter else 0 for s in range(SEATS)]
     quit_line = lines(table.reports(0), "seat_quit")
-    assert quit_line == [{"kind": "seat_quit", "seat": quitter, "kicked": False, "penalty": 30}]
-    assert error(table.act(0, {"type": "pass"}, ack["step"])) == (409, "GAME_OVER")
+    assert quit_line == [{"kind": "seat_quit", "seat": quitter, "kicked": False, "penalty": 30,
+                          "text": f"{NAMES[quitter]}强退，扣30分"}]
+    assert error(table.act(0, {"type": "pass"}, ack["current_step"])) == (409, "GAME_OVER")
     rows = {r["name"]: r for r in table.players[0].ok("GET", "/v1/boards/baohuang-free")["rows"]}
     assert rows[NAMES[quitter]]["score"] == -30 and rows[NAMES[quitter]]["games"] == 1
     assert all(rows[n]["score"] == 0 and rows[n]["wins"] == 0 for n in NAMES if n != NAMES[quitter])
@@ -494,13 +496,13 @@ def test_the_sili_kicks_a_seat_mid_deal(api, svc, admin):
     step = view["room"]["step"]
     before = table.stored()
     assert_unchanged(table, before, table.act(0, {"type": "kick", "seat": 3}, step), (403, "HOST_ONLY"))
-    r = admin.post(f"{table.path}/actions", {"step": step, "action": {"type": "kick", "seat": 3}})
+    r = admin.post(f"{table.game_path}/actions", {"step": step, "action": {"type": "kick", "seat": 3}})
     assert r.status_code == 200 and r.json_body["status"] == "finished"
-    (outcome,) = admin.ok("GET", f"{table.path}/result")["results"]
+    (outcome,) = admin.ok("GET", f"{table.game_path}/result")["results"]
     assert outcome["reason"] == "kicked" and [r["score"] for r in outcome["results"]] == [0, 0, 0, -30, 0]
     assert table.view(3)["game"]["over_reason"] == "kicked"
     assert lines(table.reports(0), "seat_quit")[0] == {"kind": "seat_quit", "seat": 3, "kicked": True,
-                                                        "penalty": 30}
+                                                        "penalty": 30, "text": f"{NAMES[3]}被司礼踢出，扣30分"}
     assert {r["name"]: r["score"] for r in admin.ok("GET", "/v1/boards/baohuang-free")["rows"]}[NAMES[3]] == -30
     assert_replays(table)
 
@@ -514,7 +516,7 @@ def test_quit_during_the_sealed_declaration_ends_the_deal_at_once(api, svc):
     table.do(1, {"type": "stay_hidden"}, step)
     ack = table.do(0, {"type": "quit"}, step)
     assert ack["settled"] and ack["status"] == "finished"
-    (outcome,) = table.players[0].ok("GET", f"{table.path}/result")["results"]
+    (outcome,) = table.players[0].ok("GET", f"{table.game_path}/result")["results"]
     assert outcome["reason"] == "quit" and [r["score"] for r in outcome["results"]] == [-30, 0, 0, 0, 0]
     assert_replays(table)
 
@@ -550,11 +552,11 @@ def test_bad_actions_are_refused_and_change_nothing(api, svc, admin):
     assert_unchanged(table, before, Player(api, "路人").act(table.room_id, {"type": "pass"}, step),
                      (403, "NOT_IN_ROOM"))
     assert_unchanged(table, before, admin.act(table.room_id, {"type": "pass"}, step), (422, "HOST_ONLY_KICKS"))
-    assert_unchanged(table, before, p[3].post(f"{table.path}/actions", {"action": {"type": "pass_throne"}}),
+    assert_unchanged(table, before, p[3].post(f"{table.game_path}/actions", {"action": {"type": "pass_throne"}}),
                      (422, "VALIDATION_FAILED"))
     # take the throne; a retry of the same request is accepted and changes nothing
     first = table.do(3, {"type": "take_throne"}, step)
-    assert first["settled"] and first["step"] == step + 1
+    assert first["settled"] and first["current_step"] == step + 1
     after_take = table.stored()
     again = table.act(3, {"type": "take_throne"}, step)
     assert again.status_code == 200 and again.json_body == {**first, "settled": False}
@@ -562,7 +564,7 @@ def test_bad_actions_are_refused_and_change_nothing(api, svc, admin):
     before = after_take
     bad(3, {"type": "pass_throne"}, (409, "STALE_STEP"))
     assert table.act(3, {"type": "pass_throne"}, step).json_body["details"] == {"current_step": step + 1}
-    bad(3, {"type": "take_throne"}, (409, "STALE_STEP"), step + 5)  # a step from the future
+    bad(3, {"type": "take_throne"}, (409, "STEP_AHEAD"), step + 5)  # a step from the future
     bad(1, {"type": "take_throne"}, (409, "STALE_STEP"))  # someone else's retry is not hers
     # sealed declaration: the emperor does not declare; a second, different answer is refused
     step += 1
@@ -578,7 +580,7 @@ def test_bad_actions_are_refused_and_change_nothing(api, svc, admin):
     assert ack["settled"]
     assert table.act(0, {"type": "declare"}, step).status_code == 200  # retried after the round closed
     # play phase: the emperor (seat 3) leads
-    step = ack["step"]
+    step = ack["current_step"]
     v = table.view(3)
     hand = v["game"]["hand"]
     before = table.stored()
@@ -607,7 +609,7 @@ def test_bad_actions_are_refused_and_change_nothing(api, svc, admin):
     bad(3, {"type": "pass"}, (409, "STALE_STEP"))
     # following: same number of cards, each higher
     g = table.view(4)["game"]
-    step = played["step"]
+    step = played["current_step"]
     four = g["hand"]
     smaller = [c for c in four if not c.startswith(("BJ", "LJ"))][: len(lead) + 1]
     bad(4, {"type": "play", "cards": smaller}, (422, "WRONG_SIZE" if len({FACE[c][1:] for c in smaller}) == 1
@@ -625,7 +627,7 @@ def test_the_emperor_may_quit_during_the_declaration(api, svc):
     emperor = view["game"]["emperor"]
     r = table.act(emperor, {"type": "quit"}, view["room"]["step"])
     assert r.status_code == 200, r.body
-    (outcome,) = table.players[0].ok("GET", f"{table.path}/result")["results"]
+    (outcome,) = table.players[0].ok("GET", f"{table.game_path}/result")["results"]
     assert outcome["results"][emperor]["score"] == -30
     assert sum(r["score"] for r in outcome["results"]) == -30
 
@@ -636,7 +638,7 @@ def test_a_seat_in_tuoguan_may_resume_during_the_declaration(api, svc):
     stay sealed across her resume (they are carried into the round that now includes her)."""
     table = open_table(api, svc, SEED_QUIET, variant="simple")
     step = table.view(0)["room"]["step"]
-    step = table.do(0, {"type": "auto"}, step)["step"]  # seat 0 asks for 托管 while seat 3 holds the offer
+    step = table.do(0, {"type": "auto"}, step)["current_step"]  # seat 0 asks for 托管 while seat 3 holds the offer
     view = table.run(Policy(), in_phase("declare"))
     assert view["game"]["seats"][0]["auto"] and 0 not in view["pending"]["seats"]
     emperor = view["game"]["emperor"]
@@ -659,7 +661,7 @@ def test_a_player_who_already_declared_may_still_quit(api, svc):
     table.do(0, {"type": "stay_hidden"}, step)
     r = table.act(0, {"type": "quit"}, step)
     assert r.status_code == 200, r.body
-    (outcome,) = table.players[0].ok("GET", f"{table.path}/result")["results"]
+    (outcome,) = table.players[0].ok("GET", f"{table.game_path}/result")["results"]
     assert outcome["reason"] == "quit" and outcome["results"][0]["score"] == -30
 
 
@@ -682,7 +684,7 @@ def test_after_a_deal_anyone_at_the_table_fetches_its_replay(api, svc):
     revealed): the deal's result carries its full record."""
     table = open_table(api, svc, SEED_QUIET, variant="simple")
     table.run(Policy(), deal_over)
-    (outcome,) = table.players[2].ok("GET", f"{table.path}/result")["results"]
+    (outcome,) = table.players[2].ok("GET", f"{table.game_path}/result")["results"]
     replay = outcome["extra"]["replay"]
     dealt = [card for hand in replay["dealt"] for card in hand]
     assert len(dealt) == 168 and len(set(dealt)) == 168  # every hand as dealt, nothing hidden
@@ -694,4 +696,4 @@ def test_after_a_deal_anyone_at_the_table_fetches_its_replay(api, svc):
     assert replay["places"] == [r["seat"] for r in sorted(outcome["results"], key=lambda r: r["place"] or 9)][
         : len(replay["places"])]
     spectator = Player(api, "旁观")
-    assert spectator.ok("GET", f"{table.path}/result")["results"][0]["extra"]["replay"] == replay
+    assert spectator.ok("GET", f"{table.game_path}/result")["results"][0]["extra"]["replay"] == replay

@@ -73,6 +73,9 @@ class BaohuangGame(Game[BaohuangState, Action, Event, BaohuangView, Options]):
     records = RecordsPolicy(board="baohuang", subject=RecordSubject.USER)
     bots = True
     errors: ClassVar[Mapping[str, ErrorSpec]] = ERRORS
+    quick_phrases = ("皇上吉祥", "臣护驾来迟", "侍卫何在", "这一手，朕准了", "姐姐请", "好牌",
+                     "快些出牌吧", "承让了", "臣等叩见吾皇万岁万岁万万岁", "本宫乏了")
+    """心战 around the table: the emperor, his guard and the rebels (seed 001's court talk)."""
 
     options_model = Options
     state_model = BaohuangState
