@@ -103,7 +103,10 @@ def _family_slots(family: str, keys: tuple[str, ...], components: dict[str, Any]
                                      prefix, components), f"{prefix}OutcomeExtra", components, f"{game.title} 终局细节")
                       if extra is not None else {"type": "object", "maxProperties": 0})
     action = _one(actions)
+    from chalicelib.api.catalogue import catalogue
+
     return {
+        "error_code": {"type": "string", "enum": list(catalogue())},
         "game_key": {"type": "string", "enum": list(keys)},
         "family": {"type": "string", "const": family},
         "options": _any([_options_ref(g.key, components) for g in games]),

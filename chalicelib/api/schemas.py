@@ -293,6 +293,17 @@ class RoomListOut(Out):
     cursor: str | None = Field(description="下一页的游标（不透明、带签名）；没有下一页为 null")
 
 
+class CheckBody(Body):
+    action: dict[str, Any] = _slot("action", "要检查的行动（不会提交）")
+
+
+class CheckOut(Out):
+    legal: bool = Field(description="现在提交会不会被接受")
+    code: str | None = Field(description="不被接受时的错误代码（见 GET /v1/errors）",
+                             json_schema_extra={"x-slot": "error_code"})
+    message: str | None = Field(description="不被接受时给玩家看的原因")
+
+
 class ActOut(Out):
     accepted: bool
     settled: bool = Field(description="本次请求是否结算/推进了对局")

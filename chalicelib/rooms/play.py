@@ -103,6 +103,28 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
     return ActOutcome(room=run_bots(deps, after) if settled else after, settled=settled, step=room.step)
 
 
+def check_only(deps: RoomDeps, caller: Caller, room_id: str, raw_action: Any, family: str) -> DomainError | None:
+    """Would this action be accepted now? The refusal it would get (None: it would), without storing
+    or applying anything — so a phone can explain an illegal selection before sending it.
+
+    Raises:
+        what the request itself may not do (NOT_IN_ROOM, WRONG_FAMILY, BAD_ACTION …): those are errors
+        of the question, not answers to it.
+    """
+    room = deps.rooms.get_room(room_id)
+    game = get_game(room.game)
+    if game.family != family:
+        raise NotFound(f"这个房间是{game.title}的房间", code="WRONG_FAMILY", family=game.family)
+    actor = actor_for(caller, room)
+    _require_active(room)
+    action = parse_action(game, raw_action)
+    try:
+        game.check(load_state(game, room), actor, action)
+    except DomainError as e:
+        return e
+    return None
+
+
 def hurry(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
     """催战: the creator settles the round now; seats that have not submitted act as the default (待机)."""
     room = deps.rooms.get_room(room_id)

@@ -328,3 +328,19 @@ def test_framework_errors_have_the_same_shape(api):
     p = Player(api, "p")
     r = api.http.request("DELETE", "/v1/me", headers=p.headers())
     assert error(r) == (405, "METHOD_NOT_ALLOWED")
+
+
+def test_a_phone_may_ask_whether_an_action_is_legal_before_sending_it(api, svc):
+    players = five(api)
+    room_id = table(api, players)
+    players[0].ok("POST", f"/v1/rooms/{room_id}/start")
+    view = players[0].view(room_id)
+    seat = view["pending"]["seats"][0]
+    before = svc.rooms.get_room(room_id)
+    asked = players[seat].ok("POST", players[seat].game_path(room_id, "/check"), {"action": {"type": "take_throne"}})
+    assert asked == {"legal": True, "code": None, "message": None}
+    other = players[(seat + 1) % 5]
+    refused = other.ok("POST", other.game_path(room_id, "/check"), {"action": {"type": "take_throne"}})
+    assert refused["legal"] is False and refused["code"] == "NOT_YOUR_TURN" and refused["message"]
+    assert error(other.post(other.game_path(room_id, "/check"), {"action": {"type": "dance"}})) == (422, "BAD_ACTION")
+    assert svc.rooms.get_room(room_id) == before  # asking changes nothing

@@ -19,6 +19,7 @@ from chalicelib.games.shengong.deck import copy_card
 from chalicelib.games.shengong.formulas import heal_amount, player_chance
 from chalicelib.games.shengong.modes import Foes, Mode
 from chalicelib.games.shengong.numbers import HIT_CAP, points
+from chalicelib.games.shengong.options import ActionOption, options_for
 from chalicelib.games.shengong.scoring import clear_bonus, score
 from chalicelib.games.shengong.state import Opponent, Player, State
 from chalicelib.games.shengong.terms import (
@@ -160,6 +161,8 @@ class SeatPrivate(BaseModel):
     maids: tuple[MaidView, ...] = ()
     hand: HandView | None = None
     """C and D."""
+    options: tuple[ActionOption, ...] = ()
+    """Her buttons this round: each action open (with its targets or places) or greyed with the reason."""
 
 
 class ScoreView(BaseModel):
@@ -248,7 +251,7 @@ def _hand(p: Player) -> HandView | None:
     return HandView(seat=p.seat, hand=tuple(cards), frozen=frozen, pile=len(p.deck.pile))
 
 
-def _private(mode: Mode, p: Player) -> SeatPrivate:
+def _private(mode: Mode, p: Player, state: State) -> SeatPrivate:
     maids = tuple(
         MaidView(card=cid, maid=CATALOGUE[cid].maid, skill=CATALOGUE[cid].skill, slot=CATALOGUE[cid].slot,
                  effect=CATALOGUE[cid].effect, level=level, amount=CATALOGUE[cid].magnitude(level),
@@ -259,6 +262,7 @@ def _private(mode: Mode, p: Player) -> SeatPrivate:
     return SeatPrivate(
         seat=p.seat, voided=p.voided, heal_streak=p.heal_streak, heal_now=points(heal),
         chances={a: player_chance(mode, p, a) for a in Attack}, maids=maids, hand=_hand(p),
+        options=options_for(mode, state, p.seat) if p.alive else (),
     )
 
 
@@ -276,7 +280,7 @@ def build_view(mode: Mode, state: State, viewer: Viewer) -> ShengongView:
     """Project the state for `viewer` (player: her own secrets; spectator: public; host: all)."""
     you = None
     if viewer.role is ViewerRole.PLAYER and viewer.seat is not None and 0 <= viewer.seat < len(state.players):
-        you = _private(mode, state.players[viewer.seat])
+        you = _private(mode, state.players[viewer.seat], state)
     decree = () if state.over else state.decree
     return ShengongView(
         mode=mode.key, title=mode.title, stage=state.stage,
@@ -287,6 +291,6 @@ def build_view(mode: Mode, state: State, viewer: Viewer) -> ShengongView:
         places=tuple(_place(mode, place) for place in mode.places),
         players=tuple(_player(p, mode) for p in state.players),
         opponents=tuple(_opponent(o) for o in state.opponents), you=you,
-        private=tuple(_private(mode, p) for p in state.players) if viewer.is_host else None,
+        private=tuple(_private(mode, p, state) for p in state.players) if viewer.is_host else None,
         scores=_scores(mode, state) if state.over else None,
     )

@@ -1,0 +1,76 @@
+"""What a seat may do this round, and why not: the buttons her phone shows, greyed with the reason.
+
+The app holds no rules: for each action of the mode the server tries the move with every target
+(an opponent in D, a place in A/B/C) or destination, through the same `check_move` the room runs on
+a sealed move, and tells her which are open and, for the closed ones, the first refusal in the
+player's words. Cards are left out (any legal move may add them; a wrong card is refused on sending)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from chalicelib.core.errors import DomainError
+from chalicelib.games.shengong.actions import Action, action_adapter
+from chalicelib.games.shengong.check import check_move
+from chalicelib.games.shengong.modes import Foes, Mode
+from chalicelib.games.shengong.state import State
+from chalicelib.games.shengong.terms import ACTION_ZH, ActionType, Attack, Place
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+_ATTACKS = {ActionType.POISON: Attack.POISON, ActionType.ASSASSINATE: Attack.ASSASSINATE,
+            ActionType.FRAME: Attack.FRAME}
+
+
+class ActionOption(BaseModel):
+    """One button: the action, whether she may seal it now, and with which targets or places."""
+
+    model_config = _FROZEN
+
+    type: ActionType
+    label: str
+    """The button's Chinese name (下毒, 暗杀, 诬告, 送膳, 养生, 待机, 移动, 驻留)."""
+    allowed: bool
+    reason: str | None = None
+    """Why not (the refusal she would get on sending), when not allowed."""
+    code: str | None = None
+    targets: tuple[int, ...] = ()
+    """D: the opponents (by index) she may aim at."""
+    places: tuple[Place, ...] = ()
+    """A/B/C: the places she may attack, or (移动) go to."""
+
+
+def _try(mode: Mode, state: State, seat: int, raw: dict[str, object]) -> DomainError | None:
+    action: Action = action_adapter.validate_python(raw)
+    try:
+        check_move(mode, state, seat, action)
+    except DomainError as e:
+        return e
+    return None
+
+
+def _option(mode: Mode, state: State, seat: int, kind: ActionType) -> ActionOption:
+    label = ACTION_ZH[kind]
+    if kind in _ATTACKS and mode.foes is Foes.BOSSES:
+        tries = {o.index: _try(mode, state, seat, {"type": kind, "target": o.index}) for o in state.opponents}
+        ok = tuple(i for i, err in tries.items() if err is None)
+        first = next((err for err in tries.values() if err is not None), None)
+        return ActionOption(type=kind, label=label, allowed=bool(ok), targets=ok,
+                            reason=None if ok or first is None else first.message, code=None if ok or first is None else first.code)
+    if kind in _ATTACKS or kind is ActionType.MOVE:
+        candidates = mode.targets.get(_ATTACKS[kind], frozenset()) if kind in _ATTACKS else mode.places
+        tries_p = {p: _try(mode, state, seat, {"type": kind, "place": p}) for p in sorted(candidates)}
+        okp = tuple(p for p, err in tries_p.items() if err is None)
+        firstp = next((err for err in tries_p.values() if err is not None), None)
+        return ActionOption(type=kind, label=label, allowed=bool(okp), places=okp,
+                            reason=None if okp or firstp is None else firstp.message,
+                            code=None if okp or firstp is None else firstp.code)
+    err = _try(mode, state, seat, {"type": kind})
+    return ActionOption(type=kind, label=label, allowed=err is None,
+                        reason=err.message if err else None, code=err.code if err else None)
+
+
+def options_for(mode: Mode, state: State, seat: int) -> tuple[ActionOption, ...]:
+    """Every action of the mode for this seat, in the table's order, open or greyed with the reason."""
+    if state.over:
+        return ()
+    return tuple(_option(mode, state, seat, kind) for kind in ActionType if kind in mode.actions)

@@ -1,0 +1,56 @@
+"""The buttons a seat's view offers (`you.options`): every action of the mode, open with its targets or
+places, or greyed with the reason the server would give on sending — the app holds no rules."""
+
+from __future__ import annotations
+
+from chalicelib.core.game import Viewer
+from chalicelib.games.shengong.game import GAME_A, GAME_D
+from chalicelib.games.shengong.terms import ActionType, Place
+from tests.unit.games.shengong.abc.helpers import board, seat
+from tests.unit.games.shengong.d.helpers import new_game
+
+
+def options(game, state, s: int) -> dict[ActionType, object]:
+    you = game.view(state, Viewer.player(s)).you
+    assert you is not None
+    return {o.type: o for o in you.options}
+
+
+def test_d_attacks_name_the_living_opponents_and_meal_is_not_offered():
+    """Seed D④: 攻击指定对手，不选则打存活中的第一个; D has no 送膳 (the D action table)."""
+    state = new_game(3)
+    opts = options(GAME_D, state, 0)
+    assert ActionType.MEAL not in opts
+    assert opts[ActionType.POISON].allowed and opts[ActionType.POISON].targets == tuple(o.index for o in state.opponents)
+    down = state.opponents[0].model_copy(update={"hp": 0, "alive": False})
+    fallen = state.model_copy(update={"opponents": (down, *state.opponents[1:])})
+    assert options(GAME_D, fallen, 0)[ActionType.ASSASSINATE].targets == tuple(o.index for o in state.opponents[1:])
+
+
+def test_a_voided_move_greys_everything_but_idle_with_the_reason():
+    """Seed: 暗杀…令其下回合行动作废 — her buttons say so before she sends anything."""
+    state = new_game(1)
+    voided = state.model_copy(update={"players": (state.players[0].model_copy(update={"voided": True}),
+                                                  *state.players[1:])})
+    opts = options(GAME_D, voided, 0)
+    assert opts[ActionType.IDLE].allowed
+    for kind in (ActionType.POISON, ActionType.HEAL, ActionType.MOVE):
+        assert not opts[kind].allowed and opts[kind].code == "ACTION_VOIDED" and "作废" in (opts[kind].reason or "")
+
+
+def test_palace_entry_thresholds_grey_the_special_places():
+    """DECISIONS #4: 御膳房 needs 好感 ≥ 6, 摘星楼 气血 ≥ 6, 乾清宫 好感 ≥ 5 to enter."""
+    low = board(seat(0, "景仁宫", hp=5, grace=4), *(seat(i, "承乾宫") for i in range(1, 8)))
+    move = options(GAME_A, low, 0)[ActionType.MOVE]
+    assert move.allowed and Place.CHENGQIAN in move.places
+    assert {Place.KITCHEN, Place.TOWER, Place.HALL}.isdisjoint(move.places)
+    high = board(seat(0, "景仁宫", hp=10, grace=7), *(seat(i, "承乾宫") for i in range(1, 8)))
+    assert {Place.KITCHEN, Place.TOWER, Place.HALL} <= set(options(GAME_A, high, 0)[ActionType.MOVE].places)
+    assert options(GAME_A, low, 0)[ActionType.MEAL].allowed  # 送膳 away from 乾清宫 is 失仪, not refused
+
+
+def test_only_the_seat_itself_gets_its_buttons():
+    state = new_game(1)
+    assert GAME_D.view(state, Viewer.spectator()).you is None
+    host = GAME_D.view(state, Viewer.host())
+    assert host.private is not None and all(p.options for p in host.private)
