@@ -9,6 +9,7 @@ from typing import Any
 
 from chalicelib.core.errors import (
     Conflict,
+    DomainError,
     Forbidden,
     GameOver,
     NotFound,
