@@ -320,6 +320,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/baohuang/rooms/{room_id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 试问：这个行动现在合法吗？（不提交；不合法时给出原因） */
+        post: operations["baohuang_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/baohuang/rooms/{room_id}/replay": {
         parameters: {
             query?: never;
@@ -403,6 +420,23 @@ export interface paths {
          *     for has moved; in turn-based and storyteller games the action applies at once.
          */
         post: operations["shengong_act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/shengong/rooms/{room_id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 试问：这个行动现在合法吗？（不提交；不合法时给出原因） */
+        post: operations["shengong_check"];
         delete?: never;
         options?: never;
         head?: never;
@@ -526,6 +560,23 @@ export interface paths {
         put?: never;
         /** 主持人让请求中途加入的玩家入座（如旅行者），并定下她的身份设置 */
         post: operations["zhenhuan_admit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/zhenhuan/rooms/{room_id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 试问：这个行动现在合法吗？（不提交；不合法时给出原因） */
+        post: operations["zhenhuan_check"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1010,6 +1061,32 @@ export interface components {
             on: boolean;
             /** Text */
             text: string;
+        };
+        /** BaohuangCheckBody */
+        BaohuangCheckBody: {
+            /**
+             * Action
+             * @description 要检查的行动（不会提交）
+             */
+            action: components["schemas"]["BaohuangAction"];
+        };
+        /** BaohuangCheckOut */
+        BaohuangCheckOut: {
+            /**
+             * Legal
+             * @description 现在提交会不会被接受
+             */
+            legal: boolean;
+            /**
+             * Code
+             * @description 不被接受时的错误代码（见 GET /v1/errors）
+             */
+            code: ("ABILITY_SPENT" | "ACTION_NOT_IN_MODE" | "ACTION_VOIDED" | "ADMIN_ONLY" | "ALREADY_AUTO" | "ALREADY_DEAD" | "ALREADY_EXECUTED" | "ALREADY_HAS_CONSORT" | "ALREADY_NOMINATED_TODAY" | "ALREADY_NOMINEE_TODAY" | "ALREADY_READY" | "ALREADY_SUBMITTED" | "ALREADY_THERE" | "ALREADY_VOTED" | "ANSWER_AND_SUGGESTION" | "BAD_ACCUSATION" | "BAD_ACTION" | "BAD_ANSWER" | "BAD_BLUFFS" | "BAD_CALL" | "BAD_CARD" | "BAD_CURSOR" | "BAD_LEVEL" | "BAD_PLACE" | "BAD_PLAYER_COUNT" | "BAD_PROFILE" | "BAD_REFRESH_TOKEN" | "BAD_REQUEST" | "BAD_SEATS" | "BAD_TARGET" | "BAD_TELL" | "BAD_TOKEN" | "BAD_VOTE" | "BAOLIU_SIXES_LAST" | "BOARD_NOT_FOUND" | "BODY_TOO_LARGE" | "BOTS_NOT_ALLOWED" | "BUSY" | "CALL_NEEDS_THREE" | "CALL_OR_OPEN_SOLO" | "CALL_REQUIRED" | "CARDS_NOT_ALLOWED" | "CARD_NOT_FOUND" | "CARD_NOT_IN_HAND" | "CARD_NO_EFFECT" | "CARD_REUSED" | "CARD_WRONG_SLOT" | "CHAT_BAD_MESSAGE" | "CHAT_BAD_TARGET" | "CHAT_CANNOT_MUTE" | "CHAT_CLOSED" | "CHAT_EMPTY" | "CHAT_MESSAGE_NOT_FOUND" | "CHAT_MUTED" | "CHAT_NOT_MODERATOR" | "CHAT_OWN_MESSAGE" | "CHAT_SEAT_NOT_FOUND" | "CHAT_TOO_FAST" | "CHAT_TOO_LONG" | "CHAT_UNKNOWN_PHRASE" | "CHAT_WRONG_CHANNEL" | "CLAIM_CONFLICT" | "CONFLICT" | "CONSORT_EXISTS" | "CONSORT_NOT_FOUND" | "CONSORT_TAKEN" | "CONTENT_CHECK_FAILED" | "CONTENT_REFUSED" | "DEAD_ACTOR" | "DEAD_NOMINATOR" | "DEPARTED" | "DOES_NOT_BEAT" | "DUPLICATE_CARD" | "DUPLICATE_VOTER" | "ELIMINATED" | "EMPEROR_DOES_NOT_DECLARE" | "EMPEROR_OPEN_SOLO" | "ENTRY_THRESHOLD" | "FIELD_NOT_USED" | "FORBIDDEN" | "GAME_OVER" | "GAME_STARTED" | "GRAB_NOT_ELIGIBLE" | "HOLDER_CANNOT_GRAB" | "HOST_CANNOT_ACT" | "HOST_CANNOT_SIT" | "HOST_ONLY" | "HOST_ONLY_KICKS" | "HURRY_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "ILLEGAL_ACTION" | "INTERNAL_ERROR" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "METHOD_NOT_ALLOWED" | "MID_DEAL" | "MISCONFIGURED" | "MODE_LOCKED" | "MUST_LEAD" | "MUST_TAKE_THRONE" | "NIGHT_STEPS_DONE" | "NOTHING_TO_UNDO" | "NOT_ACTIVE" | "NOT_AFTER_VOTE" | "NOT_AUTO" | "NOT_A_SET" | "NOT_A_VOTER" | "NOT_BEGUN" | "NOT_COUNTED" | "NOT_CREATOR" | "NOT_DAY" | "NOT_ENOUGH_PLAYERS" | "NOT_FINISHED" | "NOT_FOUND" | "NOT_IN_ROOM" | "NOT_IN_ROUND" | "NOT_NIGHT" | "NOT_PRESENT" | "NOT_SEALED_PHASE" | "NOT_SEATED" | "NOT_STARTED" | "NOT_TRAVELLER" | "NOT_TURN_BASED" | "NOT_YOUR_SEAT" | "NOT_YOUR_TURN" | "NO_ANSWER_HERE" | "NO_CALL_IN_SIMPLE" | "NO_CHANGE" | "NO_CONSORT" | "NO_DEMON" | "NO_GHOST_VOTE" | "NO_GRAB_IN_SIMPLE" | "NO_GRACE" | "NO_LATE_JOIN" | "NO_OPEN_NOMINATION" | "NO_OPEN_VOTE" | "NO_PROPOSED_END" | "NO_REPLAY" | "NO_SEALED_MOVES" | "NO_SUCH_NOMINATION" | "NO_SUCH_REMINDER" | "NO_SUCH_REQUEST" | "NO_SUCH_SEAT" | "NO_SUCH_STATUS" | "NO_SUGGESTION" | "NO_TARGET" | "NO_TIMEOUT" | "OPEN_SOLO_NEEDS_GUARD_CARD" | "PASSWORD_LOCKED" | "PASSWORD_REQUIRED" | "PLACE_REQUIRED" | "RATE_LIMITED" | "ROLE_NOT_DEALT" | "ROOM_FULL" | "ROOM_ID_TAKEN" | "ROOM_NOT_FOUND" | "ROOM_NOT_OPEN" | "ROUND_CLOSED" | "SAME_TARGET_AGAIN" | "SAME_TARGET_TWICE" | "SEALED_MOVE" | "SEAT_MISMATCH" | "SETUP_LOCKED" | "STAGE_LOCKED" | "STAGE_NOT_FOUND" | "STALE_STEP" | "STALE_VERSION" | "STEP_AHEAD" | "STEP_DISABLED" | "STEP_MISMATCH" | "STEP_NOT_PASSED" | "STORYTELLER_ONLY" | "SUBSCRIBE_UNKNOWN_TEMPLATE" | "SUCCESSOR_REQUIRED" | "SUCCESSOR_WITHOUT_SELF_KILL" | "TABLE_FULL" | "TARGET_DOWN" | "TARGET_GREYED" | "TARGET_NOT_ALLOWED" | "TARGET_REQUIRED" | "TOKEN_EXPIRED" | "TOO_MANY_PLAYERS" | "TOO_MANY_TARGETS" | "TRAVELLER_JOINS_BY_DAY" | "TRAVELLER_ROLE" | "UNAUTHENTICATED" | "UNAVAILABLE" | "UNKNOWN_GAME" | "UNSUPPORTED_MEDIA_TYPE" | "UPSTREAM_UNAVAILABLE" | "USED_TODAY" | "USER_NOT_FOUND" | "VALIDATION_FAILED" | "VOTE_ALREADY_CLOSED" | "VOTE_OPEN" | "VOTE_PENDING" | "WECHAT_BAD_RESPONSE" | "WECHAT_BUSY" | "WECHAT_CODE_INVALID" | "WECHAT_CODE_MISSING" | "WECHAT_CODE_USED" | "WECHAT_DISABLED" | "WECHAT_ERROR" | "WECHAT_HTTP_ERROR" | "WECHAT_NOT_CONFIGURED" | "WECHAT_RATE_LIMITED" | "WECHAT_TOKEN_UNAVAILABLE" | "WECHAT_UNREACHABLE" | "WECHAT_USER_BLOCKED" | "WRONG_FAMILY" | "WRONG_PASSWORD" | "WRONG_PHASE" | "WRONG_ROLE" | "WRONG_SIZE") | null;
+            /**
+             * Message
+             * @description 不被接受时给玩家看的原因
+             */
+            message: string | null;
         };
         /**
          * DealEnd
@@ -2954,6 +3031,37 @@ export interface components {
         /** 深宫杀 · 卡牌局 行动 */
         ShengongAction: components["schemas"]["ShengongPoison"] | components["schemas"]["ShengongAssassinate"] | components["schemas"]["ShengongFrame"] | components["schemas"]["ShengongMeal"] | components["schemas"]["ShengongHeal"] | components["schemas"]["ShengongMove"] | components["schemas"]["ShengongStay"] | components["schemas"]["ShengongIdle"];
         /**
+         * ActionOption
+         * @description One button: the action, whether she may seal it now, and with which targets or places.
+         */
+        ShengongActionOption: {
+            type: components["schemas"]["ShengongActionType"];
+            /** Label */
+            label: string;
+            /** Allowed */
+            allowed: boolean;
+            /**
+             * Reason
+             * @default null
+             */
+            reason?: string | null;
+            /**
+             * Code
+             * @default null
+             */
+            code?: string | null;
+            /**
+             * Targets
+             * @default []
+             */
+            targets?: number[];
+            /**
+             * Places
+             * @default []
+             */
+            places?: components["schemas"]["ShengongPlace"][];
+        };
+        /**
          * ActionType
          * @description The `type` of a sealed move (seed 「行动」 table).
          * @enum {string}
@@ -3079,6 +3187,32 @@ export interface components {
             amount: number;
             /** Text */
             text: string;
+        };
+        /** ShengongCheckBody */
+        ShengongCheckBody: {
+            /**
+             * Action
+             * @description 要检查的行动（不会提交）
+             */
+            action: components["schemas"]["ShengongAction"];
+        };
+        /** ShengongCheckOut */
+        ShengongCheckOut: {
+            /**
+             * Legal
+             * @description 现在提交会不会被接受
+             */
+            legal: boolean;
+            /**
+             * Code
+             * @description 不被接受时的错误代码（见 GET /v1/errors）
+             */
+            code: ("ABILITY_SPENT" | "ACTION_NOT_IN_MODE" | "ACTION_VOIDED" | "ADMIN_ONLY" | "ALREADY_AUTO" | "ALREADY_DEAD" | "ALREADY_EXECUTED" | "ALREADY_HAS_CONSORT" | "ALREADY_NOMINATED_TODAY" | "ALREADY_NOMINEE_TODAY" | "ALREADY_READY" | "ALREADY_SUBMITTED" | "ALREADY_THERE" | "ALREADY_VOTED" | "ANSWER_AND_SUGGESTION" | "BAD_ACCUSATION" | "BAD_ACTION" | "BAD_ANSWER" | "BAD_BLUFFS" | "BAD_CALL" | "BAD_CARD" | "BAD_CURSOR" | "BAD_LEVEL" | "BAD_PLACE" | "BAD_PLAYER_COUNT" | "BAD_PROFILE" | "BAD_REFRESH_TOKEN" | "BAD_REQUEST" | "BAD_SEATS" | "BAD_TARGET" | "BAD_TELL" | "BAD_TOKEN" | "BAD_VOTE" | "BAOLIU_SIXES_LAST" | "BOARD_NOT_FOUND" | "BODY_TOO_LARGE" | "BOTS_NOT_ALLOWED" | "BUSY" | "CALL_NEEDS_THREE" | "CALL_OR_OPEN_SOLO" | "CALL_REQUIRED" | "CARDS_NOT_ALLOWED" | "CARD_NOT_FOUND" | "CARD_NOT_IN_HAND" | "CARD_NO_EFFECT" | "CARD_REUSED" | "CARD_WRONG_SLOT" | "CHAT_BAD_MESSAGE" | "CHAT_BAD_TARGET" | "CHAT_CANNOT_MUTE" | "CHAT_CLOSED" | "CHAT_EMPTY" | "CHAT_MESSAGE_NOT_FOUND" | "CHAT_MUTED" | "CHAT_NOT_MODERATOR" | "CHAT_OWN_MESSAGE" | "CHAT_SEAT_NOT_FOUND" | "CHAT_TOO_FAST" | "CHAT_TOO_LONG" | "CHAT_UNKNOWN_PHRASE" | "CHAT_WRONG_CHANNEL" | "CLAIM_CONFLICT" | "CONFLICT" | "CONSORT_EXISTS" | "CONSORT_NOT_FOUND" | "CONSORT_TAKEN" | "CONTENT_CHECK_FAILED" | "CONTENT_REFUSED" | "DEAD_ACTOR" | "DEAD_NOMINATOR" | "DEPARTED" | "DOES_NOT_BEAT" | "DUPLICATE_CARD" | "DUPLICATE_VOTER" | "ELIMINATED" | "EMPEROR_DOES_NOT_DECLARE" | "EMPEROR_OPEN_SOLO" | "ENTRY_THRESHOLD" | "FIELD_NOT_USED" | "FORBIDDEN" | "GAME_OVER" | "GAME_STARTED" | "GRAB_NOT_ELIGIBLE" | "HOLDER_CANNOT_GRAB" | "HOST_CANNOT_ACT" | "HOST_CANNOT_SIT" | "HOST_ONLY" | "HOST_ONLY_KICKS" | "HURRY_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "ILLEGAL_ACTION" | "INTERNAL_ERROR" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "METHOD_NOT_ALLOWED" | "MID_DEAL" | "MISCONFIGURED" | "MODE_LOCKED" | "MUST_LEAD" | "MUST_TAKE_THRONE" | "NIGHT_STEPS_DONE" | "NOTHING_TO_UNDO" | "NOT_ACTIVE" | "NOT_AFTER_VOTE" | "NOT_AUTO" | "NOT_A_SET" | "NOT_A_VOTER" | "NOT_BEGUN" | "NOT_COUNTED" | "NOT_CREATOR" | "NOT_DAY" | "NOT_ENOUGH_PLAYERS" | "NOT_FINISHED" | "NOT_FOUND" | "NOT_IN_ROOM" | "NOT_IN_ROUND" | "NOT_NIGHT" | "NOT_PRESENT" | "NOT_SEALED_PHASE" | "NOT_SEATED" | "NOT_STARTED" | "NOT_TRAVELLER" | "NOT_TURN_BASED" | "NOT_YOUR_SEAT" | "NOT_YOUR_TURN" | "NO_ANSWER_HERE" | "NO_CALL_IN_SIMPLE" | "NO_CHANGE" | "NO_CONSORT" | "NO_DEMON" | "NO_GHOST_VOTE" | "NO_GRAB_IN_SIMPLE" | "NO_GRACE" | "NO_LATE_JOIN" | "NO_OPEN_NOMINATION" | "NO_OPEN_VOTE" | "NO_PROPOSED_END" | "NO_REPLAY" | "NO_SEALED_MOVES" | "NO_SUCH_NOMINATION" | "NO_SUCH_REMINDER" | "NO_SUCH_REQUEST" | "NO_SUCH_SEAT" | "NO_SUCH_STATUS" | "NO_SUGGESTION" | "NO_TARGET" | "NO_TIMEOUT" | "OPEN_SOLO_NEEDS_GUARD_CARD" | "PASSWORD_LOCKED" | "PASSWORD_REQUIRED" | "PLACE_REQUIRED" | "RATE_LIMITED" | "ROLE_NOT_DEALT" | "ROOM_FULL" | "ROOM_ID_TAKEN" | "ROOM_NOT_FOUND" | "ROOM_NOT_OPEN" | "ROUND_CLOSED" | "SAME_TARGET_AGAIN" | "SAME_TARGET_TWICE" | "SEALED_MOVE" | "SEAT_MISMATCH" | "SETUP_LOCKED" | "STAGE_LOCKED" | "STAGE_NOT_FOUND" | "STALE_STEP" | "STALE_VERSION" | "STEP_AHEAD" | "STEP_DISABLED" | "STEP_MISMATCH" | "STEP_NOT_PASSED" | "STORYTELLER_ONLY" | "SUBSCRIBE_UNKNOWN_TEMPLATE" | "SUCCESSOR_REQUIRED" | "SUCCESSOR_WITHOUT_SELF_KILL" | "TABLE_FULL" | "TARGET_DOWN" | "TARGET_GREYED" | "TARGET_NOT_ALLOWED" | "TARGET_REQUIRED" | "TOKEN_EXPIRED" | "TOO_MANY_PLAYERS" | "TOO_MANY_TARGETS" | "TRAVELLER_JOINS_BY_DAY" | "TRAVELLER_ROLE" | "UNAUTHENTICATED" | "UNAVAILABLE" | "UNKNOWN_GAME" | "UNSUPPORTED_MEDIA_TYPE" | "UPSTREAM_UNAVAILABLE" | "USED_TODAY" | "USER_NOT_FOUND" | "VALIDATION_FAILED" | "VOTE_ALREADY_CLOSED" | "VOTE_OPEN" | "VOTE_PENDING" | "WECHAT_BAD_RESPONSE" | "WECHAT_BUSY" | "WECHAT_CODE_INVALID" | "WECHAT_CODE_MISSING" | "WECHAT_CODE_USED" | "WECHAT_DISABLED" | "WECHAT_ERROR" | "WECHAT_HTTP_ERROR" | "WECHAT_NOT_CONFIGURED" | "WECHAT_RATE_LIMITED" | "WECHAT_TOKEN_UNAVAILABLE" | "WECHAT_UNREACHABLE" | "WECHAT_USER_BLOCKED" | "WRONG_FAMILY" | "WRONG_PASSWORD" | "WRONG_PHASE" | "WRONG_ROLE" | "WRONG_SIZE") | null;
+            /**
+             * Message
+             * @description 不被接受时给玩家看的原因
+             */
+            message: string | null;
         };
         /** ShengongDRoomCreate */
         ShengongDRoomCreate: {
@@ -3809,6 +3943,11 @@ export interface components {
             maids?: components["schemas"]["ShengongMaidView"][];
             /** @default null */
             hand?: components["schemas"]["ShengongHandView"] | null;
+            /**
+             * Options
+             * @default []
+             */
+            options?: components["schemas"]["ShengongActionOption"][];
         };
         /**
          * Slot
@@ -4238,6 +4377,32 @@ export interface components {
              * @description 该玩法的图鉴
              */
             catalogue: components["schemas"]["ZhenhuanCatalogue"];
+        };
+        /** ZhenhuanCheckBody */
+        ZhenhuanCheckBody: {
+            /**
+             * Action
+             * @description 要检查的行动（不会提交）
+             */
+            action: components["schemas"]["ZhenhuanAction"];
+        };
+        /** ZhenhuanCheckOut */
+        ZhenhuanCheckOut: {
+            /**
+             * Legal
+             * @description 现在提交会不会被接受
+             */
+            legal: boolean;
+            /**
+             * Code
+             * @description 不被接受时的错误代码（见 GET /v1/errors）
+             */
+            code: ("ABILITY_SPENT" | "ACTION_NOT_IN_MODE" | "ACTION_VOIDED" | "ADMIN_ONLY" | "ALREADY_AUTO" | "ALREADY_DEAD" | "ALREADY_EXECUTED" | "ALREADY_HAS_CONSORT" | "ALREADY_NOMINATED_TODAY" | "ALREADY_NOMINEE_TODAY" | "ALREADY_READY" | "ALREADY_SUBMITTED" | "ALREADY_THERE" | "ALREADY_VOTED" | "ANSWER_AND_SUGGESTION" | "BAD_ACCUSATION" | "BAD_ACTION" | "BAD_ANSWER" | "BAD_BLUFFS" | "BAD_CALL" | "BAD_CARD" | "BAD_CURSOR" | "BAD_LEVEL" | "BAD_PLACE" | "BAD_PLAYER_COUNT" | "BAD_PROFILE" | "BAD_REFRESH_TOKEN" | "BAD_REQUEST" | "BAD_SEATS" | "BAD_TARGET" | "BAD_TELL" | "BAD_TOKEN" | "BAD_VOTE" | "BAOLIU_SIXES_LAST" | "BOARD_NOT_FOUND" | "BODY_TOO_LARGE" | "BOTS_NOT_ALLOWED" | "BUSY" | "CALL_NEEDS_THREE" | "CALL_OR_OPEN_SOLO" | "CALL_REQUIRED" | "CARDS_NOT_ALLOWED" | "CARD_NOT_FOUND" | "CARD_NOT_IN_HAND" | "CARD_NO_EFFECT" | "CARD_REUSED" | "CARD_WRONG_SLOT" | "CHAT_BAD_MESSAGE" | "CHAT_BAD_TARGET" | "CHAT_CANNOT_MUTE" | "CHAT_CLOSED" | "CHAT_EMPTY" | "CHAT_MESSAGE_NOT_FOUND" | "CHAT_MUTED" | "CHAT_NOT_MODERATOR" | "CHAT_OWN_MESSAGE" | "CHAT_SEAT_NOT_FOUND" | "CHAT_TOO_FAST" | "CHAT_TOO_LONG" | "CHAT_UNKNOWN_PHRASE" | "CHAT_WRONG_CHANNEL" | "CLAIM_CONFLICT" | "CONFLICT" | "CONSORT_EXISTS" | "CONSORT_NOT_FOUND" | "CONSORT_TAKEN" | "CONTENT_CHECK_FAILED" | "CONTENT_REFUSED" | "DEAD_ACTOR" | "DEAD_NOMINATOR" | "DEPARTED" | "DOES_NOT_BEAT" | "DUPLICATE_CARD" | "DUPLICATE_VOTER" | "ELIMINATED" | "EMPEROR_DOES_NOT_DECLARE" | "EMPEROR_OPEN_SOLO" | "ENTRY_THRESHOLD" | "FIELD_NOT_USED" | "FORBIDDEN" | "GAME_OVER" | "GAME_STARTED" | "GRAB_NOT_ELIGIBLE" | "HOLDER_CANNOT_GRAB" | "HOST_CANNOT_ACT" | "HOST_CANNOT_SIT" | "HOST_ONLY" | "HOST_ONLY_KICKS" | "HURRY_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "ILLEGAL_ACTION" | "INTERNAL_ERROR" | "MALFORMED_JSON" | "MALFORMED_REQUEST" | "METHOD_NOT_ALLOWED" | "MID_DEAL" | "MISCONFIGURED" | "MODE_LOCKED" | "MUST_LEAD" | "MUST_TAKE_THRONE" | "NIGHT_STEPS_DONE" | "NOTHING_TO_UNDO" | "NOT_ACTIVE" | "NOT_AFTER_VOTE" | "NOT_AUTO" | "NOT_A_SET" | "NOT_A_VOTER" | "NOT_BEGUN" | "NOT_COUNTED" | "NOT_CREATOR" | "NOT_DAY" | "NOT_ENOUGH_PLAYERS" | "NOT_FINISHED" | "NOT_FOUND" | "NOT_IN_ROOM" | "NOT_IN_ROUND" | "NOT_NIGHT" | "NOT_PRESENT" | "NOT_SEALED_PHASE" | "NOT_SEATED" | "NOT_STARTED" | "NOT_TRAVELLER" | "NOT_TURN_BASED" | "NOT_YOUR_SEAT" | "NOT_YOUR_TURN" | "NO_ANSWER_HERE" | "NO_CALL_IN_SIMPLE" | "NO_CHANGE" | "NO_CONSORT" | "NO_DEMON" | "NO_GHOST_VOTE" | "NO_GRAB_IN_SIMPLE" | "NO_GRACE" | "NO_LATE_JOIN" | "NO_OPEN_NOMINATION" | "NO_OPEN_VOTE" | "NO_PROPOSED_END" | "NO_REPLAY" | "NO_SEALED_MOVES" | "NO_SUCH_NOMINATION" | "NO_SUCH_REMINDER" | "NO_SUCH_REQUEST" | "NO_SUCH_SEAT" | "NO_SUCH_STATUS" | "NO_SUGGESTION" | "NO_TARGET" | "NO_TIMEOUT" | "OPEN_SOLO_NEEDS_GUARD_CARD" | "PASSWORD_LOCKED" | "PASSWORD_REQUIRED" | "PLACE_REQUIRED" | "RATE_LIMITED" | "ROLE_NOT_DEALT" | "ROOM_FULL" | "ROOM_ID_TAKEN" | "ROOM_NOT_FOUND" | "ROOM_NOT_OPEN" | "ROUND_CLOSED" | "SAME_TARGET_AGAIN" | "SAME_TARGET_TWICE" | "SEALED_MOVE" | "SEAT_MISMATCH" | "SETUP_LOCKED" | "STAGE_LOCKED" | "STAGE_NOT_FOUND" | "STALE_STEP" | "STALE_VERSION" | "STEP_AHEAD" | "STEP_DISABLED" | "STEP_MISMATCH" | "STEP_NOT_PASSED" | "STORYTELLER_ONLY" | "SUBSCRIBE_UNKNOWN_TEMPLATE" | "SUCCESSOR_REQUIRED" | "SUCCESSOR_WITHOUT_SELF_KILL" | "TABLE_FULL" | "TARGET_DOWN" | "TARGET_GREYED" | "TARGET_NOT_ALLOWED" | "TARGET_REQUIRED" | "TOKEN_EXPIRED" | "TOO_MANY_PLAYERS" | "TOO_MANY_TARGETS" | "TRAVELLER_JOINS_BY_DAY" | "TRAVELLER_ROLE" | "UNAUTHENTICATED" | "UNAVAILABLE" | "UNKNOWN_GAME" | "UNSUPPORTED_MEDIA_TYPE" | "UPSTREAM_UNAVAILABLE" | "USED_TODAY" | "USER_NOT_FOUND" | "VALIDATION_FAILED" | "VOTE_ALREADY_CLOSED" | "VOTE_OPEN" | "VOTE_PENDING" | "WECHAT_BAD_RESPONSE" | "WECHAT_BUSY" | "WECHAT_CODE_INVALID" | "WECHAT_CODE_MISSING" | "WECHAT_CODE_USED" | "WECHAT_DISABLED" | "WECHAT_ERROR" | "WECHAT_HTTP_ERROR" | "WECHAT_NOT_CONFIGURED" | "WECHAT_RATE_LIMITED" | "WECHAT_TOKEN_UNAVAILABLE" | "WECHAT_UNREACHABLE" | "WECHAT_USER_BLOCKED" | "WRONG_FAMILY" | "WRONG_PASSWORD" | "WRONG_PHASE" | "WRONG_ROLE" | "WRONG_SIZE") | null;
+            /**
+             * Message
+             * @description 不被接受时给玩家看的原因
+             */
+            message: string | null;
         };
         /** ClearStatus */
         ZhenhuanClearStatus: {
@@ -7163,6 +7328,126 @@ export interface operations {
             };
         };
     };
+    baohuang_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BaohuangCheckBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaohuangCheckOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     baohuang_replay: {
         parameters: {
             query?: never;
@@ -7514,6 +7799,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ActOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    shengong_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShengongCheckBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShengongCheckOut"];
                 };
             };
             /** @description 请求格式有误 */
@@ -8134,6 +8539,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ZhenhuanRoomSummaryOut"];
+                };
+            };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 无权操作 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 与当前状态冲突 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请求内容过大 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 请用 JSON 提交 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    zhenhuan_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZhenhuanCheckBody"];
+            };
+        };
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZhenhuanCheckOut"];
                 };
             };
             /** @description 请求格式有误 */
