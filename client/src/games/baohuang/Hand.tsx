@@ -1,0 +1,74 @@
+import { Text, View } from '@tarojs/components'
+import { handRows, isRed, parseCard, sortHand } from './cards'
+
+interface Props {
+  cards: readonly string[]
+  selected: readonly string[]
+  onTap?: (code: string) => void
+  /** 保六: the sixes are marked (they must go last, all at once). */
+  baoliu?: boolean
+  perRow?: number
+  small?: boolean
+}
+
+/** A card face: rank over suit in the corner (the part left visible when fanned). */
+export function CardFace({ code, small }: { code: string; small?: boolean }) {
+  const c = parseCard(code)
+  const red = isRed(code)
+  return (
+    <View className={`card-face ${red ? 'card-red' : 'card-black'} ${c.joker ? 'card-joker' : ''} ${small ? 'card-small' : ''}`}>
+      {c.joker ? (
+        <>
+          <Text className='card-rank card-joker-text'>{c.rank === 'BJ' ? '大' : '小'}</Text>
+          <Text className='card-rank card-joker-text'>王</Text>
+        </>
+      ) : (
+        <>
+          <Text className='card-rank'>{c.rank}</Text>
+          <Text className='card-suit'>{c.suit ? { S: '♠', H: '♥', C: '♣', D: '♦' }[c.suit] : ''}</Text>
+        </>
+      )}
+      {c.mark ? <Text className='card-mark'>{c.mark}</Text> : null}
+    </View>
+  )
+}
+
+/** My hand, strongest first, fanned in rows; a tap raises or lowers a card. */
+export function Hand({ cards, selected, onTap, baoliu, perRow = 18, small }: Props) {
+  const chosen = new Set(selected)
+  const rows = handRows(sortHand(cards), perRow)
+  return (
+    <View className={`hand ${small ? 'hand-small' : ''}`}>
+      {rows.map((row, r) => (
+        <View key={r} className='hand-row'>
+          {row.map((code) => {
+            const six = baoliu && parseCard(code).rank === '6'
+            return (
+              <View
+                key={code}
+                className={`card ${chosen.has(code) ? 'card-on' : ''} ${six ? 'card-six' : ''}`}
+                data-code={code}
+                onClick={() => onTap?.(code)}
+              >
+                <CardFace code={code} small={small} />
+              </View>
+            )
+          })}
+        </View>
+      ))}
+    </View>
+  )
+}
+
+/** Cards laid flat (a play on the table, a replay line). */
+export function CardRow({ cards, small }: { cards: readonly string[]; small?: boolean }) {
+  return (
+    <View className={`card-row ${small ? 'card-row-small' : ''}`}>
+      {sortHand(cards).map((code) => (
+        <View key={code} className='card card-flat' data-code={code}>
+          <CardFace code={code} small={small} />
+        </View>
+      ))}
+    </View>
+  )
+}

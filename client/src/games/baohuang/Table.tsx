@@ -1,0 +1,107 @@
+import { Text, View } from '@tarojs/components'
+import { clockText } from './clock'
+import { CardRow } from './Hand'
+import { jiefeng, placeOf, seatBadges, type BaohuangView, type Place, type SeatView } from './table'
+
+interface Props {
+  game: BaohuangView
+  /** Seats the pending step waits for (the turn, the declaration …). */
+  waiting: readonly number[]
+  remaining: number | null
+  bots: ReadonlySet<number>
+}
+
+/** Seats that said 不出 since the play now on top of the trick. */
+function passedSince(game: BaohuangView): Set<number> {
+  const out = new Set<number>()
+  if (!game.trick) return out
+  const log = game.log ?? []
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i]
+    if (e.act === 'play') break
+    if (e.act === 'pass') out.add(e.seat)
+  }
+  return out
+}
+
+function SeatBox({ seat, game, place, turn, remaining, passed, bots }: {
+  seat: SeatView; game: BaohuangView; place: Place; turn: boolean; remaining: number | null; passed: boolean; bots: ReadonlySet<number>
+}) {
+  const me = seat.seat === game.seat
+  const badges = seatBadges(seat, game, bots)
+  return (
+    <View
+      className={`bh-seat bh-seat-${place} ${turn ? 'bh-seat-turn' : ''} ${seat.auto ? 'bh-seat-auto' : ''} ${me ? 'bh-seat-me' : ''}`}
+      data-seat={seat.seat}
+    >
+      <View className='bh-seat-head'>
+        <Text className='bh-seat-name'>{seat.name}{me ? '（我）' : ''}</Text>
+      </View>
+      <View className='bh-seat-line'>
+        <View className='bh-back' />
+        <Text className='bh-count' data-count={seat.cards}>{seat.cards} 张</Text>
+        <Text className='bh-total'>积分 {seat.total}</Text>
+      </View>
+      {badges.length ? (
+        <View className='bh-badges'>
+          {badges.map((b) => (
+            <Text key={b} className={`bh-badge ${b === '锄' ? 'bh-badge-hoe' : ''} ${b.startsWith('皇帝') ? 'bh-badge-emperor' : ''} ${b === '托管' ? 'bh-badge-auto' : ''} ${b === '机器人' ? 'bh-badge-bot' : ''}`}>{b}</Text>
+          ))}
+        </View>
+      ) : null}
+      {turn && remaining !== null ? <Text className='bh-timer'>{clockText(remaining)}</Text> : null}
+      {passed ? <Text className='bh-pass-bubble'>不出</Text> : null}
+    </View>
+  )
+}
+
+/** Five seats around the table; the trick in the middle with who holds it; 接风 when it happens. */
+export function Table({ game, waiting, remaining, bots }: Props) {
+  const passed = passedSince(game)
+  const wind = jiefeng(game)
+  const name = (s: number) => (s === game.seat ? '你' : game.seats[s]?.name ?? `${s + 1}号`)
+  const others = game.seats.filter((s) => s.seat !== game.seat || game.seat === null || game.seat === undefined)
+  const turnSeats = new Set(waiting)
+  return (
+    <View className='bh-table'>
+      <View className='bh-felt'>
+        <View className='bh-felt-inner'>
+          {game.trick ? (
+            <View className='bh-trick'>
+              <Text className='bh-trick-who'>{name(game.trick.seat)}领先</Text>
+              <CardRow cards={game.trick.cards} />
+              {game.trick.passes ? <Text className='muted'>已有 {game.trick.passes} 家不出</Text> : null}
+            </View>
+          ) : wind ? (
+            <View className='bh-trick bh-jiefeng'>
+              <Text className='bh-jiefeng-text'>接风</Text>
+              <Text className='muted'>{name(wind.from)}已出完，{name(wind.to)}接风出牌</Text>
+            </View>
+          ) : (
+            <View className='bh-trick'>
+              <Text className='bh-trick-empty'>{game.phase === 'play' && game.turn !== null && game.turn !== undefined ? `${name(game.turn)}出牌` : '保皇'}</Text>
+            </View>
+          )}
+        </View>
+      </View>
+      {others.map((s) => {
+        const place = placeOf(s.seat, game.seat)
+        return (
+          <SeatBox key={s.seat} seat={s} game={game} place={place} turn={turnSeats.has(s.seat)} remaining={remaining}
+            passed={passed.has(s.seat)} bots={bots} />
+        )
+      })}
+    </View>
+  )
+}
+
+export function MySeat({ game, waiting, remaining, bots }: Props) {
+  if (game.seat === null || game.seat === undefined) return null
+  const seat = game.seats[game.seat]
+  if (!seat) return null
+  const passed = passedSince(game)
+  return (
+    <SeatBox seat={seat} game={game} place='bottom' turn={waiting.includes(seat.seat)} remaining={remaining}
+      passed={passed.has(seat.seat)} bots={bots} />
+  )
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import {
+  cardLabel, compareCards, copiesOf, faceLabel, handRows, handSummary, keepInHand, nextHint, parseCard, playLabel,
+  sameCards, sortHand, toggleCard,
+} from './cards'
+
+describe('保皇 cards', () => {
+  it('reads the API codes: suit, rank, copy, jokers and the two marked cards', () => {
+    expect(parseCard('S10#2')).toMatchObject({ suit: 'S', rank: '10', copy: 2, joker: false, mark: null })
+    expect(parseCard('HA#1')).toMatchObject({ suit: 'H', rank: 'A', order: 14 })
+    expect(parseCard('BJ#1')).toMatchObject({ suit: null, rank: 'BJ', joker: true, mark: '皇', order: 17 })
+    expect(parseCard('LJ#1')).toMatchObject({ rank: 'LJ', mark: '卫', order: 16 })
+    expect(parseCard('LJ#3').mark).toBeNull()
+    // 'SJ' is ♠J, not a joker
+    expect(parseCard('SJ#4')).toMatchObject({ suit: 'S', rank: 'J', joker: false })
+  })
+
+  it('labels cards and faces the way players read them', () => {
+    expect(cardLabel('S7#2')).toBe('♠7')
+    expect(cardLabel('D10#1')).toBe('♦10')
+    expect(cardLabel('BJ#3')).toBe('大王')
+    expect(cardLabel('LJ#2')).toBe('小王')
+    expect(faceLabel('HA')).toBe('♥A')
+    expect(playLabel(['H7#4', 'BJ#2', 'S7#1'])).toBe('大王 ♠7 ♥7')
+  })
+
+  it('sorts a hand strongest first: 大王, 小王, 2, A … 3, then ♠♥♣♦ and the copy', () => {
+    const hand = ['D3#1', 'S2#1', 'LJ#2', 'HA#3', 'BJ#4', 'S3#2', 'CK#1', 'H3#1', 'S10#1', 'BJ#1', 'H2#2']
+    expect(sortHand(hand)).toEqual(['BJ#1', 'BJ#4', 'LJ#2', 'S2#1', 'H2#2', 'HA#3', 'CK#1', 'S10#1', 'S3#2', 'H3#1', 'D3#1'])
+    expect(compareCards('S6#1', 'S6#2')).toBeLessThan(0)
+    expect(sortHand(hand)).toHaveLength(hand.length)
+  })
+
+  it('tapping selects and unselects, keeping hand order; played cards leave the selection', () => {
+    const hand = ['S7#1', 'H7#2', 'BJ#1', 'C9#3']
+    let sel = toggleCard([], 'S7#1', hand)
+    sel = toggleCard(sel, 'BJ#1', hand)
+    expect(sel).toEqual(['BJ#1', 'S7#1'])
+    sel = toggleCard(sel, 'S7#1', hand)
+    expect(sel).toEqual(['BJ#1'])
+    expect(keepInHand(['BJ#1', 'H7#2'], ['H7#2', 'C9#3'])).toEqual(['H7#2'])
+  })
+
+  it('cycles through the server\'s hints, cheapest first, wrapping around', () => {
+    const hints = [['S7#1'], ['S8#1'], ['BJ#1']]
+    expect(nextHint(hints, -1)).toBe(0)
+    expect(nextHint(hints, 0)).toBe(1)
+    expect(nextHint(hints, 2)).toBe(0)
+    expect(nextHint([], -1)).toBe(-1)
+  })
+
+  it('compares selections as sets, counts copies of a face, summarises a hand', () => {
+    expect(sameCards(['A#1', 'B#1'], ['B#1', 'A#1'])).toBe(true)
+    expect(sameCards(['A#1'], ['A#1', 'B#1'])).toBe(false)
+    expect(copiesOf(['HA#1', 'HA#3', 'SA#1', 'HA#4'], 'HA')).toBe(3)
+    expect(handSummary(['BJ#1', 'BJ#2', 'S7#1', 'H7#1', 'C7#2', 'D9#1'])).toBe('大王×2 9 7×3')
+  })
+
+  it('splits a 44-card hand into even rows for a phone', () => {
+    const cards = Array.from({ length: 44 }, (_, i) => i)
+    const rows = handRows(cards, 18)
+    expect(rows.map((r) => r.length)).toEqual([15, 15, 14])
+    expect(rows.flat()).toEqual(cards)
+    expect(handRows(cards.slice(0, 18), 18)).toHaveLength(1)
+    expect(handRows([], 18)).toEqual([])
+  })
+})

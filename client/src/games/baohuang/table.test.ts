@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { jiefeng, logLine, placeOf, scoreRows, seatBadges, signed, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
+
+function seat(s: number, extra: Partial<SeatView> = {}): SeatView {
+  return { seat: s, name: `玩家${s}`, cards: 10, total: 0, wins: 0, auto: false, ready: false, ...extra }
+}
+
+function view(extra: Partial<BaohuangView> = {}): BaohuangView {
+  return {
+    viewer: 'player', seat: 2, variant: 'simple', baoliu: false, turn_seconds: 30, phase: 'play', deal_no: 1,
+    seats: [0, 1, 2, 3, 4].map((s) => seat(s)), ...extra,
+  }
+}
+
+describe('保皇 table layout', () => {
+  it('puts me at the bottom and the others counter-clockwise: 下家 right, then top, 上家 left', () => {
+    expect(placeOf(2, 2)).toBe('bottom')
+    expect(placeOf(3, 2)).toBe('right')
+    expect(placeOf(4, 2)).toBe('top-right')
+    expect(placeOf(0, 2)).toBe('top-left')
+    expect(placeOf(1, 2)).toBe('left')
+    // a spectator sees seat 0 at the bottom
+    expect(placeOf(0, null)).toBe('bottom')
+  })
+
+  it('marks a seat: emperor (and her solo), guard, the hoe, place, 托管, 机器人', () => {
+    const v = view({ solo: 'open' })
+    expect(seatBadges(seat(0, { emperor: true }), v, new Set())).toEqual(['皇帝·明独保'])
+    expect(seatBadges(seat(1, { guard: true }), view({ open_guard: true }), new Set())).toEqual(['侍卫·明保'])
+    expect(seatBadges(seat(3, { rebel: true, place: 1, auto: true }), v, new Set([3]))).toEqual(['锄', '头游', '托管', '机器人'])
+  })
+
+  it('says whose turn it is', () => {
+    expect(waitingText(view({ turn: 2 }), [2])).toBe('轮到你出牌')
+    expect(waitingText(view({ turn: 4 }), [4])).toBe('轮到玩家4出牌')
+    expect(waitingText(view({ phase: 'between' }), [0, 2])).toBe('等待 玩家0、你 继续')
+  })
+
+  it('shows 接风 when the trick winner has gone out and the next seat leads', () => {
+    const seats = [0, 1, 2, 3, 4].map((s) => seat(s, { cards: s === 1 ? 0 : 8 }))
+    const log = [
+      { seat: 1, act: 'play' as const, cards: ['S9#1'] },
+      { seat: 2, act: 'pass' as const },
+      { seat: 3, act: 'pass' as const },
+    ]
+    expect(jiefeng(view({ seats, log, trick: null, turn: 2 }))).toEqual({ from: 1, to: 2 })
+    // the winner still has cards: she leads herself, no 接风
+    const seats2 = seats.map((s) => ({ ...s, cards: 8 }))
+    expect(jiefeng(view({ seats: seats2, log, trick: null, turn: 1 }))).toBeNull()
+    // a trick on the table: nothing
+    expect(jiefeng(view({ seats, log, trick: { seat: 1, cards: ['S9#1'], passes: 1 }, turn: 2 }))).toBeNull()
+  })
+
+  it('writes the public log in Chinese', () => {
+    const names = ['甄嬛', '华妃', '皇后', '眉庄', '陵容']
+    expect(logLine({ seat: 0, act: 'take', note: 'HA' }, names)).toBe('甄嬛登基，叫♥A')
+    expect(logLine({ seat: 0, act: 'take', note: 'open_solo' }, names)).toBe('甄嬛登基，明独保')
+    expect(logLine({ seat: 1, act: 'play', cards: ['S7#1', 'H7#1'], auto: true }, names)).toBe('华妃出 ♠7 ♥7（托管）')
+    expect(logLine({ seat: 2, act: 'pass' }, names)).toBe('皇后不出')
+    expect(logLine({ seat: 3, act: 'rebel' }, names)).toBe('眉庄造反')
+  })
+
+  it('builds the score table from the API result, in seat order with totals', () => {
+    const outcome = {
+      unit: 'deal-2', reason: 'finished',
+      results: [0, 1, 2, 3, 4].map((s) => ({ seat: s, name: `玩家${s}`, consort: null, place: s + 1, score: [4, 2, -2, -2, -2][s], won: s < 2, stats: {} })),
+      extra: {
+        variant: 'classic', baoliu: false, emperor: 0, guard: 1, solo: 'none', called: 'HA', open_guard: true, rebels: [3],
+        grabbed: false, multiplier: 2, places: [0, 1, 2, 3, 4], totals: [10, 3, -5, -4, -4], left_seat: null, penalty: 0,
+        replay: {} as never,
+      },
+    } as unknown as Outcome
+    const rows = scoreRows(outcome)
+    expect(rows.map((r) => [r.name, r.place, r.score, r.total])).toEqual([
+      ['玩家0', 1, 4, 10], ['玩家1', 2, 2, 3], ['玩家2', 3, -2, -5], ['玩家3', 4, -2, -4], ['玩家4', 5, -2, -4],
+    ])
+    expect(rows[0].role).toBe('皇帝')
+    expect(rows[1].role).toBe('侍卫·明保')
+    expect(rows[3].role).toBe('锄')
+    expect(signed(4)).toBe('+4')
+    expect(signed(-30)).toBe('−30')
+    expect(signed(0)).toBe('0')
+  })
+})

@@ -1,0 +1,173 @@
+/**
+ * The 保皇 table as the screen lays it out, from the server's view of it (BaohuangView). Labels and
+ * layout only: whose turn it is, what may be played and what each seat is, the server says.
+ */
+import type { Schemas } from '../../api'
+import { cardLabel, faceLabel, playLabel } from './cards'
+
+export type BaohuangView = Schemas['BaohuangView']
+export type SeatView = Schemas['BaohuangSeatView']
+export type LogEntry = Schemas['BaohuangLogEntry']
+export type DealRecord = Schemas['BaohuangDealRecord']
+export type RoomView = Schemas['BaohuangRoomViewOut']
+export type Outcome = Schemas['BaohuangOutcomeOut']
+
+export const SEATS = 5
+
+/**
+ * Where each seat sits on my screen. Seats are numbered counter-clockwise and play goes to the next
+ * seat, so seen from above: me at the bottom, my 下家 on the right, then the top right, the top left,
+ * and my 上家 on the left. A spectator sees seat 0 at the bottom.
+ */
+export const PLACES = ['bottom', 'right', 'top-right', 'top-left', 'left'] as const
+export type Place = (typeof PLACES)[number]
+
+export function placeOf(seat: number, me: number | null | undefined): Place {
+  const base = me ?? 0
+  return PLACES[(seat - base + SEATS) % SEATS]
+}
+
+export const VARIANT_NAME: Record<string, string> = { simple: '简明', classic: '经典' }
+export const PLACE_NAME = ['头游', '二游', '三游', '四游', '末游']
+export const ROLE_NAME: Record<string, string> = { emperor: '皇帝', guard: '侍卫', commoner: '平民' }
+const SOLO_NAME: Record<string, string> = { hidden: '暗独保', open: '明独保' }
+const OVER_REASON: Record<string, string> = {
+  quit: '有人强退，本桌结束',
+  kicked: '有人被请出，本桌结束',
+  left: '有人离席，本桌结束',
+  all_auto: '五家都已托管，本桌结束',
+}
+export const PHASE_NAME: Record<string, string> = {
+  throne: '选皇帝',
+  declare: '声明',
+  play: '出牌',
+  between: '本局结束',
+  over: '终局',
+}
+
+export function overText(reason: string | null | undefined): string {
+  return reason ? OVER_REASON[reason] ?? reason : '本桌结束'
+}
+
+/** The marks on a seat, in the order the screen shows them. */
+export function seatBadges(seat: SeatView, view: BaohuangView, bots: ReadonlySet<number>): string[] {
+  const out: string[] = []
+  if (seat.emperor) out.push(view.solo && view.solo !== 'none' ? `皇帝·${SOLO_NAME[view.solo]}` : '皇帝')
+  if (seat.guard) out.push(view.open_guard ? '侍卫·明保' : '侍卫')
+  if (seat.rebel) out.push('锄')
+  if (seat.place) out.push(PLACE_NAME[seat.place - 1] ?? `第${seat.place}`)
+  if (seat.auto) out.push('托管')
+  if (bots.has(seat.seat)) out.push('机器人')
+  if (view.phase === 'between' && seat.ready) out.push('已准备')
+  return out
+}
+
+/** Who the pending step waits for, on my screen ('轮到你出牌' …). */
+export function waitingText(view: BaohuangView, pendingSeats: readonly number[]): string {
+  const me = view.seat
+  const name = (s: number) => (s === me ? '你' : view.seats[s]?.name ?? `${s + 1}号`)
+  switch (view.phase) {
+    case 'throne':
+      return view.candidate === null || view.candidate === undefined ? '' : `${name(view.candidate)}${view.candidate === me ? '来' : ''}决定是否登基`
+    case 'declare':
+      return '众人暗中声明'
+    case 'play':
+      return view.turn === null || view.turn === undefined ? '' : view.turn === me ? '轮到你出牌' : `轮到${name(view.turn)}出牌`
+    case 'between':
+      return pendingSeats.length ? `等待 ${pendingSeats.map(name).join('、')} 继续` : ''
+    default:
+      return ''
+  }
+}
+
+/**
+ * 接风: the seat to lead after the trick winner went out. The last play of the running deal won the
+ * trick (everyone else passed); when its player has no cards left and another seat now leads, that
+ * seat 接风.
+ */
+export function jiefeng(view: BaohuangView): { from: number; to: number } | null {
+  if (view.phase !== 'play' || view.trick || view.turn === null || view.turn === undefined) return null
+  const log = view.log ?? []
+  const lastPlay = [...log].reverse().find((e) => e.act === 'play')
+  if (!lastPlay || lastPlay.seat === view.turn) return null
+  const winner = view.seats[lastPlay.seat]
+  if (!winner || winner.cards > 0) return null
+  return { from: lastPlay.seat, to: view.turn }
+}
+
+/** One line of a deal's public log, in Chinese. */
+export function logLine(entry: LogEntry, names: readonly string[]): string {
+  const who = names[entry.seat] ?? `${entry.seat + 1}号`
+  const auto = entry.auto ? '（托管）' : ''
+  switch (entry.act) {
+    case 'take':
+      if (entry.note === 'open_solo') return `${who}登基，明独保${auto}`
+      return entry.note ? `${who}登基，叫${faceLabel(entry.note)}${auto}` : `${who}登基${auto}`
+    case 'yield':
+      return `${who}让位${auto}`
+    case 'rebel':
+      return `${who}造反`
+    case 'grab':
+      return `${who}抢独成功`
+    case 'reveal':
+      return entry.note === 'declared' ? `${who}明保` : `${who}亮明侍卫身份`
+    case 'play':
+      return `${who}出 ${playLabel(entry.cards ?? [])}${auto}`
+    case 'pass':
+      return `${who}不出${auto}`
+    case 'quit':
+      return `${who}强退`
+    case 'kick':
+      return `${who}被请出`
+    default:
+      return `${who} ${entry.act}`
+  }
+}
+
+/** The trick on the table in words: '华妃的 ♠7 ♥7'. */
+export function trickText(view: BaohuangView): string {
+  if (!view.trick) return ''
+  const name = view.trick.seat === view.seat ? '你' : view.seats[view.trick.seat]?.name ?? ''
+  return `${name}的 ${view.trick.cards.map(cardLabel).join(' ')}`
+}
+
+export interface ScoreRow {
+  seat: number
+  name: string
+  place: number | null
+  score: number
+  total: number
+  role: string
+}
+
+/** The score table of a finished deal from its result (the API's /result), in seat order. */
+export function scoreRows(outcome: Outcome): ScoreRow[] {
+  const x = outcome.extra
+  return outcome.results.map((r) => {
+    const roles: string[] = []
+    if (x.emperor === r.seat) roles.push(x.solo === 'open' ? '皇帝·明独保' : x.solo === 'hidden' ? '皇帝·暗独保' : '皇帝')
+    if (x.guard === r.seat && x.emperor !== r.seat) roles.push(x.open_guard ? '侍卫·明保' : '侍卫')
+    if (x.rebels.includes(r.seat)) roles.push('锄')
+    if (x.left_seat === r.seat) roles.push(`强退 ${x.penalty ?? -30}`)
+    return {
+      seat: r.seat,
+      name: r.name ?? `${r.seat + 1}号`,
+      place: r.place ?? null,
+      score: r.score,
+      total: x.totals[r.seat] ?? 0,
+      role: roles.join(' '),
+    }
+  })
+}
+
+/** '+4', '0', '−2'. */
+export function signed(n: number): string {
+  if (n > 0) return `+${n}`
+  if (n < 0) return `−${Math.abs(n)}`
+  return '0'
+}
+
+/** The deal number of a result unit ('deal-3' → 3). */
+export function dealNo(outcome: Outcome): number {
+  return Number(outcome.unit.replace(/^deal-/, '')) || 0
+}
