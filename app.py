@@ -14,9 +14,12 @@ from chalicelib.api import (
     meta_routes,
     middleware,
     room_routes,
+    stream_handler,
+    ws_routes,
 )
 
 app = Chalice(app_name="shengong")
+app.experimental_feature_flags.update(["WEBSOCKETS"])  # room notices (chalicelib/push)
 for blueprint in (
     authorizer.bp,
     middleware.bp,
@@ -29,5 +32,7 @@ for blueprint in (
     chat_routes.bp,
     meta_routes.bp,
     jobs.bp,
+    ws_routes.bp,
+    stream_handler.bp,
 ):
     app.register_blueprint(blueprint)

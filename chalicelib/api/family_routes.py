@@ -39,6 +39,8 @@ bp = Blueprint(__name__)
 class ReportsQuery(Body):
     after: int = Field(default=0, ge=-1, description="只返回 step 大于它的战报（用上次的 next_after）")
     limit: int = Field(default=20, ge=1, le=100)
+    cursor: str | None = Field(default=None, max_length=100,
+                               description="上次的 next_cursor：只读它之后的记录（有它时不看 after）")
 
 
 def register(family: str, late_join: bool, has_catalogue: bool) -> None:
@@ -88,7 +90,8 @@ def register(family: str, late_join: bool, has_catalogue: bool) -> None:
     @route(bp, f"{base}/reports", query=ReportsQuery, response=ReportsOut, tag=family, family=family,
            name=f"{family}_reports", summary="战报（与你有关的全文，其余匿名播报）", errors=(400, 401, 403, 404, 422))
     def reports(caller: Caller, room_id: str, query: ReportsQuery) -> dict[str, Any]:
-        return views.reports(services().room_deps(), caller, room_id, family, query.after, query.limit)
+        return views.reports(services().room_deps(), caller, room_id, family, query.after, query.limit,
+                             query.cursor)
 
     @route(bp, f"{base}/result", response=ResultsOut, tag=family, family=family, name=f"{family}_result",
            summary="终局结果（保皇每副牌一条）", errors=(401, 403, 404))

@@ -325,6 +325,7 @@ class ReportOut(Out):
 class ReportsOut(Out):
     reports: list[ReportOut]
     next_after: int = Field(description="下次请求带上 after=它，只取新的战报")
+    next_cursor: str | None = Field(description="下次请求带上 cursor=它：只读新的记录（隐藏步数的玩法中是不透明的密文）")
 
 
 class SeatResultOut(Out):

@@ -217,3 +217,64 @@ class RecordStore(Protocol):
         ...
 
     def fastest(self, stage: int, limit: int) -> list[dict[str, Any]]: ...
+
+
+# -- push (WebSocket room notices) -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Connection:
+    """A live WebSocket connection: who opened it (her token was checked on connect), until when it
+    may be used, and the rooms it is subscribed to."""
+
+    id: str
+    user: str
+    name: str
+    role: str
+    connected_ms: int
+    expires_s: int
+    """Epoch seconds: the token's expiry (at most the gateway's 2 hours); also the item's TTL."""
+    rooms: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Subscription:
+    """One connection watching one room. The viewer is worked out again from the room at each change
+    (a spectator who sits down becomes a player); `tag` is the ETag of the view she was last told of."""
+
+    room_id: str
+    connection_id: str
+    user: str
+    role: str
+    expires_s: int
+    watcher: bool = False
+    """She gave the room's 暗号 (spectators of a room with a password), as `is_watcher` said on subscribe."""
+    tag: str | None = None
+    version: int = 0
+    """The room version that view was worked out from: an older image (a late or redelivered stream
+    record) is never announced. Kept server-side; a notice never carries it."""
+
+
+class PushStore(Protocol):
+    def put_connection(self, conn: Connection) -> None: ...
+
+    def get_connection(self, connection_id: str) -> Connection | None: ...
+
+    def delete_connection(self, connection_id: str) -> Connection | None:
+        """Remove the connection and every subscription it holds; returns what was removed (None: gone already)."""
+        ...
+
+    def subscribe(self, sub: Subscription, max_rooms: int) -> bool:
+        """Add the room to the connection and store the subscription (replacing one for the same room).
+        False when the connection is gone or already holds `max_rooms` other rooms."""
+        ...
+
+    def unsubscribe(self, connection_id: str, room_id: str) -> None: ...
+
+    def subscriptions(self, room_id: str) -> list[Subscription]:
+        """Every subscription to the room (expired ones included: the caller drops them)."""
+        ...
+
+    def set_tag(self, room_id: str, connection_id: str, tag: str, version: int) -> bool:
+        """Remember the view she was told of (and the room version it was worked out from); False when
+        the subscription is gone (it is never recreated)."""
+        ...

@@ -8,11 +8,12 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from chalicelib.core.errors import Conflict, NotFound, StaleVersion
+from chalicelib.core.errors import Conflict, MalformedRequest, NotFound, StaleVersion
 from chalicelib.core.game import AnyGame, PendingKind, Viewer, ViewerRole
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import LogKind, LogRecord, MoveRecord, Room
 from chalicelib.games import get_game
+from chalicelib.rooms import report_cursor
 from chalicelib.rooms.access import viewer_for
 from chalicelib.rooms.deps import RoomDeps
 from chalicelib.rooms.engine import hides_steps, load_state, viewer_json
@@ -111,47 +112,111 @@ def _pending(deps: RoomDeps, room: Room, viewer: Viewer) -> dict[str, Any] | Non
     return pending
 
 
-def render_view(deps: RoomDeps, caller: Caller, room: Room, *, with_game: bool = True) -> RoomView:
-    """The caller's view of a room already in hand (a lobby call returns it without reading again)."""
-    viewer = viewer_for(deps, caller, room)
-    room = _settle_if_overdue(deps, room)
+def _view_body(deps: RoomDeps, caller: Caller, room: Room, viewer: Viewer, with_game: bool) -> dict[str, Any]:
     game = get_game(room.game)
     summary = room_summary(room, caller, hide_steps=hides_steps(game, viewer), host=viewer.is_host)
     body: dict[str, Any] = {"room": summary,
                             "viewer": viewer_json(viewer), "pending": _pending(deps, room, viewer)}
     if with_game:
         body["game"] = game.view(load_state(game, room), viewer).model_dump(mode="json") if room.state else None
+    return body
+
+
+def render_view(deps: RoomDeps, caller: Caller, room: Room, *, with_game: bool = True) -> RoomView:
+    """The caller's view of a room already in hand (a lobby call returns it without reading again)."""
+    viewer = viewer_for(deps, caller, room)
+    room = _settle_if_overdue(deps, room)
+    body = _view_body(deps, caller, room, viewer, with_game)
     etag = _etag(body)
     body["server_time"] = deps.clock.now_ms()
     return RoomView(body=body, etag=etag)
+
+
+def view_tag(deps: RoomDeps, caller: Caller, room: Room) -> str:
+    """The ETag `render_view` gives the caller for her whole view (with the game) of `room` as it
+    stands, settling nothing: the push fan-out tells her of a change only when this differs.
+
+    Raises:
+        Forbidden: PASSWORD_REQUIRED (she may no longer view the room).
+    """
+    return _etag(_view_body(deps, caller, room, viewer_for(deps, caller, room), True))
 
 
 def _report(game: AnyGame, state: Any, log: LogRecord, viewer: Viewer) -> list[dict[str, Any]]:
     return [line.model_dump(mode="json") for line in game.report(state, game.load_events(log.events), viewer)]
 
 
-def reports(deps: RoomDeps, caller: Caller, room_id: str, family: str, after: int, limit: int) -> dict[str, Any]:
-    """Battle reports (战报) of the transitions after `after`, each projected for the caller.
+REPORT_PAGE = 25
+"""Log entries per Query when reading forward from a sealed cursor."""
+
+
+def _report_entry(log: LogRecord, step: int, lines: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"step": step, "label": log.label, "kind": log.kind.value,
+            "trigger": log.trigger.value if log.trigger else None, "at_ms": log.at_ms, "lines": lines}
+
+
+def reports(deps: RoomDeps, caller: Caller, room_id: str, family: str, after: int, limit: int,
+            cursor: str | None = None) -> dict[str, Any]:
+    """Battle reports (战报) of the transitions after `after` (or `cursor`), each projected for the caller.
 
     `after` is a step; in games that hide their steps it is the caller's own report count instead,
-    and transitions with nothing for her are left out, so she cannot count them."""
+    and transitions with nothing for her are left out, so she cannot count them. `next_cursor` reads
+    on from where this answer stopped with one Query bounded by it (for such a viewer it is sealed:
+    see `report_cursor`); without it, a count other than 0 has to be found by reading the whole log.
+
+    Raises:
+        MalformedRequest: BAD_CURSOR.
+    """
     room, game = family_room(deps, room_id, family)
     viewer = viewer_for(deps, caller, room)
-    if room.state is None:
-        return {"reports": [], "next_after": after}
-    state = load_state(game, room)
     hidden = hides_steps(game, viewer)
-    logs = deps.rooms.list_log(room.id, -1, None) if hidden else deps.rooms.list_log(room.id, after, limit)
-    out: list[dict[str, Any]] = []
-    for log in logs:
-        lines = _report(game, state, log, viewer)
-        if hidden and not lines:
-            continue
-        out.append({"step": len(out) + 1 if hidden else log.step, "label": log.label, "kind": log.kind.value,
-                    "trigger": log.trigger.value if log.trigger else None, "at_ms": log.at_ms, "lines": lines})
+    if cursor is not None and not hidden:
+        if not cursor.isdigit() and cursor != "-1":
+            raise MalformedRequest("战报游标无效，请从头读取", code="BAD_CURSOR")
+        after = int(cursor)
+    if room.state is None or room.seed is None:
+        return {"reports": [], "next_after": after, "next_cursor": None if hidden else str(after)}
+    state = load_state(game, room)
+    if hidden and (cursor is not None or after == 0):
+        step, count = report_cursor.open_cursor(room.seed, caller.user_id, cursor) if cursor else (-1, 0)
+        return _hidden_reports(deps, game, state, room, caller, viewer, step, count, limit)
     if hidden:
-        out = [r for r in out if r["step"] > after][:limit]
-    return {"reports": out, "next_after": out[-1]["step"] if out else after}
+        # a count without its cursor (an older client): where her `after`-th report is, only the whole log says
+        logs = deps.rooms.list_log(room.id, -1, None)
+        found: list[tuple[int, dict[str, Any]]] = []
+        for log in logs:
+            lines = _report(game, state, log, viewer)
+            if lines:
+                found.append((log.step, _report_entry(log, len(found) + 1, lines)))
+        new = [(step, entry) for step, entry in found if entry["step"] > after][:limit]
+        last, count = (new[-1][0], new[-1][1]["step"]) if new else (logs[-1].step if logs else -1, after)
+        return {"reports": [entry for _, entry in new], "next_after": count,
+                "next_cursor": report_cursor.seal(room.seed, caller.user_id, last, count)}
+    out = [_report_entry(log, log.step, _report(game, state, log, viewer))
+           for log in deps.rooms.list_log(room.id, after, limit)]
+    next_after = out[-1]["step"] if out else after
+    return {"reports": out, "next_after": next_after, "next_cursor": str(next_after)}
+
+
+def _hidden_reports(deps: RoomDeps, game: AnyGame, state: Any, room: Room, caller: Caller, viewer: Viewer,
+                    step: int, count: int, limit: int) -> dict[str, Any]:
+    """Her reports after a sealed cursor: Queries bounded below by its step, only as far as needed."""
+    out: list[dict[str, Any]] = []
+    page = min(100, max(limit, REPORT_PAGE))
+    while len(out) < limit:
+        logs = deps.rooms.list_log(room.id, step, page)
+        for log in logs:
+            step = log.step
+            lines = _report(game, state, log, viewer)
+            if lines:
+                count += 1
+                out.append(_report_entry(log, count, lines))
+                if len(out) == limit:
+                    break
+        if len(logs) < page:
+            break
+    return {"reports": out, "next_after": count,
+            "next_cursor": report_cursor.seal(room.seed or b"", caller.user_id, step, count)}
 
 
 def results(deps: RoomDeps, caller: Caller, room_id: str, family: str) -> dict[str, Any]:

@@ -1,0 +1,221 @@
+"""From committed changes to notices: the DynamoDB stream handler's work.
+
+The table's stream (NEW_AND_OLD_IMAGES) delivers every committed write; only three kinds matter
+(`wanted`, which is also the event source mapping's filter, so nothing else invokes the function):
+
+- a room item (`ROOM#R / ROOM`) inserted or modified: its new image is the room as committed;
+- a sealed move inserted by a player or a bot (`ROOM#R / MOVE#…`): everyone's view shows who has
+  submitted, so the room is looked at again (one consistent read);
+- a log entry inserted (`ROOM#R / LOG#n`, in the same transaction as the room): it names what caused
+  the transition (催战 …), which the chat helper's notices need.
+
+For each changed room, every subscription is looked at (one Query in the room's own partition): her
+view is worked out from the committed room exactly as `GET` would show it (`rooms.views.view_tag`),
+and she is sent `{"type": "changed", "room": R}` only when its tag differs from the last one sent on
+that subscription. A viewer who sees the step counter sees every version; a 血染甄嬛传 player hears
+nothing of the storyteller's night steps that do not change what she sees, so notices cannot be
+counted to learn them — the socket tells her no more than polling her own view would. Connections
+the gateway reports gone (410) are removed with all their subscriptions; expired ones are closed.
+
+Then the chat helper's hook runs for the transition (`send_notices(old, new, trigger, is_watching)`)
+with presence = the user has a live subscription to the room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from chalicelib.core.errors import DomainError, NotFound
+from chalicelib.domain.model import MoveRecord, Room, Trigger
+from chalicelib.domain.ports import RoomStore, Subscription
+from chalicelib.observability import logger, metrics_count
+from chalicelib.push.service import PushDeps, caller_of
+
+CHANGED = "changed"
+
+FILTER_PATTERNS: tuple[dict[str, Any], ...] = (
+    {"dynamodb": {"Keys": {"sk": {"S": ["ROOM"]}}}},
+    {"eventName": ["INSERT"], "dynamodb": {"Keys": {"sk": {"S": [{"prefix": "MOVE#"}, {"prefix": "LOG#"}]}}}},
+)
+"""The stream records the handler needs, as Lambda event-filter patterns (infra/template.py puts
+them on the event source mapping; the local poller applies `wanted`, the same rule)."""
+
+
+def _key(record: Mapping[str, Any], name: str) -> str:
+    return str(record.get("dynamodb", {}).get("Keys", {}).get(name, {}).get("S", ""))
+
+
+def wanted(record: Mapping[str, Any]) -> bool:
+    """`FILTER_PATTERNS` in Python."""
+    sk = _key(record, "sk")
+    if sk == "ROOM":
+        return True
+    return record.get("eventName") == "INSERT" and sk.startswith(("MOVE#", "LOG#"))
+
+
+@dataclass
+class FanoutReport:
+    records: int = 0
+    rooms: int = 0
+    notices: int = 0
+    gone: int = 0
+    expired: int = 0
+    errors: int = 0
+    watching: dict[str, set[str]] = field(default_factory=dict)
+    """room -> users with a live subscription (presence for the chat helper)."""
+
+
+class _Reads:
+    """The room store for one room's fan-out: the step's moves read once for every subscriber, and
+    the 暗号 check answered from the subscriptions (read for real only when they do not say)."""
+
+    def __init__(self, rooms: RoomStore, subs: Sequence[Subscription]) -> None:
+        self._rooms = rooms
+        self._moves: dict[tuple[str, int], dict[int, MoveRecord]] = {}
+        self._watchers = {s.user for s in subs if s.watcher}
+        self._checked: dict[tuple[str, str], bool] = {}
+
+    def list_moves(self, room_id: str, step: int) -> dict[int, MoveRecord]:
+        if (room_id, step) not in self._moves:
+            self._moves[(room_id, step)] = self._rooms.list_moves(room_id, step)
+        return self._moves[(room_id, step)]
+
+    def is_watcher(self, room_id: str, user: str) -> bool:
+        if user in self._watchers:
+            return True
+        if (room_id, user) not in self._checked:
+            self._checked[(room_id, user)] = self._rooms.is_watcher(room_id, user)
+        return self._checked[(room_id, user)]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._rooms, name)
+
+
+def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
+    """Tell every subscriber of `room` whose view of it changed."""
+    store = deps.store
+    subs = store.subscriptions(room.id)
+    report.rooms += 1
+    live: set[str] = set()
+    if not subs:
+        report.watching[room.id] = live
+        return
+    now_s = deps.rooms.clock.now_ms() // 1000
+    room_deps = replace(deps.rooms, rooms=_Reads(deps.rooms.rooms, subs))
+    from chalicelib.rooms.views import view_tag
+
+    for sub in subs:
+        if sub.expires_s <= now_s:
+            report.expired += 1
+            deps.sender.close(sub.connection_id)
+            store.delete_connection(sub.connection_id)
+            continue
+        if room.version < sub.version:
+            continue  # an older image than the one she was last told of (a late or redelivered record)
+        try:
+            tag = view_tag(room_deps, caller_of(sub), room)
+        except DomainError:
+            # she may no longer view it (a 暗号 room she left): the subscription ends, and she is told so
+            store.unsubscribe(sub.connection_id, room.id)
+            if not deps.sender.send(sub.connection_id, {"type": "unsubscribed", "room": room.id}):
+                store.delete_connection(sub.connection_id)
+            continue
+        except Exception:  # noqa: BLE001 - one bad view must not stop the others' notices
+            report.errors += 1
+            metrics_count("PushErrors")
+            logger.exception("push view failed", extra={"room": room.id})
+            continue
+        live.add(sub.user)
+        if tag == sub.tag:
+            continue
+        if not deps.sender.send(sub.connection_id, {"type": CHANGED, "room": room.id}):
+            report.gone += 1
+            store.delete_connection(sub.connection_id)
+            continue
+        report.notices += 1
+        metrics_count("PushNotices")
+        store.set_tag(room.id, sub.connection_id, tag, room.version)
+    report.watching[room.id] = live
+
+
+def _image(record: Mapping[str, Any], which: str) -> dict[str, Any] | None:
+    image = record.get("dynamodb", {}).get(which)
+    return dict(image) if image else None
+
+
+def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> FanoutReport:
+    """One batch of stream records (Lambda's `event["Records"]`, oldest first). Never raises: a
+    failure is logged, counted (`PushErrors`) and the batch goes on — a missed notice costs the
+    client one fetch later, a retried batch would notify everyone twice."""
+    from chalicelib.store import codec
+
+    report = FanoutReport()
+    changes: list[tuple[int, Room | None, Room]] = []
+    moved: dict[str, int] = {}
+    triggers: dict[tuple[str, int], Trigger | None] = {}
+    for i, record in enumerate(records):
+        report.records += 1
+        pk, sk = _key(record, "pk"), _key(record, "sk")
+        if not pk.startswith("ROOM#") or not wanted(record):
+            continue
+        image = _image(record, "NewImage")
+        if image is None:
+            continue
+        try:
+            if sk == "ROOM":
+                before = _image(record, "OldImage")
+                changes.append((i, codec.room_from_item(before) if before else None, codec.room_from_item(image)))
+            elif sk.startswith("MOVE#"):
+                if codec.move_from_item(image).by.submitted:
+                    moved[pk.removeprefix("ROOM#")] = i
+            else:
+                log = codec.log_from_item(image)
+                triggers[(pk.removeprefix("ROOM#"), log.step)] = log.trigger
+        except Exception:  # noqa: BLE001 - an item we cannot read is skipped, not the batch
+            report.errors += 1
+            metrics_count("PushErrors")
+            logger.exception("push record unreadable", extra={"sk": sk.split("#")[0]})
+    last_change = {new.id: i for i, _, new in changes}
+    for _, old, new in changes:
+        _safely(deps, report, new)
+        if old is not None and deps.notices is not None and new.version > old.version:
+            _notices(deps, report, old, new, triggers)
+    for room_id, i in moved.items():
+        if last_change.get(room_id, -1) > i:
+            continue  # the room's own record after the move already showed it
+        try:
+            room = deps.rooms.rooms.get_room(room_id)
+        except NotFound:
+            continue
+        _safely(deps, report, room)
+    return report
+
+
+def _safely(deps: PushDeps, report: FanoutReport, room: Room) -> None:
+    try:
+        fan_out(deps, room, report)
+    except Exception:  # noqa: BLE001
+        report.errors += 1
+        metrics_count("PushErrors")
+        logger.exception("push fan-out failed", extra={"room": room.id})
+
+
+def _notices(deps: PushDeps, report: FanoutReport, old: Room, new: Room,
+             triggers: dict[tuple[str, int], Trigger | None]) -> None:
+    assert deps.notices is not None
+    try:
+        if (new.id, old.step) in triggers:
+            trigger = triggers[(new.id, old.step)]
+        elif new.step > old.step:
+            log = deps.rooms.rooms.get_log(new.id, old.step)
+            trigger = log.trigger if log is not None else None
+        else:
+            trigger = None
+        watching = report.watching.get(new.id, set())
+        deps.notices(old, new, trigger, lambda room_id, user: room_id == new.id and user in watching)
+    except Exception:  # noqa: BLE001 - a notice is best effort; the socket fan-out is done already
+        report.errors += 1
+        metrics_count("PushErrors")
+        logger.exception("chat notices failed", extra={"room": new.id})

@@ -1,0 +1,134 @@
+"""Committed changes reach the sockets through the stream handler: one notice per committed version
+of a watched room, none for other rooms, none for an image older than what she was told of (a late
+or redelivered record), gone and expired connections removed, the chat helper's hook called with
+the transition's trigger and presence. (On the in-memory stores; the moto path is in
+test_stream_integration.)"""
+
+from __future__ import annotations
+
+from chalicelib.core.identity import Caller
+from chalicelib.rooms import lobby, play
+
+A, B, C, D, E, F, G = (Caller(user_id=f"u{i}", name=n) for i, n in enumerate("甲乙丙丁戊己庚"))
+
+
+def tally(h, owner: Caller, *joiners: Caller, rounds: int = 3, password: str | None = None) -> str:
+    room = lobby.create_room(h.rooms, owner, "tally", {"rounds": rounds, "turn_seconds": 30}, password, None)
+    for c in joiners:
+        lobby.join_room(h.rooms, c, room.id, password)
+    return room.id
+
+
+def move(h, who: Caller, rid: str, n: int = 1) -> None:
+    play.act(h.rooms, who, rid, h.store.get_room(rid).step, {"type": "pick", "n": n})
+
+
+def version(h, rid: str) -> int:
+    return h.store.get_room(rid).version
+
+
+def test_a_subscriber_hears_every_committed_version_of_its_room_and_nothing_of_another(h):
+    room, other_room = tally(h, A, B, C), tally(h, D, E, F)
+    player, spectator, other = h.socket(B, room), h.socket(G, room), h.socket(E, other_room)
+    h.pump()
+    assert [h.sockets.changes(c) for c in (player, spectator, other)] == [[], [], []]
+
+    # one write at a time: each sealed move shows (who has submitted), the last one settles: a new version
+    before = version(h, room)
+    for who in (A, B, C):
+        move(h, who, room)
+        h.pump()
+        assert h.sockets.changes(player) == [room] and h.sockets.changes(spectator) == [room]
+        assert h.sockets.changes(other) == []
+    assert version(h, room) == before + 1
+
+    # many writes in one batch: one notice per committed version (the moves before it fold in)
+    before, before_other = version(h, room), version(h, other_room)
+    for who in (A, B, C):
+        move(h, who, room)
+    for who in (D, E, F):
+        move(h, who, other_room)
+    for who in (A, B, C):
+        move(h, who, room)
+    h.pump()
+    assert version(h, room) - before == 2 and version(h, other_room) - before_other == 1
+    assert h.sockets.changes(player) == [room] * 2 and h.sockets.changes(spectator) == [room] * 2
+    assert h.sockets.changes(other) == [other_room]
+
+
+def test_an_old_or_redelivered_record_is_not_announced(h):
+    room = tally(h, A, B)
+    lobby.join_room(h.rooms, C, room, None)  # starts the game
+    stream = list(h.store.stream)  # the opening, not yet delivered when she subscribes
+    cid = h.socket(A, room)
+    h.pump()
+    assert h.sockets.changes(cid) == []  # older than what she subscribed with
+    move(h, A, room)
+    batch = list(h.store.stream)
+    h.pump()
+    assert h.sockets.changes(cid) == [room]
+    h.store.stream.extend(stream + batch)  # Lambda retries a batch: nobody hears twice
+    report = h.pump()
+    assert report.notices == 0 and h.sockets.changes(cid) == []
+
+
+def test_a_gone_connection_is_removed_with_all_its_subscriptions(h):
+    room, other_room = tally(h, A, B, C), tally(h, D, E, F)
+    stale, fresh = h.socket(A, room, other_room), h.socket(B, room)
+    h.sockets.gone.add(stale)  # the phone went away without a goodbye: the gateway answers 410
+    move(h, A, room)
+    report = h.pump()
+    assert report.gone == 1
+    assert h.push.store.get_connection(stale) is None
+    assert [s.connection_id for s in h.push.store.subscriptions(room)] == [fresh]
+    assert h.push.store.subscriptions(other_room) == []
+    assert h.sockets.changes(fresh) == [room]
+
+
+def test_an_expired_connection_is_closed_and_forgotten(h):
+    room = tally(h, A, B, C)
+    cid = h.socket(A, room)
+    h.clock.advance(2 * 3600 + 1)  # past the token's life and the gateway's 2 hours
+    move(h, A, room)
+    report = h.pump()
+    assert report.expired == 1 and h.sockets.closed == [cid]
+    assert h.push.store.get_connection(cid) is None and h.push.store.subscriptions(room) == []
+    assert h.sockets.take(cid) == []
+
+
+def test_disconnect_forgets_the_connection_and_every_subscription(h):
+    from chalicelib.push import service
+
+    room, other_room = tally(h, A, B, C), tally(h, D, E, F)
+    cid = h.socket(A, room, other_room)
+    service.disconnect(h.push, cid)
+    assert h.push.store.get_connection(cid) is None
+    assert h.push.store.subscriptions(room) == [] and h.push.store.subscriptions(other_room) == []
+    move(h, A, room)
+    h.pump()
+    assert h.sockets.take(cid) == []
+
+
+def test_who_may_no_longer_watch_is_told_so_and_forgotten(h):
+    room = tally(h, A, B, password="梅花")
+    cid = h.socket(B, room)  # seated: no 暗号 needed to watch
+    lobby.leave_room(h.rooms, B, room)
+    h.pump()
+    assert h.sockets.take(cid) == [{"type": "unsubscribed", "room": room}]
+    assert h.push.store.subscriptions(room) == []
+
+
+def test_the_chat_helpers_hook_gets_each_transition_with_its_trigger_and_presence(h):
+    room = tally(h, A, B, C)
+    h.socket(C, room)
+    h.pump()
+    assert h.notices[-1][2] == "auto"  # the third join started it
+    h.notices.clear()
+    step = h.store.get_room(room).step
+    move(h, A, room)
+    play.hurry(h.rooms, A, room, step)  # 催战
+    h.pump()
+    assert len(h.notices) == 1
+    old, new, trigger, watching = h.notices[0]
+    assert (new, trigger) == (old + 1, "hurry")
+    assert watching == {"u0": False, "u1": False, "u2": True}
