@@ -2,6 +2,7 @@
 Chalice app served by several worker processes, like concurrent Lambda instances.
 
     infra/dev.sh serve [--port 8000] [--workers 4] [--db-port 8001] [--tick 5] [--client-dir DIR]
+                       [--ws-port 8002] [--stream-poll 0.05]
 
 The H5 client (client/dist/h5, built by `infra/dev.sh serve`) is served at `/` on the same origin:
 API paths (`/v1/…`, `/openapi.json`) go to the app; any other GET is a file of the build, or its
@@ -11,6 +12,12 @@ Why processes: a Chalice app object keeps the current request on itself, so one 
 request at a time, exactly as a Lambda instance does; concurrency comes from several processes
 sharing the one table. The moto server runs single-threaded so each DynamoDB call is atomic, as a
 conditional write is in DynamoDB.
+
+Push (room notices) runs as deployed, on the same code: the table's stream is on (moto's DynamoDB
+Streams), a thread polls it like Lambda's event source mapping and calls the stream function
+(`chalicelib.api.stream_handler`), and a real WebSocket endpoint (`--ws-port`) calls the three
+WebSocket functions with API Gateway's events and delivers what they send (`infra/local_push.py`).
+`GET /v1/live` tells clients its address.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import time
 import urllib.request
 from http.server import HTTPServer
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIENT_DIR = ROOT / "client" / "dist" / "h5"
@@ -177,6 +185,26 @@ def _ticker(tick_s: float, stop: threading.Event) -> None:
             logger.exception("scheduled job failed")
 
 
+def start_push(svc: Any, ws_port: int, poll_s: float, stop: threading.Event) -> Any:
+    """The WebSocket endpoint (push's sender from now on) and the stream poller thread."""
+    from chalicelib.push.build import use_sender
+    from infra.local_push import (
+        SocketServer,
+        StreamPoller,
+        chalice_handlers,
+        enable_stream,
+        stream_function,
+        streams_client,
+    )
+
+    arn = enable_stream(svc.dynamodb, svc.settings.table_name)
+    sockets = SocketServer("127.0.0.1", ws_port, chalice_handlers()).start()
+    use_sender(sockets)
+    poller = StreamPoller(streams_client(svc.dynamodb), arn, stream_function())
+    threading.Thread(target=poller.run, args=(stop, poll_s), daemon=True, name="stream").start()
+    return sockets
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -192,6 +220,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-demo", action="store_true", help="start with an empty table")
     parser.add_argument("--client-dir", default=str(CLIENT_DIR),
                         help="the H5 build served at / (default client/dist/h5; '' = API only)")
+    parser.add_argument("--ws-port", type=int, default=0, help="WebSocket port for room notices (0 = any free port)")
+    parser.add_argument("--stream-poll", type=float, default=0.05,
+                        help="seconds between reads of the table's stream while it is quiet")
     args = parser.parse_args(argv)
 
     env = {**LOCAL_ENV, **_stage_env()}
@@ -209,6 +240,9 @@ def main(argv: list[str] | None = None) -> int:
         from infra import demo_data
 
         demo_data.load(svc)
+    stop = threading.Event()
+    sockets = start_push(svc, args.ws_port, args.stream_poll, stop)
+    env["LIVE_URL"] = sockets.url
 
     ctx = multiprocessing.get_context("spawn")
     client_dir = args.client_dir or None
@@ -216,7 +250,6 @@ def main(argv: list[str] | None = None) -> int:
                for _ in range(args.workers)]
     for w in workers:
         w.start()
-    stop = threading.Event()
     threading.Thread(target=_ticker, args=(args.tick, stop), daemon=True, name="scheduler").start()
 
     url = f"http://127.0.0.1:{args.port}"
@@ -230,6 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     if client_dir:
         built = (Path(client_dir) / "index.html").is_file()
         print(f"H5 client on {url}/ ({client_dir}{'' if built else ', not built yet'})", flush=True)
+    print(f"Room notices on {sockets.url} (the table's stream read every {args.stream_poll}s)", flush=True)
 
     def shutdown(*_: object) -> None:
         stop.set()

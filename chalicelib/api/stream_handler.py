@@ -27,6 +27,6 @@ def room_stream(event: Any) -> dict[str, Any]:
 
     report = handle_records(current(), event.to_dict().get("Records", []))
     out = {k: v for k, v in asdict(report).items() if k != "watching"}
-    logger.info("room stream batch", extra=out)
+    logger.debug("room stream batch", extra=out)
     flush_metrics()
     return out

@@ -93,29 +93,45 @@ class _Reads:
         return getattr(self._rooms, name)
 
 
-def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
-    """Tell every subscriber of `room` whose view of it changed."""
+def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, moved: bool = False) -> None:
+    """Tell every subscriber of `room` whose view of it changed. `room` is a committed image; `moved`:
+    it was read again because a sealed move was stored (which changes everyone's view: who has
+    submitted), not because the room item itself changed.
+
+    A viewer who sees the step counter sees every version: she is told of each image newer than
+    the one she subscribed with, and nothing is written. A viewer from whom the steps are hidden
+    is told only when her view's tag changed, and that tag is kept on the subscription."""
+    from chalicelib.games import get_game
+    from chalicelib.rooms.access import viewer_for
+    from chalicelib.rooms.engine import hides_steps
+    from chalicelib.rooms.views import view_tag
+
     store = deps.store
     subs = store.subscriptions(room.id)
     report.rooms += 1
-    live: set[str] = set()
+    alive: dict[str, str] = {}
+    report.watching[room.id] = set()
     if not subs:
-        report.watching[room.id] = live
         return
     now_s = deps.rooms.clock.now_ms() // 1000
     room_deps = replace(deps.rooms, rooms=_Reads(deps.rooms.rooms, subs))
-    from chalicelib.rooms.views import view_tag
-
+    game = get_game(room.game)
     for sub in subs:
         if sub.expires_s <= now_s:
             report.expired += 1
             deps.sender.close(sub.connection_id)
             store.delete_connection(sub.connection_id)
             continue
-        if room.version < sub.version:
-            continue  # an older image than the one she was last told of (a late or redelivered record)
+        caller = caller_of(sub)
         try:
-            tag = view_tag(room_deps, caller_of(sub), room)
+            viewer = viewer_for(room_deps, caller, room)
+            alive[sub.connection_id] = sub.user
+            if room.version < sub.version:
+                continue  # older than what she subscribed with or was last told of (a late or redelivered record)
+            hidden = hides_steps(game, viewer)
+            if not hidden and room.version == sub.version and not moved:
+                continue  # the very version she subscribed with
+            tag = view_tag(room_deps, caller, room) if hidden else None
         except DomainError:
             # she may no longer view it (a 暗号 room she left): the subscription ends, and she is told so
             store.unsubscribe(sub.connection_id, room.id)
@@ -127,17 +143,18 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
             metrics_count("PushErrors")
             logger.exception("push view failed", extra={"room": room.id})
             continue
-        live.add(sub.user)
-        if tag == sub.tag:
+        if hidden and tag == sub.tag:
             continue
         if not deps.sender.send(sub.connection_id, {"type": CHANGED, "room": room.id}):
             report.gone += 1
+            alive.pop(sub.connection_id, None)
             store.delete_connection(sub.connection_id)
             continue
         report.notices += 1
         metrics_count("PushNotices")
-        store.set_tag(room.id, sub.connection_id, tag, room.version)
-    report.watching[room.id] = live
+        if tag is not None:
+            store.set_tag(room.id, sub.connection_id, tag, room.version)
+    report.watching[room.id] = set(alive.values())
 
 
 def _image(record: Mapping[str, Any], which: str) -> dict[str, Any] | None:
@@ -189,13 +206,13 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
             room = deps.rooms.rooms.get_room(room_id)
         except NotFound:
             continue
-        _safely(deps, report, room)
+        _safely(deps, report, room, moved=True)
     return report
 
 
-def _safely(deps: PushDeps, report: FanoutReport, room: Room) -> None:
+def _safely(deps: PushDeps, report: FanoutReport, room: Room, moved: bool = False) -> None:
     try:
-        fan_out(deps, room, report)
+        fan_out(deps, room, report, moved=moved)
     except Exception:  # noqa: BLE001
         report.errors += 1
         metrics_count("PushErrors")

@@ -129,12 +129,16 @@ def subscribe(deps: PushDeps, conn: Connection, room_id: str) -> dict[str, Any]:
     Raises:
         NotFound: ROOM_NOT_FOUND; Forbidden: PASSWORD_REQUIRED; RateLimited: RATE_LIMITED (too many rooms).
     """
-    from chalicelib.rooms.access import is_host
+    from chalicelib.games import get_game
+    from chalicelib.rooms.access import is_host, viewer_for
+    from chalicelib.rooms.engine import hides_steps
     from chalicelib.rooms.views import view_tag
 
     caller = caller_of(conn)
     room = deps.rooms.rooms.get_room(room_id)
-    tag = view_tag(deps.rooms, caller, room)  # refuses exactly as GET /v1/rooms/{id} would
+    viewer = viewer_for(deps.rooms, caller, room)  # refuses exactly as GET /v1/rooms/{id} would
+    # her view's tag is kept only where the steps are hidden from her: anyone else hears every version
+    tag = view_tag(deps.rooms, caller, room) if hides_steps(get_game(room.game), viewer) else None
     watcher = room.has_password and room.seat_of(caller.user_id) is None and not is_host(caller, room)
     sub = Subscription(room_id=room.id, connection_id=conn.id, user=conn.user, role=conn.role,
                        expires_s=conn.expires_s, watcher=watcher, tag=tag, version=room.version)
