@@ -119,12 +119,23 @@ def _worker(port: int, env: dict[str, str], client_dir: str | None = None) -> No
     from chalice.cli.factory import CLIFactory
     from chalice.local import ChaliceRequestHandler, LocalDevServer
 
+    from chalicelib.api.errors import gateway_answer
+
     import app
 
     static_root = Path(client_dir) if client_dir else None
 
     class OneShotHandler(ChaliceRequestHandler):
         protocol_version = "HTTP/1.0"  # close after each response: a worker never idles on a socket
+
+        def _send_error_response(self, error: Any) -> None:
+            # the gateway's own refusals (no token, unknown path) in the API's shape, as deployed
+            answer = gateway_answer(error.CODE, error.body)
+            if answer is None:
+                super()._send_error_response(error)
+                return
+            status, body = answer
+            self._send_http_response(status, {"Content-Type": "application/json; charset=utf-8"}, body)
 
         def do_GET(self) -> None:
             if static_root is None or is_api_path(self.path):

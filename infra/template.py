@@ -80,6 +80,8 @@ GATEWAY_ERRORS: dict[str, tuple[str | None, str]] = {
     "UNAUTHORIZED": ("401", "UNAUTHENTICATED"),
     "ACCESS_DENIED": ("403", "FORBIDDEN"),
     "MISSING_AUTHENTICATION_TOKEN": ("404", "NOT_FOUND"),
+    # an unknown path called with our (non-SigV4) token in Authorization: still just an unknown path
+    "INCOMPLETE_SIGNATURE": ("404", "NOT_FOUND"),
     "REQUEST_TOO_LARGE": ("413", "BODY_TOO_LARGE"),
     "THROTTLED": ("429", "RATE_LIMITED"),
     # the authorizer failed (e.g. its key secret is unreadable): the service is unavailable, not the caller wrong

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
+
+from chalicelib.api.errors import gateway_answer
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -110,6 +112,12 @@ class CheckedHTTP:
 
     def request(self, method: str, path: str, headers: dict[str, str] | None = None, body: Any = b"") -> Any:
         response = self._http.request(method, path, headers=headers or {}, body=body)
+        # the Chalice test client plays API Gateway: its own refusals get the Gateway Responses'
+        # shape, as on a deployed stage and on the local server (chalicelib.api.errors.gateway_answer)
+        answer = gateway_answer(response.status_code, response.body)
+        if answer is not None:
+            response.status_code, response.body = answer
+            response.headers = {**response.headers, "Content-Type": "application/json; charset=utf-8"}
         try:
             sent = json.loads(body) if body else None
         except (ValueError, TypeError):

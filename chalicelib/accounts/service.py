@@ -10,7 +10,7 @@ from typing import Any
 from chalicelib.auth import tokens
 from chalicelib.auth.wechat import WeChatClient
 from chalicelib.core.clock import Clock
-from chalicelib.core.errors import Conflict, Forbidden, IllegalAction, NotFound, ValidationFailed
+from chalicelib.core.errors import Conflict, Forbidden, IllegalAction, NotFound, Unauthenticated, ValidationFailed
 from chalicelib.core.identity import Caller, Role
 from chalicelib.domain.ports import Consort, User
 from chalicelib.games import game_keys
@@ -36,9 +36,36 @@ def _login(deps: AccountDeps, openid: str, name: str) -> dict[str, Any]:
     role = Role.ADMIN if openid in deps.admin_openids else Role.PLAYER
     now = deps.clock.now_ms()
     user = deps.accounts.ensure_user(User(id=user_id_for(openid), name=name, role=role.value, created_ms=now), openid)
-    caller = Caller(user_id=user.id, name=user.name, role=role)
-    token, expires_s = tokens.issue(deps.token_secret, caller, now // 1000, deps.token_ttl_s)
-    return {"token": token, "expires_at": expires_s, "user": user_json(user)}
+    return _session(deps, user, Caller(user_id=user.id, name=user.name, role=role))
+
+
+REFRESH_TTL_S = 7 * 24 * 3600
+"""A phone stays logged in for a week without opening WeChat's login again (each refresh renews it)."""
+
+
+def _session(deps: AccountDeps, user: User, caller: Caller) -> dict[str, Any]:
+    now_s = deps.clock.now_ms() // 1000
+    token, expires_s = tokens.issue(deps.token_secret, caller, now_s, deps.token_ttl_s)
+    refresh, refresh_expires_s = tokens.issue(deps.token_secret, caller, now_s, REFRESH_TTL_S, kind=tokens.REFRESH)
+    return {"token": token, "expires_at": expires_s, "refresh_token": refresh,
+            "refresh_expires_at": refresh_expires_s, "user": user_json(user)}
+
+
+def refresh(deps: AccountDeps, refresh_token: str) -> dict[str, Any]:
+    """A new token pair for a valid refresh token (the user as stored now: a renamed or demoted user
+    is renamed or demoted in the new pair).
+
+    Raises:
+        Unauthenticated: BAD_REFRESH_TOKEN (invalid, expired, or an access token).
+    """
+    try:
+        claims = tokens.verify(deps.token_secret, refresh_token, deps.clock.now_ms() // 1000, kind=tokens.REFRESH)
+    except Unauthenticated as e:
+        raise Unauthenticated("登录已失效，请重新登录", code="BAD_REFRESH_TOKEN") from e
+    user = deps.accounts.get_user(claims.caller.user_id)
+    if user is None:
+        raise Unauthenticated("登录已失效，请重新登录", code="BAD_REFRESH_TOKEN")
+    return _session(deps, user, Caller(user_id=user.id, name=user.name, role=Role(user.role)))
 
 
 def login_wechat(deps: AccountDeps, code: str, nickname: str | None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from chalice import Blueprint
 
 from chalicelib.accounts import service as accounts
 from chalicelib.api.routing import route
-from chalicelib.api.schemas import DevLogin, LoginOut, MeOut, WeChatLogin
+from chalicelib.api.schemas import DevLogin, LoginOut, MeOut, RefreshBody, WeChatLogin
 from chalicelib.core.identity import Caller
 from chalicelib.wiring import services
 
@@ -27,6 +27,12 @@ def login_wechat(body: WeChatLogin) -> dict[str, Any]:
 def login_dev(body: DevLogin) -> dict[str, Any]:
     """Exists only in the local stage: logs in as `dev:<name>`; 404 in every deployed stage."""
     return accounts.login_dev(services().account_deps(), body.name)
+
+
+@route(bp, "/v1/auth/refresh", "POST", auth=False, body=RefreshBody, response=LoginOut, tag="auth",
+       summary="续期：用 refresh_token 换一对新的登录凭证（不必再走微信登录）", errors=(401, 422))
+def refresh(body: RefreshBody) -> dict[str, Any]:
+    return accounts.refresh(services().account_deps(), body.refresh_token)
 
 
 @route(bp, "/v1/me", response=MeOut, tag="auth", summary="我的账号与妃子", errors=(401, 404))

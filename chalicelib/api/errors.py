@@ -57,3 +57,23 @@ def normalize_framework_error(response: Response) -> Response:
     headers = {k: v for k, v in response.headers.items() if k.lower() != "content-type"}
     headers["Content-Type"] = "application/json; charset=utf-8"
     return Response(body=_body(code, message), status_code=status, headers=headers)
+
+
+def gateway_answer(status: int, body: bytes | str | None) -> tuple[int, bytes] | None:
+    """What API Gateway's Gateway Responses (infra/template.py) make of an error the gateway itself
+    produced — a missing token (401), an unknown path (403 "Missing Authentication Token" → 404), a
+    denial, throttling — so the local server answers exactly as a deployed stage does. None when the
+    answer is the API's own (it already has a `code`) or not an error."""
+    if status < 400:
+        return None
+    try:
+        parsed = json.loads(body or b"{}")
+    except ValueError:
+        parsed = {}
+    if isinstance(parsed, dict) and "code" in parsed:
+        return None
+    message = str(parsed.get("message") or parsed.get("Message") or "") if isinstance(parsed, dict) else ""
+    if status == 403 and ("Missing Authentication Token" in message or "Authorization header requires" in message):
+        status = 404  # an unknown path (API Gateway's MISSING_AUTHENTICATION_TOKEN / INCOMPLETE_SIGNATURE)
+    code, text = framework_error(status)
+    return status, _body(code, text).encode()

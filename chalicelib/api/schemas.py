@@ -65,9 +65,15 @@ class UserOut(Out):
 
 
 class LoginOut(Out):
-    token: str
-    expires_at: int
+    token: str = Field(description="放在 Authorization 头里；2 小时有效")
+    expires_at: int = Field(description="token 过期时刻（epoch 秒）")
+    refresh_token: str = Field(description="token 过期后用它换新的一对（POST /v1/auth/refresh）；7 天有效")
+    refresh_expires_at: int
     user: UserOut
+
+
+class RefreshBody(Body):
+    refresh_token: str = Field(min_length=1, max_length=2048)
 
 
 # ---- consorts -----------------------------------------------------------------------------------

@@ -75,10 +75,18 @@ class Claims:
     kid: str | None = None
 
 
-def issue(secret: bytes, caller: Caller, now_s: int, ttl_s: int) -> tuple[str, int]:
+ACCESS = "access"
+REFRESH = "refresh"
+"""Token kinds: an access token authorises requests; a refresh token only buys a new pair
+(POST /v1/auth/refresh), and neither passes for the other."""
+
+
+def issue(secret: bytes, caller: Caller, now_s: int, ttl_s: int, kind: str = ACCESS) -> tuple[str, int]:
     """A signed token and its expiry. With a `KeyRing` the current key signs and its id is in the claims."""
     claims: dict[str, str | int] = {"sub": caller.user_id, "name": caller.name, "role": caller.role.value,
                                     "iat": now_s, "exp": now_s + ttl_s}
+    if kind != ACCESS:
+        claims["typ"] = kind
     if isinstance(secret, KeyRing):
         claims["kid"] = secret.kid
     body = f"{PREFIX}.{_b64(json.dumps(claims, ensure_ascii=False, separators=(',', ':')).encode())}"
@@ -90,8 +98,8 @@ def _bad() -> Unauthenticated:
     return Unauthenticated("登录凭证无效，请重新登录", code="BAD_TOKEN")
 
 
-def verify(secret: bytes, token: str, now_s: int) -> Claims:
-    """The claims of a valid, unexpired token.
+def verify(secret: bytes, token: str, now_s: int, kind: str = ACCESS) -> Claims:
+    """The claims of a valid, unexpired token of `kind`.
 
     `secret` is one key, or a `KeyRing` (the token's ``kid`` picks the key; no kid: the current one).
 
@@ -111,6 +119,8 @@ def verify(secret: bytes, token: str, now_s: int) -> Claims:
         kid = claims.get("kid")
         if kid is not None and not isinstance(kid, str):
             raise TypeError("kid")
+        if claims.get("typ", ACCESS) != kind:
+            raise ValueError("another kind of token")
     except (ValueError, KeyError, TypeError, AttributeError) as e:
         raise _bad() from e
     key: bytes | None = secret

@@ -116,7 +116,8 @@ PLATFORM_ERRORS: dict[str, ErrorSpec] = {
     "BUSY": _e(429, "服务繁忙，请稍后再试", "The table is throttling; retry after `Retry-After` seconds."),
     "UNAVAILABLE": _e(503, "服务暂时不可用，请稍后再试",
                       "A storage fault survived our retries; nothing was half-written. Retry after `Retry-After`."),
-    "MISCONFIGURED": _e(503, "服务暂时不可用，请稍后再试", "The deployment is missing a setting or secret."),
+    "SERVICE_UNAVAILABLE": _e(503, "服务暂不可用，请稍后再试",
+                              "The deployment is incomplete (a setting or secret is missing or unreadable); retry later."),
     "INTERNAL_ERROR": _e(500, "服务器开小差了，请稍后再试", "A bug: it is logged with the request id."),
     # -- chat, content security and notices (chalicelib/chat, auth/wechat_server.py) --------------
     "CHAT_CLOSED": _e(409, "房间已关闭，不能再发言", "The room expired or was abandoned: its chat is read-only."),

@@ -116,7 +116,28 @@ def test_tokens_are_checked(api, clock):
     assert error(api.http.get("/v1/me", headers={"Authorization": "nonsense"})) == (401, "BAD_TOKEN")
     clock.advance(7201)
     assert error(api.http.get("/v1/me", headers={"Authorization": token})) == (401, "TOKEN_EXPIRED")
-    assert api.http.get("/v1/me").status_code == 401  # no header: the gateway refuses
+    assert error(api.http.get("/v1/me")) == (401, "UNAUTHENTICATED")  # no header: the gateway refuses, in our shape
+    assert error(api.http.get("/v1/no/such/path", headers={"Authorization": token})) == (404, "NOT_FOUND")
+
+
+def test_a_refresh_token_buys_a_new_pair_and_is_no_access_token(api, clock):
+    login = _login(api, "success", "甄嬛").json_body
+    refresh = login["refresh_token"]
+    assert login["refresh_expires_at"] - login["expires_at"] > 24 * 3600
+    assert error(api.http.get("/v1/me", headers={"Authorization": refresh})) == (401, "BAD_TOKEN")
+
+    def renew(token):
+        return api.http.post("/v1/auth/refresh", body=json.dumps({"refresh_token": token}),
+                             headers={"Content-Type": "application/json"})
+
+    assert error(renew(login["token"])) == (401, "BAD_REFRESH_TOKEN")  # an access token buys nothing
+    clock.advance(7201)  # the access token has expired; the refresh token has not
+    assert error(api.http.get("/v1/me", headers={"Authorization": login["token"]})) == (401, "TOKEN_EXPIRED")
+    again = renew(refresh).json_body
+    assert again["user"] == login["user"] and again["token"] != login["token"]
+    assert api.http.get("/v1/me", headers={"Authorization": again["token"]}).status_code == 200
+    clock.advance(8 * 24 * 3600)
+    assert error(renew(again["refresh_token"])) == (401, "BAD_REFRESH_TOKEN")
 
 
 def test_dev_login_exists_only_in_the_local_stage(api, svc):

@@ -153,7 +153,7 @@ def test_150_players_submit_at_the_same_instant(server, rooms):
     for room_id, team in rooms:
         for seat, p in enumerate(team):
             calls.append(lambda p=p, room_id=room_id: p.post(
-                f"/v1/rooms/{room_id}/actions", {"step": 1, "action": {"type": "poison", "target": 0}}))
+                f"/v1/games/shengong/rooms/{room_id}/actions", {"step": 1, "action": {"type": "poison", "target": 0}}))
             index.append((room_id, seat))
     results = _all_at_once(calls)
     assert all(r.status_code == 200 for r in results), [r.text for r in results if r.status_code != 200][:3]
@@ -173,7 +173,7 @@ def test_settlement_racing_with_hurry_settles_once(server, rooms):
     for room_id, team in rooms:
         for seat in (1, 2):
             calls.append(lambda p=team[seat], room_id=room_id: p.post(
-                f"/v1/rooms/{room_id}/actions", {"step": 2, "action": {"type": "assassinate", "target": 0}}))
+                f"/v1/games/shengong/rooms/{room_id}/actions", {"step": 2, "action": {"type": "idle"}}))
             index.append((room_id, seat))
         calls.append(lambda p=team[0], room_id=room_id: p.post(f"/v1/rooms/{room_id}/hurry", {"step": 2}))
         index.append((room_id, "hurry"))
@@ -181,7 +181,7 @@ def test_settlement_racing_with_hurry_settles_once(server, rooms):
     for room_id, _team in rooms:
         mine = {s: r for (rid, s), r in zip(index, results, strict=True) if rid == room_id}
         hurry = mine.pop("hurry")
-        assert hurry.status_code == 200 and hurry.json()["step"] >= 3
+        assert hurry.status_code == 200 and hurry.json()["current_step"] >= 3, hurry.text
         _check_round(store, room_id, 2, mine)
 
 
@@ -198,7 +198,7 @@ def test_settlement_racing_with_the_scheduler_settles_once(server, rooms):
     for room_id, team in rooms:
         for seat in (0, 2):
             calls.append(lambda p=team[seat], room_id=room_id: p.post(
-                f"/v1/rooms/{room_id}/actions", {"step": 3, "action": {"type": "heal"}}))
+                f"/v1/games/shengong/rooms/{room_id}/actions", {"step": 3, "action": {"type": "idle"}}))
             index.append((room_id, seat))
     reports = []
     calls += [lambda: reports.append(sweeper.settle_overdue(deps)) for _ in range(3)]  # racing sweeps
@@ -211,3 +211,17 @@ def test_settlement_racing_with_the_scheduler_settles_once(server, rooms):
         mine = {s: r for (rid, s), r in zip(index, players, strict=True) if rid == room_id}
         _check_round(store, room_id, 3, mine)
     assert sum(r.changed for r in reports) <= ROOMS
+
+
+def test_the_gateways_own_refusals_answer_in_the_apis_shape_as_deployed(server):
+    """Local and deployed are one contract: no token, an unknown path (with or without a token) and
+    a wrong method answer {code, message} as the Gateway Responses in infra/template.py make them."""
+    url, _ = server
+    bare = requests.get(f"{url}/v1/me", timeout=30)
+    assert bare.status_code == 401 and bare.json()["code"] == "UNAUTHENTICATED" and bare.json()["message"]
+    unknown = requests.get(f"{url}/v1/nothing/here", timeout=30)
+    assert unknown.status_code == 404 and unknown.json()["code"] == "NOT_FOUND"
+    tokened = requests.get(f"{url}/v1/nothing/here", headers={"Authorization": "v1.x.y"}, timeout=30)
+    assert tokened.status_code == 404 and tokened.json()["code"] == "NOT_FOUND"
+    wrong = requests.delete(f"{url}/v1/health", timeout=30)
+    assert wrong.status_code in (403, 404, 405) and "code" in wrong.json()

@@ -14,9 +14,25 @@ from infra import errors_doc
 ROOT = Path(__file__).resolve().parents[3]
 
 
+def _error_classes() -> list[type[error_classes.DomainError]]:
+    """Every DomainError subclass in chalicelib (its modules imported first)."""
+    import importlib
+    import pkgutil
+
+    import chalicelib
+
+    for info in pkgutil.walk_packages(chalicelib.__path__, "chalicelib."):
+        importlib.import_module(info.name)
+    found, todo = [], [error_classes.DomainError]
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return found
+
+
 def _statuses() -> dict[str, int]:
-    return {name: cls.status for name, cls in vars(error_classes).items()
-            if isinstance(cls, type) and issubclass(cls, error_classes.DomainError)}
+    return {cls.__name__: cls.status for cls in _error_classes()}
 
 
 def raised_codes() -> dict[str, set[tuple[int, str]]]:
@@ -24,9 +40,8 @@ def raised_codes() -> dict[str, set[tuple[int, str]]]:
     class's default code."""
     statuses = _statuses()
     found: dict[str, set[tuple[int, str]]] = defaultdict(set)
-    for name, cls in vars(error_classes).items():
-        if isinstance(cls, type) and issubclass(cls, error_classes.DomainError):
-            found[cls.default_code].add((cls.status, f"core/errors.py:{name}"))
+    for cls in _error_classes():
+        found[cls.default_code].add((cls.status, f"{cls.__module__}:{cls.__name__}"))
     for path in sorted((ROOT / "chalicelib").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
