@@ -12,10 +12,10 @@ from chalicelib.api.routing import route
 from chalicelib.api.schemas import Body, Out
 from chalicelib.chat import notices, service
 from chalicelib.chat.build import ChatServices, chat_services
-from chalicelib.domain.chat_model import Channel, ReportReason
 from chalicelib.chat.settings import NoticeKind
 from chalicelib.core.game import ViewerRole
 from chalicelib.core.identity import Caller
+from chalicelib.domain.chat_model import Channel, ReportReason
 from chalicelib.rooms.views import RoomView
 from chalicelib.wiring import services
 

@@ -16,6 +16,7 @@ from chalicelib.api.schemas import (
     ActOut,
     Body,
     BotsBody,
+    HandoverBody,
     LeaveOut,
     PasswordBody,
     RoomCreate,
@@ -23,12 +24,13 @@ from chalicelib.api.schemas import (
     RoomSummaryOut,
     StepBody,
     UserBody,
+    VoteBody,
 )
 from chalicelib.core.errors import ValidationFailed
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import Room
 from chalicelib.games import game_keys
-from chalicelib.rooms import host, lobby, play, views
+from chalicelib.rooms import handover, host, lobby, play, views
 from chalicelib.wiring import services
 
 bp = Blueprint(__name__)
@@ -128,6 +130,20 @@ def undo(caller: Caller, room_id: str, body: StepBody) -> views.RoomView:
        summary="主持人拒绝一位请求中途加入的玩家", errors=(400, 401, 403, 404, 409, 413, 422))
 def decline(caller: Caller, room_id: str, body: UserBody) -> views.RoomView:
     return _summary(caller, host.decline(services().room_deps(), caller, room_id, body.user))
+
+
+@route(bp, "/v1/rooms/{room_id}/handover", "POST", body=HandoverBody, response=RoomSummaryOut, tag="rooms",
+       summary="开房者提议：把离开的玩家（托管整局或连续 3 回合未落子）的座位交给机器人代打，由其他玩家投票",
+       errors=(400, 401, 403, 404, 409, 413, 422))
+def propose_handover(caller: Caller, room_id: str, body: HandoverBody) -> views.RoomView:
+    return _summary(caller, handover.propose(services().room_deps(), caller, room_id, body.seat, body.level))
+
+
+@route(bp, "/v1/rooms/{room_id}/handover/vote", "POST", body=VoteBody, response=RoomSummaryOut, tag="rooms",
+       summary="对代打提议投票（过半数同意即由机器人代打；原玩家一行动即收回座位）",
+       errors=(400, 401, 403, 404, 409, 413, 422))
+def vote_handover(caller: Caller, room_id: str, body: VoteBody) -> views.RoomView:
+    return _summary(caller, handover.vote(services().room_deps(), caller, room_id, body.yes))
 
 
 @route(bp, "/v1/rooms/{room_id}/hurry", "POST", body=StepBody, response=ActOut, tag="play",

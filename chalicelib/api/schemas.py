@@ -214,6 +214,23 @@ class BotsBody(Body):
     count: StrictInt | None = Field(default=None, ge=1, le=8, description="补几个；不填则补满空位")
 
 
+class HandoverOut(Out):
+    seat: int
+    level: BotLevel
+    yes: list[int]
+    no: list[int]
+    opened_ms: int
+
+
+class HandoverBody(Body):
+    seat: StrictInt = Field(ge=0, le=31)
+    level: BotLevel
+
+
+class VoteBody(Body):
+    yes: bool
+
+
 class JoinRequestOut(Out):
     user: str
     name: str
@@ -240,6 +257,7 @@ class RoomOut(Out):
     seed: str | None = Field(description="随机种子（十六进制），终局后公布，可据此与行动记录复算全局")
     results: list[str]
     requests: list[JoinRequestOut] | None = Field(description="请求中途加入的玩家（只给主持人看；其他人为 null）")
+    handover: HandoverOut | None = Field(description="进行中的代打投票：把离开的玩家的座位交给机器人")
 
 
 class ViewerOut(Out):

@@ -370,6 +370,12 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
         to do. Only called for games with `bots = True`."""
         return None
 
+    def seat_absent(self, state: S, seat: int) -> bool:
+        """Whether the seat's player is gone by the game's own measure (保皇: in 托管 for a whole deal),
+        so the others may vote to hand her seat to a bot. (Sealed-round games need not say: the
+        platform counts rounds without a move.)"""
+        return False
+
     def bot_persona(self, seat: int, level: BotLevel) -> Persona | None:
         """The persona a bot brings to a game that seats consorts (None: bots cannot sit here)."""
         return None

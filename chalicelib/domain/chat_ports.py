@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from chalicelib.domain.chat_model import CachedToken, Channel, ChatMessage, MessageDraft, Mute, Report, RequestKey
+from chalicelib.domain.chat_model import (
+    CachedToken,
+    Channel,
+    ChatMessage,
+    MessageDraft,
+    Mute,
+    Report,
+    RequestKey,
+)
 from chalicelib.domain.ports import Page
 
 

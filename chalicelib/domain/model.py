@@ -117,6 +117,18 @@ class JoinRequest(BaseModel):
     at_ms: int
 
 
+class HandoverVote(BaseModel):
+    """A proposal to hand an absent player's seat to a bot, and the other players' votes on it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    seat: int
+    level: BotLevel
+    yes: tuple[int, ...] = ()
+    no: tuple[int, ...] = ()
+    opened_ms: int
+
+
 class Room(BaseModel):
     """A room as stored. `state` is the game's state as JSON; `seed` is secret until the end."""
 
@@ -156,6 +168,8 @@ class Room(BaseModel):
     draws exactly what it drew the first time. Without undos it always equals `step`."""
     requests: tuple[JoinRequest, ...] = ()
     """Players asking to join a running `late_join` game (the host admits or declines them)."""
+    handover: HandoverVote | None = None
+    """An open vote on handing an absent player's seat to a bot."""
 
     @property
     def next_ply(self) -> int:

@@ -29,6 +29,7 @@ from chalicelib.rooms.engine import (
     parse_action,
     viewer_json,
 )
+from chalicelib.rooms.handover import reclaim
 from chalicelib.rooms.transitions import apply_action, commit_transition, settle_now, submit_move
 
 
@@ -81,6 +82,7 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
     actor = actor_for(caller, room)
     _require_active(room)
     action = parse_action(game, raw_action)
+    room = reclaim(deps, room, caller.user_id)  # a player whose seat a bot was playing is back
     if step is None:
         if not hides_steps(game, actor):
             raise ValidationFailed("请带上房间当前的 step", code="VALIDATION_FAILED",

@@ -104,6 +104,7 @@ def room_to_item(room: Room) -> dict[str, Any]:
         "request_hash": room.request_hash,
         "ply": room.ply,
         "requests": [r.model_dump() for r in room.requests] or None,
+        "handover": room.handover.model_dump(mode="json") if room.handover else None,
     }
     shard = shard_of(room.id)
     if room.status is RoomStatus.OPEN:
@@ -151,6 +152,7 @@ def room_from_item(item: dict[str, Any]) -> Room:
         request_hash=v.get("request_hash"),
         ply=v.get("ply"),
         requests=v.get("requests", ()),
+        handover=v.get("handover"),
     )
 
 

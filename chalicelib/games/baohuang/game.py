@@ -52,6 +52,7 @@ from chalicelib.games.baohuang.events import Event, event_adapter
 from chalicelib.games.baohuang.lines import BaohuangReportLine, report
 from chalicelib.games.baohuang.model import (
     SEATS,
+    Act,
     BaohuangDealResult,
     BaohuangState,
     DealRecord,
@@ -236,6 +237,15 @@ class BaohuangGame(Game[BaohuangState, Action, Event, BaohuangView, Options]):
     def _done(self, step: Step, rng: Rng) -> Transition[BaohuangState, Event]:
         auto.run(step, rng)
         return Transition(step.state, tuple(step.events), tuple(step.results))
+
+    def seat_absent(self, state: BaohuangState, seat: int) -> bool:
+        """Rules §8b: a seat in 托管 for a whole deal — she is in 托管 now and every move she made in the
+        last finished deal was the engine's — may be handed to a bot after a vote of the others."""
+        last = state.last
+        if not state.auto[seat] or last is None:
+            return False
+        hers = [e for e in last.log if e.seat == seat and e.act in (Act.TAKE, Act.YIELD, Act.PLAY, Act.PASS)]
+        return bool(hers) and all(e.auto for e in hers)  # her choices, not what merely happened to her
 
     # -- projections -----------------------------------------------------------------------------
 

@@ -222,3 +222,50 @@ def test_turn_bots_play_until_a_human_must(deps):
     # the human added 1, the bot (seat 1) added 2 at once: it is the human's turn again
     assert after.room.step == 3 and deps.rooms.get_log(room.id, 2).trigger is Trigger.BOT
     assert after.room.pending is not None and after.room.pending.seats == (0,)
+
+
+# -- handing an absent seat to a bot ---------------------------------------------------------------
+
+def test_an_absent_seat_is_handed_to_a_bot_by_a_vote_and_taken_back_by_its_player(deps):
+    from chalicelib.rooms import handover
+
+    rid = tally(deps, B, C, rounds=9)
+    with pytest.raises(Conflict) as e:
+        handover.propose(deps, A, rid, 2, BotLevel.SIMPLE)
+    assert e.value.code == "SEAT_NOT_ABSENT"  # 丙 has not been gone for three rounds yet
+    for step in (1, 2, 3):  # 丙 sends nothing: the creator presses 催战 each round
+        play.act(deps, A, rid, step, {"type": "pick", "n": 1})
+        play.act(deps, B, rid, step, {"type": "pick", "n": 1})
+        play.hurry(deps, A, rid, step)
+    with pytest.raises(Forbidden):
+        handover.propose(deps, B, rid, 2, BotLevel.SIMPLE)  # only the creator proposes
+    proposed = handover.propose(deps, A, rid, 2, BotLevel.ADVANCED)
+    assert proposed.handover is not None and proposed.handover.yes == (0,)  # the proposer is for it
+    assert proposed.seats[2].bot is None  # one of two voters is no majority
+    with pytest.raises(Forbidden):
+        handover.vote(deps, C, rid, True)  # the absent player does not vote on her own seat
+    handed = handover.vote(deps, B, rid, True)
+    assert handed.seats[2].bot is BotLevel.ADVANCED and handed.handover is None
+    assert deps.rooms.list_moves(rid, 4)[2].by is MoveSource.BOT  # the bot moved at once
+    play.act(deps, B, rid, 4, {"type": "pick", "n": 1})
+    back = play.act(deps, A, rid, 4, {"type": "pick", "n": 1}).room  # the round settles with the bot's move
+    assert back.step == 5 and deps.rooms.list_moves(rid, 5)[2].by is MoveSource.BOT
+    with pytest.raises(Conflict) as e:  # 丙 is back: the bot already moved for her this round …
+        play.act(deps, C, rid, 5, {"type": "pick", "n": 2})
+    assert e.value.code == "ALREADY_SUBMITTED"
+    assert deps.rooms.get_room(rid).seats[2].bot is None  # … but the seat is hers again from now on
+    play.act(deps, A, rid, 5, {"type": "pick", "n": 1})
+    play.act(deps, B, rid, 5, {"type": "pick", "n": 1})
+    assert 2 not in deps.rooms.list_moves(rid, 6)  # no bot moves for her any more
+
+
+def test_a_handover_vote_can_be_refused(deps):
+    from chalicelib.rooms import handover
+
+    rid = tally(deps, B, C, rounds=9)
+    for step in (1, 2, 3):
+        play.act(deps, A, rid, step, {"type": "pick", "n": 1})
+        play.hurry(deps, A, rid, step)
+    handover.propose(deps, A, rid, 1, BotLevel.SIMPLE)
+    refused = handover.vote(deps, C, rid, False)
+    assert refused.handover is None and refused.seats[1].bot is None

@@ -195,3 +195,34 @@ def test_voluntary_tuoguan_between_deals_counts_as_ready():
     """Decision: seats in 托管 are ready for the next deal automatically."""
     state = act(between(), 2, Auto()).state
     assert state.auto[2] and state.ready[2]
+
+
+def _finish_deal(state, pick_seat_moves=None):
+    """Play the running deal to its end, every human seat choosing as 托管 would (the simple bot)."""
+    from chalicelib.core.game import BotLevel
+
+    for step in range(1, 600):
+        pending = GAME.pending(state)
+        if state.phase is not Phase.PLAY and state.phase is not Phase.THRONE and state.phase is not Phase.DECLARE:
+            return state
+        seat = min(pending.seats)
+        action = GAME.bot_action(GAME.view(state, Viewer.player(seat)), seat, BotLevel.SIMPLE, rng(step))
+        if pending.kind.value == "sealed":
+            state = GAME.settle(state, {s: GAME.bot_action(GAME.view(state, Viewer.player(s)), s, BotLevel.SIMPLE,
+                                                           rng(step)) for s in pending.seats}, rng(step)).state
+        else:
+            state = GAME.apply(state, Viewer.player(seat), action, rng(step)).state
+    raise AssertionError("the deal did not end")
+
+
+def test_a_seat_in_tuoguan_for_a_whole_deal_counts_as_absent():
+    """Rules §8b: a seat in 托管 for a whole deal (every move of hers in the last finished deal was the
+    engine's, and she is still in 托管) may be handed to a bot after a vote of the others."""
+    state = new_table(seed=3).model_copy(update={"auto": (False, False, True, False, False)})
+    assert not GAME.seat_absent(state, 2)  # no finished deal yet
+    done = _finish_deal(state)
+    assert done.phase is Phase.BETWEEN and done.last is not None
+    assert GAME.seat_absent(done, 2)
+    assert not GAME.seat_absent(done, 0)  # she played herself
+    back = done.model_copy(update={"auto": (False,) * 5})
+    assert not GAME.seat_absent(back, 2)  # she came back

@@ -1,0 +1,136 @@
+"""Handing an absent player's seat to a bot, and taking it back.
+
+A seat qualifies when its player is gone: the game says so (保皇: in 托管 for a whole deal), or, in a
+sealed-round game, the seat sent nothing for the last `ABSENT_ROUNDS` rounds (the placeholders the
+platform wrote for her). The creator (or host) proposes; the other seated players vote; a majority of
+them hands the seat to a bot of the proposed level (with no other human at the table, the proposal
+alone does). The bot plays through the same paths as any bot (`autoplay`). The moment the player acts
+again, the seat is hers: the bot flag is cleared in the same request, before her action.
+"""
+
+from __future__ import annotations
+
+from chalicelib.core.errors import Conflict, Forbidden, StaleVersion
+from chalicelib.core.game import BotLevel, PendingKind
+from chalicelib.core.identity import Caller
+from chalicelib.domain.model import HandoverVote, MoveSource, Room, RoomStatus, SeatEntry
+from chalicelib.games import get_game
+from chalicelib.observability import metrics_count
+from chalicelib.rooms.access import is_host
+from chalicelib.rooms.autoplay import run_bots
+from chalicelib.rooms.deps import RoomDeps
+from chalicelib.rooms.engine import load_state
+
+ABSENT_ROUNDS = 3
+"""Sealed rounds in a row without a move from the seat before it may be handed to a bot."""
+ATTEMPTS = 4
+
+
+def _absent(deps: RoomDeps, room: Room, seat: int) -> bool:
+    game = get_game(room.game)
+    if game.seat_absent(load_state(game, room), seat):
+        return True
+    if room.pending is None or room.pending.kind is not PendingKind.SEALED or room.step <= ABSENT_ROUNDS:
+        return False
+    for step in range(room.step - ABSENT_ROUNDS, room.step):
+        move = deps.rooms.list_moves(room.id, step).get(seat)
+        if move is None or move.by is not MoveSource.DEFAULT:
+            return False
+    return True
+
+
+def _humans(room: Room, but: int) -> list[SeatEntry]:
+    return [s for s in room.seats if s.bot is None and s.seat != but]
+
+
+def _save(deps: RoomDeps, room: Room, changed: Room) -> Room:
+    deps.rooms.save_room(changed, room.version)
+    return changed
+
+
+def _decide(room: Room, vote: HandoverVote) -> Room:
+    """Apply the vote's outcome if it is decided: a majority of the other humans for, or against."""
+    voters = len(_humans(room, vote.seat))
+    if voters == 0 or 2 * len(vote.yes) > voters:
+        seats = tuple(s.model_copy(update={"bot": vote.level}) if s.seat == vote.seat else s for s in room.seats)
+        metrics_count("Handovers")
+        return room.model_copy(update={"seats": seats, "handover": None})
+    if 2 * len(vote.no) >= voters:
+        return room.model_copy(update={"handover": None})
+    return room.model_copy(update={"handover": vote})
+
+
+def propose(deps: RoomDeps, caller: Caller, room_id: str, seat: int, level: BotLevel) -> Room:
+    """The creator proposes handing `seat` to a bot.
+
+    Raises:
+        Forbidden: NOT_CREATOR; Conflict: NOT_ACTIVE, BOTS_NOT_ALLOWED, SEAT_NOT_ABSENT, HANDOVER_OPEN.
+    """
+    for _ in range(ATTEMPTS):
+        room = deps.rooms.get_room(room_id)
+        if room.creator != caller.user_id and not is_host(caller, room):
+            raise Forbidden("只有开房者可以提议由机器人代打", code="NOT_CREATOR")
+        if room.status is not RoomStatus.ACTIVE:
+            raise Conflict("房间不在进行中", code="NOT_ACTIVE")
+        if not get_game(room.game).bots:
+            raise Conflict("这个玩法不能用机器人代打", code="BOTS_NOT_ALLOWED")
+        entry = next((s for s in room.seats if s.seat == seat), None)
+        if entry is None or entry.bot is not None:
+            raise Conflict("这个座位不需要代打", code="SEAT_NOT_ABSENT")
+        if room.handover is not None:
+            if room.handover.seat == seat:
+                return room  # the same proposal, retried
+            raise Conflict("已有一个代打投票在进行", code="HANDOVER_OPEN")
+        if not _absent(deps, room, seat):
+            raise Conflict(f"{entry.name}并未离开（托管整局或连续 {ABSENT_ROUNDS} 回合未落子才可代打）",
+                           code="SEAT_NOT_ABSENT")
+        me = room.seat_of(caller.user_id)
+        vote = HandoverVote(seat=seat, level=level, yes=(me.seat,) if me is not None else (), no=(),
+                            opened_ms=deps.clock.now_ms())
+        changed = _decide(room, vote).model_copy(update={"version": room.version + 1,
+                                                         "updated_ms": deps.clock.now_ms()})
+        try:
+            return run_bots(deps, _save(deps, room, changed))
+        except StaleVersion:
+            continue
+    raise StaleVersion()
+
+
+def vote(deps: RoomDeps, caller: Caller, room_id: str, yes: bool) -> Room:
+    """A seated player's vote on the open handover (changing her mind is allowed until it is decided).
+
+    Raises:
+        Forbidden: NOT_IN_ROOM / HANDOVER_NOT_YOURS; Conflict: NO_HANDOVER.
+    """
+    for _ in range(ATTEMPTS):
+        room = deps.rooms.get_room(room_id)
+        me = room.seat_of(caller.user_id)
+        if me is None:
+            raise Forbidden("你不在这个房间的座位上", code="NOT_IN_ROOM")
+        open_vote = room.handover
+        if open_vote is None:
+            raise Conflict("没有进行中的代打投票", code="NO_HANDOVER")
+        if me.seat == open_vote.seat:
+            raise Forbidden("被提议代打的玩家不投票：你一行动，座位就回到你手里", code="HANDOVER_NOT_YOURS")
+        others = tuple(s for s in open_vote.yes if s != me.seat), tuple(s for s in open_vote.no if s != me.seat)
+        updated = open_vote.model_copy(update={"yes": (*others[0], me.seat) if yes else others[0],
+                                               "no": others[1] if yes else (*others[1], me.seat)})
+        changed = _decide(room, updated).model_copy(update={"version": room.version + 1,
+                                                            "updated_ms": deps.clock.now_ms()})
+        try:
+            return run_bots(deps, _save(deps, room, changed))
+        except StaleVersion:
+            continue
+    raise StaleVersion()
+
+
+def reclaim(deps: RoomDeps, room: Room, user: str) -> Room:
+    """The player of a seat a bot plays is back: the seat is hers again (before her action applies).
+    Returns the room unchanged when her seat has no bot."""
+    seat = room.seat_of(user)
+    if seat is None or seat.bot is None or user.startswith("bot:"):
+        return room
+    seats = tuple(s.model_copy(update={"bot": None}) if s.seat == seat.seat else s for s in room.seats)
+    metrics_count("SeatsReclaimed")
+    return _save(deps, room, room.model_copy(update={"seats": seats, "version": room.version + 1,
+                                                     "updated_ms": deps.clock.now_ms()}))
