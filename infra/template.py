@@ -12,9 +12,11 @@ Three steps, all used by `infra/deploy.py` and by the tests (which lint and insp
    a log group with retention for every function, versioned functions behind the alias ``live`` with
    a gradual deployment that rolls back on the alarms, an on-failure queue for the scheduled
    functions, alarms and a dashboard, and the private web bucket behind CloudFront (``/v1/*`` to the
-   API, so the H5 client needs no CORS), with an optional custom domain.
-2. `finalize(sam)`: what a deep merge cannot say: API Gateway calls the functions' alias (not
-   ``$LATEST``), and the policies' ``*`` region and account become this stack's.
+   API, so the H5 client needs no CORS), with an optional custom domain. Push (room notices): the
+   table's stream (NEW_AND_OLD_IMAGES) feeding the stream function (filtered, bounded retries), the
+   WebSocket API Chalice makes (``/v`` on the web domain too), each function with its own role.
+2. `finalize(sam)`: what a deep merge cannot say: API Gateway (REST and WebSocket) calls the
+   functions' alias (not ``$LATEST``), and the policies' ``*`` region and account become this stack's.
 3. `expand(sam, region)`: the SAM transform, done here with aws-sam-translator, so the template that
    is uploaded, linted and tested is plain CloudFormation.
 
@@ -62,16 +64,46 @@ FUNCTIONS = {
     "TokenAuthorizer": "token_authorizer",
     "SettleOverdue": "settle_overdue",
     "ExpireStalled": "expire_stalled",
+    # push (chalicelib/push): the WebSocket API's three routes and the table's stream
+    "WebsocketConnect": "websocket_connect",
+    "WebsocketMessage": "websocket_message",
+    "WebsocketDisconnect": "websocket_disconnect",
+    "RoomStream": "room_stream",
 }
+WEBSOCKET_FUNCTIONS = ("WebsocketConnect", "WebsocketMessage", "WebsocketDisconnect")
+STREAM_FUNCTION = "RoomStream"
+STREAM_EVENT = "RoomStreamDynamodbEventSource"
+"""The event Chalice names for `@on_dynamodb_record(name="room_stream")`."""
 SCHEDULED = ("SettleOverdue", "ExpireStalled")
 SECRETS = ("token-keys", "wechat", "admins")
 SECRET_ENV = {"token-keys": "TOKEN_KEYS_SECRET_ID", "wechat": "WECHAT_SECRET_ID", "admins": "ADMINS_SECRET_ID"}
 FUNCTION_SECRETS = {"APIHandler": SECRETS, "TokenAuthorizer": ("token-keys",), "SettleOverdue": (),
-                    "ExpireStalled": ()}
-FUNCTION_TABLE = {"APIHandler": True, "TokenAuthorizer": False, "SettleOverdue": True, "ExpireStalled": True}
+                    "ExpireStalled": (), "WebsocketConnect": ("token-keys",), "WebsocketMessage": (),
+                    "WebsocketDisconnect": (), "RoomStream": ("wechat",)}
+FUNCTION_TABLE = {"APIHandler": True, "TokenAuthorizer": False, "SettleOverdue": True, "ExpireStalled": True,
+                  "WebsocketConnect": True, "WebsocketMessage": True, "WebsocketDisconnect": True,
+                  "RoomStream": True}
 # which policy file each function's role uses (.chalice/policy-<stage>-<role>.json)
 FUNCTION_ROLE = {"APIHandler": "api", "TokenAuthorizer": "authorizer", "SettleOverdue": "sweeps",
-                 "ExpireStalled": "sweeps"}
+                 "ExpireStalled": "sweeps", "WebsocketConnect": "ws-connect", "WebsocketMessage": "ws-message",
+                 "WebsocketDisconnect": "ws-disconnect", "RoomStream": "stream"}
+ROLE_TABLE_ACTIONS = {
+    # exactly what each one's code calls (chalicelib/push, chalicelib/store/push.py; the stream function
+    # also runs the chat helper's notices: dedupe put, credit updates, the WeChat token lease)
+    "ws-connect": ["dynamodb:PutItem"],
+    "ws-message": ["dynamodb:GetItem", "dynamodb:Query", "dynamodb:PutItem", "dynamodb:UpdateItem",
+                   "dynamodb:DeleteItem"],
+    "ws-disconnect": ["dynamodb:DeleteItem"],
+    "stream": ["dynamodb:GetItem", "dynamodb:Query", "dynamodb:PutItem", "dynamodb:UpdateItem",
+               "dynamodb:DeleteItem"],
+}
+"""Roles that do not use DYNAMODB_ACTIONS (the push roles never touch an index)."""
+STREAM_ACTIONS = ["dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator",
+                  "dynamodb:ListStreams"]
+PUSH_ROLES = ("ws-message", "stream")
+"""Roles that post to connections (the management API): replies, and the notices."""
+PUSH_LAG_MS = 30_000
+"""The stream function's iterator age that means notices are falling behind."""
 
 # API Gateway's own answers (no function ran) in the API's error shape {code, message}: response type ->
 # (status, or None to keep API Gateway's; code). Messages come from the error catalogue
@@ -261,6 +293,18 @@ def alarms(stage: str) -> dict[str, Any]:
         + [_metric("Shengong", "SweepErrors", {"service": "shengong"}),
            _metric("AWS/SQS", "ApproximateNumberOfMessagesVisible",
                    {"QueueName": {"Fn::GetAtt": ["SweepFailureQueue", "QueueName"]}}, stat="Maximum")], 1)
+    out["PushLagAlarm"] = {"Type": "AWS::CloudWatch::Alarm", "Properties": {
+        "AlarmDescription": "Room notices falling behind: the stream function's iterator age above "
+                            f"{PUSH_LAG_MS // 1000} s, 3 of 5 minutes (players fall back to polling)",
+        "Namespace": "AWS/Lambda", "MetricName": "IteratorAge",
+        "Dimensions": [{"Name": "FunctionName", "Value": {"Ref": STREAM_FUNCTION}}],
+        "Statistic": "Maximum", "Period": 60, "EvaluationPeriods": 5, "DatapointsToAlarm": 3,
+        "Threshold": PUSH_LAG_MS, "ComparisonOperator": "GreaterThanThreshold", "TreatMissingData": "notBreaching",
+        "AlarmActions": _alarm_actions(), "OKActions": _alarm_actions()}}
+    out["PushErrorsAlarm"] = _sum_alarm(
+        "Room notices failing: PushErrors (a view or a record the fan-out could not handle) and "
+        "PushSendErrors (the management API refused a post other than 410) in 5 minutes",
+        [_metric("Shengong", name, {"service": "shengong"}) for name in ("PushErrors", "PushSendErrors")], 10)
     return out
 
 
@@ -270,6 +314,10 @@ DEPLOYMENT_ALARMS = {
     "TokenAuthorizer": ["ApiServerErrorRateAlarm", "TokenAuthorizerErrorsAlarm"],
     "SettleOverdue": ["SettleOverdueErrorsAlarm"],
     "ExpireStalled": ["ExpireStalledErrorsAlarm"],
+    "WebsocketConnect": ["WebsocketConnectErrorsAlarm"],
+    "WebsocketMessage": ["WebsocketMessageErrorsAlarm"],
+    "WebsocketDisconnect": ["WebsocketDisconnectErrorsAlarm"],
+    "RoomStream": ["RoomStreamErrorsAlarm", "PushErrorsAlarm"],
 }
 
 
@@ -301,6 +349,10 @@ def dashboard(stage: str) -> dict[str, Any]:
                y=18),
         widget("Failed sweeps waiting", [["AWS/SQS", "ApproximateNumberOfMessagesVisible", "QueueName",
                                           "${Queue}"]], stat="Maximum", x=12, y=18),
+        widget("Room notices (push)", [["Shengong", name, "service", "shengong"] for name in
+                                       ("PushNotices", "SocketConnects", "SocketsGone", "PushErrors")], y=24),
+        widget("Notice lag: stream iterator age (ms)", [["AWS/Lambda", "IteratorAge", "FunctionName",
+                                                          "${" + STREAM_FUNCTION + "}"]], stat="Maximum", x=12, y=24),
     ]
     body = json.dumps({"widgets": widgets}, ensure_ascii=False)
     return {"Type": "AWS::CloudWatch::Dashboard", "Properties": {
@@ -318,6 +370,11 @@ def web_resources(stage: str) -> dict[str, Any]:
         "CachedMethods": ["GET", "HEAD"], "CachePolicyId": CACHING_DISABLED,
         "OriginRequestPolicyId": ALL_VIEWER_EXCEPT_HOST, "Compress": True,
     } for path in API_PATHS]
+    api_behaviours.append({
+        "PathPattern": "/" + API_STAGE, "TargetOriginId": "live", "ViewerProtocolPolicy": "https-only",
+        "AllowedMethods": ["GET", "HEAD"], "CachedMethods": ["GET", "HEAD"], "CachePolicyId": CACHING_DISABLED,
+        "OriginRequestPolicyId": ALL_VIEWER_EXCEPT_HOST, "Compress": False,
+    })
     return {
         "WebBucket": {"Type": "AWS::S3::Bucket", "DeletionPolicy": "Retain", "UpdateReplacePolicy": "Retain",
                       "Properties": {
@@ -350,6 +407,8 @@ def web_resources(stage: str) -> dict[str, Any]:
                  "OriginAccessControlId": {"Fn::GetAtt": ["WebOriginAccessControl", "Id"]}},
                 {"Id": "api", "DomainName": api_domain, "OriginPath": f"/{API_STAGE}",
                  "CustomOriginConfig": {"OriginProtocolPolicy": "https-only", "OriginSSLProtocols": ["TLSv1.2"]}},
+                {"Id": "live", "DomainName": {"Fn::Sub": "${WebsocketAPI}.execute-api.${AWS::Region}.${AWS::URLSuffix}"},
+                 "CustomOriginConfig": {"OriginProtocolPolicy": "https-only", "OriginSSLProtocols": ["TLSv1.2"]}},
             ],
             "DefaultCacheBehavior": {"TargetOriginId": "web", "ViewerProtocolPolicy": "redirect-to-https",
                                      "AllowedMethods": ["GET", "HEAD"], "CachedMethods": ["GET", "HEAD"],
@@ -368,6 +427,28 @@ def web_resources(stage: str) -> dict[str, Any]:
     }
 
 
+def live_url() -> dict[str, Any]:
+    """Where clients open their socket (GET /v1/live): on the web domain when there is one (the
+    mini-program may use only its filed domain), else the WebSocket API's own endpoint."""
+    return {"Fn::If": ["HasWebDomain", {"Fn::Sub": "wss://${WebDomain}/" + API_STAGE},
+                       {"Fn::Sub": "wss://${WebsocketAPI}.execute-api.${AWS::Region}.${AWS::URLSuffix}/" + API_STAGE}]}
+
+
+def stream_event() -> dict[str, Any]:
+    """The stream function's event source mapping: the stack's table (Chalice needs an ARN when the
+    decorator runs; this replaces it, Chalice issue 1882), only the records the fan-out reads, and
+    bounded retries: a batch that fails is split to find the bad record, and nothing older than a
+    minute is retried (a late notice is worth less than the client's own fetch)."""
+    from chalicelib.push.fanout import FILTER_PATTERNS
+
+    return {
+        "Stream": {"Fn::GetAtt": [TABLE_RESOURCE, "StreamArn"]},
+        "StartingPosition": "LATEST", "BatchSize": 100, "MaximumBatchingWindowInSeconds": 0,
+        "MaximumRetryAttempts": 2, "BisectBatchOnFunctionError": True, "MaximumRecordAgeInSeconds": 60,
+        "FilterCriteria": {"Filters": [{"Pattern": json.dumps(p, separators=(",", ":"))} for p in FILTER_PATTERNS]},
+    }
+
+
 def merge_template(stage: str) -> dict[str, Any]:
     settings = stage_settings(stage)
     table = cloudformation_resource()
@@ -375,6 +456,8 @@ def merge_template(stage: str) -> dict[str, Any]:
     table["Properties"]["DeletionProtectionEnabled"] = True
     table["DeletionPolicy"] = "RetainExceptOnCreate"
     table["UpdateReplacePolicy"] = "Retain"
+    # every committed change, old and new image, for the room notices' fan-out (chalicelib/push/fanout.py)
+    table["Properties"]["StreamSpecification"] = {"StreamViewType": "NEW_AND_OLD_IMAGES"}
     resources: dict[str, Any] = {TABLE_RESOURCE: table}
 
     resources["RestAPI"] = {"Properties": {
@@ -402,6 +485,10 @@ def merge_template(stage: str) -> dict[str, Any]:
             # with a custom domain, browsers may call the API only from the web client's origin (the
             # mini-program does not use CORS; the H5 client is same-origin through CloudFront anyway)
             env["CORS_ORIGIN"] = {"Fn::If": ["HasWebDomain", {"Fn::Sub": "https://${WebDomain}"}, "*"]}
+            env["LIVE_URL"] = live_url()
+        if fn == STREAM_FUNCTION:
+            env["WEBSOCKET_API_ID"] = {"Ref": "WebsocketAPI"}
+            env["WEBSOCKET_STAGE"] = API_STAGE
         deployment = settings["api_deployment"] if fn in ("APIHandler", "TokenAuthorizer") else "AllAtOnce"
         props: dict[str, Any] = {
             "Environment": {"Variables": env},
@@ -415,6 +502,8 @@ def merge_template(stage: str) -> dict[str, Any]:
             # a failed sweep goes somewhere: no retry (the next tick sweeps again), the event to a queue
             props["EventInvokeConfig"] = {"MaximumRetryAttempts": 0, "DestinationConfig": {
                 "OnFailure": {"Type": "SQS", "Destination": {"Fn::GetAtt": ["SweepFailureQueue", "Arn"]}}}}
+        if fn == STREAM_FUNCTION:
+            props["Events"] = {STREAM_EVENT: {"Type": "DynamoDB", "Properties": stream_event()}}
         resources[fn] = {"Properties": props}
         resources[f"{fn}Logs"] = {"Type": "AWS::Logs::LogGroup", "Properties": {
             "LogGroupName": log_group_name(stage, fn), "RetentionInDays": {"Ref": "LogRetentionDays"}}}
@@ -461,6 +550,7 @@ def merge_template(stage: str) -> dict[str, Any]:
         "WebBucketName": {"Value": {"Ref": "WebBucket"}},
         "WebDistributionId": {"Value": {"Ref": "WebDistribution"}},
         "SweepFailureQueueUrl": {"Value": {"Ref": "SweepFailureQueue"}},
+        "LiveURL": {"Value": live_url()},
         "AlarmTopic": {"Value": {"Fn::If": ["HasAlarmTopic", {"Ref": "AlarmTopicArn"}, {"Ref": "AlarmTopic"}]}},
         "DashboardURL": {"Value": {"Fn::Sub": "https://${AWS::Region}.console.aws.amazon.com/cloudwatch/home"
                                               f"?region=${{AWS::Region}}#dashboards:name=shengong-{stage}"}},
@@ -505,6 +595,12 @@ def finalize(sam: dict[str, Any]) -> dict[str, Any]:
         res["RestAPI"]["Properties"]["DefinitionBody"]["paths"])
     res["RestAPI"]["Properties"]["DefinitionBody"]["securityDefinitions"] = _to_alias(
         res["RestAPI"]["Properties"]["DefinitionBody"].get("securityDefinitions", {}))
+    for fn in WEBSOCKET_FUNCTIONS:
+        integration = res.get(f"{fn}APIIntegration")
+        if integration is not None:
+            integration["Properties"]["IntegrationUri"] = {"Fn::Sub": [
+                "arn:${AWS::Partition}:apigateway:${AWS::Region}:lambda:path/2015-03-31/functions/"
+                "${WebsocketHandler}/invocations", {"WebsocketHandler": {"Ref": f"{fn}.Alias"}}]}
     for resource in res.values():
         if resource["Type"] == "AWS::Lambda::Permission":
             target = resource["Properties"]["FunctionName"]
@@ -540,11 +636,14 @@ def _logs(stage: str, functions: list[str]) -> dict[str, Any]:
             "Resource": [f"arn:aws:logs:*:*:log-group:{log_group_name(stage, fn)}:*" for fn in functions]}
 
 
-def _table(stage: str) -> dict[str, Any]:
+def _table(stage: str, role: str = "api") -> dict[str, Any]:
     arns = []
     for name in (table_name(stage), restored_table_prefix(stage) + "*"):
-        arns += [f"arn:aws:dynamodb:*:*:table/{name}", f"arn:aws:dynamodb:*:*:table/{name}/index/*"]
-    return {"Sid": "GameTable", "Effect": "Allow", "Action": DYNAMODB_ACTIONS, "Resource": arns}
+        arns.append(f"arn:aws:dynamodb:*:*:table/{name}")
+        if role not in ROLE_TABLE_ACTIONS:
+            arns.append(f"arn:aws:dynamodb:*:*:table/{name}/index/*")
+    return {"Sid": "GameTable", "Effect": "Allow", "Action": ROLE_TABLE_ACTIONS.get(role, DYNAMODB_ACTIONS),
+            "Resource": arns}
 
 
 def _secrets(stage: str, names: tuple[str, ...]) -> dict[str, Any]:
@@ -562,7 +661,14 @@ def iam_policy(stage: str, role: str = "api") -> dict[str, Any]:
     functions = [fn for fn, r in FUNCTION_ROLE.items() if r == role]
     statements: list[dict[str, Any]] = []
     if any(FUNCTION_TABLE[fn] for fn in functions):
-        statements.append(_table(stage))
+        statements.append(_table(stage, role))
+    if STREAM_FUNCTION in functions:
+        statements.append({"Sid": "TableStream", "Effect": "Allow", "Action": STREAM_ACTIONS,
+                           "Resource": f"arn:aws:dynamodb:*:*:table/{table_name(stage)}/stream/*"})
+    if role in PUSH_ROLES:
+        # this stack's WebSocket API only (finalize turns ${WebsocketAPI} into its id)
+        statements.append({"Sid": "PostToConnections", "Effect": "Allow", "Action": ["execute-api:ManageConnections"],
+                           "Resource": f"arn:aws:execute-api:*:*:${{WebsocketAPI}}/{API_STAGE}/POST/@connections/*"})
     names = tuple(n for n in SECRETS if any(n in FUNCTION_SECRETS[fn] for fn in functions))
     if names:
         statements.append(_secrets(stage, names))

@@ -28,6 +28,11 @@ MOTO_LACKS = {
     "AWS::CloudFront::OriginAccessControl": "origin access control: not emulated",
     "AWS::S3::BucketPolicy": "the web bucket's CloudFront-only policy: checked in the expanded template",
     "AWS::SNS::Subscription": "the alarm e-mail subscription: not emulated",
+    "AWS::ApiGatewayV2::Api": "the WebSocket API (room notices): checked in the expanded template",
+    "AWS::ApiGatewayV2::Integration": "the WebSocket routes' calls to the functions' alias: expanded template",
+    "AWS::ApiGatewayV2::Route": "the WebSocket routes $connect, $default, $disconnect: expanded template",
+    "AWS::ApiGatewayV2::Deployment": "the WebSocket API's deployment: not emulated",
+    "AWS::ApiGatewayV2::Stage": "the WebSocket API's stage v: expanded template",
 }
 MOTO_PARTIAL = {
     "AWS::Lambda::LayerVersion": "moto makes the layer, but its Ref is the object, not the ARN, which breaks "

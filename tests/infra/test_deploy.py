@@ -244,6 +244,12 @@ def check_first_deploy_made_the_bucket_secrets_and_stack_and_passed_the_smoke_te
     assert secrets.parse_token_keys(keys_doc).kid == keys_doc["current"]
 
 
+def template_functions() -> tuple[str, ...]:
+    from infra import template
+
+    return tuple(template.FUNCTIONS)
+
+
 def check_moto_built_everything_it_implements_and_the_rest_is_named(env, aws):
     template = json.loads((Path(env["SHENGONG_BUILD_DIR"]) / "dev" / "template.json").read_text())
     types = {r["Type"] for r in template["Resources"].values()}
@@ -267,8 +273,7 @@ def check_moto_built_everything_it_implements_and_the_rest_is_named(env, aws):
     assert aws("lambda").get_alias(FunctionName=made["APIHandler"], Name="live")["FunctionVersion"] == "1"
     groups = {g["logGroupName"]: g for g in aws("logs").describe_log_groups(logGroupNamePrefix="/shengong/dev/")[
         "logGroups"]}
-    assert set(groups) == {f"/shengong/dev/{n}" for n in ("APIHandler", "TokenAuthorizer", "SettleOverdue",
-                                                         "ExpireStalled", "api-access")}
+    assert set(groups) == {f"/shengong/dev/{n}" for n in (*template_functions(), "api-access")}
     assert all(g.get("retentionInDays") == 30 for g in groups.values())
     assert aws("sqs").get_queue_url(QueueName="shengong-dev-sweep-failures")["QueueUrl"]
     role = aws("apigateway").get_account()["cloudwatchRoleArn"]

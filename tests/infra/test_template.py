@@ -139,7 +139,7 @@ def test_alarms_cover_the_api_lambdas_dynamodb_and_sweeps_and_notify_a_topic(pac
     _, cfn, _ = packaged
     alarms = _of(cfn, "AWS::CloudWatch::Alarm")
     expected = {"ApiServerErrorRateAlarm", "ApiLatencyP99Alarm", "TableThrottlesAlarm", "TableSystemErrorsAlarm",
-                "SweepFailuresAlarm"} | {f"{fn}{kind}Alarm" for fn in template.FUNCTIONS
+                "SweepFailuresAlarm", "PushLagAlarm", "PushErrorsAlarm"} | {f"{fn}{kind}Alarm" for fn in template.FUNCTIONS
                                          for kind in ("Errors", "Throttles")}
     assert set(alarms) == expected
     for name, alarm in alarms.items():
