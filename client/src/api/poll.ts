@@ -4,6 +4,10 @@
  * banner) until an answer comes back. A page that is hidden, or a device that is offline, stops
  * polling; showing it again or coming back online polls at once. Framework-free: the React hook
  * (hooks/usePoll) drives it with Taro's page events.
+ *
+ * While room notices are up for what it polls (`setLive(true)`, see api/live.ts) it makes no timed
+ * polls: it asks only when told something changed (`now()`) and when the data itself says it will
+ * change (`dueMs`: a round's deadline, which the first request after it settles).
  */
 import { ApiError } from './errors'
 import type { Answer } from './client'
@@ -32,6 +36,8 @@ export interface PollerOptions<T> {
   idleMaxMs?: number
   /** Longest backoff after failures (ms). */
   maxBackoffMs?: number
+  /** While live: in how many ms this data changes by itself (a deadline), or null. */
+  dueMs?: (data: T) => number | null
   random?: () => number
   timers?: Timers
 }
@@ -58,7 +64,9 @@ export class Poller<T> {
   private unchanged = 0
   private healthy = true
   private generation = 0
-  private readonly o: Required<Omit<PollerOptions<T>, 'onFatal' | 'onHealth'>> & PollerOptions<T>
+  private live = false
+  private last: { data: T } | null = null
+  private readonly o: Required<Omit<PollerOptions<T>, 'onFatal' | 'onHealth' | 'dueMs'>> & PollerOptions<T>
 
   constructor(opts: PollerOptions<T>) {
     this.o = {
@@ -113,7 +121,19 @@ export class Poller<T> {
     }
   }
 
-  /** Poll at once (after an action of ours, or when shown again). */
+  /** Notices are up (true: no timed polls) or down (false: poll at once, and on as before). */
+  setLive(live: boolean): void {
+    if (this.live === live) return
+    this.live = live
+    if (live) this.schedule(this.dueDelay())
+    else this.now()
+  }
+
+  private dueDelay(): number | null {
+    return this.last && this.o.dueMs ? this.o.dueMs(this.last.data) : null
+  }
+
+  /** Poll at once (after an action of ours, a notice, or when shown again). */
   now(): void {
     if (!this.active()) return
     this.cancel()
@@ -129,9 +149,9 @@ export class Poller<T> {
     this.timer = null
   }
 
-  private schedule(ms: number): void {
+  private schedule(ms: number | null): void {
     this.cancel()
-    if (!this.active()) return
+    if (ms === null || !this.active()) return
     this.timer = this.o.timers.set(() => {
       this.timer = null
       this.poll()
@@ -164,9 +184,11 @@ export class Poller<T> {
       } else {
         this.unchanged = 0
         this.etag = answer.etag
+        this.last = { data: answer.data }
         this.o.onData(answer.data)
         delay = this.o.baseMs
       }
+      if (this.live) delay = this.dueDelay()
     } catch (e) {
       if (gen !== this.generation) return
       if (isTransient(e)) {

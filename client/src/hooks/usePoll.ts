@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useDidHide, useDidShow } from '@tarojs/taro'
 import type { Answer } from '../api/client'
 import type { ApiError } from '../api/errors'
+import { appLive } from '../api/live'
 import { reportHealth, watchNetwork } from '../api/network'
 import { Poller } from '../api/poll'
 
@@ -12,9 +13,27 @@ export interface PollState<T> {
   refresh: () => void
 }
 
+/** A room view (GET /v1/rooms/{id}, /v1/games/{family}/rooms/{id}): its room id, or null. */
+export function roomOf(data: unknown): string | null {
+  const d = data as { room?: { id?: unknown }; viewer?: unknown } | null
+  return d && typeof d === 'object' && d.viewer && typeof d.room?.id === 'string' ? d.room.id : null
+}
+
+/** When a room view changes by itself: its deadline passes (the first request after it settles the
+ * round), measured on the server's clock from when the view arrived; jittered so phones do not all ask
+ * at the same instant. null: no deadline. */
+export function roomDueMs(data: unknown, arrivedAt: number, now: number, random: () => number = Math.random): number | null {
+  const d = data as { pending?: { deadline_ms?: number | null } | null; server_time?: number } | null
+  const deadline = d?.pending?.deadline_ms
+  if (typeof deadline !== 'number' || typeof d?.server_time !== 'number') return null
+  return Math.max(0, deadline - d.server_time - (now - arrivedAt)) + 300 + Math.round(random() * 1200)
+}
+
 /**
  * Keep `data` fresh with ETag polling while the page is visible and the device online
  * (Taro's useDidShow/useDidHide; wx.onNetworkStatusChange or the browser's online/offline).
+ * A room view is also watched over the app's socket (api/live): while its notices come, no timed
+ * polls — a fetch when told of a change, and at the round's deadline.
  */
 export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>>, key: string, opts?: { baseMs?: number }): PollState<T> {
   const [data, setData] = useState<T>()
@@ -25,12 +44,24 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
 
   useEffect(() => {
     const source = {}
-    const p = new Poller<T>({
+    let arrivedAt = 0
+    let watching: { room: string; stop: () => void } | null = null
+    const follow = (room: string | null) => {
+      if (watching?.room === room) return
+      watching?.stop()
+      watching = null
+      p.setLive(false)
+      if (room) watching = { room, stop: appLive().watch(room, { onChange: () => p.now(), onLive: (up) => p.setLive(up) }) }
+    }
+    const p: Poller<T> = new Poller<T>({
       fetch: (etag) => loadRef.current(etag),
       onData: (d) => {
+        arrivedAt = Date.now()
         setData(d)
         setError(undefined)
+        follow(roomOf(d))
       },
+      dueMs: (d) => roomDueMs(d, arrivedAt, Date.now()),
       onFatal: setError,
       onHealth: (ok) => reportHealth(source, ok),
       baseMs: opts?.baseMs,
@@ -40,6 +71,7 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
     const unwatch = watchNetwork((online) => p.setOnline(online))
     return () => {
       unwatch()
+      watching?.stop()
       p.stop()
       reportHealth(source, true)
       poller.current = null

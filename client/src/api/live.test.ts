@@ -1,0 +1,282 @@
+import { describe, expect, it, vi } from 'vitest'
+import { Live, taroSocket, type LiveInfo, type SocketLike } from './live'
+import { Poller } from './poll'
+import { networkError } from './errors'
+import type { Answer } from './client'
+import { roomDueMs, roomOf } from '../hooks/usePoll'
+
+/** A socket the test drives: what the client sent, and server-side events on demand. */
+class FakeSocket implements SocketLike {
+  sent: Record<string, unknown>[] = []
+  closed = false
+  private h: { open?: () => void; message?: (t: string) => void; close?: () => void } = {}
+  constructor(readonly url: string) {}
+  send(text: string) { this.sent.push(JSON.parse(text)) }
+  close() { this.closed = true; this.h.close?.() }
+  onOpen(fn: () => void) { this.h.open = fn }
+  onMessage(fn: (t: string) => void) { this.h.message = fn }
+  onClose(fn: () => void) { this.h.close = fn }
+  open() { this.h.open?.() }
+  push(msg: object) { this.h.message?.(JSON.stringify(msg)) }
+  drop() { this.h.close?.() }
+}
+
+function manualTimers() {
+  const pending: { fn: () => void; ms: number; id: number }[] = []
+  let next = 1
+  return {
+    pending,
+    timers: {
+      set: (fn: () => void, ms: number) => {
+        const id = next++
+        pending.push({ fn, ms, id })
+        return id
+      },
+      clear: (h: unknown) => {
+        const i = pending.findIndex((p) => p.id === h)
+        if (i >= 0) pending.splice(i, 1)
+      },
+    },
+    fire(ms?: number) {
+      const i = ms === undefined ? 0 : pending.findIndex((p) => p.ms === ms)
+      if (i < 0) throw new Error(`nothing scheduled in ${ms} ms: ${pending.map((p) => p.ms)}`)
+      const [p] = pending.splice(i, 1)
+      p.fn()
+      return p.ms
+    },
+  }
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+function setup(info: LiveInfo | Error = { url: 'wss://game.example/v', keepalive_s: 480 }, token: string | null = 'tok en') {
+  const t = manualTimers()
+  const sockets: FakeSocket[] = []
+  const discover = vi.fn(async () => {
+    if (info instanceof Error) throw info
+    return info
+  })
+  const live = new Live({
+    discover, token: () => token, timers: t.timers, random: () => 0.5, baseMs: 1000, maxBackoffMs: 30000,
+    connect: (url) => {
+      const s = new FakeSocket(url)
+      sockets.push(s)
+      return s
+    },
+  })
+  const watcher = () => ({ onChange: vi.fn(), onLive: vi.fn() })
+  return { t, sockets, discover, live, watcher }
+}
+
+describe('Live', () => {
+  it('connects once with the token, subscribes each room, and passes notices to its watchers only', async () => {
+    const { sockets, discover, live, watcher } = setup()
+    const a = watcher()
+    const b = watcher()
+    live.watch('rooma', a)
+    live.watch('roomb', b)
+    await flush()
+    expect(discover).toHaveBeenCalledTimes(1)
+    expect(sockets.map((s) => s.url)).toEqual(['wss://game.example/v?token=tok%20en'])
+    const s = sockets[0]
+    s.open()
+    expect(s.sent).toEqual([{ action: 'subscribe', room: 'rooma' }, { action: 'subscribe', room: 'roomb' }])
+    s.push({ type: 'subscribed', room: 'rooma' })
+    expect(a.onLive).toHaveBeenLastCalledWith(true)
+    expect(b.onLive).not.toHaveBeenCalled()
+    s.push({ type: 'changed', room: 'rooma' })
+    s.push({ type: 'changed', room: 'elsewhere' })
+    expect(a.onChange).toHaveBeenCalledTimes(1)
+    expect(b.onChange).not.toHaveBeenCalled()
+    expect(live.isLive('rooma')).toBe(true)
+    expect(live.isLive('roomb')).toBe(false)
+  })
+
+  it('a refused subscription leaves that room polling, the others live', async () => {
+    const { sockets, live, watcher } = setup()
+    const locked = watcher()
+    const open = watcher()
+    live.watch('locked', locked)
+    live.watch('open', open)
+    await flush()
+    sockets[0].open()
+    sockets[0].push({ type: 'error', room: 'locked', code: 'PASSWORD_REQUIRED', message: '这个房间设了暗号' })
+    sockets[0].push({ type: 'subscribed', room: 'open' })
+    expect(locked.onLive).toHaveBeenLastCalledWith(false)
+    expect(open.onLive).toHaveBeenLastCalledWith(true)
+    sockets[0].push({ type: 'unsubscribed', room: 'open' })  // no longer allowed
+    expect(open.onLive).toHaveBeenLastCalledWith(false)
+  })
+
+  it('when the socket drops, watchers poll again at once and it reconnects with jittered backoff', async () => {
+    const { t, sockets, live, watcher } = setup()
+    const w = watcher()
+    live.watch('room', w)
+    await flush()
+    sockets[0].open()
+    sockets[0].push({ type: 'subscribed', room: 'room' })
+    sockets[0].drop()
+    expect(w.onLive).toHaveBeenLastCalledWith(false)
+    // equal jitter: half of 2^n × 1 s fixed, half random (0.5 here)
+    expect(t.fire(1500)).toBe(1500)
+    await flush()
+    expect(sockets).toHaveLength(2)
+    sockets[1].drop()  // failed to connect again
+    expect(t.fire(3000)).toBe(3000)
+    await flush()
+    sockets[2].drop()
+    expect(t.fire(6000)).toBe(6000)
+    await flush()
+    sockets[3].open()
+    expect(sockets[3].sent).toEqual([{ action: 'subscribe', room: 'room' }])
+    sockets[3].push({ type: 'subscribed', room: 'room' })
+    expect(w.onLive).toHaveBeenLastCalledWith(true)
+    sockets[3].drop()
+    expect(t.fire(1500)).toBe(1500)  // a good connection resets the backoff
+  })
+
+  it('pings to stay open, reconnects on an expired token, and closes when no page watches', async () => {
+    const { t, sockets, live, watcher } = setup({ url: 'wss://game.example/v', keepalive_s: 300 })
+    const stop = live.watch('room', watcher())
+    await flush()
+    sockets[0].open()
+    t.fire(300_000)
+    expect(sockets[0].sent.at(-1)).toEqual({ action: 'ping' })
+    expect(t.pending.map((p) => p.ms)).toContain(300_000)
+    sockets[0].push({ type: 'error', room: 'room', code: 'TOKEN_EXPIRED', message: '登录已过期' })
+    expect(sockets[0].closed).toBe(true)
+    t.fire(1500)
+    await flush()
+    sockets[1].open()
+    stop()
+    expect(sockets[1].sent.at(-1)).toEqual({ action: 'unsubscribe', room: 'room' })
+    expect(sockets[1].closed).toBe(false)  // a moment's grace: the next room page reuses it
+    const again = live.watch('next', watcher())
+    expect(sockets[1].sent.at(-1)).toEqual({ action: 'subscribe', room: 'next' })
+    again()
+    t.fire(10_000)
+    expect(sockets[1].closed).toBe(true)
+    expect(sockets).toHaveLength(2)
+  })
+
+  it('stays off where the stage has no socket, and retries discovery after a network failure', async () => {
+    const off = setup({ url: null, keepalive_s: 480 })
+    const w = off.watcher()
+    off.live.watch('room', w)
+    await flush()
+    expect(off.sockets).toHaveLength(0)
+    expect(w.onLive).not.toHaveBeenCalled()
+    expect(off.t.pending).toHaveLength(0)
+
+    const down = setup(networkError())
+    down.live.watch('room', down.watcher())
+    await flush()
+    expect(down.sockets).toHaveLength(0)
+    expect(down.t.pending.map((p) => p.ms)).toEqual([1500])
+  })
+
+  it('waits for a login before it connects', async () => {
+    const { t, sockets, live, watcher } = setup(undefined, null)
+    live.watch('room', watcher())
+    await flush()
+    expect(sockets).toHaveLength(0)
+    expect(t.pending.map((p) => p.ms)).toEqual([1500])
+  })
+})
+
+describe('taroSocket (mini-program)', () => {
+  it('adapts Taro.connectSocket\'s task, whose handlers arrive after its promise', async () => {
+    const handlers: Record<string, (arg?: unknown) => void> = {}
+    const task = {
+      send: vi.fn(), close: vi.fn(),
+      onOpen: (fn: () => void) => { handlers.open = fn },
+      onMessage: (fn: (r: { data: unknown }) => void) => { handlers.message = fn as (arg?: unknown) => void },
+      onClose: (fn: () => void) => { handlers.close = fn },
+      onError: (fn: () => void) => { handlers.error = fn },
+    }
+    const connect = vi.fn(async () => task)
+    const s = taroSocket('wss://x/v?token=t', connect)
+    const got: string[] = []
+    const closed = vi.fn()
+    s.onOpen(() => got.push('open'))
+    s.onMessage((text) => got.push(text))
+    s.onClose(closed)
+    await flush()
+    expect(connect).toHaveBeenCalledWith({ url: 'wss://x/v?token=t' })
+    handlers.open()
+    handlers.message({ data: '{"type":"pong"}' })
+    s.send('{"action":"ping"}')
+    expect(task.send).toHaveBeenCalledWith({ data: '{"action":"ping"}' })
+    handlers.error()
+    handlers.close()
+    expect(got).toEqual(['open', '{"type":"pong"}'])
+    expect(closed).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('Poller with notices', () => {
+  it('makes no timed polls while live: a fetch per notice and at the deadline, polling again when down', async () => {
+    const t = manualTimers()
+    const seen: (string | undefined)[] = []
+    let n = 0
+    const fetch = vi.fn(async (etag: string | undefined): Promise<Answer<{ v: number }>> => {
+      seen.push(etag)
+      n++
+      return { status: 200, data: { v: n }, etag: `"${n}"` }
+    })
+    const p = new Poller<{ v: number }>({
+      fetch, onData: () => {}, baseMs: 1500, timers: t.timers, dueMs: (d) => (d.v === 3 ? 90_000 : null),
+    })
+    p.start()
+    await flush()
+    expect(t.pending.map((x) => x.ms)).toEqual([1500])
+    p.setLive(true)
+    expect(t.pending).toEqual([])  // nothing until told
+    p.now()  // a notice
+    await flush()
+    expect(t.pending).toEqual([])
+    p.now()
+    await flush()
+    expect(t.pending.map((x) => x.ms)).toEqual([90_000])  // this view has a deadline: ask when it passes
+    expect(seen).toEqual([undefined, '"1"', '"2"'])
+    p.setLive(false)
+    await flush()
+    expect(fetch).toHaveBeenCalledTimes(4)  // polling again at once
+    expect(t.pending.map((x) => x.ms)).toEqual([1500])
+    p.stop()
+  })
+
+  it('a notice that finds the network down backs off as before, and a hidden page asks nothing', async () => {
+    const t = manualTimers()
+    let fail = true
+    const fetch = vi.fn(async (): Promise<Answer<string>> => {
+      if (fail) throw networkError()
+      return { status: 200, data: 'x', etag: '"x"' }
+    })
+    const p = new Poller<string>({ fetch, onData: () => {}, baseMs: 1000, timers: t.timers, random: () => 1 })
+    p.setLive(true)
+    p.start()
+    await flush()
+    expect(t.pending.map((x) => x.ms)).toEqual([2000])
+    fail = false
+    t.fire()
+    await flush()
+    expect(t.pending).toEqual([])
+    p.setVisible(false)
+    p.now()
+    await flush()
+    expect(fetch).toHaveBeenCalledTimes(2)
+    p.stop()
+  })
+})
+
+describe('room views', () => {
+  it('knows a room view and when its deadline passes, by the server clock', () => {
+    expect(roomOf({ room: { id: 'abc' }, viewer: { role: 'player' } })).toBe('abc')
+    expect(roomOf({ rooms: [], cursor: null })).toBeNull()
+    const view = { room: { id: 'abc' }, viewer: {}, pending: { deadline_ms: 100_000 }, server_time: 40_000 }
+    expect(roomDueMs(view, 5_000, 15_000, () => 0)).toBe(50_300)
+    expect(roomDueMs(view, 5_000, 500_000, () => 1)).toBe(1_500)
+    expect(roomDueMs({ ...view, pending: null }, 0, 0)).toBeNull()
+  })
+})
