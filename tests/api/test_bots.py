@@ -1,0 +1,112 @@
+"""Bots through HTTP: one human and seven bots play a whole 卡牌局; two humans and three bots a 保皇
+deal; a bot decides from its seat's projection only; bot games replay bit for bit and reach no board."""
+
+from __future__ import annotations
+
+import pytest
+
+from chalicelib.games import get_game
+from chalicelib.rooms.replay import recompute
+from tests.api.dgame import make_team
+from tests.api.helpers import Player, error
+
+
+@pytest.fixture
+def admin(api):
+    return Player(api, "司礼")
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    """Records every view a bot is given, per game key."""
+    seen: list[tuple[str, int, object]] = []
+    for key in ("shengong_c", "baohuang"):
+        game = get_game(key)
+        real = type(game).bot_action
+
+        def wrapped(self, view, seat, level, rng, real=real, key=key):
+            seen.append((key, seat, view))
+            return real(self, view, seat, level, rng)
+
+        monkeypatch.setattr(type(game), "bot_action", wrapped)
+    return seen
+
+
+def test_one_human_and_seven_bots_play_a_whole_card_game(api, svc, admin, spy):
+    """Issue #12: a 卡牌局 needs eight people at once — the creator fills the empty seats with bots."""
+    admin.ok("PUT", "/v1/admin/games", {"open": {"shengong_c": True}})
+    (me,) = make_team(api, admin, ["甄嬛"], value=70, maids={"xunyi": 2, "tieshen": 1, "tongxin": 1})
+    room_id = me.open_room("shengong_c", {"turn_seconds": 60})
+    filled = me.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "advanced", "count": 4})
+    filled = me.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple"})
+    assert [s["bot"] for s in filled["room"]["seats"]] == [None] + ["advanced"] * 4 + ["simple"] * 3
+    me.ok("POST", f"/v1/rooms/{room_id}/start")
+    for _ in range(25):
+        view = me.view(room_id)
+        if view["room"]["status"] != "active":
+            break
+        assert set(view["pending"]["submitted"]) >= set(view["pending"]["seats"]) - {0}  # the bots moved at once
+        if 0 in view["pending"]["seats"]:
+            options = {o["type"]: o for o in view["game"]["you"]["options"]}
+            heal = options.get("heal")
+            move = {"type": "heal"} if heal and heal["allowed"] else {"type": "idle"}
+            assert me.act(room_id, move).status_code == 200
+        else:  # she is out: the round waits for nobody; the creator may still hurry the table on
+            me.post(f"/v1/rooms/{room_id}/hurry", {"step": view["room"]["step"]})
+    final = me.view(room_id)
+    assert final["room"]["status"] == "finished" and final["game"]["over"]
+    (outcome,) = me.result(room_id)["results"]
+    assert sorted(r["place"] for r in outcome["results"]) == list(range(1, 9))
+    # practice: nothing reaches a board
+    assert me.ok("GET", "/v1/boards/cards-free")["rows"] == []
+    assert me.ok("GET", "/v1/boards/cards-free/me")["record"] is None
+    # a bot decides from its own seat's projection, nothing more
+    state = get_game("shengong_c").load_state(svc.rooms.get_room(room_id).state)
+    assert spy and all(key == "shengong_c" and view.you is not None and view.you.seat == seat and view.private is None
+                       for key, seat, view in spy)
+    assert {seat for _, seat, _ in spy} == set(range(1, 8)) and state.over  # every bot, each with its own view
+    # bit for bit from the published seed and log
+    replay = me.replay(room_id)
+    assert recompute(replay).model_dump(mode="json") == svc.rooms.get_room(room_id).state
+
+
+def test_two_humans_and_three_bots_play_a_baohuang_deal(api, svc, spy):
+    a, b = Player(api, "甲"), Player(api, "乙")
+    room_id = a.open_room("baohuang", {"variant": "simple", "turn_seconds": 60})
+    b.ok("POST", f"/v1/rooms/{room_id}/join")
+    assert error(b.post(f"/v1/rooms/{room_id}/bots", {"level": "advanced"})) == (403, "NOT_CREATOR")
+    a.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "advanced"})
+    a.ok("POST", f"/v1/rooms/{room_id}/start")
+    humans = {0: a, 1: b}
+    for _ in range(400):
+        view = a.view(room_id)
+        g = view["game"]
+        if g["phase"] in ("between", "over"):
+            break
+        waiting = [s for s in view["pending"]["seats"] if s not in (view["pending"].get("submitted") or [])]
+        assert waiting and set(waiting) <= {0, 1}, waiting  # bots never keep the table waiting
+        seat = waiting[0]
+        mine = humans[seat].view(room_id)
+        mg = mine["game"]
+        if mg["phase"] == "throne":
+            action = {"type": "take_throne"}
+        elif mg["phase"] == "declare":
+            action = {"type": "stay_hidden"}
+        elif mg["hints"]:
+            action = {"type": "play", "cards": mg["hints"][0]}
+        else:
+            action = {"type": "pass"}
+        assert humans[seat].act(room_id, action).status_code == 200
+    results = a.result(room_id)["results"]
+    assert len(results) == 1 and results[0]["unit"] == "deal-1"
+    assert sum(r["score"] for r in results[0]["results"]) == 0
+    assert a.ok("GET", "/v1/boards/baohuang-free")["rows"] == []  # practice
+    assert spy and all(key == "baohuang" and seat in (2, 3, 4) and view.seat == seat for key, seat, view in spy)
+    # a bot's view holds its own hand only: every seat's hands are the host's alone
+    state = get_game("baohuang").load_state(svc.rooms.get_room(room_id).state)
+    dealt = state.last.dealt if state.last else None
+    for _, seat, view in spy:
+        assert view.hands is None and view.viewer == "player"
+        if dealt is not None:
+            foreign = {c for s, hand in enumerate(dealt) if s != seat for c in hand}
+            assert not foreign & set(view.hand), seat
