@@ -1,0 +1,160 @@
+"""Fault injection below the adapters, one whole game per family (宫斗杀 D, 保皇, 血染甄嬛传).
+
+Each game is played through the API (the Chalice test client on moto) by phones that retry as the
+mini-program does. The boto3 client the services receive (`wiring.build(..., client=...)`) fails its
+N-th call with one error class (`tests/faults/injector.py`: throttled, server, timeout, closed, lost
+— the call went through, the answer was lost — and replayed — botocore resent a call that had gone
+through). After each run:
+
+* every error answer is in the one error shape, documented for its operation, in Chinese, and 429 /
+  503 carry `Retry-After`; the injected fault reached the phone as the status its class maps to
+  (throttled → 429 `BUSY`; server, timeout, closed, lost → 503 `UNAVAILABLE`; replayed → at most a
+  409 the phone refreshes on), never a 500;
+* nothing is half-written (`harness.audit`: each room's log matches its step, every move belongs to a
+  step and its settlement, one result per unit, one fastest-clear entry per clear);
+* the game finished with the same result, and left exactly the same table, as the fault-free run from
+  the same seeds (`harness.compare`).
+
+The default run tries FAULTS_SAMPLE (1) seeded call numbers per family and class — 18 faulted games.
+`FAULTS_FULL=1` (or a run selecting the `slow` marker, `-m slow`) tries every call number of every
+game with every class; FAULTS_SEED picks another sample; FAULTS_REPORT=file appends one JSON line of
+figures per family and class (docs/reliability.md quotes a full run).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections import Counter
+
+import pytest
+
+from tests.faults.games import SCRIPTS
+from tests.faults.harness import Run, Runner, audit, compare, moto_app
+from tests.faults.injector import CLASSES
+
+SAMPLE = int(os.environ.get("FAULTS_SAMPLE", "1"))
+SEED = os.environ.get("FAULTS_SEED", "issue-10")
+EXPECTED = {
+    "throttled": {(429, "BUSY")},
+    "server": {(503, "UNAVAILABLE")},
+    "timeout": {(503, "UNAVAILABLE")},
+    "closed": {(503, "UNAVAILABLE")},
+    "lost": {(503, "UNAVAILABLE")},
+    "replayed": {(409, "STALE_VERSION")},
+}
+"""What an injected fault may reach the phone as (it may also be absorbed: no error at all)."""
+
+
+def full_run(config: pytest.Config) -> bool:
+    markexpr = config.getoption("markexpr", "") or ""
+    return os.environ.get("FAULTS_FULL") == "1" or ("slow" in markexpr and "not slow" not in markexpr)
+
+
+@pytest.fixture(scope="module")
+def moto():
+    with moto_app() as pair:
+        yield pair
+
+
+_RUNNERS: dict[str, Runner] = {}
+
+
+@pytest.fixture
+def runner(moto, request):
+    family = request.param
+    if family not in _RUNNERS:
+        raw, http = moto
+        _RUNNERS[family] = Runner(http, raw, family, SCRIPTS[family])
+    base = _RUNNERS[family].baseline
+    assert base.journal.errors == [] and base.waited == 0, base.journal.errors  # the fault-free game is clean
+    audit(base)
+    return _RUNNERS[family]
+
+
+def points(family: str, kind: str, total: int, count: int) -> list[int]:
+    rng = random.Random(f"{SEED}/{family}/{kind}")
+    return sorted(rng.sample(range(1, total + 1), min(count, total)))
+
+
+def check_run(run: Run, baseline: Run) -> None:
+    """One faulted game: the fault was met once, answered as its class says, and left nothing behind."""
+    where = f"{run.family} {run.kind}@{run.fail_at} ({baseline.operations[run.fail_at - 1]})"
+    assert len(run.injected) == 1, (where, run.injected)
+    seen = {(e.status, e.code) for e in run.journal.errors}
+    assert seen <= EXPECTED[run.kind], (where, run.journal.errors)
+    audit(run)
+    compare(run, baseline)
+
+
+def sweep(runner: Runner, kind: str, at: list[int]) -> dict:
+    started = time.perf_counter()
+    answers: Counter[str] = Counter()
+    retries = refreshes = waits = 0
+    for n in at:
+        run = runner.run(kind, n)
+        check_run(run, runner.baseline)
+        answers.update(f"{e.status} {e.code}" for e in run.journal.errors)
+        if not run.journal.errors:
+            answers["absorbed"] += 1
+        retries += run.journal.retries
+        refreshes += run.journal.refreshes
+        waits += run.waited
+    figures = {
+        "family": runner.family, "kind": kind, "calls": runner.baseline.calls, "points": len(at),
+        "answers": dict(answers), "retries": retries, "refreshes": refreshes, "waits": waits,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+    report = os.environ.get("FAULTS_REPORT")
+    if report:
+        with open(report, "a", encoding="utf-8") as f:
+            f.write(json.dumps(figures, ensure_ascii=False) + "\n")
+    return figures
+
+
+CASES = [pytest.param(family, kind, id=f"{family}-{kind}") for family in SCRIPTS for kind in CLASSES]
+
+
+@pytest.mark.parametrize(("runner", "kind"), CASES, indirect=["runner"])
+def test_a_sample_of_fault_points(runner, kind, request):
+    """FAULTS_SAMPLE seeded call numbers of the game (all of them in the full run, below)."""
+    if full_run(request.config):
+        pytest.skip("the full run tries every point (test_every_fault_point)")
+    sweep(runner, kind, points(runner.family, kind, runner.baseline.calls, SAMPLE))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("runner", "kind"), CASES, indirect=["runner"])
+def test_every_fault_point(runner, kind, request):
+    """Every call number of the game fails once with this class (FAULTS_FULL=1 or -m slow)."""
+    if not full_run(request.config):
+        pytest.skip("every fault point: FAULTS_FULL=1 (or -m slow); the default run samples them")
+    figures = sweep(runner, kind, list(range(1, runner.baseline.calls + 1)))
+    assert figures["points"] == runner.baseline.calls
+
+
+def test_the_injector_counts_every_call_and_fails_the_one_asked_for(moto):
+    """The census: a fault-free game's calls are all counted, and a run fails exactly call N."""
+    raw, http = moto
+    r = Runner(http, raw, "shengong_d", SCRIPTS["shengong_d"])
+    ops = Counter(r.baseline.operations)
+    assert r.baseline.calls == sum(ops.values()) and ops["transact_write_items"] > 0 and ops["query"] > 0
+    n = r.baseline.operations.index("transact_write_items") + 1
+    run = r.run("lost", n)
+    assert [(i.n, i.operation) for i in run.injected] == [(n, "transact_write_items")]
+    assert any(e.status == 503 for e in run.journal.errors)
+    check_run(run, r.baseline)
+
+
+def test_fast_moto_changes_nothing():
+    """The suite writes moto's DynamoDB answers with json.dumps (harness.fast_moto): a game played on
+    moto's own serializer leaves the same table and gets the same answers."""
+    outcomes = []
+    for fast in (True, False):
+        with moto_app(fast=fast) as (raw, http):
+            outcomes.append(Runner(http, raw, "baohuang", SCRIPTS["baohuang"]).baseline)
+    fast_run, slow_run = outcomes
+    assert fast_run.calls == slow_run.calls and fast_run.operations == slow_run.operations
+    compare(fast_run, slow_run)
