@@ -1,6 +1,94 @@
-import { RoomPage } from '../../components/room/RoomPage'
+import { useState } from 'react'
+import Taro, { useRouter } from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { api } from '../../api'
+import { ErrorLine } from '../../components/ErrorLine'
+import { Screen } from '../../components/Screen'
+import { SealButton } from '../../components/SealButton'
+import { Seats } from '../../components/room/Seats'
+import { ShengongGame } from '../../games/shengong/Game'
+import { MODE_NAME } from '../../games/shengong/labels'
+import { Waiting } from '../../games/shengong/Waiting'
+import { useAuthGuard } from '../../hooks/useAuthGuard'
+import { usePoll } from '../../hooks/usePoll'
+import { COMPETITION, STATUS } from '../../lib/labels'
+import '../../components/room/room.css'
+import '../../games/shengong/shengong.css'
 
-/** A 深宫杀 room: summary, seats and status for now; the game screen comes here later. */
+const MODE_OF_GAME: Record<string, 'A' | 'B' | 'C' | 'D'> = { shengong_a: 'A', shengong_b: 'B', shengong_c: 'C', shengong_d: 'D' }
+
+/**
+ * A 深宫杀 room (every mode): the waiting room until 开战, then the game — map, hand, actions, the
+ * sealed round, 战报 — and the result. Kept fresh by ETag polling of GET /v1/games/shengong/rooms/{id}
+ * (room, viewer, pending, server_time and the game as this viewer may see it, in one answer).
+ */
 export default function Room() {
-  return <RoomPage family='shengong' />
+  const authed = useAuthGuard()
+  const roomId = useRouter().params.id ?? ''
+  const poll = usePoll(
+    (etag) => api.GETIfChanged('/v1/games/shengong/rooms/{room_id}', etag, { params: { path: { room_id: roomId } } }),
+    roomId,
+  )
+  const [busy, setBusy] = useState<string>()
+  const [error, setError] = useState<unknown>()
+  const view = poll.data
+  const room = view?.room
+
+  if (!authed) return null
+
+  const run = async (key: string, fn: () => Promise<unknown>, after?: () => void) => {
+    setBusy(key)
+    setError(undefined)
+    try {
+      await fn()
+      after?.()
+    } catch (e) {
+      setError(e)
+    } finally {
+      setBusy(undefined)
+      poll.refresh()
+    }
+  }
+  const path = { params: { path: { room_id: roomId } } }
+  const lobby = () => void Taro.navigateBack().catch(() => Taro.switchTab({ url: '/pages/lobby/index' }))
+
+  const mode = room ? MODE_OF_GAME[room.game] ?? 'D' : 'D'
+  const game = view?.game
+  const title = game?.mode === 'D' ? game.stage_title ?? '宫斗杀' : room ? `深宫杀 · ${MODE_NAME[mode]}` : '深宫杀'
+  const sub = room ? `${mode === 'D' ? '宫斗杀' : `深宫杀 · ${MODE_NAME[mode]}`} · ${COMPETITION[room.competition] ?? room.competition}` : '房间'
+  const status = room?.status ?? ''
+  return (
+    <Screen
+      title={title}
+      sub={sub}
+      extra={room ? <View className={`status-seal status-${status} room-status`} data-status={status}>{STATUS[status] ?? status}</View> : undefined}
+    >
+      <ErrorLine error={poll.error} />
+      {!view && !poll.error ? <View className='loading'>入殿中…</View> : null}
+      {view && room && status === 'open' ? (
+        <Waiting
+          view={view}
+          busy={busy}
+          onStart={() => void run('start', () => api.POST('/v1/rooms/{room_id}/start', path))}
+          onLeave={() => void run('leave', () => api.POST('/v1/rooms/{room_id}/leave', path), lobby)}
+          onBots={(level) => void run('bots', () => api.POST('/v1/rooms/{room_id}/bots', { ...path, body: { level } }))}
+        />
+      ) : null}
+      {view && room && game && (status === 'active' || status === 'finished') ? (
+        <ShengongGame view={view} refresh={poll.refresh} />
+      ) : null}
+      {view && room && (status === 'expired' || status === 'abandoned' || (status !== 'open' && !game)) ? (
+        <View className='sg-closed'>
+          <Text className='sg-closed-text'>此局{STATUS[status] ?? status}</Text>
+          <Seats seats={room.seats} max={room.max_seats} />
+        </View>
+      ) : null}
+      <ErrorLine error={error} />
+      {view && status !== 'active' && status !== 'finished' ? (
+        <View className='room-actions'>
+          <SealButton kind='ghost' size='small' onClick={() => void Taro.switchTab({ url: '/pages/lobby/index' })}>回大厅</SealButton>
+        </View>
+      ) : null}
+    </Screen>
+  )
 }

@@ -1,0 +1,261 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import Taro from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { api } from '../../api'
+import { ErrorLine } from '../../components/ErrorLine'
+import { SealButton } from '../../components/SealButton'
+import { ActionSeals, MyPanel } from './Actions'
+import {
+  actionBody, buttons, chooseAction, choosePlace, chooseTarget, composeOf, describeMove, EMPTY, hasCards, keepHeld, optionOf,
+  pickOf, readiness, toggleCard, toggleDiscard, type ButtonState, type Compose,
+} from './compose'
+import { HandPanel } from './HandPanel'
+import { useReports } from './hooks'
+import { PalaceMap } from './PalaceMap'
+import { ReportScroll } from './ReportScroll'
+import { scoreLines } from './reports'
+import { ResultPanel } from './ResultPanel'
+import { Bosses, Roster } from './Rivals'
+import { StatusStrip } from './StatusStrip'
+import type { Card, Game as GameView, Place, RoomView } from './types'
+
+type Tab = 'map' | 'hand' | 'report' | 'result'
+
+interface Props {
+  view: RoomView
+  refresh: () => void
+}
+
+/**
+ * A 深宫杀 game in play or over: status strip, then 宫图 (opponents, the map, my bars, the action seals),
+ * 手牌 (C/D), 战报 and 结果; the seal dock at the bottom composes and sends my move for the round.
+ */
+export function ShengongGame({ view, refresh }: Props) {
+  const game = view.game as GameView
+  const room = view.room
+  const mine = game.you ?? null
+  const mySeat = view.viewer.role === 'player' ? view.viewer.seat : null
+  const me = game.players.find((p) => p.seat === mySeat)
+  const over = game.over || room.status !== 'active'
+  const pending = view.pending
+  const sealedMove = pending?.my_move ?? null
+  const waitsForMe = !!pending && mySeat !== null && pending.seats.includes(mySeat)
+  const canAct = !over && !!mine && waitsForMe && !sealedMove
+  const options = useMemo(() => mine?.options ?? [], [mine])
+  const hand = mine?.hand?.hand ?? []
+  const bots = useMemo(() => new Set(room.seats.filter((s) => s.bot).map((s) => s.seat)), [room.seats])
+
+  const [tab, setTab] = useState<Tab>(over ? 'result' : 'map')
+  const [compose, setCompose] = useState<Compose>(EMPTY)
+  const [note, setNote] = useState<string>()
+  const [placeInfo, setPlaceInfo] = useState<string>()
+  const [error, setError] = useState<unknown>()
+  const [refusal, setRefusal] = useState<string>()
+  const [busy, setBusy] = useState<string>()
+  const step = room.step ?? 0
+
+  // a new round: start composing afresh
+  const lastStep = useRef(step)
+  useEffect(() => {
+    if (lastStep.current === step) return
+    lastStep.current = step
+    setCompose(EMPTY)
+    setNote(undefined)
+    setRefusal(undefined)
+    setError(undefined)
+  }, [step])
+  useEffect(() => {
+    if (over) setTab('result')
+  }, [over])
+
+  const { reports, error: reportError } = useReports(room.id, room.step)
+  const seenReports = useRef(0)
+  const newReports = tab === 'report' ? 0 : Math.max(0, reports.filter((r) => r.lines.length).length - seenReports.current)
+  useEffect(() => {
+    if (tab === 'report') seenReports.current = reports.filter((r) => r.lines.length).length
+  }, [tab, reports])
+
+  const option = optionOf(options, compose.type)
+  const aimingPlace = canAct && option && pickOf(option.type, game.mode) === 'place' ? option : undefined
+  const aimingTarget = canAct && option && pickOf(option.type, game.mode) === 'target' ? option : undefined
+  const seals = buttons(options, compose, game.mode)
+  const ready = readiness(compose, options, game.mode)
+  const canHurry = !over && pending?.kind === 'sealed' && (room.is_creator || view.viewer.role === 'host')
+
+  const cardName = (id: string) => hand.find((c) => c.copy_id === id)?.skill
+  const opponentName = (i: number) => (game.opponents ?? []).find((o) => o.index === i)?.name
+
+  const choose = (b: ButtonState) => {
+    if (!canAct) return
+    setRefusal(undefined)
+    const o = optionOf(options, b.type)
+    if (!o) return
+    if (!o.allowed) {
+      setNote(`${b.label}：${b.reason ?? '此时不可'}`)
+      return
+    }
+    setNote(undefined)
+    setCompose((c) => chooseAction(keepHeld(c, hand), o, game.mode))
+  }
+
+  const pickPlace = (place: Place) => {
+    if (!aimingPlace) {
+      // not aiming: a tap reads the place's rule in full
+      const p = game.places.find((x) => x.place === place)
+      setPlaceInfo(p ? `${p.place}：${p.text}` : undefined)
+      return
+    }
+    if (!(aimingPlace.places ?? []).includes(place)) {
+      const p = game.places.find((x) => x.place === place)
+      setNote(`${place}：${aimingPlace.type === 'move' && me?.place === place ? '你已身在此处' : `此处不可${aimingPlace.label}`}${p?.entry_bar ? `（${p.text}）` : ''}`)
+      return
+    }
+    setNote(undefined)
+    setCompose((c) => choosePlace(c, aimingPlace, place))
+  }
+
+  const pickTarget = (index: number) => {
+    if (!aimingTarget) return
+    setCompose((c) => chooseTarget(c, aimingTarget, index))
+  }
+
+  const play = (card: Card) => {
+    setRefusal(undefined)
+    setCompose((c) => toggleCard(c, card))
+  }
+  const discard = (card: Card) => {
+    setRefusal(undefined)
+    const next = toggleDiscard(compose, card.copy_id)
+    if (next === compose) setNote('每回合至多弃两张')
+    else setCompose(next)
+  }
+
+  const seal = async () => {
+    if (!canAct || !ready.ready) return
+    setBusy('seal')
+    setError(undefined)
+    setRefusal(undefined)
+    const action = actionBody(keepHeld(compose, hand), game.mode)
+    const path = { params: { path: { room_id: room.id } } }
+    try {
+      if (hasCards(compose)) {
+        // the server decides: a composed move with cards is put to it before it is sent
+        const answer = await api.POST('/v1/games/shengong/rooms/{room_id}/check', { ...path, body: { action } })
+        if (!answer.legal) {
+          setRefusal(answer.message ?? '此招不被接受')
+          return
+        }
+      }
+      await api.POST('/v1/games/shengong/rooms/{room_id}/actions', { ...path, body: { step, action } })
+      setCompose(EMPTY)
+      setNote(undefined)
+    } catch (e) {
+      setError(e)
+    } finally {
+      setBusy(undefined)
+      refresh()
+    }
+  }
+
+  const hurry = async () => {
+    setBusy('hurry')
+    setError(undefined)
+    try {
+      await api.POST('/v1/rooms/{room_id}/hurry', { params: { path: { room_id: room.id } }, body: { step } })
+    } catch (e) {
+      setError(e)
+    } finally {
+      setBusy(undefined)
+      refresh()
+    }
+  }
+
+  const tabs: { key: Tab; label: string; show: boolean }[] = [
+    { key: 'result', label: '结果', show: over },
+    { key: 'map', label: '宫图', show: true },
+    { key: 'hand', label: `手牌${mine?.hand ? ` ${mine.hand.hand.length}` : ''}`, show: !!mine?.hand },
+    { key: 'report', label: '战报', show: true },
+  ]
+
+  const showDock = !over && !!mine && waitsForMe
+  const sealedText = sealedMove ? describeMove(sealedMove, game.mode, { opponent: opponentName, card: cardName }) : ''
+  const composedText = compose.type ? describeMove(actionBody(compose, game.mode), game.mode, { opponent: opponentName, card: cardName }) : ''
+
+  return (
+    <View className={`sg-game sg-mode-${game.mode} ${showDock ? 'sg-with-dock' : ''}`}>
+      <StatusStrip view={view} canHurry={canHurry} hurrying={busy === 'hurry'} onHurry={() => void hurry()} />
+      {view.viewer.role === 'spectator' ? <View className='sg-watch'>观战中 · 只见公开战况与匿名播报</View> : null}
+      {me && !me.alive && !over ? <View className='sg-watch sg-watch-out'>你已出局，静观宫中风云</View> : null}
+
+      <View className='sg-tabs' role='tablist'>
+        {tabs.filter((t) => t.show).map((t) => (
+          <View key={t.key} className={`sg-tab ${tab === t.key ? 'sg-tab-on' : ''}`} role='tab' aria-selected={tab === t.key ? 'true' : 'false'}
+            data-tab={t.key} onClick={() => setTab(t.key)}>
+            {t.label}
+            {t.key === 'report' && newReports > 0 ? <Text className='sg-tab-dot'>新</Text> : null}
+          </View>
+        ))}
+      </View>
+
+      {tab === 'result' && over ? <ResultPanel view={view} scoreLines={scoreLines(reports)} /> : null}
+
+      {tab === 'map' ? (
+        <View className='sg-pane'>
+          {game.mode === 'D' ? (
+            <Bosses game={game} option={aimingTarget} target={compose.target} onTarget={pickTarget} />
+          ) : null}
+          {me ? <MyPanel me={me} mine={mine} /> : null}
+          {canAct ? (
+            <>
+              <ActionSeals buttons={seals} mine={mine} onChoose={choose} />
+              {compose.type && !ready.ready ? <View className='sg-hint'>{ready.hint}</View> : null}
+            </>
+          ) : null}
+          <PalaceMap game={game} compose={compose} option={aimingPlace} mySeat={mySeat} bots={bots} onPick={pickPlace} />
+          {placeInfo && !aimingPlace ? <View className='sg-place-info'>{placeInfo}</View> : null}
+          <Roster players={game.players} mySeat={mySeat} bots={bots} title={game.mode === 'D' ? '同袍' : '六宫诸位'} />
+        </View>
+      ) : null}
+
+      {tab === 'hand' && mine?.hand ? (
+        <View className='sg-pane'>
+          <HandPanel mine={mine} compose={sealedMove ? composeOf(sealedMove) : compose} locked={!canAct} onPlay={play} onDiscard={discard} />
+        </View>
+      ) : null}
+
+      {tab === 'report' ? <ReportScroll reports={reports} error={reportError} /> : null}
+
+      {!showDock ? <ErrorLine error={error} /> : null}
+      <View className='room-actions sg-leave-row'>
+        <SealButton kind='ghost' size={over ? 'normal' : 'small'} onClick={() => void Taro.switchTab({ url: '/pages/lobby/index' })}>回大厅</SealButton>
+        {over ? <SealButton kind='gold' onClick={() => void Taro.switchTab({ url: '/pages/boards/index' })}>看榜单</SealButton> : null}
+      </View>
+
+      {showDock ? (
+        <View className={`sg-dock ${sealedMove ? 'sg-dock-sealed' : ''}`} aria-label='落子'>
+          {note ? <View className='sg-dock-note'>{note}</View> : null}
+          {refusal ? <View className='error-line sg-refusal' role='alert'>{refusal}</View> : null}
+          <ErrorLine error={error} />
+          {sealedMove ? (
+            <View className='sg-dock-row'>
+              <Text className='sg-dock-seal'>封</Text>
+              <View className='grow'>
+                <Text className='sg-dock-title'>已落子</Text>
+                <Text className='sg-dock-move sg-my-move'>{sealedText}</Text>
+              </View>
+              <Text className='sg-dock-wait'>静候他人</Text>
+            </View>
+          ) : (
+            <View className='sg-dock-row'>
+              <View className='grow'>
+                <Text className='sg-dock-title'>{compose.type ? '拟落子' : '本回合'}</Text>
+                <Text className='sg-dock-move'>{compose.type ? composedText : ready.hint}</Text>
+              </View>
+              <SealButton kind='zhu' busy={busy === 'seal'} disabled={!ready.ready} onClick={() => void seal()} className='sg-seal-btn'>落子</SealButton>
+            </View>
+          )}
+        </View>
+      ) : null}
+    </View>
+  )
+}

@@ -1,0 +1,78 @@
+import { Text, View } from '@tarojs/components'
+import { MAX_DISCARD, type Compose } from './compose'
+import { SLOT_SHORT, SLOT_TITLE, SLOTS } from './labels'
+import type { Card, Mine } from './types'
+
+interface Props {
+  mine: Mine
+  compose: Compose
+  /** Sealed already, or nothing may be sent: the hand is shown, not played. */
+  locked: boolean
+  onPlay: (card: Card) => void
+  onDiscard: (card: Card) => void
+}
+
+/**
+ * My hand (C/D): three slots — 进攻 / 防守 / 通用, each taking only its own kind — and up to two
+ * discards; tap 出 to put a card in its slot (again to take it back), 弃 to discard it. Frozen cards
+ * and the pile are listed below.
+ */
+export function HandPanel({ mine, compose, locked, onPlay, onDiscard }: Props) {
+  const hand = mine.hand
+  if (!hand) return <View className='empty'>此局无手牌</View>
+  const byId = new Map(hand.hand.map((c) => [c.copy_id, c]))
+  return (
+    <View className='sg-handbox' aria-label='手牌'>
+      <View className='sg-slots'>
+        {SLOTS.map((s) => {
+          const card = compose.cards[s] ? byId.get(compose.cards[s] ?? '') : undefined
+          return (
+            <View key={s} className={`sg-slot sg-slot-${s} ${card ? 'sg-slot-full' : ''}`} data-slot={s}>
+              <Text className='sg-slot-title'>{SLOT_TITLE[s]}</Text>
+              <Text className='sg-slot-card'>{card ? card.skill : '空'}</Text>
+              {card ? <Text className='sg-slot-lv'>Lv.{card.level}</Text> : null}
+            </View>
+          )
+        })}
+        <View className={`sg-slot sg-slot-discard ${compose.discard.length ? 'sg-slot-full' : ''}`} data-slot='discard'>
+          <Text className='sg-slot-title'>弃牌 {compose.discard.length}/{MAX_DISCARD}</Text>
+          <Text className='sg-slot-card'>{compose.discard.length ? compose.discard.map((id) => byId.get(id)?.skill ?? id).join('、') : '无'}</Text>
+        </View>
+      </View>
+
+      {hand.hand.length === 0 ? <View className='empty'>手中无牌</View> : null}
+      <View className='sg-cards'>
+        {hand.hand.map((c) => {
+          const played = compose.cards[c.slot] === c.copy_id
+          const discarded = compose.discard.includes(c.copy_id)
+          return (
+            <View key={c.copy_id} className={`sg-card sg-card-${c.slot} ${played ? 'sg-card-played' : ''} ${discarded ? 'sg-card-discarded' : ''}`}
+              data-card={c.copy_id}>
+              <View className='sg-card-top'>
+                <Text className='sg-card-slot'>{SLOT_SHORT[c.slot]}</Text>
+                <Text className='sg-card-lv'>Lv.{c.level}</Text>
+              </View>
+              <Text className='sg-card-skill'>{c.skill}</Text>
+              <Text className='sg-card-maid'>{c.maid}</Text>
+              <Text className='sg-card-text'>{c.text}</Text>
+              {locked ? null : (
+                <View className='sg-card-btns'>
+                  <View className={`sg-card-btn ${played ? 'sg-card-btn-on' : ''}`} role='button' onClick={() => onPlay(c)}>{played ? '收回' : '出'}</View>
+                  <View className={`sg-card-btn sg-card-btn-discard ${discarded ? 'sg-card-btn-on' : ''}`} role='button' onClick={() => onDiscard(c)}>{discarded ? '留' : '弃'}</View>
+                </View>
+              )}
+              {played ? <Text className='sg-card-stamp'>出</Text> : discarded ? <Text className='sg-card-stamp sg-card-stamp-discard'>弃</Text> : null}
+            </View>
+          )
+        })}
+      </View>
+
+      <View className='sg-pile'>
+        <Text>牌库余 {hand.pile} 张</Text>
+        {hand.frozen.length ? (
+          <Text className='sg-frozen'>冻结：{hand.frozen.map((f) => `${f.skill}（第${f.back_in_round}回合归来）`).join('、')}</Text>
+        ) : null}
+      </View>
+    </View>
+  )
+}

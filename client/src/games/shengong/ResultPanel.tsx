@@ -1,0 +1,84 @@
+import { Text, View } from '@tarojs/components'
+import { api } from '../../api'
+import { ErrorLine } from '../../components/ErrorLine'
+import { useData } from '../../hooks/useData'
+import { REASON_NAME } from './labels'
+import { fastestRow, points, resultRows, unlockedStage } from './result'
+import type { RoomView } from './types'
+
+/**
+ * The end: how it ended, every seat's score with kills (击败), damage dealt and taken; in 玩法D the
+ * stage this clear unlocked and the team's place on the fastest-clear board. Under the table, the
+ * server's own score lines from the last 战报 (how each score was made up).
+ */
+export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: string[] }) {
+  const roomId = view.room.id
+  const game = view.game
+  const stage = game?.mode === 'D' ? game.stage ?? null : null
+  const result = useData(() => api.GET('/v1/games/shengong/rooms/{room_id}/result', { params: { path: { room_id: roomId } } }), [roomId])
+  const fastest = useData(
+    async () => (stage ? api.GET('/v1/stages/{stage}/fastest', { params: { path: { stage: String(stage) } } }) : null),
+    [stage],
+  )
+  const seated = view.viewer.role === 'player'
+  const me = useData(async () => (seated && stage ? api.GET('/v1/me') : null), [seated, stage])
+  const outcome = result.data?.results.find((r) => r.unit === 'game') ?? result.data?.results[0]
+  if (!outcome) {
+    return (
+      <View className='sg-result'>
+        <ErrorLine error={result.error} />
+        {!result.error ? <View className='loading'>宣读结果…</View> : null}
+      </View>
+    )
+  }
+  const rows = resultRows(outcome, view.viewer.seat)
+  const cleared = outcome.extra.cleared ?? false
+  const myConsort = me.data?.consort
+  const unlocked = myConsort ? unlockedStage(stage, cleared, myConsort.cleared_stages) : null
+  const clearRow = fastest.data ? fastestRow(fastest.data.rows, roomId) : undefined
+  const reasonName = REASON_NAME[outcome.reason] ?? outcome.reason
+  const mode = outcome.extra.mode
+  return (
+    <View className='sg-result' aria-label='终局'>
+      <View className={`sg-verdict sg-verdict-${outcome.reason}`}>
+        <Text className={`sg-verdict-seal ${Array.from(reasonName).length <= 2 ? 'sg-verdict-seal-short' : ''}`}>{reasonName}</Text>
+        <View className='sg-verdict-text'>
+          <Text className='sg-verdict-title'>
+            {mode === 'D' ? `${game?.stage_title ?? `关卡${stage}`}` : game?.title ?? '深宫杀'}
+          </Text>
+          <Text className='sg-verdict-sub'>共 {outcome.extra.rounds} 回合{outcome.clear ? ` · 第 ${outcome.clear.rounds} 回合放倒全部对手` : ''}</Text>
+        </View>
+      </View>
+
+      {unlocked ? <View className='sg-unlock'>已解锁 关卡{unlocked}：三位同袍皆可挑战</View> : null}
+      {cleared && clearRow ? (
+        <View className='sg-fastest'>
+          <Text className='sg-fastest-rank'>最快击杀榜 第 {clearRow.rank} 名</Text>
+          <Text className='sg-fastest-sub'>关卡{stage} · {clearRow.rounds} 回合 · {clearRow.team.map((t) => t.name).join('、')}</Text>
+        </View>
+      ) : null}
+
+      <View className='sg-scores'>
+        <View className='sg-score sg-score-head'>
+          <Text className='sg-score-rank'>{mode === 'D' ? '席' : '名次'}</Text>
+          <Text className='sg-score-name'>妃子</Text>
+          <Text className='sg-score-num'>击败</Text>
+          <Text className='sg-score-num'>输出</Text>
+          <Text className='sg-score-num'>承伤</Text>
+          <Text className='sg-score-total'>积分</Text>
+        </View>
+        {rows.map((r) => (
+          <View key={r.seat} className={`sg-score ${r.mine ? 'sg-score-mine' : ''} ${r.won ? 'sg-score-won' : ''}`} data-seat={r.seat}>
+            <Text className='sg-score-rank'>{r.place ?? r.seat + 1}</Text>
+            <Text className='sg-score-name'>{r.name}{r.mine ? '（我）' : ''}</Text>
+            <Text className='sg-score-num' aria-label='击败'>{points(r.kills)}</Text>
+            <Text className='sg-score-num'>{points(r.damage)}</Text>
+            <Text className='sg-score-num'>{points(r.taken)}</Text>
+            <Text className='sg-score-total'>{points(r.score)}</Text>
+          </View>
+        ))}
+        {scoreLines.map((text, i) => <Text key={i} className='sg-score-note'>{text}</Text>)}
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,77 @@
+import { Text, View } from '@tarojs/components'
+import { Bar } from './StatusStrip'
+import type { Game, Option, Player } from './types'
+
+interface BossProps {
+  game: Game
+  /** The chosen attack's option (D): its `targets` may be tapped. */
+  option: Option | undefined
+  target: number | undefined
+  onTarget: (index: number) => void
+}
+
+/** 玩法D: the stage's opponents (boss and 随从) with their bars; tap one to aim the chosen attack. */
+export function Bosses({ game, option, target, onTarget }: BossProps) {
+  const aiming = option ? new Set(option.targets ?? []) : null
+  return (
+    <View className='sg-bosses' aria-label='对手'>
+      {(game.opponents ?? []).map((o) => {
+        const open = aiming?.has(o.index) ?? false
+        const picked = !!option && target === o.index
+        return (
+          <View
+            key={o.index}
+            className={`sg-boss ${o.alive ? '' : 'sg-boss-down'} ${open ? 'sg-boss-open' : ''} ${picked ? 'sg-boss-picked' : ''} ${aiming && !open ? 'sg-boss-shut' : ''}`}
+            data-opponent={o.index}
+            role={open ? 'button' : undefined}
+            onClick={() => onTarget(o.index)}
+          >
+            <View className='sg-boss-face'>
+              <Text className='sg-boss-char'>{Array.from(o.name)[0]}</Text>
+            </View>
+            <View className='grow'>
+              <View className='sg-boss-head'>
+                <Text className='sg-boss-name'>{o.name}</Text>
+                {o.frame_defence ? <Text className='sg-boss-def'>诬告防守 {o.frame_defence}%</Text> : null}
+                {picked ? <Text className='sg-boss-stamp'>目标</Text> : null}
+                {!o.alive ? <Text className='sg-boss-stamp sg-boss-stamp-down'>已倒</Text> : null}
+              </View>
+              <Bar kind='hp' value={o.hp} max={o.hp_max} small />
+              {o.grace !== null && o.grace !== undefined ? <Bar kind='grace' value={o.grace} max={o.grace_max} small /> : null}
+            </View>
+          </View>
+        )
+      })}
+    </View>
+  )
+}
+
+interface RosterProps {
+  players: Player[]
+  mySeat: number | null
+  bots: Set<number>
+  title: string
+}
+
+/** Every seat in seat order with its public bars and place (A/B/C rivals, D teammates); me marked 我, bots 机器人. */
+export function Roster({ players, mySeat, bots, title }: RosterProps) {
+  return (
+    <View className='sg-court' aria-label={title}>
+      <View className='sg-section-title'>{title}</View>
+      {players.map((p) => (
+        <View key={p.seat} className={`seat seat-taken sg-rival ${p.seat === mySeat ? 'seat-me sg-rival-me' : ''} ${p.alive ? '' : 'sg-rival-down'}`} data-seat={p.seat}>
+          <View className='sg-rival-id'>
+            <Text className='seat-name sg-rival-name'>{p.name}</Text>
+            {p.seat === mySeat ? <Text className='badge badge-zhu sg-me-mark'>我</Text> : null}
+            {bots.has(p.seat) ? <Text className='badge badge-jade sg-bot-mark'>机器人</Text> : null}
+            <Text className='sg-rival-place'>{p.alive ? p.place : `第${p.out_round ?? '?'}回合出局`}</Text>
+          </View>
+          <View className='sg-rival-bars'>
+            <Bar kind='hp' value={p.hp} max={p.hp_max} small />
+            <Bar kind='grace' value={p.grace} max={p.grace_max} small />
+          </View>
+        </View>
+      ))}
+    </View>
+  )
+}

@@ -1,0 +1,97 @@
+import { Text, View } from '@tarojs/components'
+import { SealButton } from '../../components/SealButton'
+import { formatClock, urgency } from './clock'
+import { useCountdown } from './hooks'
+import { tenths } from './labels'
+import type { Pending, RoomView } from './types'
+
+interface Props {
+  view: RoomView
+  /** The creator (or the hosting 司礼) may 催战 a sealed round. */
+  canHurry: boolean
+  hurrying: boolean
+  onHurry: () => void
+}
+
+/**
+ * The round's state: 第N回合 of the limit, the countdown (server clock), who has sealed a move — never
+ * what — and 催战 for the creator.
+ */
+export function StatusStrip({ view, canHurry, hurrying, onHurry }: Props) {
+  const game = view.game
+  const pending = view.pending
+  const left = useCountdown(pending?.deadline_ms, view.server_time)
+  const turn = game?.turn_seconds ?? 90
+  const state = left === null ? 'calm' : urgency(left, turn)
+  if (!game) return null
+  return (
+    <View className='sg-strip'>
+      <View className='sg-strip-row'>
+        <View className='sg-round'>
+          <Text className='sg-round-no'>{game.over ? '终局' : `第 ${game.round} 回合`}</Text>
+          {game.over ? null : <Text className='sg-round-of'>共 {game.round_limit} 回合</Text>}
+        </View>
+        {game.mode !== 'D' && game.decree_zh && !game.over ? (
+          <View className='sg-decree'>
+            <Text className='sg-decree-key'>圣意</Text>
+            <Text className='sg-decree-val'>{game.decree_zh}</Text>
+          </View>
+        ) : null}
+        {pending && left !== null ? (
+          <View className={`sg-clock sg-clock-${state}`} aria-label='倒计时'>
+            <Text className='sg-clock-val'>{state === 'up' ? '结算中' : formatClock(left)}</Text>
+          </View>
+        ) : null}
+      </View>
+      {pending && pending.kind === 'sealed' ? (
+        <View className='sg-strip-row'>
+          <SealedSeats pending={pending} view={view} />
+          {canHurry ? (
+            <SealButton size='small' kind='gold' busy={hurrying} onClick={onHurry} className='sg-hurry'>催战</SealButton>
+          ) : null}
+        </View>
+      ) : null}
+    </View>
+  )
+}
+
+/** Each seat the round waits for: sealed (已) or not yet (候); mine marked. */
+export function SealedSeats({ pending, view }: { pending: Pending; view: RoomView }) {
+  const submitted = new Set(pending.submitted ?? [])
+  const name = new Map((view.game?.players ?? []).map((p) => [p.seat, p.name]))
+  for (const s of view.room.seats) if (!name.has(s.seat)) name.set(s.seat, s.name)
+  const mySeat = view.viewer.seat
+  return (
+    <View className='sg-sealed' aria-label='落子情况'>
+      <Text className='sg-sealed-count'>已落子 {submitted.size}/{pending.seats.length}</Text>
+      <View className='sg-sealed-seats'>
+        {pending.seats.map((seat) => {
+          const done = submitted.has(seat)
+          return (
+            <View key={seat} className={`sg-pip ${done ? 'sg-pip-done' : 'sg-pip-wait'} ${seat === mySeat ? 'sg-pip-me' : ''}`}
+              data-seat={seat} data-sealed={done ? 'yes' : 'no'}>
+              <Text className='sg-pip-name'>{Array.from(name.get(seat) ?? String(seat + 1)).slice(0, 3).join('')}</Text>
+              <Text className='sg-pip-mark'>{done ? '已' : '候'}</Text>
+            </View>
+          )
+        })}
+      </View>
+    </View>
+  )
+}
+
+/** One bar (气血 or 好感) with its value over its cap. */
+export function Bar({ kind, value, max, small }: { kind: 'hp' | 'grace'; value: number; max: number | null | undefined; small?: boolean }) {
+  const cap = max && max > 0 ? max : Math.max(10, value)
+  const pct = Math.max(0, Math.min(100, Math.round((value / cap) * 100)))
+  const label = kind === 'hp' ? '气血' : '好感'
+  return (
+    <View className={`sg-bar sg-bar-${kind} ${small ? 'sg-bar-small' : ''}`} aria-label={`${label} ${tenths(value)}`}>
+      <Text className='sg-bar-label'>{label}</Text>
+      <View className='sg-bar-track'>
+        <View className='sg-bar-fill' style={{ width: `${pct}%` }} />
+      </View>
+      <Text className='sg-bar-value'>{tenths(Math.max(0, value))}{max ? <Text className='sg-bar-max'>/{tenths(max)}</Text> : null}</Text>
+    </View>
+  )
+}

@@ -1,0 +1,56 @@
+/** The end of a game: seat rows from /result, the stage unlocked by a clear, the fastest-clear rank. */
+import type { ClearRow, Outcome } from './types'
+
+export interface ResultRow {
+  seat: number
+  name: string
+  place: number | null
+  score: number
+  won: boolean
+  kills: number
+  damage: number
+  taken: number
+  clearBonus: number | null
+  survived: boolean | null
+  mine: boolean
+}
+
+export function resultRows(outcome: Outcome, mySeat: number | null | undefined): ResultRow[] {
+  const rows = outcome.results.map((r) => {
+    const s = r.stats
+    return {
+      seat: r.seat,
+      name: r.name ?? `第${r.seat + 1}席`,
+      place: r.place,
+      score: r.score,
+      won: r.won,
+      kills: s.kills ?? 0,
+      damage: (s.hp_damage ?? 0) + (s.grace_damage ?? 0),
+      taken: s.taken ?? 0,
+      clearBonus: s.clear_bonus ?? null,
+      survived: s.survived === undefined ? null : s.survived > 0,
+      mine: mySeat !== null && mySeat !== undefined && r.seat === mySeat,
+    }
+  })
+  // places first when there are places (A/B/C), else by score; seat order breaks ties
+  return rows.sort((a, b) => (a.place ?? 99) - (b.place ?? 99) || b.score - a.score || a.seat - b.seat)
+}
+
+/** Points with at most two decimals: 89 → "89", 12.25 → "12.25". */
+export function points(n: number): string {
+  return String(Math.round(n * 100) / 100)
+}
+
+/**
+ * The next stage this clear opened for me (stages 1–lastStage): only when the game was cleared and
+ * my 妃子's cleared stages (GET /v1/me) now include this one.
+ */
+export function unlockedStage(stage: number | null | undefined, cleared: boolean, clearedStages: number[], lastStage = 3): number | null {
+  if (!stage || !cleared || stage >= lastStage) return null
+  return clearedStages.includes(stage) ? stage + 1 : null
+}
+
+/** This room's row on the stage's fastest-clear board, if it made it. */
+export function fastestRow(rows: ClearRow[], roomId: string): ClearRow | undefined {
+  return rows.find((r) => r.room === roomId)
+}

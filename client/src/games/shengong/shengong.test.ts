@@ -1,0 +1,310 @@
+import { describe, expect, it } from 'vitest'
+import { entryText, mapRows, occupants, tileState } from './board'
+import { clockOffset, formatClock, remainingMs, urgency } from './clock'
+import {
+  actionBody, buttons, chooseAction, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
+  toggleCard, toggleDiscard, type Compose,
+} from './compose'
+import { roundName, tenths } from './labels'
+import { mergeReports, orderLines, scoreLines, scrollOrder } from './reports'
+import { fastestRow, resultRows, unlockedStage } from './result'
+import type { Card, ClearRow, Line, Option, Outcome, PlaceView, Player, Report } from './types'
+
+// ---------- fixtures shaped like the API's answers ----------
+
+const D_OPTIONS: Option[] = [
+  { type: 'poison', label: '下毒', allowed: true, targets: [0, 2], places: [] },
+  { type: 'assassinate', label: '暗杀', allowed: false, reason: '上回合遭暗杀，本回合只能待机', code: 'ACTION_VOIDED', targets: [], places: [] },
+  { type: 'frame', label: '诬告', allowed: true, targets: [2], places: [] },
+  { type: 'heal', label: '养生', allowed: true },
+  { type: 'move', label: '移动', allowed: true, places: ['太医院', '醉江南'] },
+  { type: 'idle', label: '待机', allowed: true },
+]
+
+const ABC_OPTIONS: Option[] = [
+  { type: 'poison', label: '下毒', allowed: true, places: ['景仁宫', '御膳房'] },
+  { type: 'frame', label: '诬告', allowed: true, places: ['景仁宫', '摘星楼'] },
+  { type: 'meal', label: '送膳', allowed: true },
+  { type: 'move', label: '移动', allowed: true, places: ['乾清宫', '承乾宫'] },
+  { type: 'idle', label: '待机', allowed: true },
+]
+
+function card(copy_id: string, slot: Card['slot'], skill = copy_id.split('#')[0]): Card {
+  return { copy_id, card: copy_id.split('#')[0], maid: '宫女', skill, slot, level: 1, effect: 'poison_hit', amount: 10, text: '' }
+}
+
+const HAND = [card('xunyi#1', 'attack', '寻医问药'), card('xiuzhen#1', 'attack', '袖里藏针'), card('tieshen#2', 'defence', '贴身护卫'),
+  card('tongxin#1', 'general', '姐妹同心'), card('chushou#2', 'general', '御厨妙手')]
+
+function place(name: PlaceView['place'], extra: Partial<PlaceView> = {}): PlaceView {
+  return { place: name, text: `${name}之规`, ...extra }
+}
+
+function player(seat: number, placeName: Player['place'], alive = true): Player {
+  return {
+    seat, name: `妃${seat}`, consort: `妃${seat}`, looks: 80, talent: 80, favor: 80, power: 80, hp: 10, hp_max: 12, grace: 5,
+    grace_max: null, place: placeName, alive,
+  }
+}
+
+// ---------- the countdown ----------
+
+describe('countdown from the server clock', () => {
+  it('counts from deadline − server_time, not from the phone clock', () => {
+    // the phone is five minutes slow: its clock says 1 000 000 while the server says 1 300 000
+    const offset = clockOffset(1_300_000, 1_000_000)
+    expect(offset).toBe(300_000)
+    // deadline 90 s after the server's time: 90 s left at fetch, 60 s left 30 phone-seconds later
+    expect(remainingMs(1_390_000, offset, 1_000_000)).toBe(90_000)
+    expect(remainingMs(1_390_000, offset, 1_030_000)).toBe(60_000)
+  })
+
+  it('never goes below zero and shows whole seconds rounded up', () => {
+    expect(remainingMs(1000, 0, 5000)).toBe(0)
+    expect(formatClock(83_000)).toBe('01:23')
+    expect(formatClock(82_001)).toBe('01:23')
+    expect(formatClock(400)).toBe('00:01')
+    expect(formatClock(0)).toBe('00:00')
+    expect(formatClock(600_000)).toBe('10:00')
+  })
+
+  it('turns urgent in the last fifth (at least 15 s) and up at zero', () => {
+    expect(urgency(60_000, 90)).toBe('calm')
+    expect(urgency(15_000, 90)).toBe('soon')
+    expect(urgency(100_000, 600)).toBe('soon')
+    expect(urgency(0, 90)).toBe('up')
+  })
+})
+
+// ---------- options → buttons, composing ----------
+
+describe('buttons from you.options', () => {
+  it('keeps the server order and greys with the server\'s own reason', () => {
+    const b = buttons(D_OPTIONS, EMPTY, 'D')
+    expect(b.map((x) => x.label)).toEqual(['下毒', '暗杀', '诬告', '养生', '移动', '待机'])
+    expect(b[1]).toMatchObject({ type: 'assassinate', allowed: false, reason: '上回合遭暗杀，本回合只能待机' })
+    expect(b.filter((x) => x.allowed).every((x) => x.reason === null)).toBe(true)
+    expect(b.map((x) => x.pick)).toEqual(['target', 'target', 'target', null, 'place', null])
+  })
+
+  it('marks the chosen action; A/B/C attacks aim at places', () => {
+    const c = chooseAction(EMPTY, ABC_OPTIONS[0], 'C')
+    const b = buttons(ABC_OPTIONS, c, 'C')
+    expect(b.find((x) => x.selected)?.type).toBe('poison')
+    expect(b[0].pick).toBe('place')
+    expect(b[2].pick).toBe(null)
+  })
+
+  it('a greyed action cannot be chosen', () => {
+    expect(chooseAction(EMPTY, D_OPTIONS[1], 'D')).toBe(EMPTY)
+  })
+})
+
+describe('target selection', () => {
+  it('a D attack aims at the first opponent it may hit; only its targets may be tapped', () => {
+    let c = chooseAction(EMPTY, D_OPTIONS[0], 'D')
+    expect(c.target).toBe(0)
+    c = chooseTarget(c, D_OPTIONS[0], 2)
+    expect(c.target).toBe(2)
+    expect(chooseTarget(c, D_OPTIONS[0], 1)).toBe(c)
+    // switching to 诬告 keeps the target when 诬告 may hit it too, else takes its first
+    expect(chooseAction(c, D_OPTIONS[2], 'D').target).toBe(2)
+    expect(chooseAction({ ...c, target: 0 }, D_OPTIONS[2], 'D').target).toBe(2)
+  })
+
+  it('a place must be picked on the map among the option\'s places; tapping it again clears it', () => {
+    let c = chooseAction(EMPTY, ABC_OPTIONS[1], 'C')
+    expect(readiness(c, ABC_OPTIONS, 'C')).toEqual({ ready: false, hint: '在宫图上点选目标地' })
+    expect(choosePlace(c, ABC_OPTIONS[1], '御膳房')).toBe(c)
+    c = choosePlace(c, ABC_OPTIONS[1], '摘星楼')
+    expect(c.place).toBe('摘星楼')
+    expect(readiness(c, ABC_OPTIONS, 'C').ready).toBe(true)
+    expect(choosePlace(c, ABC_OPTIONS[1], '摘星楼').place).toBeUndefined()
+    // a place the next action cannot use is dropped
+    expect(chooseAction(c, ABC_OPTIONS[0], 'C').place).toBeUndefined()
+    expect(chooseAction({ ...c, place: '景仁宫' }, ABC_OPTIONS[0], 'C').place).toBe('景仁宫')
+  })
+
+  it('移动 asks for a destination, 待机 for nothing', () => {
+    const move = chooseAction(EMPTY, D_OPTIONS[4], 'D')
+    expect(readiness(move, D_OPTIONS, 'D')).toEqual({ ready: false, hint: '在宫图上点选去处' })
+    expect(readiness(chooseAction(EMPTY, D_OPTIONS[5], 'D'), D_OPTIONS, 'D').ready).toBe(true)
+    expect(readiness(EMPTY, D_OPTIONS, 'D')).toEqual({ ready: false, hint: '先择一行动' })
+  })
+
+  it('map tiles: open, picked, shut, and her own place for 移动', () => {
+    const c = choosePlace(chooseAction(EMPTY, ABC_OPTIONS[3], 'C'), ABC_OPTIONS[3], '乾清宫')
+    expect(tileState('乾清宫', c, ABC_OPTIONS[3], 'C', '景仁宫')).toBe('picked')
+    expect(tileState('承乾宫', c, ABC_OPTIONS[3], 'C', '景仁宫')).toBe('open')
+    expect(tileState('景仁宫', c, ABC_OPTIONS[3], 'C', '景仁宫')).toBe('here')
+    expect(tileState('御膳房', c, ABC_OPTIONS[3], 'C', '景仁宫')).toBe('shut')
+    expect(tileState('御膳房', c, undefined, 'C', '景仁宫')).toBe('plain')
+    // a D attack aims at opponents, not places
+    expect(tileState('醉江南', EMPTY, D_OPTIONS[0], 'D')).toBe('plain')
+  })
+})
+
+describe('cards in their slots and discards', () => {
+  it('a card goes into its own slot, replacing the one there; again takes it back', () => {
+    let c: Compose = toggleCard(EMPTY, HAND[0])
+    expect(c.cards).toEqual({ attack: 'xunyi#1' })
+    c = toggleCard(c, HAND[1])
+    expect(c.cards).toEqual({ attack: 'xiuzhen#1' })
+    c = toggleCard(toggleCard(c, HAND[2]), HAND[3])
+    expect(c.cards).toEqual({ attack: 'xiuzhen#1', defence: 'tieshen#2', general: 'tongxin#1' })
+    c = toggleCard(c, HAND[2])
+    expect(c.cards).toEqual({ attack: 'xiuzhen#1', general: 'tongxin#1' })
+  })
+
+  it('at most two discards; a discarded card leaves its slot and a played one leaves the discards', () => {
+    let c = toggleCard(EMPTY, HAND[4])
+    c = toggleDiscard(c, 'chushou#2')
+    expect(c.cards).toEqual({})
+    expect(c.discard).toEqual(['chushou#2'])
+    c = toggleDiscard(c, 'xunyi#1')
+    const full = toggleDiscard(c, 'tieshen#2')
+    expect(full).toBe(c)
+    c = toggleCard(c, HAND[0])
+    expect(c.discard).toEqual(['chushou#2'])
+    expect(c.cards.attack).toBe('xunyi#1')
+    expect(hasCards(c)).toBe(true)
+    expect(hasCards(EMPTY)).toBe(false)
+  })
+
+  it('cards that left the hand drop out', () => {
+    const c: Compose = { type: 'idle', cards: { attack: 'gone#1', general: 'tongxin#1' }, discard: ['gone#2', 'xunyi#1'] }
+    expect(keepHeld(c, HAND)).toEqual({ type: 'idle', cards: { general: 'tongxin#1' }, discard: ['xunyi#1'] })
+  })
+})
+
+describe('the body sent and the move shown back', () => {
+  it('D: target and cards; no place on an attack', () => {
+    let c = chooseTarget(chooseAction(EMPTY, D_OPTIONS[0], 'D'), D_OPTIONS[0], 2)
+    c = toggleDiscard(toggleCard(c, HAND[0]), 'chushou#2')
+    expect(actionBody({ ...c, place: '太医院' }, 'D')).toEqual({
+      type: 'poison', target: 2, cards: { attack: 'xunyi#1', defence: null, general: null, discard: ['chushou#2'] },
+    })
+  })
+
+  it('A/B/C: place, no target; no cards field without cards', () => {
+    const c = choosePlace(chooseAction(EMPTY, ABC_OPTIONS[0], 'A'), ABC_OPTIONS[0], '御膳房')
+    expect(actionBody({ ...c, target: 1 }, 'A')).toEqual({ type: 'poison', place: '御膳房' })
+    expect(actionBody(chooseAction(EMPTY, ABC_OPTIONS[2], 'A'), 'A')).toEqual({ type: 'meal' })
+  })
+
+  it('describes a sealed move with names, never ids when a name is known', () => {
+    const names = { opponent: (i: number) => ['高明珠', '西域间谍', '哑巴宫女'][i], card: (id: string) => HAND.find((h) => h.copy_id === id)?.skill }
+    expect(describeMove({ type: 'poison', target: 0, cards: { attack: 'xunyi#1', discard: ['chushou#2'] } }, 'D', names))
+      .toBe('下毒 · 高明珠 · 进攻位「寻医问药」 · 弃「御厨妙手」')
+    expect(describeMove({ type: 'move', place: '太医院' }, 'D', names)).toBe('移动 → 太医院')
+    expect(describeMove({ type: 'frame', place: '摘星楼' }, 'C', names)).toBe('诬告 · 摘星楼')
+    expect(describeMove({ type: 'assassinate', cards: { general: 'lost#1' } }, 'D', names)).toBe('暗杀 · 首位对手 · 通用位「lost」')
+  })
+})
+
+// ---------- the map ----------
+
+describe('the palace plan', () => {
+  it('A/B/C: 乾清宫 between 摘星楼 and 御膳房 above the six palaces', () => {
+    const names = ['景仁宫', '承乾宫', '钟粹宫', '延禧宫', '永寿宫', '长春宫', '御膳房', '摘星楼', '乾清宫'] as const
+    const rows = mapRows(names.map((n) => place(n)), 'C')
+    expect(rows.map((r) => r.map((p) => p.place))).toEqual([
+      ['摘星楼', '乾清宫', '御膳房'], ['景仁宫', '承乾宫', '钟粹宫'], ['延禧宫', '永寿宫', '长春宫'],
+    ])
+  })
+
+  it('D: its five places; a place the plan does not know is still shown', () => {
+    const rows = mapRows(['御花园', '醉江南', '御膳房', '太医院', '摘星楼', '景仁宫'].map((n) => place(n as PlaceView['place'])), 'D')
+    expect(rows.map((r) => r.map((p) => p.place))).toEqual([['摘星楼', '醉江南', '御膳房'], ['御花园', '太医院'], ['景仁宫']])
+  })
+
+  it('who stands where, the fallen last; entry thresholds in words', () => {
+    const ps = [player(0, '景仁宫', false), player(1, '景仁宫'), player(2, '承乾宫')]
+    expect(occupants(ps, '景仁宫').map((p) => p.seat)).toEqual([1, 0])
+    expect(entryText(place('御膳房', { entry_bar: 'grace', entry_min: 6 }))).toBe('准入 好感≥6')
+    expect(entryText(place('摘星楼', { entry_bar: 'hp', entry_min: 6 }))).toBe('准入 气血≥6')
+    expect(entryText(place('景仁宫'))).toBeNull()
+  })
+
+  it('numbers in tenths and round names', () => {
+    expect(tenths(19.2)).toBe('19.2')
+    expect(tenths(10)).toBe('10')
+    expect(tenths(-0.5)).toBe('−0.5')
+    expect(tenths(0.30000000000000004)).toBe('0.3')
+    expect(roundName(1)).toBe('第一回合')
+    expect(roundName(12)).toBe('第十二回合')
+    expect(roundName(20)).toBe('第二十回合')
+  })
+})
+
+// ---------- 战报 ----------
+
+function line(scope: Line['scope'], text: string, kind: Line['kind'] = 'action'): Line {
+  return { round: 1, scope, kind, text }
+}
+function report(step: number, lines: Line[]): Report {
+  return { step, label: `第${step}回合`, kind: 'settle', trigger: 'player', at_ms: step, lines }
+}
+
+describe('the 战报 scroll', () => {
+  it('merges incremental pages by step, oldest first; shows newest first without the empty setup', () => {
+    const a = [report(0, []), report(1, [line('public', 'a')])]
+    const merged = mergeReports(a, [report(2, [line('public', 'b')]), report(1, [line('public', 'a2')])])
+    expect(merged.map((r) => r.step)).toEqual([0, 1, 2])
+    expect(merged[1].lines[0].text).toBe('a2')
+    expect(scrollOrder(merged).map((r) => r.step)).toEqual([2, 1])
+  })
+
+  it('the score lines of the last report that has them, in the server\'s words', () => {
+    const reports = [report(4, [line('public', '甄嬛 积分 80', 'score')]), report(5, [line('public', '甄嬛 积分 89（输出 14 ＋ 存活 30）', 'score'), line('public', 'x', 'end')]), report(6, [])]
+    expect(scoreLines(reports)).toEqual(['甄嬛 积分 89（输出 14 ＋ 存活 30）'])
+    expect(scoreLines([])).toEqual([])
+  })
+
+  it('my own lines lead, then what struck me, then the rest; the round line closes', () => {
+    const lines = [line('public', 'p'), line('public', '第 1 回合结算完毕', 'round'), line('anonymous', 'n'), line('about_you', 'y'), line('own', 'o')]
+    expect(orderLines(lines).map((l) => l.text)).toEqual(['o', 'y', 'p', 'n', '第 1 回合结算完毕'])
+  })
+})
+
+// ---------- the result ----------
+
+const OUTCOME: Outcome = {
+  unit: 'game', reason: 'clear', clear: { stage: 1, rounds: 5 }, extra: { mode: 'D', rounds: 5, stage: 1, cleared: true },
+  results: [
+    { seat: 0, name: '甄嬛', consort: 'demo00', place: null, score: 78, won: true, stats: { kills: 0, hp_damage: 3, grace_damage: 0, taken: 11, survived: 1, clear_bonus: 45 } },
+    { seat: 1, name: '沈眉庄', consort: 'demo01', place: null, score: 89, won: true, stats: { kills: 1, hp_damage: 12, grace_damage: 2, taken: 4, survived: 1, clear_bonus: 45 } },
+    { seat: 2, name: '安陵容', consort: 'demo02', place: null, score: 78, won: true, stats: { kills: 0, hp_damage: 3, grace_damage: 0, taken: 3, survived: 0, clear_bonus: 45 } },
+  ],
+}
+
+describe('the result', () => {
+  it('rows by score (seat breaks ties) with kill credit, damage and the clear bonus; mine marked', () => {
+    const rows = resultRows(OUTCOME, 2)
+    expect(rows.map((r) => r.seat)).toEqual([1, 0, 2])
+    expect(rows[0]).toMatchObject({ name: '沈眉庄', kills: 1, damage: 14, clearBonus: 45, survived: true, mine: false })
+    expect(rows[2]).toMatchObject({ mine: true, survived: false })
+  })
+
+  it('A/B/C rows by place', () => {
+    const abc: Outcome = { ...OUTCOME, reason: 'last_standing', clear: null, extra: { mode: 'C', rounds: 8 },
+      results: OUTCOME.results.map((r, i) => ({ ...r, place: [3, 1, 2][i] })) }
+    expect(resultRows(abc, null).map((r) => r.place)).toEqual([1, 2, 3])
+  })
+
+  it('a clear unlocks the next stage once my 妃子 has it cleared; never past the last', () => {
+    expect(unlockedStage(1, true, [1])).toBe(2)
+    expect(unlockedStage(1, true, [])).toBeNull()
+    expect(unlockedStage(1, false, [1])).toBeNull()
+    expect(unlockedStage(3, true, [1, 2, 3])).toBeNull()
+  })
+
+  it('finds this room on the fastest-clear board', () => {
+    const rows: ClearRow[] = [
+      { rank: 1, rounds: 4, ended_ms: 1, room: 'r1', team: [] },
+      { rank: 2, rounds: 5, ended_ms: 2, room: 'r2', team: [] },
+    ]
+    expect(fastestRow(rows, 'r2')?.rank).toBe(2)
+    expect(fastestRow(rows, 'r3')).toBeUndefined()
+  })
+})
