@@ -1,13 +1,16 @@
 """From committed changes to notices: the DynamoDB stream handler's work.
 
-The table's stream (NEW_AND_OLD_IMAGES) delivers every committed write; only three kinds matter
+The table's stream (NEW_AND_OLD_IMAGES) delivers every committed write; only two kinds matter
 (`wanted`, which is also the event source mapping's filter, so nothing else invokes the function):
 
 - a room item (`ROOM#R / ROOM`) inserted or modified: its new image is the room as committed;
-- a sealed move inserted by a player or a bot (`ROOM#R / MOVE#…`): everyone's view shows who has
-  submitted, so the room is looked at again (one consistent read);
 - a log entry inserted (`ROOM#R / LOG#n`, in the same transaction as the room): it names what caused
   the transition (催战 …), which the chat helper's notices need.
+
+A sealed move (`MOVE#…`) is not announced: it changes only who-has-submitted, and telling every
+seat of every move would cost more than it saves (an 8-seat round: 8 × 7 notices and as many
+fetches, a third of what 3-second polling of a 45-second round makes); the round's settlement is a
+new version, and a phone sees the submissions whenever it fetches.
 
 For each changed room, every subscription is looked at (one Query in the room's own partition): her
 view is worked out from the committed room exactly as `GET` would show it (`rooms.views.view_tag`),
@@ -27,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from chalicelib.core.errors import DomainError, NotFound
+from chalicelib.core.errors import DomainError
 from chalicelib.domain.model import MoveRecord, Room, Trigger
 from chalicelib.domain.ports import RoomStore, Subscription
 from chalicelib.observability import logger, metrics_count
@@ -37,7 +40,7 @@ CHANGED = "changed"
 
 FILTER_PATTERNS: tuple[dict[str, Any], ...] = (
     {"dynamodb": {"Keys": {"sk": {"S": ["ROOM"]}}}},
-    {"eventName": ["INSERT"], "dynamodb": {"Keys": {"sk": {"S": [{"prefix": "MOVE#"}, {"prefix": "LOG#"}]}}}},
+    {"eventName": ["INSERT"], "dynamodb": {"Keys": {"sk": {"S": [{"prefix": "LOG#"}]}}}},
 )
 """The stream records the handler needs, as Lambda event-filter patterns (infra/template.py puts
 them on the event source mapping; the local poller applies `wanted`, the same rule)."""
@@ -52,7 +55,7 @@ def wanted(record: Mapping[str, Any]) -> bool:
     sk = _key(record, "sk")
     if sk == "ROOM":
         return True
-    return record.get("eventName") == "INSERT" and sk.startswith(("MOVE#", "LOG#"))
+    return record.get("eventName") == "INSERT" and sk.startswith("LOG#")
 
 
 @dataclass
@@ -93,10 +96,8 @@ class _Reads:
         return getattr(self._rooms, name)
 
 
-def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, moved: bool = False) -> None:
-    """Tell every subscriber of `room` whose view of it changed. `room` is a committed image; `moved`:
-    it was read again because a sealed move was stored (which changes everyone's view: who has
-    submitted), not because the room item itself changed.
+def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
+    """Tell every subscriber of `room` whose view of it changed; `room` is a committed image.
 
     A viewer who sees the step counter sees every version: she is told of each image newer than
     the one she subscribed with, and nothing is written. A viewer from whom the steps are hidden
@@ -129,7 +130,7 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, moved: bool = F
             if room.version < sub.version:
                 continue  # older than what she subscribed with or was last told of (a late or redelivered record)
             hidden = hides_steps(game, viewer)
-            if not hidden and room.version == sub.version and not moved:
+            if not hidden and room.version == sub.version:
                 continue  # the very version she subscribed with
             tag = view_tag(room_deps, caller, room) if hidden else None
         except DomainError:
@@ -169,10 +170,9 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
     from chalicelib.store import codec
 
     report = FanoutReport()
-    changes: list[tuple[int, Room | None, Room]] = []
-    moved: dict[str, int] = {}
+    changes: list[tuple[Room | None, Room]] = []
     triggers: dict[tuple[str, int], Trigger | None] = {}
-    for i, record in enumerate(records):
+    for record in records:
         report.records += 1
         pk, sk = _key(record, "pk"), _key(record, "sk")
         if not pk.startswith("ROOM#") or not wanted(record):
@@ -183,10 +183,7 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
         try:
             if sk == "ROOM":
                 before = _image(record, "OldImage")
-                changes.append((i, codec.room_from_item(before) if before else None, codec.room_from_item(image)))
-            elif sk.startswith("MOVE#"):
-                if codec.move_from_item(image).by.submitted:
-                    moved[pk.removeprefix("ROOM#")] = i
+                changes.append((codec.room_from_item(before) if before else None, codec.room_from_item(image)))
             else:
                 log = codec.log_from_item(image)
                 triggers[(pk.removeprefix("ROOM#"), log.step)] = log.trigger
@@ -194,29 +191,16 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
             report.errors += 1
             metrics_count("PushErrors")
             logger.exception("push record unreadable", extra={"sk": sk.split("#")[0]})
-    last_change = {new.id: i for i, _, new in changes}
-    for _, old, new in changes:
-        _safely(deps, report, new)
+    for old, new in changes:
+        try:
+            fan_out(deps, new, report)
+        except Exception:  # noqa: BLE001
+            report.errors += 1
+            metrics_count("PushErrors")
+            logger.exception("push fan-out failed", extra={"room": new.id})
         if old is not None and deps.notices is not None and new.version > old.version:
             _notices(deps, report, old, new, triggers)
-    for room_id, i in moved.items():
-        if last_change.get(room_id, -1) > i:
-            continue  # the room's own record after the move already showed it
-        try:
-            room = deps.rooms.rooms.get_room(room_id)
-        except NotFound:
-            continue
-        _safely(deps, report, room, moved=True)
     return report
-
-
-def _safely(deps: PushDeps, report: FanoutReport, room: Room, moved: bool = False) -> None:
-    try:
-        fan_out(deps, room, report, moved=moved)
-    except Exception:  # noqa: BLE001
-        report.errors += 1
-        metrics_count("PushErrors")
-        logger.exception("push fan-out failed", extra={"room": room.id})
 
 
 def _notices(deps: PushDeps, report: FanoutReport, old: Room, new: Room,

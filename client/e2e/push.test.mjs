@@ -1,0 +1,100 @@
+// Room notices in the browser (the local server's WebSocket endpoint and stream poller): a waiting
+// player's page makes no requests; when another player acts, her screen shows it within a second,
+// through one fetch that follows the socket's notice — no poll.
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { apiClient, startServer } from './server.mjs'
+import { current, launch, phoneContext, settle } from './browser.mjs'
+
+let server
+let browser
+let api
+
+before(async () => {
+  server = await startServer()
+  api = apiClient(server.base)
+  browser = await launch()
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function loginByName(context, name) {
+  const page = await context.newPage()
+  await page.goto('/')
+  const view = current(page)
+  await view.getByText('入宫', { exact: true }).waitFor()
+  await view.locator('input').fill(name)
+  await view.getByText('入宫', { exact: true }).click()
+  await current(page).locator('.masthead-title', { hasText: '大厅' }).waitFor()
+  await settle(page)
+  return page
+}
+
+/** Every API request the page makes, and every frame its sockets receive, with their times. */
+function watch(page) {
+  const log = { requests: [], frames: [] }
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (url.pathname.startsWith('/v1/')) log.requests.push({ at: Date.now(), method: r.method(), path: url.pathname })
+  })
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (f) => log.frames.push({ at: Date.now(), message: JSON.parse(String(f.payload)) }))
+  })
+  return log
+}
+
+async function until(pred, timeoutMs = 15000) {
+  const end = Date.now() + timeoutMs
+  while (!pred()) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+describe('room notices', () => {
+  it('one player joins; the other\'s screen shows her within a second, by one fetch after the notice', async () => {
+    const zhen = await loginByName(await phoneContext(browser, server.base), '甄嬛')
+    const token = await api.login('甄嬛')
+    const created = await api.call('POST', '/v1/rooms', token, { game: 'shengong_d', options: { stage: 1 } })
+    assert.equal(created.status, 200)
+    const roomId = created.body.room.id
+
+    const log = watch(zhen)
+    await zhen.goto(`/pages/room-shengong/index?id=${roomId}`)
+    const room = current(zhen)
+    await room.locator('.room-status', { hasText: '候场' }).waitFor()
+    await until(() => log.frames.some((f) => f.message.type === 'subscribed' && f.message.room === roomId))
+    await settle(zhen)
+
+    // waiting: no requests at all (the socket is up; nothing happens in the room)
+    const quietFrom = Date.now()
+    await new Promise((r) => setTimeout(r, 3000))
+    assert.deepEqual(log.requests.filter((r) => r.at >= quietFrom), [], 'a waiting page asks nothing')
+
+    // 沈眉庄 joins from her own phone
+    const shen = await loginByName(await phoneContext(browser, server.base), '沈眉庄')
+    const row = current(shen).locator(`.room-row[data-room="${roomId}"]`)
+    await row.waitFor()
+    const joined = shen.waitForResponse((r) => r.url().endsWith(`/v1/rooms/${roomId}/join`) && r.status() === 200)
+    await row.getByText('入席', { exact: true }).click()
+    await joined
+    const committed = Date.now()
+    await room.locator('.seat-name', { hasText: '沈眉庄' }).waitFor({ timeout: 1000 })
+    const shown = Date.now()
+    assert.ok(shown - committed < 1000, `shown ${shown - committed} ms after the join`)
+
+    await new Promise((r) => setTimeout(r, Math.max(0, committed + 1000 - Date.now())))
+    const during = log.requests.filter((r) => r.at >= committed && r.at <= committed + 1000)
+    const notice = log.frames.find((f) => f.at >= committed - 50 && f.message.type === 'changed')
+    assert.ok(notice, 'a notice came on the socket')
+    assert.deepEqual(notice.message, { type: 'changed', room: roomId }, 'nothing but the room travels')
+    // its one view of the room (the summary, or the game's view: whichever the page shows)
+    assert.equal(during.length, 1, `one fetch, no poll: ${JSON.stringify(during)}`)
+    assert.equal(during[0].method, 'GET')
+    assert.match(during[0].path, new RegExp(`^/v1/(games/shengong/)?rooms/${roomId}$`))
+    assert.ok(during[0].at >= notice.at, 'the fetch follows the notice')
+  })
+})
