@@ -80,14 +80,28 @@ class Services:
         return WeChatClient(s.wechat_appid, s.wechat_secret, s.wechat_base_url, s.wechat_timeout_s, **kwargs)
 
     def room_deps(self) -> RoomDeps:
-        return RoomDeps(rooms=self.rooms, accounts=self.accounts, clock=self.clock, new_seed=self.new_seed)
+        return RoomDeps(rooms=self.rooms, accounts=self.accounts, clock=self.clock, new_seed=self.new_seed,
+                        check_text=self._check_comment)
 
     def account_deps(self) -> AccountDeps:
         s = self.settings
         return AccountDeps(
             accounts=self.accounts, clock=self.clock, token_secret=s.token_secret, token_ttl_s=s.token_ttl_s,
             admin_openids=s.current_admins(), wechat=self.wechat, dev_login=s.is_local,
+            check_name=self._check_name,
         )
+
+    def _check_comment(self, text: str, user: str) -> None:
+        from chalicelib.chat.build import chat_services
+        from chalicelib.domain.chat_model import Scene
+
+        chat_services(self).check_user_text(text, scene=Scene.COMMENT, user=user)
+
+    def _check_name(self, name: str, openid: str | None) -> None:
+        from chalicelib.chat.build import chat_services
+        from chalicelib.domain.chat_model import Scene
+
+        chat_services(self).check_text(name, scene=Scene.PROFILE, openid=openid)
 
 
 def build(cfg: Settings | None = None, clock: Clock | None = None, client: Any = None,

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
-
-from chalicelib.api.errors import gateway_answer
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
+
+from chalicelib.api.errors import gateway_answer
 
 SPEC_PATH = Path(__file__).resolve().parents[1] / "openapi" / "openapi.json"
 BASE = "urn:shengong-openapi"

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from chalicelib.auth import tokens
 from chalicelib.auth.wechat import WeChatClient
 from chalicelib.core.clock import Clock
-from chalicelib.core.errors import Conflict, Forbidden, IllegalAction, NotFound, Unauthenticated, ValidationFailed
+from chalicelib.core.errors import (
+    Conflict,
+    Forbidden,
+    IllegalAction,
+    NotFound,
+    Unauthenticated,
+    ValidationFailed,
+)
 from chalicelib.core.identity import Caller, Role
 from chalicelib.domain.ports import Consort, User
 from chalicelib.games import game_keys
@@ -25,6 +33,8 @@ class AccountDeps:
     admin_openids: frozenset[str]
     wechat: WeChatClient | None
     dev_login: bool
+    check_name: Callable[[str, str | None], None] = field(default=lambda name, openid: None)
+    """Content security for a name others will read (name, the writer's openid when known)."""
 
 
 def user_id_for(openid: str) -> str:
@@ -72,6 +82,8 @@ def login_wechat(deps: AccountDeps, code: str, nickname: str | None) -> dict[str
     if deps.wechat is None:
         raise NotFound("微信登录未开启", code="WECHAT_DISABLED")
     session = deps.wechat.code_to_session(code)
+    if nickname:
+        deps.check_name(nickname, session.openid)
     return _login(deps, session.openid, nickname or f"宫人{session.openid[-4:]}")
 
 
@@ -112,6 +124,7 @@ def create_consort(deps: AccountDeps, caller: Caller, name: str, looks: int, tal
                    power: int, request_key: str | None = None) -> dict[str, Any]:
     """With an Idempotency-Key a retried create returns the 妃子 the first attempt made."""
     require_admin(caller)
+    deps.check_name(name, None)
     cid = ("c" + hashlib.sha256(f"{caller.user_id}\x00{request_key}".encode()).hexdigest()[:10] if request_key
            else "c" + secrets.token_hex(5))
     consort = Consort(id=cid, name=name, looks=looks, talent=talent, favor=favor, power=power,

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from chalicelib.domain.chat_model import CachedToken, Scene, Verdict
-from chalicelib.domain.chat_ports import TokenCache
 from chalicelib.core.clock import Clock
 from chalicelib.core.errors import UpstreamError
+from chalicelib.domain.chat_model import CachedToken, Scene, Verdict
+from chalicelib.domain.chat_ports import TokenCache
 from chalicelib.observability import logger, metrics_count
 
 TOKEN_ERRCODES = frozenset({40001, 40014, 42001})

@@ -9,9 +9,9 @@ and posts in both. Elsewhere everyone shares the table.
 
 from __future__ import annotations
 
-from chalicelib.domain.chat_model import Channel
 from chalicelib.core.game import Viewer, ViewerRole
 from chalicelib.core.identity import Caller
+from chalicelib.domain.chat_model import Channel
 from chalicelib.domain.model import Room
 
 TABLE_ONLY = (Channel.TABLE,)

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from chalicelib.domain.chat_model import Scene
 from chalicelib.chat.moderation import LocalWordCheck, TextChecker, WeChatTextCheck, check_with
 from chalicelib.chat.notices import Notice, NoticeSender, Outcome, notices_for
-from chalicelib.domain.chat_ports import ChatBackend
 from chalicelib.chat.service import ChatDeps
 from chalicelib.chat.settings import ChatSettings, load_chat_settings
 from chalicelib.core.clock import Clock
+from chalicelib.domain.chat_model import Scene
+from chalicelib.domain.chat_ports import ChatBackend
 from chalicelib.domain.model import Room, Trigger
 from chalicelib.rooms.deps import RoomDeps
 

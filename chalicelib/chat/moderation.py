@@ -17,8 +17,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Protocol
 
-from chalicelib.domain.chat_model import Scene, Verdict
 from chalicelib.core.errors import ValidationFailed
+from chalicelib.domain.chat_model import Scene, Verdict
 from chalicelib.observability import logger, metrics_count
 
 

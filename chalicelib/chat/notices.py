@@ -15,12 +15,12 @@ from datetime import UTC, datetime, timedelta, timezone
 from enum import StrEnum
 from typing import Any, Protocol
 
-from chalicelib.domain.chat_ports import NoticeStore
 from chalicelib.chat.settings import ChatSettings, NoticeKind, NoticeTemplate
 from chalicelib.core.clock import Clock
 from chalicelib.core.errors import UpstreamError, ValidationFailed
 from chalicelib.core.game import PendingKind
 from chalicelib.core.identity import Caller
+from chalicelib.domain.chat_ports import NoticeStore
 from chalicelib.domain.model import Room, RoomStatus, Trigger
 from chalicelib.observability import logger, metrics_count
 

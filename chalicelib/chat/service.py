@@ -19,6 +19,18 @@ from typing import Any
 
 from chalicelib.accounts.service import require_admin
 from chalicelib.chat.access import is_moderator, moderators, postable, readable
+from chalicelib.chat.moderation import TextChecker, check_with
+from chalicelib.chat.phrases import find_phrase, phrases_for
+from chalicelib.core.errors import (
+    Conflict,
+    Forbidden,
+    MalformedRequest,
+    NotFound,
+    RateLimited,
+    ValidationFailed,
+)
+from chalicelib.core.game import Viewer, ViewerRole
+from chalicelib.core.identity import Caller
 from chalicelib.domain.chat_model import (
     Channel,
     ChatMessage,
@@ -33,19 +45,7 @@ from chalicelib.domain.chat_model import (
     channel_of_letter,
     parse_message_id,
 )
-from chalicelib.chat.moderation import TextChecker, check_with
-from chalicelib.chat.phrases import find_phrase, phrases_for
 from chalicelib.domain.chat_ports import ChatStore
-from chalicelib.core.errors import (
-    Conflict,
-    Forbidden,
-    MalformedRequest,
-    NotFound,
-    RateLimited,
-    ValidationFailed,
-)
-from chalicelib.core.game import Viewer, ViewerRole
-from chalicelib.core.identity import Caller
 from chalicelib.domain.model import Room, RoomStatus
 from chalicelib.games import families, get_game
 from chalicelib.observability import metrics_count

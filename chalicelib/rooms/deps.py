@@ -42,6 +42,9 @@ class RoomDeps:
     clock: Clock
     new_seed: Callable[[], bytes] = field(default=lambda: secrets.token_bytes(32))
     new_id: Callable[[], str] = field(default=new_room_id)
+    check_text: Callable[[str, str], None] = field(default=lambda text, user: None)
+    """Content security for what `user` typed that others will read (raises a DomainError to refuse);
+    wiring plugs in WeChat's msgSecCheck (deployed) or the local word check."""
 
     def open_games(self) -> dict[str, bool]:
         stored = self.accounts.get_open_games()

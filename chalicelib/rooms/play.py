@@ -82,6 +82,8 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
     actor = actor_for(caller, room)
     _require_active(room)
     action = parse_action(game, raw_action)
+    for text in game.free_texts(action):
+        deps.check_text(text, caller.user_id)  # refused text is never stored nor shown
     room = reclaim(deps, room, caller.user_id)  # a player whose seat a bot was playing is back
     if step is None:
         if not hides_steps(game, actor):

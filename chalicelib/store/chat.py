@@ -29,6 +29,8 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
+from chalicelib.core.errors import RateLimited
+from chalicelib.core.game import ViewerRole
 from chalicelib.domain.chat_model import (
     CachedToken,
     Channel,
@@ -40,8 +42,6 @@ from chalicelib.domain.chat_model import (
     RequestKey,
     Speaker,
 )
-from chalicelib.core.errors import RateLimited
-from chalicelib.core.game import ViewerRole
 from chalicelib.domain.ports import Page
 from chalicelib.observability import metrics_count
 from chalicelib.store import codec

@@ -6,7 +6,15 @@ from __future__ import annotations
 import threading
 from dataclasses import replace
 
-from chalicelib.domain.chat_model import CachedToken, Channel, ChatMessage, MessageDraft, Mute, Report, RequestKey
+from chalicelib.domain.chat_model import (
+    CachedToken,
+    Channel,
+    ChatMessage,
+    MessageDraft,
+    Mute,
+    Report,
+    RequestKey,
+)
 from chalicelib.domain.ports import Page
 from chalicelib.store.cursors import CursorCodec
 

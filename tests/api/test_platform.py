@@ -344,3 +344,12 @@ def test_a_phone_may_ask_whether_an_action_is_legal_before_sending_it(api, svc):
     assert refused["legal"] is False and refused["code"] == "NOT_YOUR_TURN" and refused["message"]
     assert error(other.post(other.game_path(room_id, "/check"), {"action": {"type": "dance"}})) == (422, "BAD_ACTION")
     assert svc.rooms.get_room(room_id) == before  # asking changes nothing
+
+
+def test_names_people_read_pass_content_security(api, admin):
+    """Issue #12: every 妃子 name (and nickname, and free text a storyteller tells) passes WeChat's
+    content check before anyone else sees it; the local stage checks with a small word list."""
+    before = admin.ok("GET", "/v1/consorts")["consorts"]
+    refused = admin.post("/v1/admin/consorts", {"name": "去死吧", "looks": 1, "talent": 1, "favor": 1, "power": 1})
+    assert error(refused) == (422, "CONTENT_REFUSED")
+    assert admin.ok("GET", "/v1/consorts")["consorts"] == before  # not stored

@@ -10,12 +10,12 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from chalicelib.chat import service
-from chalicelib.domain.chat_model import Channel, ReportReason, Scene, Verdict
 from chalicelib.chat.moderation import LocalWordCheck
 from chalicelib.chat.phrases import COURT, phrase_id
 from chalicelib.chat.service import ChatDeps
 from chalicelib.core.errors import DomainError, UpstreamError
 from chalicelib.core.identity import Caller, Role
+from chalicelib.domain.chat_model import Channel, ReportReason, Scene, Verdict
 from chalicelib.domain.model import RoomStatus
 from chalicelib.rooms import lobby
 from chalicelib.rooms.deps import RoomDeps

@@ -9,13 +9,13 @@ import pytest
 
 from chalicelib.auth.wechat_server import WeChatServerClient
 from chalicelib.chat.build import ChatServices, chat_services, current
-from chalicelib.domain.chat_model import Scene, Verdict
 from chalicelib.chat.moderation import LocalWordCheck, check_text, normalize, refuse
 from chalicelib.chat.notices import Outcome
 from chalicelib.chat.settings import ChatSettings, NoticeKind, load_chat_settings
 from chalicelib.config import ConfigurationError
 from chalicelib.core.errors import DomainError, ValidationFailed
 from chalicelib.core.game import PendingKind
+from chalicelib.domain.chat_model import Scene, Verdict
 from chalicelib.domain.model import PendingInfo, Room, RoomStatus, SeatEntry
 from chalicelib.store.memory_chat import MemoryChatStore
 from tests.chat.wechat_fake import APPID, SECRET

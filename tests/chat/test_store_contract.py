@@ -8,6 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from chalicelib.core.errors import MalformedRequest
+from chalicelib.core.game import ViewerRole
 from chalicelib.domain.chat_model import (
     Channel,
     MessageDraft,
@@ -17,8 +19,6 @@ from chalicelib.domain.chat_model import (
     RequestKey,
     Speaker,
 )
-from chalicelib.core.errors import MalformedRequest
-from chalicelib.core.game import ViewerRole
 
 ANNA = Speaker(user="u1", role=ViewerRole.PLAYER, seat=0, name="甄嬛")
 GALLERY = Speaker(user="u9", role=ViewerRole.SPECTATOR, seat=None, name="路人")

@@ -10,8 +10,8 @@ import threading
 import pytest
 
 from chalicelib.auth.wechat_server import WeChatServerClient
-from chalicelib.domain.chat_model import Scene, Verdict
 from chalicelib.core.errors import UpstreamError
+from chalicelib.domain.chat_model import Scene, Verdict
 from chalicelib.store.chat import DynamoChatStore
 from tests.chat.wechat_fake import APPID, SECRET
 from tests.conftest import TABLE

@@ -138,7 +138,7 @@ def test_a_commit_that_fails_any_condition_writes_nothing(store, clash):
     with pytest.raises(StaleVersion):
         store.rooms.commit(
             room(version=version + 1, status=RoomStatus.FINISHED, title="new"), expected,
-            log(1) if clash != "log" else log(1), moves=(move(1, 1, MoveSource.DEFAULT, {}),),
+            log(1), moves=(move(1, 1, MoveSource.DEFAULT, {}),),
             side_writes=(ResultWrite(unit="game", outcome={"second": True}),
                          RecordIncrement(board="tally-free", subject="c1", subject_name="甄嬛",
                                          counters={"games": 1.0}, score_delta=5.0),

@@ -339,6 +339,9 @@ class Ledger(Game[LedgerState, Note | Tell | Cheer, Noted | Told | Withdrawn | C
         assert actor.seat is not None
         return Transition(state.model_copy(update={"cheers": state.cheers + 1}), (Cheered(seat=actor.seat),))
 
+    def free_texts(self, action: Note | Tell | Cheer) -> tuple[str, ...]:
+        return (action.text,) if isinstance(action, Note) else ()
+
     def undoable(self, state: LedgerState, actor: Viewer, action: Note | Tell | Cheer) -> bool:
         return actor.is_host
 

@@ -186,6 +186,10 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
         ending.check_win(b)
         return _transition(state, b.freeze())
 
+    def free_texts(self, action: A.Action) -> tuple[str, ...]:
+        """A 告知's free text reaches a player: it passes content security first (notes stay hers)."""
+        return (action.text,) if isinstance(action, A.Tell) and action.text else ()
+
     def catalogue(self) -> ZhenhuanCatalogue:
         return catalogue()
 

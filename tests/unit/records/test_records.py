@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from chalicelib.core.game import Outcome, SeatResult
-from chalicelib.records.policy import board_for, side_writes
-from chalicelib.records.service import TITLES, derived, title_for
+from chalicelib.core.game import Outcome, SeatResult, StageClear
 from chalicelib.domain.model import Competition, Room, RoomStatus, SeatEntry
 from chalicelib.domain.ports import ClearEntry, RecordIncrement, ResultWrite, StageCleared
+from chalicelib.games import get_game
+from chalicelib.records.policy import board_name, side_writes
+from chalicelib.records.service import TITLES, derived, title_for
 
 
 def _room(game: str, competition: Competition = Competition.FREE, seats: int = 3) -> Room:
@@ -42,19 +43,21 @@ def test_titles_rise_with_total_score_from_guannvzi_to_empress(score, title):
 ])
 def test_boards_never_mix(game, competition, board):
     """Seed: 三种赛制…玩法C 卡牌局另设一榜。战绩分表统计，互不相混."""
-    assert board_for(_room(game, competition)) == board
+    policy = get_game(game).records
+    assert (board_name(policy, competition) if policy else None) == board
 
 
 def test_a_clear_writes_result_records_board_entry_and_unlocks_for_the_whole_team():
     """Seed D⑥⑦: 关卡解锁 … 按关卡记最快击杀榜…保留小组三人姓名与各自积分."""
-    outcome = Outcome(unit="game", reason="clear", extra={"stage": 1, "cleared": True, "rounds": 6}, results=tuple(
-        SeatResult(seat=i, score=40.0 + i, won=True, stats={"damage": 10.0, "survived": float(i != 2)})
+    outcome = Outcome(unit="game", reason="clear", clear=StageClear(stage=1, rounds=6), results=tuple(
+        SeatResult(seat=i, score=40.0 + i, won=True, stats={"hp_damage": 8.0, "grace_damage": 2.0,
+                                                             "survived": float(i != 2)})
         for i in range(3)))
-    writes = side_writes(_room("shengong_d"), outcome, now_ms=123)
+    writes = side_writes(get_game("shengong_d"), _room("shengong_d"), outcome, now_ms=123)
     assert isinstance(writes[0], ResultWrite) and writes[0].outcome["results"][1]["name"] == "妃1"
     records = [w for w in writes if isinstance(w, RecordIncrement)]
-    assert [(r.subject, r.score_delta, r.counters["wins"]) for r in records] == [
-        ("c0", 40.0, 1.0), ("c1", 41.0, 1.0), ("c2", 42.0, 1.0)]
+    assert [(r.subject, r.score_delta, r.counters["wins"], r.counters["damage"]) for r in records] == [
+        ("c0", 40.0, 1.0, 10.0), ("c1", 41.0, 1.0, 10.0), ("c2", 42.0, 1.0, 10.0)]
     (clear,) = [w for w in writes if isinstance(w, ClearEntry)]
     assert (clear.stage, clear.rounds, [m["name"] for m in clear.team]) == (1, 6, ["妃0", "妃1", "妃2"])
     assert [w.consort_id for w in writes if isinstance(w, StageCleared)] == ["c0", "c1", "c2"]  # fallen c2 too

@@ -132,3 +132,22 @@ def test_declined_entrants_leave_no_trace_and_replays_include_the_admitted(deps)
     finished = room.model_copy(update={"status": RoomStatus.FINISHED, "version": room.version + 1})
     deps.rooms.save_room(finished, room.version)
     assert replay.recompute(views.replay(deps, H, rid, "ledger")).model_dump(mode="json") == room.state
+
+
+def test_free_text_a_game_shows_to_others_passes_the_content_check(deps):
+    from chalicelib.core.errors import ValidationFailed
+
+    rid = started(deps)
+    checked: list[tuple[str, str]] = []
+
+    def refuse_swear(text: str, user: str) -> None:
+        checked.append((text, user))
+        if "坏话" in text:
+            raise ValidationFailed("内容不合适", code="CONTENT_REFUSED")
+
+    deps.check_text = refuse_swear
+    with pytest.raises(ValidationFailed):
+        press(deps, rid, {"type": "note", "text": "一句坏话"})
+    assert deps.rooms.get_room(rid).state["notes"] == []  # refused: not stored, not shown
+    press(deps, rid, {"type": "note", "text": "好话"})
+    assert checked == [("一句坏话", "u0"), ("好话", "u0")]
