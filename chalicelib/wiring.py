@@ -46,9 +46,8 @@ class Services:
     def rooms(self) -> RoomStore:
         from chalicelib.store.dynamodb import DynamoRoomStore
 
-        # lobby cursors are signed with the token key: a rotation only sends a client back to page one
-        return DynamoRoomStore(self.dynamodb, self.settings.table_name,
-                               cursor_secret=lambda: bytes(self.settings.token_secret))
+        # lobby cursors are signed with the current token key and verified with every key of the ring
+        return DynamoRoomStore(self.dynamodb, self.settings.table_name, cursor_secret=self.cursor_keys)
 
     @cached_property
     def accounts(self) -> AccountStore:
@@ -78,6 +77,12 @@ class Services:
 
             return SecretWeChatClient("", "", s.wechat_base_url, s.wechat_timeout_s, **kwargs)
         return WeChatClient(s.wechat_appid, s.wechat_secret, s.wechat_base_url, s.wechat_timeout_s, **kwargs)
+
+    def cursor_keys(self) -> list[bytes]:
+        """The keys that sign (first) and verify page cursors: the token key ring's."""
+        ring = self.settings.token_secret
+        keys = getattr(ring, "keys", None)
+        return [bytes(ring), *(bytes(k) for k in keys.values() if bytes(k) != bytes(ring))] if keys else [bytes(ring)]
 
     def room_deps(self) -> RoomDeps:
         return RoomDeps(rooms=self.rooms, accounts=self.accounts, clock=self.clock, new_seed=self.new_seed,

@@ -7,7 +7,7 @@ import time
 from chalice import Blueprint
 
 from chalicelib.api.errors import normalize_framework_error
-from chalicelib.observability import flush_metrics, logger, metrics_count, metrics_ms
+from chalicelib.observability import annotate, flush_metrics, logger, metrics_count, metrics_ms
 
 bp = Blueprint(__name__)
 
@@ -19,6 +19,7 @@ def observe(event, get_response):  # type: ignore[no-untyped-def]
     # API Gateway's request id; locally (no gateway) the Lambda context's id
     request_id = context.get("requestId") or getattr(getattr(event, "lambda_context", None), "aws_request_id", None)
     logger.append_keys(request_id=request_id, method=event.method, route=context.get("resourcePath"))
+    annotate(route=str(context.get("resourcePath") or ""))
     started = time.perf_counter()
     response = normalize_framework_error(get_response(event))
     elapsed = (time.perf_counter() - started) * 1000

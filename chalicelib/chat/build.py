@@ -82,7 +82,7 @@ def chat_services(svc: Services) -> ChatServices:
     from chalicelib.store.chat import DynamoChatStore
 
     cfg = svc.settings
-    store = DynamoChatStore(svc.dynamodb, cfg.table_name, cursor_secret=lambda: bytes(cfg.token_secret))
+    store = DynamoChatStore(svc.dynamodb, cfg.table_name, cursor_secret=svc.cursor_keys)
 
     def wechat() -> WeChatServerClient:
         return WeChatServerClient(cfg.wechat_credentials, cfg.wechat_base_url, store, svc.clock,

@@ -46,6 +46,7 @@ from chalicelib.domain.ports import Page
 from chalicelib.observability import metrics_count
 from chalicelib.store import codec
 from chalicelib.store.codec import av
+from chalicelib.store.cursors import Secret
 from chalicelib.store.dynamodb import DynamoBase
 from chalicelib.store.faults import error_code
 from chalicelib.store.table import TTL_ATTRIBUTE
@@ -97,7 +98,7 @@ def report_from(v: dict[str, Any]) -> Report:
 class DynamoChatStore(DynamoBase):
     """ChatStore + NoticeStore + TokenCache over the one table."""
 
-    def __init__(self, client: Any, table: str, cursor_secret: bytes | Callable[[], bytes] = b"") -> None:
+    def __init__(self, client: Any, table: str, cursor_secret: Secret | Callable[[], Secret] = b"") -> None:
         super().__init__(client, table, cursor_secret)
 
     def _get(self, pk: str, sk: str, consistent: bool = True) -> dict[str, Any] | None:

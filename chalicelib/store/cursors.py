@@ -11,7 +11,7 @@ import binascii
 import hashlib
 import hmac
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from chalicelib.core.errors import MalformedRequest
@@ -28,16 +28,30 @@ def _unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
-class CursorCodec:
-    """Signs with a key derived from `secret` (bytes, or a function giving them: read on first use)."""
+Secret = bytes | Sequence[bytes]
+"""One secret, or several: the first signs, any of them verifies (a key rotation keeps open cursors)."""
 
-    def __init__(self, secret: bytes | Callable[[], bytes]) -> None:
+
+class CursorCodec:
+    """Signs with a key derived from `secret` (or a function giving it: read on first use)."""
+
+    def __init__(self, secret: Secret | Callable[[], Secret]) -> None:
         self._secret = secret
 
-    def _sign(self, scope: str, payload: bytes) -> bytes:
+    def _secrets(self) -> list[bytes]:
         secret = self._secret() if callable(self._secret) else self._secret
+        return [secret] if isinstance(secret, bytes) else list(secret)
+
+    @staticmethod
+    def _mac(secret: bytes, scope: str, payload: bytes) -> bytes:
         key = hashlib.sha256(b"shengong-cursor\x00" + secret).digest()
         return hmac.new(key, scope.encode() + b"\x00" + payload, hashlib.sha256).digest()[:_SIG_BYTES]
+
+    def _sign(self, scope: str, payload: bytes) -> bytes:
+        return self._mac(self._secrets()[0], scope, payload)
+
+    def _valid(self, scope: str, payload: bytes, sig: bytes) -> bool:
+        return any(hmac.compare_digest(sig, self._mac(s, scope, payload)) for s in self._secrets())
 
     def encode(self, key: dict[str, Any], *, scope: str) -> str:
         payload = json.dumps(key, separators=(",", ":"), sort_keys=True).encode()
@@ -56,7 +70,7 @@ class CursorCodec:
                 raise ValueError("too long")
             body, sig = cursor.split(".")
             payload = _unb64(body)
-            if not hmac.compare_digest(_unb64(sig), self._sign(scope, payload)):
+            if not self._valid(scope, payload, _unb64(sig)):
                 raise ValueError("bad signature")
             key = json.loads(payload)
             if not isinstance(key, dict):

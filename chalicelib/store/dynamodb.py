@@ -23,7 +23,7 @@ from chalicelib.domain.ports import (
 from chalicelib.observability import logger, metrics_count
 from chalicelib.store import codec
 from chalicelib.store.codec import av
-from chalicelib.store.cursors import CursorCodec
+from chalicelib.store.cursors import CursorCodec, Secret
 from chalicelib.store.faults import GuardedClient, error_code
 from chalicelib.store.table import SHARDS, TTL_ATTRIBUTE
 
@@ -31,7 +31,7 @@ LOG_RETENTION_S = 60 * 24 * 3600
 
 
 class DynamoBase:
-    def __init__(self, client: Any, table: str, cursor_secret: bytes | Callable[[], bytes] = b"") -> None:
+    def __init__(self, client: Any, table: str, cursor_secret: Secret | Callable[[], Secret] = b"") -> None:
         self.client = client if isinstance(client, GuardedClient) else GuardedClient(client)
         self.table = table
         self._cursors = CursorCodec(cursor_secret)

@@ -295,3 +295,14 @@ def test_fastest_clears_rank_by_rounds_then_time(store):
     store.rooms.commit(room(version=1, status=RoomStatus.ACTIVE), 0, log(1), side_writes=tuple(clears))
     assert [(c["rounds"], c["ended_ms"]) for c in store.records.fastest(2, 3)] == [(5, 10), (5, 20), (9, 1)]
     assert store.records.fastest(1, 3) == []
+
+
+def test_a_cursor_signed_before_a_key_rotation_still_pages():
+    """Cursors are signed with the current key and verified with every key of the ring."""
+    from chalicelib.store.cursors import CursorCodec
+
+    old, new = b"o" * 32, b"n" * 32
+    before = CursorCodec(old).encode({"k": 1}, scope="lobby:x")
+    assert CursorCodec([new, old]).decode(before, scope="lobby:x") == {"k": 1}
+    with pytest.raises(MalformedRequest):
+        CursorCodec([new]).decode(before, scope="lobby:x")
