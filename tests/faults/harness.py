@@ -15,6 +15,11 @@ checks it against a fault-free run from the same seeds.
 from __future__ import annotations
 
 import json
+import os
+import pickle
+import select
+import signal
+import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -258,10 +263,85 @@ class Runner:
         try:
             world.arm()
             outcome = self.script(world)
-            return Run(self.family, kind, fail_at, world.client.calls, world.items(), world.journal,
-                       list(world.client.injected), outcome, list(world.client.operations), world.waited)
+            return self._result(world, kind, fail_at, outcome)
         finally:
             world.close()
+
+    def _result(self, world: World, kind: str | None, fail_at: int | None, outcome: Any) -> Run:
+        return Run(self.family, kind, fail_at, world.client.calls, world.items(), world.journal,
+                   list(world.client.injected), outcome, list(world.client.operations), world.waited)
+
+    def sweep_forked(self, kinds: tuple[str, ...], points: set[int], timeout_s: float = 600) -> list[Run | str]:
+        """Every (class, call number) of `kinds` x `points`, each game played once up to its fault.
+
+        The game is played fault-free once more; just before each call number in `points` the process
+        forks one child per class. A child continues the same game from that very point with its call
+        failing, plays it to the end, and sends its `Run` back through a pipe (or the traceback of what
+        went wrong, as a string); the parent waits for it and goes on. Each faulted game so costs only
+        what follows its fault: the same games as `run(kind, n)`, in about half the time.
+        """
+        results: list[Run | str] = []
+        child: list[Any] = []  # in a child: [write end, kind, call number]
+        self._n += 1
+        world = World(self.http, self.raw, f"faults-{self.family}-fork-{self._n}", None, None)
+
+        def checkpoint(n: int) -> None:
+            if n not in points:
+                return
+            for kind in kinds:
+                read, write = os.pipe()
+                pid = os.fork()
+                if pid == 0:  # the child: this game, from here on, with call n failing
+                    os.close(read)
+                    world.client.before_call = None
+                    world.client.kind, world.client.fail_at = kind, n
+                    world.kind, world.fail_at = kind, n
+                    child[:] = [write, kind, n]
+                    return
+                os.close(write)
+                results.append(_collect(pid, read, timeout_s, f"{self.family} {kind}@{n}"))
+
+        world.client.before_call = checkpoint
+        try:
+            try:
+                outcome = self.script(world)
+                payload: Any = None
+                if child:
+                    payload = self._result(world, child[1], child[2], outcome)
+            except BaseException:  # a child reports anything to its parent
+                if not child:
+                    raise
+                payload = f"{self.family} {child[1]}@{child[2]}: " + traceback.format_exc()
+            if child:
+                with os.fdopen(child[0], "wb") as out:
+                    pickle.dump(payload, out)
+                os._exit(0)
+        finally:
+            if not child:
+                world.close()
+        return results
+
+
+def _collect(pid: int, read: int, timeout_s: float, what: str) -> Run | str:
+    """A child's Run (or its failure as text), read from its pipe; the child is reaped."""
+    chunks: list[bytes] = []
+    try:
+        while True:
+            ready, _, _ = select.select([read], [], [], timeout_s)
+            if not ready:
+                os.kill(pid, signal.SIGKILL)
+                return f"{what}: no answer within {timeout_s} s"
+            chunk = os.read(read, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(read)
+        os.waitpid(pid, 0)
+    if not chunks:
+        return f"{what}: the child died without a word"
+    result: Run | str = pickle.loads(b"".join(chunks))
+    return result
 
 
 # ---- what a run must have left behind ------------------------------------------------------------

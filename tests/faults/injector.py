@@ -91,6 +91,8 @@ class FaultyClient:
     injected: list[Injection] = field(default_factory=list)
     record: bool = False
     """Keep every operation's name in `operations` (the census of a fault-free run)."""
+    before_call: Any = None
+    """Called with each call's number before the call is made (the forked sweep's checkpoints)."""
 
     def __getattr__(self, name: str) -> Any:
         target = getattr(self.client, name)
@@ -102,6 +104,8 @@ class FaultyClient:
             n = self.calls
             if self.record:
                 self.operations.append(name)
+            if self.before_call is not None:
+                self.before_call(n)
             if n != self.fail_at or self.kind is None:
                 return target(*args, **kwargs)
             return self._inject(n, name, target, args, kwargs)

@@ -89,29 +89,24 @@ def check_run(run: Run, baseline: Run) -> None:
     compare(run, baseline)
 
 
-def sweep(runner: Runner, kind: str, at: list[int]) -> dict:
-    started = time.perf_counter()
+def figures(runner: Runner, kind: str, runs: list[Run], seconds: float) -> dict:
+    """One line of docs/reliability.md: what the phones met for one family and class."""
     answers: Counter[str] = Counter()
-    retries = refreshes = waits = 0
-    for n in at:
-        run = runner.run(kind, n)
-        check_run(run, runner.baseline)
+    for run in runs:
         answers.update(f"{e.status} {e.code}" for e in run.journal.errors)
         if not run.journal.errors:
             answers["absorbed"] += 1
-        retries += run.journal.retries
-        refreshes += run.journal.refreshes
-        waits += run.waited
-    figures = {
-        "family": runner.family, "kind": kind, "calls": runner.baseline.calls, "points": len(at),
-        "answers": dict(answers), "retries": retries, "refreshes": refreshes, "waits": waits,
-        "seconds": round(time.perf_counter() - started, 1),
+    out = {
+        "family": runner.family, "kind": kind, "calls": runner.baseline.calls, "points": len(runs),
+        "answers": dict(answers), "retries": sum(r.journal.retries for r in runs),
+        "refreshes": sum(r.journal.refreshes for r in runs), "waits": sum(r.waited for r in runs),
+        "seconds": round(seconds, 1),
     }
     report = os.environ.get("FAULTS_REPORT")
     if report:
         with open(report, "a", encoding="utf-8") as f:
-            f.write(json.dumps(figures, ensure_ascii=False) + "\n")
-    return figures
+            f.write(json.dumps(out, ensure_ascii=False) + "\n")
+    return out
 
 
 CASES = [pytest.param(family, kind, id=f"{family}-{kind}") for family in SCRIPTS for kind in CLASSES]
@@ -122,17 +117,51 @@ def test_a_sample_of_fault_points(runner, kind, request):
     """FAULTS_SAMPLE seeded call numbers of the game (all of them in the full run, below)."""
     if full_run(request.config):
         pytest.skip("the full run tries every point (test_every_fault_point)")
-    sweep(runner, kind, points(runner.family, kind, runner.baseline.calls, SAMPLE))
+    started = time.perf_counter()
+    runs = []
+    for n in points(runner.family, kind, runner.baseline.calls, SAMPLE):
+        run = runner.run(kind, n)
+        check_run(run, runner.baseline)
+        runs.append(run)
+    figures(runner, kind, runs, time.perf_counter() - started)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("runner", "kind"), CASES, indirect=["runner"])
-def test_every_fault_point(runner, kind, request):
-    """Every call number of the game fails once with this class (FAULTS_FULL=1 or -m slow)."""
+@pytest.mark.parametrize("runner", list(SCRIPTS), indirect=True)
+def test_every_fault_point(runner, request):
+    """Every call number of the game fails once with every class (FAULTS_FULL=1 or -m slow). The
+    game is played once, forking a faulted copy of itself at each call (`Runner.sweep_forked`)."""
     if not full_run(request.config):
         pytest.skip("every fault point: FAULTS_FULL=1 (or -m slow); the default run samples them")
-    figures = sweep(runner, kind, list(range(1, runner.baseline.calls + 1)))
-    assert figures["points"] == runner.baseline.calls
+    started = time.perf_counter()
+    calls = runner.baseline.calls
+    results = runner.sweep_forked(CLASSES, set(range(1, calls + 1)))
+    assert len(results) == calls * len(CLASSES)
+    failures = [r for r in results if isinstance(r, str)]
+    runs = [r for r in results if not isinstance(r, str)]
+    for run in runs:
+        try:
+            check_run(run, runner.baseline)
+        except AssertionError as e:
+            failures.append(f"{run.family} {run.kind}@{run.fail_at}: {e}")
+    seconds = time.perf_counter() - started
+    for kind in CLASSES:
+        figures(runner, kind, [r for r in runs if r.kind == kind], seconds / len(CLASSES))
+    assert not failures, f"{len(failures)} of {len(results)} fault points failed:\n" + "\n".join(failures[:10])
+
+
+def test_a_forked_sweep_plays_the_same_faulted_games(moto):
+    """`sweep_forked` (the full run's way) and `run` (the sample's) give the same faulted games."""
+    raw, http = moto
+    r = Runner(http, raw, "zhenhuan", SCRIPTS["zhenhuan"])
+    at = {1, r.baseline.calls // 2}
+    forked = r.sweep_forked(("lost", "throttled"), at)
+    assert all(not isinstance(f, str) for f in forked), forked
+    for f in forked:
+        assert isinstance(f, Run)
+        plain = r.run(f.kind, f.fail_at)
+        assert (f.calls, f.items, f.outcome, f.journal) == (plain.calls, plain.items, plain.outcome, plain.journal)
+        check_run(f, r.baseline)
 
 
 def test_the_injector_counts_every_call_and_fails_the_one_asked_for(moto):
