@@ -23,8 +23,12 @@ def dynamodb_client() -> Any:
     import boto3
     from botocore.config import Config
 
-    # botocore's standard retry mode: exponential backoff with jitter on throttling and 5xx
-    config = Config(retries={"mode": "standard", "max_attempts": 4}, connect_timeout=2, read_timeout=5,
+    # botocore's standard retry mode: exponential backoff with jitter on throttling, 5xx and broken
+    # connections; 3 tries in all (botocore's `max_attempts` would count retries only), each at most
+    # 1 s to connect and 2 s to answer: a call gives up after 12 s at worst (with the throttling
+    # backoffs), so the fault reaches us as a 429 / 503 before the 15 s Lambda timeout cuts the
+    # request short (tests/faults/test_retry_budget.py; docs/reliability.md)
+    config = Config(retries={"mode": "standard", "total_max_attempts": 3}, connect_timeout=1, read_timeout=2,
                     tcp_keepalive=True)
     return boto3.session.Session().client("dynamodb", config=config)
 
