@@ -102,7 +102,7 @@ def room_view(deps: RoomDeps, caller: Caller, room_id: str, family: str | None =
 def _pending(deps: RoomDeps, room: Room, viewer: Viewer) -> dict[str, Any] | None:
     if room.pending is None:
         return None
-    pending: dict[str, Any] = room.pending.model_dump(mode="json")
+    pending: dict[str, Any] = {**room.pending.model_dump(mode="json"), "submitted": None, "my_move": None}
     if room.pending.kind is PendingKind.SEALED:
         moves = deps.rooms.list_moves(room.id, room.step)
         mine: MoveRecord | None = None

@@ -1,0 +1,88 @@
+"""The README's quick starts run verbatim against the local server: every `sh` block whose first line
+is `# quick start: …`, in order, in one bash session (`set -euo pipefail`), with `API` pointing at a
+server started here. Each block must finish and print what a reader is told to expect."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.server
+
+
+def blocks() -> dict[str, str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = {}
+    for body in re.findall(r"```sh\n(.*?)```", text, flags=re.S):
+        first = body.splitlines()[0]
+        if first.startswith("# quick start:"):
+            found[first.removeprefix("# quick start:").strip()] = body
+    return found
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from tests.integration.test_local_server import _free_port
+
+    port, db_port = _free_port(), _free_port()
+    log = (tmp_path_factory.mktemp("readme") / "server.log").open("w")
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("AWS_ENDPOINT_URL_DYNAMODB", None)
+    proc = subprocess.Popen([sys.executable, "-m", "infra.local_server", "--port", str(port), "--db-port",
+                             str(db_port), "--workers", "2", "--tick", "1"],
+                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(f"{url}/v1/health", timeout=1).ok:
+                break
+        except requests.RequestException:
+            time.sleep(0.2)
+    else:
+        proc.kill()
+        pytest.fail("local server did not start: " + Path(log.name).read_text())
+    yield url
+    proc.terminate()
+    proc.wait(timeout=15)
+    log.close()
+
+
+def run(url: str, *names: str) -> str:
+    found = blocks()
+    script = "set -euo pipefail\n" + "\n".join(found[n] for n in names)
+    done = subprocess.run(["bash", "-c", script], env={**os.environ, "API": url}, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return done.stdout
+
+
+def test_the_readme_has_the_three_quick_starts():
+    assert set(blocks()) == {"helpers", "宫斗杀", "保皇", "血染甄嬛传"}
+
+
+def test_shengong_quick_start(server):
+    out = run(server, "helpers", "宫斗杀").splitlines()
+    assert out[:2] == ["open", "active"]  # the third seat starts the game
+    assert out[-1] == "finished" and ("clear" in out[-2] or "wipe" in out[-2] or "limit" in out[-2])
+
+
+def test_baohuang_quick_start(server):
+    out = run(server, "helpers", "保皇").splitlines()
+    assert "机器人" in out[0] and "advanced" in out[0]
+    scores = eval(out[-1])  # a list of (name, score)
+    assert len(scores) == 5 and sum(s for _, s in scores) == 0
+
+
+def test_zhenhuan_quick_start(server):
+    out = run(server, "helpers", "血染甄嬛传").splitlines()
+    assert out[-1] == "good"
+    assert out[3].startswith("(None, ")  # a player sees her role and no step
