@@ -91,3 +91,17 @@ def api(svc):
 
     with Client(app.app, stage_name="local") as client:
         yield CheckedClient(client)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """RECORD_EXAMPLES=<file>: write the exchanges recorded for the contract's examples (one per worker)."""
+    target = os.environ.get("RECORD_EXAMPLES")
+    if not target:
+        return
+    import json
+
+    from tests.contract_check import RECORDED
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    with open(f"{target}.{worker}.json", "w", encoding="utf-8") as f:
+        json.dump(RECORDED, f, ensure_ascii=False)

@@ -9,6 +9,7 @@ checked too when a test means it to be valid (2xx answers). Drift is caught in t
 from __future__ import annotations
 
 import json
+import os
 import re
 from functools import cache
 from pathlib import Path
@@ -21,6 +22,7 @@ from referencing.jsonschema import DRAFT202012
 from chalicelib.api.errors import gateway_answer
 
 SPEC_PATH = Path(__file__).resolve().parents[1] / "openapi" / "openapi.json"
+RECORDING = bool(os.environ.get("RECORD_EXAMPLES"))
 BASE = "urn:shengong-openapi"
 
 
@@ -104,6 +106,24 @@ def _check_schema(pointer: str, body: bytes | str | None, method: str, where: st
         raise ContractViolation(f"{method} {where} {status} breaks {pointer.rsplit('/', 1)[-1]}: {problems}")
 
 
+RECORDED: dict[str, dict[str, Any]] = {}
+"""With RECORD_EXAMPLES set: the first successful exchange of each operation (infra/record_examples.py)."""
+
+
+def record(method: str, path: str, status: int, body: bytes | str | None, request_body: Any) -> None:
+    found = operation(method, path)
+    if found is None or not 200 <= status < 300 or not body:
+        return
+    op_id = found[1]["operationId"]
+    if op_id in RECORDED:
+        return
+    try:
+        response = json.loads(body)
+    except ValueError:
+        return
+    RECORDED[op_id] = {"request": request_body, "response": response}
+
+
 class CheckedHTTP:
     """Wraps a Chalice test client's `http`: the same calls, every exchange checked."""
 
@@ -123,6 +143,8 @@ class CheckedHTTP:
         except (ValueError, TypeError):
             sent = None
         check(method, path, response.status_code, response.body, sent)
+        if RECORDING:
+            record(method, path, response.status_code, response.body, sent)
         return response
 
     def get(self, path: str, **kw: Any) -> Any:
