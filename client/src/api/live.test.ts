@@ -246,6 +246,32 @@ describe('Poller with notices', () => {
     p.stop()
   })
 
+  it('after an action of ours, while live, waits for its notice (one fetch), at most 1.5 s', async () => {
+    const t = manualTimers()
+    const fetch = vi.fn(async (): Promise<Answer<string>> => ({ status: 200, data: 'x', etag: '"x"' }))
+    const p = new Poller<string>({ fetch, onData: () => {}, baseMs: 1000, timers: t.timers })
+    p.start()
+    await flush()
+    p.setLive(true)
+    p.refresh()
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(t.pending.map((x) => x.ms)).toEqual([1500])
+    p.now()  // the notice came
+    await flush()
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(t.pending).toEqual([])
+    p.refresh()
+    t.fire(1500)  // no notice: ask anyway
+    await flush()
+    expect(fetch).toHaveBeenCalledTimes(3)
+    p.setLive(false)
+    await flush()
+    p.refresh()
+    await flush()
+    expect(fetch).toHaveBeenCalledTimes(5)  // polling: at once
+    p.stop()
+  })
+
   it('a notice that finds the network down backs off as before, and a hidden page asks nothing', async () => {
     const t = manualTimers()
     let fail = true

@@ -133,7 +133,14 @@ export class Poller<T> {
     return this.last && this.o.dueMs ? this.o.dueMs(this.last.data) : null
   }
 
-  /** Poll at once (after an action of ours, a notice, or when shown again). */
+  /** After an action of ours: poll at once — or, while notices come, when the action's own notice
+   * arrives (it follows within a round trip; one fetch instead of two), at the latest `fallbackMs`. */
+  refresh(fallbackMs = 1500): void {
+    if (!this.live) this.now()
+    else this.schedule(fallbackMs)
+  }
+
+  /** Poll at once (a notice, or the page shown again). */
   now(): void {
     if (!this.active()) return
     this.cancel()

@@ -9,7 +9,7 @@ import { Poller } from '../api/poll'
 export interface PollState<T> {
   data: T | undefined
   error: ApiError | undefined
-  /** Poll at once (after an action of ours). */
+  /** After an action of ours: ask again at once (while the room's notices come: when its notice does). */
   refresh: () => void
 }
 
@@ -81,5 +81,5 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
   useDidShow(() => poller.current?.setVisible(true))
   useDidHide(() => poller.current?.setVisible(false))
 
-  return { data, error, refresh: () => poller.current?.now() }
+  return { data, error, refresh: () => poller.current?.refresh() }
 }
