@@ -53,25 +53,33 @@ def full_run(config: pytest.Config) -> bool:
     return os.environ.get("FAULTS_FULL") == "1" or ("slow" in markexpr and "not slow" not in markexpr)
 
 
+class Moto:
+    """The module's moto, its raw client, the app's test client, and each family's Runner (its
+    baseline is played once per module setup: a runner never outlives the moto it played on)."""
+
+    def __init__(self, raw, http) -> None:
+        self.raw, self.http = raw, http
+        self.runners: dict[str, Runner] = {}
+
+    def runner(self, family: str) -> Runner:
+        if family not in self.runners:
+            self.runners[family] = Runner(self.http, self.raw, family, SCRIPTS[family])
+        return self.runners[family]
+
+
 @pytest.fixture(scope="module")
 def moto():
-    with moto_app() as pair:
-        yield pair
-
-
-_RUNNERS: dict[str, Runner] = {}
+    with moto_app() as (raw, http):
+        yield Moto(raw, http)
 
 
 @pytest.fixture
 def runner(moto, request):
-    family = request.param
-    if family not in _RUNNERS:
-        raw, http = moto
-        _RUNNERS[family] = Runner(http, raw, family, SCRIPTS[family])
-    base = _RUNNERS[family].baseline
+    r = moto.runner(request.param)
+    base = r.baseline
     assert base.journal.errors == [] and base.waited == 0, base.journal.errors  # the fault-free game is clean
     audit(base)
-    return _RUNNERS[family]
+    return r
 
 
 def points(family: str, kind: str, total: int, count: int) -> list[int]:
@@ -152,8 +160,7 @@ def test_every_fault_point(runner, request):
 
 def test_a_forked_sweep_plays_the_same_faulted_games(moto):
     """`sweep_forked` (the full run's way) and `run` (the sample's) give the same faulted games."""
-    raw, http = moto
-    r = Runner(http, raw, "zhenhuan", SCRIPTS["zhenhuan"])
+    r = Runner(moto.http, moto.raw, "zhenhuan", SCRIPTS["zhenhuan"])
     at = {1, r.baseline.calls // 2}
     forked = r.sweep_forked(("lost", "throttled"), at)
     assert all(not isinstance(f, str) for f in forked), forked
@@ -166,8 +173,7 @@ def test_a_forked_sweep_plays_the_same_faulted_games(moto):
 
 def test_the_injector_counts_every_call_and_fails_the_one_asked_for(moto):
     """The census: a fault-free game's calls are all counted, and a run fails exactly call N."""
-    raw, http = moto
-    r = Runner(http, raw, "shengong_d", SCRIPTS["shengong_d"])
+    r = Runner(moto.http, moto.raw, "shengong_d", SCRIPTS["shengong_d"])
     ops = Counter(r.baseline.operations)
     assert r.baseline.calls == sum(ops.values()) and ops["transact_write_items"] > 0 and ops["query"] > 0
     n = r.baseline.operations.index("transact_write_items") + 1
@@ -175,15 +181,3 @@ def test_the_injector_counts_every_call_and_fails_the_one_asked_for(moto):
     assert [(i.n, i.operation) for i in run.injected] == [(n, "transact_write_items")]
     assert any(e.status == 503 for e in run.journal.errors)
     check_run(run, r.baseline)
-
-
-def test_fast_moto_changes_nothing():
-    """The suite writes moto's DynamoDB answers with json.dumps (harness.fast_moto): a game played on
-    moto's own serializer leaves the same table and gets the same answers."""
-    outcomes = []
-    for fast in (True, False):
-        with moto_app(fast=fast) as (raw, http):
-            outcomes.append(Runner(http, raw, "baohuang", SCRIPTS["baohuang"]).baseline)
-    fast_run, slow_run = outcomes
-    assert fast_run.calls == slow_run.calls and fast_run.operations == slow_run.operations
-    compare(fast_run, slow_run)
