@@ -174,7 +174,7 @@ export function BaohuangGame({ view, refresh }: Props) {
               {(game.partners ?? []).length ? `；同伴：${(game.partners ?? []).map((p) => names[p]).join('、')}` : ''}
             </View>
           ) : null}
-          {mySeat.auto ? (
+          {mySeat.auto && game.phase !== 'between' && game.phase !== 'over' ? (
             <View className='bh-auto'>
               <Text>已托管，系统代你出牌</Text>
               <SealButton kind='jade' size='small' busy={busy === 'resume'} onClick={() => act({ type: 'resume' }, 'resume')}>取消托管</SealButton>

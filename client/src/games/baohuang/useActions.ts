@@ -1,8 +1,11 @@
 import { useState } from 'react'
-import { api, type Schemas } from '../../api'
+import { api, ApiError, type Schemas } from '../../api'
 
 export type BaohuangAction = Schemas['BaohuangAction']
 export type CheckOut = Schemas['BaohuangCheckOut']
+
+/** Wishes that do not depend on the table's moment: sent again at the new step when the room moved on. */
+const STEADY = new Set(['auto', 'resume', 'quit', 'next_deal', 'leave'])
 
 /**
  * Sending 保皇 actions for the step the view was made at (a retry of the same action is safe), and
@@ -15,11 +18,16 @@ export function useActions(roomId: string, step: number | null | undefined, refr
   const send = async (action: BaohuangAction, key: string = action.type ?? 'act'): Promise<boolean> => {
     setBusy(key)
     setError(undefined)
+    const path = { params: { path: { room_id: roomId } } }
     try {
-      await api.POST('/v1/games/baohuang/rooms/{room_id}/actions', {
-        params: { path: { room_id: roomId } },
-        body: { step: step ?? undefined, action },
-      })
+      try {
+        await api.POST('/v1/games/baohuang/rooms/{room_id}/actions', { ...path, body: { step: step ?? undefined, action } })
+      } catch (e) {
+        // 托管, 取消托管, 退出 … mean the same at any step: once more at the room's step now
+        if (!(e instanceof ApiError && e.code === 'STALE_STEP' && STEADY.has(action.type ?? ''))) throw e
+        const now = await api.GET('/v1/games/baohuang/rooms/{room_id}', path)
+        await api.POST('/v1/games/baohuang/rooms/{room_id}/actions', { ...path, body: { step: now.room.step ?? undefined, action } })
+      }
       return true
     } catch (e) {
       setError(e)
