@@ -1,6 +1,108 @@
-import { RoomPage } from '../../components/room/RoomPage'
+import { useState } from 'react'
+import Taro, { useRouter } from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { api } from '../../api'
+import { ErrorLine } from '../../components/ErrorLine'
+import { Panel } from '../../components/Panel'
+import { Screen } from '../../components/Screen'
+import { SealButton } from '../../components/SealButton'
+import { Seats } from '../../components/room/Seats'
+import { Grimoire } from '../../games/zhenhuan/Grimoire'
+import { PlayerView } from '../../games/zhenhuan/PlayerView'
+import { useAuthGuard } from '../../hooks/useAuthGuard'
+import { usePoll } from '../../hooks/usePoll'
+import { STATUS } from '../../lib/labels'
+import '../../components/room/room.css'
+import '../../games/zhenhuan/zhenhuan.css'
 
-/** A 血染甄嬛传 room: summary, seats and status for now; the game screen comes here later. */
+/**
+ * A 血染甄嬛传 room. The storyteller (the room's host) gets the grimoire; a seated player her role card,
+ * what she was told and the public town square; a spectator the town square. Kept fresh by ETag
+ * polling of GET /v1/games/zhenhuan/rooms/{room_id}.
+ */
 export default function Room() {
-  return <RoomPage family='zhenhuan' />
+  const authed = useAuthGuard()
+  const roomId = useRouter().params.id ?? ''
+  const poll = usePoll(
+    (etag) => api.GETIfChanged('/v1/games/zhenhuan/rooms/{room_id}', etag, { params: { path: { room_id: roomId } } }),
+    roomId,
+  )
+  const [busy, setBusy] = useState<string>()
+  const [error, setError] = useState<unknown>()
+  const [asked, setAsked] = useState(false)
+  const view = poll.data
+  const room = view?.room
+
+  if (!authed) return null
+
+  const path = { params: { path: { room_id: roomId } } }
+  const run = async (key: string, fn: () => Promise<unknown>) => {
+    setBusy(key)
+    setError(undefined)
+    try {
+      await fn()
+      return true
+    } catch (e) {
+      setError(e)
+      return false
+    } finally {
+      setBusy(undefined)
+      poll.refresh()
+    }
+  }
+  const lobby = () => void Taro.navigateBack().catch(() => Taro.switchTab({ url: '/pages/lobby/index' }))
+  const status = room?.status ?? ''
+  const role = view?.viewer.role
+  const seated = role === 'player' && view?.viewer.seat !== null && view?.viewer.seat !== undefined
+
+  return (
+    <Screen
+      title='血染甄嬛传'
+      sub={role === 'host' ? '说书人 · 魔典' : seated ? `${(view?.viewer.seat ?? 0) + 1}号座` : room ? '观战' : '房间'}
+      extra={room ? <View className={`status-seal status-${status}`} data-status={status}>{STATUS[status] ?? status}</View> : undefined}
+    >
+      <ErrorLine error={poll.error} />
+      {!view && !poll.error ? <View className='loading'>入殿中…</View> : null}
+      {view && room && status === 'open' ? (
+        <>
+          <Panel title='候场' extra={<Text className='room-id'>{room.id}</Text>}>
+            <View className='muted zh-wait-note'>说书人开房不入座；5–20 位玩家入席后由说书人开始。</View>
+            <Seats seats={room.seats} max={Math.max(room.seats.length + 1, room.min_seats)} />
+          </Panel>
+          <ErrorLine error={error} />
+          <View className='room-actions'>
+            <SealButton kind='ghost' onClick={lobby}>回大厅</SealButton>
+            {room.is_creator && room.seats.length >= room.min_seats ? (
+              <SealButton kind='gold' busy={busy === 'start'} onClick={() => void run('start', () => api.POST('/v1/rooms/{room_id}/start', path))}>开始布置</SealButton>
+            ) : null}
+            {seated ? (
+              <SealButton busy={busy === 'leave'} onClick={() => void run('leave', async () => {
+                await api.POST('/v1/rooms/{room_id}/leave', path)
+                lobby()
+              })}>离席</SealButton>
+            ) : null}
+          </View>
+        </>
+      ) : null}
+      {view && room && status === 'active' && role === 'spectator' ? (
+        <Panel title='中途入座'>
+          <View className='muted'>对局已开。可以请求以旅行者身份入座，由说书人决定身份与阵营。</View>
+          <ErrorLine error={error} />
+          <View className='room-actions'>
+            {asked ? <Text className='muted zh-asked'>已请求，等待说书人</Text> : (
+              <SealButton busy={busy === 'ask'} onClick={() => void run('ask', () => api.POST('/v1/rooms/{room_id}/join', { ...path, body: {} })).then((ok) => ok && setAsked(true))}>请求入座</SealButton>
+            )}
+          </View>
+        </Panel>
+      ) : null}
+      {view && room && status !== 'open' && view.game ? (
+        role === 'host' && view.game.grimoire ? <Grimoire view={view} refresh={poll.refresh} /> : <PlayerView view={view} refresh={poll.refresh} />
+      ) : null}
+      {view && room && status !== 'open' ? (
+        <View className='room-actions'>
+          <SealButton kind='ghost' size='small' onClick={lobby}>回大厅</SealButton>
+        </View>
+      ) : null}
+    </Screen>
+  )
 }

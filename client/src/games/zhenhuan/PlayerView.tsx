@@ -1,0 +1,184 @@
+import { useEffect, useRef, useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import { api } from '../../api'
+import { ErrorLine } from '../../components/ErrorLine'
+import { Panel } from '../../components/Panel'
+import { SealButton } from '../../components/SealButton'
+import { clockText } from '../baohuang/clock'
+import { useCountdown } from '../baohuang/useCountdown'
+import { DaySummary } from './DaySummary'
+import { ALIGNMENT_NAME, phaseTitle, seatNo, type LogLine, type PublicSeat, type RoomView } from './model'
+import { Token } from './Grimoire'
+import { Circle, Reason, useCheck } from './parts'
+import { useZhActions } from './useZhActions'
+
+const PUBLIC_KINDS = new Set(['phase', 'announce', 'nomination', 'vote_open', 'vote', 'execution', 'death', 'arrival', 'departure', 'game_over'])
+
+/**
+ * Undo notices (「说书人撤回了…」) come only in the reports, never in the view: read the reports
+ * after each new view and keep those lines.
+ */
+function useWithdrawn(roomId: string, version: unknown): string[] {
+  const [lines, setLines] = useState<string[]>([])
+  const after = useRef(0)
+  useEffect(() => {
+    let live = true
+    const read = async () => {
+      for (let page = 0; page < 20; page++) {
+        const out = await api.GET('/v1/games/zhenhuan/rooms/{room_id}/reports', {
+          params: { path: { room_id: roomId }, query: { after: after.current, limit: 100 } },
+        })
+        if (!live) return
+        const found = out.reports.flatMap((r) => r.lines).filter((l) => l.kind === 'withdrawn').map((l) => l.text)
+        if (found.length) setLines((x) => [...x, ...found])
+        if (out.next_after === after.current || !out.reports.length) return
+        after.current = out.next_after
+      }
+    }
+    read().catch(() => undefined)
+    return () => { live = false }
+  }, [roomId, version])
+  return lines
+}
+
+function PublicToken({ seat, me, chosen }: { seat: PublicSeat; me: boolean; chosen: boolean }) {
+  return (
+    <View className={`zh-token zh-public ${seat.alive ? '' : 'zh-dead'} ${me ? 'zh-me' : ''} ${chosen ? 'zh-chosen' : ''} ${seat.departed ? 'zh-departed' : ''}`}>
+      <View className='zh-token-disc'>
+        <Text className='zh-token-role'>{seatNo(seat.seat)}</Text>
+        {!seat.alive ? <Text className='zh-shroud'>亡</Text> : null}
+        {!seat.alive && seat.ghost_vote ? <Text className='zh-ghost'>票</Text> : null}
+      </View>
+      <Text className='zh-token-name'>{seat.name}{me ? '（我）' : ''}</Text>
+      {seat.traveller ? <Text className='zh-traveller'>{seat.traveller}</Text> : null}
+    </View>
+  )
+}
+
+/** A player's phone (or a spectator's): my role and what I was told, the public town square, nominate and vote. */
+export function PlayerView({ view, refresh }: { view: RoomView; refresh: () => void }) {
+  const game = view.game!
+  const room = view.room
+  const me = game.me
+  const mySeat = me ? game.seats[me.seat] : undefined
+  const { send, check, busy, error } = useZhActions(room.id, null, refresh)
+  const remaining = useCountdown(view.pending?.deadline_ms, view.server_time)
+  const withdrawn = useWithdrawn(room.id, me ? view.server_time : 0)
+  const [nominee, setNominee] = useState<number | null>(null)
+  const name = (s: number) => game.seats[s]?.name ?? ''
+  const day = game.day
+  const vote = day?.vote
+  const nominate = me && game.phase === 'day' && nominee !== null ? { type: 'nominate' as const, nominator: me.seat, nominee } : null
+  const nominateCheck = useCheck(nominate, check, `${game.number}-${day?.nominations.length ?? 0}`)
+  const canVote = !!(me && vote && vote.waiting.includes(me.seat))
+  const myHand = me && vote ? vote.hands.find((h) => h.seat === me.seat) : undefined
+
+  if (game.phase === 'night') {
+    // the same screen whether or not I wake: nothing on it changes during the night
+    return (
+      <View className='zh zh-night-screen' data-phase='night'>
+        <View className='zh-moon' />
+        <Text className='zh-night-title'>{phaseTitle(game)}</Text>
+        <Text className='zh-night-line'>天黑请闭眼</Text>
+        <Text className='zh-night-sub'>说书人会轻拍唤醒需要行动的人。醒来时用手势回应，看完请闭眼。天亮后这里会显示你得知的消息。</Text>
+      </View>
+    )
+  }
+
+  const told = me?.info ?? []
+  const publicLog = (game.log as LogLine[]).filter((l) => PUBLIC_KINDS.has(l.kind)).slice(-8).reverse()
+  return (
+    <View className='zh zh-player'>
+      <View className='zh-bar'>
+        <Text className='zh-phase' data-phase={game.phase}>{phaseTitle(game)}</Text>
+        {view.viewer.role === 'spectator' ? <Text className='muted'>观战</Text> : null}
+      </View>
+      <ErrorLine error={error} />
+
+      {game.phase === 'over' && game.winner ? (
+        <View className='zh-end' role='status'>
+          <Text className='zh-end-title'>{ALIGNMENT_NAME[game.winner]}胜</Text>
+          {game.end_reason ? <Text className='zh-end-reason'>{game.end_reason}</Text> : null}
+        </View>
+      ) : null}
+
+      {game.phase === 'over' && game.grimoire ? (
+        <Panel title='魔典揭晓' className='zh-reveal'>
+          <Circle count={game.grimoire.seats.length}
+            render={(s) => <Token seat={game.grimoire!.seats[s]} shortRole={(game.grimoire!.seats[s].traveller_identity ?? game.grimoire!.seats[s].role_name).slice(0, 4)} />} />
+        </Panel>
+      ) : null}
+
+      {me ? (
+        <View className={`zh-role-card ${me.alignment === 'evil' ? 'zh-role-evil' : ''}`} data-role={me.role ?? ''}>
+          {me.role ? (
+            <>
+              <Text className='zh-rc-label'>你的身份</Text>
+              <Text className='zh-rc-name'>{me.role_name}</Text>
+              {me.alignment ? <Text className='zh-rc-align'>{ALIGNMENT_NAME[me.alignment]}</Text> : null}
+              {me.ability ? <Text className='zh-rc-ability'>{me.ability}</Text> : null}
+            </>
+          ) : (
+            <Text className='zh-rc-wait'>等待说书人分发身份</Text>
+          )}
+        </View>
+      ) : null}
+
+      {me && (told.length > 1 || withdrawn.length) ? (
+        <Panel title='我得知的' className='zh-told'>
+          {told.slice(1).map((l, i) => <View key={i} className='zh-told-line'>{l.text}</View>)}
+          {withdrawn.map((w, i) => <View key={`w${i}`} className='zh-told-line zh-withdrawn'>{w}</View>)}
+        </Panel>
+      ) : null}
+
+      <Panel title='城镇广场' extra={`${game.seats.filter((s) => s.alive && !s.departed).length}/${game.seats.length} 存活`} className='zh-square'>
+        <Circle
+          count={game.seats.length}
+          onTap={(s) => setNominee(nominee === s ? null : s)}
+          render={(s) => <PublicToken seat={game.seats[s]} me={me?.seat === s} chosen={nominee === s} />}
+          center={(
+            <View className='zh-center'>
+              <Text className='zh-center-phase'>{phaseTitle(game)}</Text>
+              {vote ? <Text className='zh-center-step'>投票中</Text> : null}
+            </View>
+          )}
+        />
+      </Panel>
+
+      {canVote && vote ? (
+        <Panel title='投票' className='zh-voting'>
+          <View className='zh-vote-head'>
+            <Text className='zh-vote-title'>是否处决 {seatNo(vote.nominee)} {name(vote.nominee)}？</Text>
+            {remaining !== null ? <Text className='zh-clock'>{clockText(remaining)}</Text> : null}
+          </View>
+          {mySeat && !mySeat.alive ? <View className='muted'>你已死亡：举手会用掉你唯一的幽灵票</View> : null}
+          <View className='zh-buttons'>
+            <SealButton kind='ghost' busy={busy === 'no'} onClick={() => void send({ type: 'vote', yes: false }, 'no')}>不举手</SealButton>
+            <SealButton busy={busy === 'yes'} onClick={() => void send({ type: 'vote', yes: true }, 'yes')}>举手</SealButton>
+          </View>
+        </Panel>
+      ) : null}
+      {myHand ? <View className='zh-my-hand'>你已{myHand.yes ? '举手' : '不举手'}</View> : null}
+
+      {day ? (
+        <Panel title='今日提名' className='zh-day-panel'>
+          <DaySummary day={day} name={name} remaining={remaining} />
+          {me && !vote ? (
+            <View className='zh-nominate'>
+              <Text className='muted'>{nominee === null ? '点广场上的座位来提名' : `提名 ${seatNo(nominee)} ${name(nominee)}`}</Text>
+              {nominateCheck && !nominateCheck.legal ? <Reason text={nominateCheck.message} /> : null}
+              <SealButton size='small' disabled={nominee === null || (!!nominateCheck && !nominateCheck.legal)} busy={busy === 'nominate'}
+                onClick={() => { if (nominate) void send(nominate, 'nominate').then((ok) => ok && setNominee(null)) }}>提名</SealButton>
+            </View>
+          ) : null}
+        </Panel>
+      ) : null}
+
+      {publicLog.length ? (
+        <Panel title='宫中传闻' className='zh-log'>
+          {publicLog.map((l, i) => <View key={`${game.log.length}-${i}`} className='zh-log-line'>{l.text}</View>)}
+        </Panel>
+      ) : null}
+    </View>
+  )
+}

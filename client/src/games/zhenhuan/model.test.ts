@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import {
+  answerText, circlePosition, expiryText, nightPlan, phaseTitle, probeAction, statusText, storytellerButtons,
+  type Grimoire, type NightView, type StepView,
+} from './model'
+
+function step(key: string, state: StepView['state'], extra: Partial<StepView> = {}): StepView {
+  return { key: key as StepView['key'], label: key, actor: null, state, ...extra }
+}
+
+describe('血染 night plan', () => {
+  it('puts the current step on top, then the rest of the night in order (greyed ones where they fall), then passed, then done', () => {
+    const night: NightView = {
+      number: 2,
+      steps: [
+        step('chongfei', 'done'),
+        step('anlingrong', 'done', { passed: true }),
+        step('huafei', 'current'),
+        step('huanghou', 'upcoming', { disabled: '皇上仍在世' }),
+        step('huangshang', 'upcoming'),
+        step('jinxi', 'upcoming'),
+      ],
+      current: step('huafei', 'current'),
+      deaths: [], dusk_deaths: [],
+      records: [
+        { step: 'chongfei', actor: 2, note: '1号：按住' },
+        { step: 'anlingrong', actor: 1, skipped: true },
+      ],
+    }
+    const plan = nightPlan(night)
+    expect(plan.map((r) => [r.step.key, r.kind, r.order])).toEqual([
+      ['huafei', 'current', 3],
+      ['huanghou', 'greyed', 4],
+      ['huangshang', 'upcoming', 5],
+      ['jinxi', 'upcoming', 6],
+      ['anlingrong', 'passed', 2],
+      ['chongfei', 'done', 1],
+    ])
+    expect(plan[1].note).toBe('皇上仍在世')
+    expect(plan[4].note).toBe('已跳过')
+    expect(plan[5].note).toBe('1号：按住')
+  })
+})
+
+describe('血染 words', () => {
+  it('numbers seats from 1 and names phases', () => {
+    expect(phaseTitle({ phase: 'night', number: 1 })).toBe('第1夜')
+    expect(phaseTitle({ phase: 'day', number: 3 })).toBe('第3天')
+    expect(phaseTitle({ phase: 'setup', number: 0 })).toBe('布置')
+  })
+
+  it('says a status with its source and its expiry', () => {
+    expect(expiryText({ at: 'dusk', night: 2 })).toBe('入第2夜时')
+    expect(expiryText({ at: 'dawn', night: 1 })).toBe('第1夜天亮时')
+    expect(expiryText(null)).toBe('永久')
+    const name = (r: string) => ({ anlingrong: '安陵容' }[r] ?? r)
+    expect(statusText({ seat: 4, kind: 'poisoned', source: 'anlingrong', source_seat: 2, until: { at: 'dusk', night: 3 } }, name))
+      .toBe('中毒 · 来自安陵容（3号） · 至入第3夜时')
+    expect(statusText({ seat: 4, kind: 'drunk', source: null, until: { at: 'dawn', night: 2 } }, name)).toBe('醉酒 · 说书人 · 至第2夜天亮时')
+  })
+
+  it('writes answers of every kind', () => {
+    const name = (r: string) => ({ jingfei: '敬妃' }[r] ?? r)
+    expect(answerText(true, name)).toBe('是')
+    expect(answerText(3, name)).toBe('3')
+    expect(answerText([0, 4], name)).toBe('1号、5号')
+    expect(answerText({ seat: 2, role: 'jingfei' }, name)).toBe('3号是敬妃')
+    expect(answerText(null, name)).toBe('—')
+  })
+})
+
+describe('town square', () => {
+  it('puts seat 1 at the top and goes clockwise, on a circle inside the square', () => {
+    expect(circlePosition(0, 8)).toEqual({ left: 50, top: 12 })
+    const right = circlePosition(2, 8)
+    expect(right.left).toBeGreaterThan(85)
+    expect(right.top).toBeCloseTo(50, 0)
+    const bottom = circlePosition(4, 8)
+    expect(bottom.left).toBeCloseTo(50, 0)
+    expect(bottom.top).toBe(88)
+    for (let i = 0; i < 20; i++) {
+      const p = circlePosition(i, 20)
+      expect(p.left).toBeGreaterThanOrEqual(10)
+      expect(p.top).toBeLessThanOrEqual(90)
+    }
+  })
+})
+
+describe('storyteller buttons', () => {
+  it('takes the day buttons from the grimoire and asks the server why the others are greyed', () => {
+    const g = {
+      buttons: [
+        { type: 'execute', by: null, label: '处决', disabled: '今日已处决', impaired: '' },
+        { type: 'dusk', by: null, label: '入夜', disabled: null, impaired: '' },
+        { type: 'accuse', by: 3, label: '祺贵人检举', disabled: null, impaired: '祺贵人中毒：检举不会生效' },
+      ],
+    } as unknown as Grimoire
+    const buttons = storytellerButtons(g, { dawn: '现在是白天', kill: null, drunk: null })
+    expect(buttons.map((b) => [b.key, b.disabled])).toEqual([
+      ['dusk', null], ['dawn', '现在是白天'], ['kill', null], ['execute', '今日已处决'], ['drunk', null], ['accuse-3', null],
+    ])
+    expect(buttons[5].impaired).toContain('中毒')
+    expect(probeAction('execute', 4)).toEqual({ type: 'execute', seat: 4 })
+    expect(probeAction('dusk', 0)).toEqual({ type: 'dusk', execute_block: true })
+  })
+})

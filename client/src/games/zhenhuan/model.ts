@@ -1,0 +1,178 @@
+/**
+ * 血染甄嬛传 as the screens show it: Chinese words for the API's keys, the night plan's order, the
+ * town square's circle. The engine decides everything; these only arrange what it says.
+ */
+import type { Schemas } from '../../api'
+
+export type ZView = Schemas['ZhenhuanView']
+export type RoomView = Schemas['ZhenhuanRoomViewOut']
+export type GrimSeat = Schemas['ZhenhuanGrimSeat']
+export type Grimoire = Schemas['ZhenhuanGrimoire']
+export type NightView = Schemas['ZhenhuanNightView']
+export type StepView = Schemas['ZhenhuanStepView']
+export type StepRecord = Schemas['ZhenhuanStepRecord']
+export type Status = Schemas['ZhenhuanStatus']
+export type PublicSeat = Schemas['ZhenhuanPublicSeat']
+export type PublicDay = Schemas['ZhenhuanPublicDay']
+export type ButtonView = Schemas['ZhenhuanButtonView']
+export type ZAction = Schemas['ZhenhuanAction']
+export type RoleKey = Schemas['ZhenhuanRoleKey']
+export type RoleCard = Schemas['ZhenhuanRoleCard']
+export type StatusKind = Schemas['ZhenhuanStatusKind']
+export type LogLine = ZView['log'][number]
+export type Me = Schemas['ZhenhuanMe']
+
+/** Seats are 0-based in the API and 1-based ('3号') in every Chinese text. */
+export function seatNo(seat: number): string {
+  return `${seat + 1}号`
+}
+
+export const TEAM_NAME: Record<string, string> = {
+  townsfolk: '村民', outsider: '外来者', minion: '爪牙', demon: '恶魔', traveller: '旅行者',
+}
+export const ALIGNMENT_NAME: Record<string, string> = { good: '善良阵营', evil: '邪恶阵营' }
+export const STATUS_NAME: Record<StatusKind, string> = {
+  poisoned: '中毒', drunk: '醉酒', pinned: '按住', protected: '受保护', marked: '一丈红', cursed: '诅咒', silenced: '禁言',
+}
+/** One character for a token on the circle. */
+export const STATUS_SHORT: Record<StatusKind, string> = {
+  poisoned: '毒', drunk: '醉', pinned: '按', protected: '护', marked: '红', cursed: '咒', silenced: '禁',
+}
+export const STATUS_KINDS = Object.keys(STATUS_NAME) as StatusKind[]
+export const DEATH_CAUSE: Record<string, string> = {
+  demon: '恶魔', counter: '甄嬛反杀', niangengyao: '年羹尧带走', sanage: '三阿哥', yurao: '玉娆连带', sundaying: '孙答应',
+  storyteller: '说书人「死亡」', curse: '诅咒', qiguiren: '祺贵人',
+}
+export const ABILITY_NAME: Record<string, string> = {
+  convert: '雨露均沾', revive: '复活', take: '带走', force_execution: '强制处决', chunyuan: '白月光', accuse: '检举',
+  silence: '禁言', toast: '炫一个', guojunwang: '守护', chongfei: '按住',
+}
+export const TELL_CARD: Record<string, string> = {
+  text: '文字', role: '你是', alignment: '阵营', seats: '这些玩家', seat_role: '某人是某角色', demon: '这是恶魔',
+  minions: '这些是你的爪牙', bluffs: '这些角色不在场',
+}
+export const PHASE_NAME: Record<string, string> = { setup: '布置', night: '夜晚', day: '白天', over: '终局' }
+export const UNTIL_NAME: Record<string, string> = { dusk: '到下一个黄昏', dawn: '到天亮', never: '永久' }
+
+export function phaseTitle(v: Pick<ZView, 'phase' | 'number'>): string {
+  if (v.phase === 'night') return `第${v.number}夜`
+  if (v.phase === 'day') return `第${v.number}天`
+  return PHASE_NAME[v.phase] ?? v.phase
+}
+
+/** When a status ends: '入第2夜时' (dusk), '第1夜天亮时' (dawn), '永久'. */
+export function expiryText(until: Status['until']): string {
+  if (!until) return '永久'
+  return until.at === 'dusk' ? `入第${until.night}夜时` : `第${until.night}夜天亮时`
+}
+
+/** '中毒 · 来自安陵容（3号）· 至入第2夜时'. */
+export function statusText(s: Status, roleName: (r: string) => string): string {
+  const from = s.source ? `来自${roleName(s.source)}${s.source_seat !== null && s.source_seat !== undefined ? `（${seatNo(s.source_seat)}）` : ''}` : '说书人'
+  return `${STATUS_NAME[s.kind]} · ${from} · 至${expiryText(s.until)}`
+}
+
+export interface PlanRow {
+  step: StepView
+  /** Its place in tonight's order (1-based). */
+  order: number
+  kind: 'current' | 'upcoming' | 'greyed' | 'passed' | 'done'
+  /** Why it is greyed or what was recorded. */
+  note: string
+}
+
+/**
+ * The night plan as the storyteller reads it: the current step on top, then what is still to come in
+ * the night's order (greyed steps where they fall, with the reason), then the steps already passed
+ * (they may be reopened) and done (with what was recorded).
+ */
+export function nightPlan(night: NightView): PlanRow[] {
+  const notes = new Map<string, StepRecord>()
+  for (const r of night.records) notes.set(r.step, r)
+  const rows = night.steps.map((step, i): PlanRow => {
+    const rec = notes.get(step.key)
+    if (step.state === 'current') return { step, order: i + 1, kind: 'current', note: '' }
+    if (step.state === 'upcoming') {
+      return step.disabled ? { step, order: i + 1, kind: 'greyed', note: step.disabled } : { step, order: i + 1, kind: 'upcoming', note: '' }
+    }
+    if (step.passed || rec?.skipped || rec?.disabled) {
+      return { step, order: i + 1, kind: 'passed', note: rec?.disabled ?? step.disabled ?? (rec?.skipped ? '已跳过' : '已略过') }
+    }
+    return { step, order: i + 1, kind: 'done', note: rec?.note ?? '' }
+  })
+  const rank = { current: 0, upcoming: 1, greyed: 1, passed: 2, done: 3 }
+  return rows.slice().sort((a, b) => rank[a.kind] - rank[b.kind] || a.order - b.order)
+}
+
+/**
+ * Where seat i of n sits on the town square, as percentages of the square: seat 1 at the top, then
+ * clockwise, like the official town square.
+ */
+export function circlePosition(i: number, n: number): { left: number; top: number } {
+  const angle = (2 * Math.PI * i) / Math.max(n, 1) - Math.PI / 2
+  const r = 38
+  return { left: Math.round((50 + r * Math.cos(angle)) * 10) / 10, top: Math.round((50 + r * Math.sin(angle)) * 10) / 10 }
+}
+
+/** A night answer in words (what the storyteller gives or the engine suggests). */
+export function answerText(value: unknown, roleName: (r: string) => string): string {
+  if (value === null || value === undefined) return '—'
+  if (typeof value === 'boolean') return value ? '是' : '否'
+  if (typeof value === 'number') return String(value)
+  if (Array.isArray(value)) return value.length ? value.map((s) => seatNo(Number(s))).join('、') : '无'
+  if (typeof value === 'object' && 'seat' in (value as object)) {
+    const v = value as { seat: number; role: string }
+    return `${seatNo(v.seat)}是${roleName(v.role)}`
+  }
+  return String(value)
+}
+
+export interface NamedButton {
+  key: string
+  label: string
+  disabled: string | null
+  impaired: string
+  by: number | null
+}
+
+/**
+ * The storyteller's buttons: the day buttons the grimoire lists (with the reason each is greyed), and
+ * for 入夜 / 天亮 / 死亡 / 处决 / 醉酒 not listed now, the server's own reason from `/check`.
+ */
+export const CORE_BUTTONS: { key: string; label: string }[] = [
+  { key: 'dusk', label: '入夜' },
+  { key: 'dawn', label: '天亮' },
+  { key: 'kill', label: '死亡' },
+  { key: 'execute', label: '处决' },
+  { key: 'drunk', label: '醉酒' },
+]
+
+export function storytellerButtons(g: Grimoire, checked: Record<string, string | null>): NamedButton[] {
+  const out: NamedButton[] = CORE_BUTTONS.map(({ key, label }) => {
+    const listed = g.buttons.find((b) => b.type === key && (b.by === null || b.by === undefined))
+    if (listed) return { key, label: listed.label || label, disabled: listed.disabled ?? null, impaired: listed.impaired ?? '', by: null }
+    return { key, label, disabled: key in checked ? checked[key] : null, impaired: '', by: null }
+  })
+  for (const b of g.buttons) {
+    if (CORE_BUTTONS.some((c) => c.key === b.type) && (b.by === null || b.by === undefined)) continue
+    out.push({ key: b.by !== null && b.by !== undefined ? `${b.type}-${b.by}` : b.type, label: b.label, disabled: b.disabled ?? null, impaired: b.impaired ?? '', by: b.by ?? null })
+  }
+  return out
+}
+
+/** The action a core button stands for, with a placeholder seat (for asking `/check` why it is greyed). */
+export function probeAction(key: string, seat: number): ZAction | null {
+  switch (key) {
+    case 'dusk': return { type: 'dusk', execute_block: true }
+    case 'dawn': return { type: 'dawn' }
+    case 'kill': return { type: 'kill', seat }
+    case 'execute': return { type: 'execute', seat }
+    case 'drunk': return { type: 'drunk', seat }
+    default: return null
+  }
+}
+
+/** What a player has been told, newest last, as plain lines. */
+export function toldLines(me: Me | null | undefined): string[] {
+  return (me?.info ?? []).map((l) => l.text)
+}

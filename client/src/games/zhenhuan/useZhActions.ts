@@ -1,0 +1,55 @@
+import { useState } from 'react'
+import { api, ApiError, type Schemas } from '../../api'
+import type { ZAction } from './model'
+
+export type ZCheck = Schemas['ZhenhuanCheckOut']
+
+/**
+ * Sending 血染 actions. The storyteller's carry the room's step (a retried press is safe); a player's
+ * room has no step (the count is hidden from her), so hers go without one.
+ */
+export function useZhActions(roomId: string, step: number | null | undefined, refresh: () => void) {
+  const [busy, setBusy] = useState<string>()
+  const [error, setError] = useState<unknown>()
+  const path = { params: { path: { room_id: roomId } } }
+
+  const run = async (key: string, fn: () => Promise<unknown>): Promise<boolean> => {
+    setBusy(key)
+    setError(undefined)
+    try {
+      await fn()
+      return true
+    } catch (e) {
+      setError(e)
+      return false
+    } finally {
+      setBusy(undefined)
+      refresh()
+    }
+  }
+
+  const post = (action: ZAction, at: number | null | undefined) =>
+    api.POST('/v1/games/zhenhuan/rooms/{room_id}/actions', { ...path, body: at === null || at === undefined ? { action } : { step: at, action } })
+
+  // The storyteller's press carries the step her screen showed. Players' nominations and hands move
+  // the room on meanwhile; the press means the same a moment later, so it goes once more at the
+  // room's step now (the server still refuses it if it no longer fits, and says why).
+  const send = (action: ZAction, key: string = action.type ?? 'act') =>
+    run(key, async () => {
+      try {
+        await post(action, step)
+      } catch (e) {
+        if (!(e instanceof ApiError && e.code === 'STALE_STEP') || step === null || step === undefined) throw e
+        const now = await api.GET('/v1/games/zhenhuan/rooms/{room_id}', path)
+        await post(action, now.room.step)
+      }
+    })
+
+  const check = (action: ZAction): Promise<ZCheck> =>
+    api.POST('/v1/games/zhenhuan/rooms/{room_id}/check', { ...path, body: { action } })
+
+  // 撤销 takes back the last press only if nothing happened since: never retried at a newer step
+  const undo = () => run('undo', () => api.POST('/v1/rooms/{room_id}/undo', { ...path, body: { step: step ?? 0 } }))
+
+  return { send, check, undo, run, busy, error, setError }
+}
