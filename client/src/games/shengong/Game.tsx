@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
+import { isTransient } from '../../api/poll'
 import { ErrorLine } from '../../components/ErrorLine'
 import { SealButton } from '../../components/SealButton'
 import { ActionSeals, MyPanel } from './Actions'
@@ -20,6 +21,18 @@ import { StatusStrip } from './StatusStrip'
 import type { Card, Game as GameView, Place, RoomView } from './types'
 
 type Tab = 'map' | 'hand' | 'report' | 'result'
+
+/** A call that may be repeated safely, tried again twice after a lost answer (network, 429, 5xx). */
+async function patiently<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call()
+    } catch (e) {
+      if (attempt >= 2 || !isTransient(e)) throw e
+      await new Promise((resolve) => setTimeout(resolve, 600 * 2 ** attempt + Math.random() * 400))
+    }
+  }
+}
 
 interface Props {
   view: RoomView
@@ -140,13 +153,14 @@ export function ShengongGame({ view, refresh }: Props) {
     try {
       if (hasCards(compose)) {
         // the server decides: a composed move with cards is put to it before it is sent
-        const answer = await api.POST('/v1/games/shengong/rooms/{room_id}/check', { ...path, body: { action } })
+        const answer = await patiently(() => api.POST('/v1/games/shengong/rooms/{room_id}/check', { ...path, body: { action } }))
         if (!answer.legal) {
           setRefusal(answer.message ?? '此招不被接受')
           return
         }
       }
-      await api.POST('/v1/games/shengong/rooms/{room_id}/actions', { ...path, body: { step, action } })
+      // the move carries its step: sending it again after a lost answer is safe
+      await patiently(() => api.POST('/v1/games/shengong/rooms/{room_id}/actions', { ...path, body: { step, action } }))
       setCompose(EMPTY)
       setNote(undefined)
     } catch (e) {

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import Taro, { useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
@@ -14,6 +14,9 @@ import { usePoll } from '../../hooks/usePoll'
 import { COMPETITION, STATUS } from '../../lib/labels'
 import '../../components/room/room.css'
 import '../../games/shengong/shengong.css'
+
+/** How often the page asks anyway while notices are up (ms). */
+const SAFETY_REFRESH_MS = 6000
 
 const MODE_OF_GAME: Record<string, 'A' | 'B' | 'C' | 'D'> = { shengong_a: 'A', shengong_b: 'B', shengong_c: 'C', shengong_d: 'D' }
 
@@ -33,6 +36,16 @@ export default function Room() {
   const [error, setError] = useState<unknown>()
   const view = poll.data
   const room = view?.room
+  const settled = room?.status === 'finished' || room?.status === 'expired' || room?.status === 'abandoned'
+
+  // A safety net under the room's socket notices: a notice lost on the way would leave the page
+  // stale until the round's deadline (or for ever in the waiting room), so ask (If-None-Match,
+  // mostly 304) every few seconds while the room can still change.
+  useEffect(() => {
+    if (settled) return undefined
+    const id = setInterval(() => poll.refresh(), SAFETY_REFRESH_MS)
+    return () => clearInterval(id)
+  }, [roomId, settled])
 
   if (!authed) return null
 
