@@ -59,6 +59,11 @@ def start_dynamodb(port: int) -> str:
     )
     from werkzeug.serving import make_server
 
+    from infra.moto_speedups import install_plain_json_answers, share_streams
+
+    share_streams()  # the stream is turned on below (push): keep transactions linear in time
+    install_plain_json_answers()
+
     class QuietHandler(MotoRequestHandler):
         # one request per connection: a single-threaded server must never sit on an idle keep-alive
         protocol_version = "HTTP/1.0"
@@ -119,9 +124,8 @@ def _worker(port: int, env: dict[str, str], client_dir: str | None = None) -> No
     from chalice.cli.factory import CLIFactory
     from chalice.local import ChaliceRequestHandler, LocalDevServer
 
-    from chalicelib.api.errors import gateway_answer
-
     import app
+    from chalicelib.api.errors import gateway_answer
 
     static_root = Path(client_dir) if client_dir else None
 

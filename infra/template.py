@@ -599,8 +599,8 @@ def finalize(sam: dict[str, Any]) -> dict[str, Any]:
         integration = res.get(f"{fn}APIIntegration")
         if integration is not None:
             integration["Properties"]["IntegrationUri"] = {"Fn::Sub": [
-                "arn:${AWS::Partition}:apigateway:${AWS::Region}:lambda:path/2015-03-31/functions/"
-                "${WebsocketHandler}/invocations", {"WebsocketHandler": {"Ref": f"{fn}.Alias"}}]}
+                ("arn:${AWS::Partition}:apigateway:${AWS::Region}:lambda:path/2015-03-31/functions/"
+                 "${WebsocketHandler}/invocations"), {"WebsocketHandler": {"Ref": f"{fn}.Alias"}}]}
     for resource in res.values():
         if resource["Type"] == "AWS::Lambda::Permission":
             target = resource["Properties"]["FunctionName"]

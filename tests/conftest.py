@@ -25,8 +25,9 @@ def ddb():
     from moto import mock_aws
 
     from chalicelib.store.table import create_table
+    from infra.moto_speedups import plain_json_answers
 
-    with mock_aws():
+    with mock_aws(), plain_json_answers():
         client = boto3.client("dynamodb", region_name=os.environ["AWS_DEFAULT_REGION"])
         create_table(client, TABLE)
         yield client

@@ -1,7 +1,8 @@
 """Chat's wiring: builds the chat services from the platform's `Services` on first use and caches
 them with it (no module-level state besides that cache; nothing runs at import).
 
-The lead's code reaches chat through `chat_services(services())` (or `current()`); the WeChat
+The platform reaches chat through `chat_services(services())` (`chalicelib.wiring` composes; chat
+never imports it back, so the packages stay a DAG); the WeChat
 server client is built only when a deployed stage first needs it (a content check or a notice).
 """
 
@@ -11,7 +12,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from chalicelib.chat.moderation import LocalWordCheck, TextChecker, WeChatTextCheck, check_with
 from chalicelib.chat.notices import Notice, NoticeSender, Outcome, notices_for
@@ -25,7 +26,23 @@ from chalicelib.rooms.deps import RoomDeps
 
 if TYPE_CHECKING:
     from chalicelib.auth.wechat_server import WeChatServerClient
-    from chalicelib.wiring import Services
+    from chalicelib.config import Settings
+
+
+class Services(Protocol):
+    """What chat needs of the platform's `chalicelib.wiring.Services` (typed here, not imported:
+    wiring builds chat, so chat importing wiring would close a cycle)."""
+
+    settings: Settings
+    clock: Clock
+
+    @property
+    def dynamodb(self) -> Any: ...
+
+    @property
+    def cursor_keys(self) -> Any: ...
+
+    def room_deps(self) -> RoomDeps: ...
 
 Watching = Callable[[str, str], bool]
 
@@ -52,7 +69,7 @@ class ChatServices:
         return ChatDeps(rooms=self.room_deps, store=self.store, checker=self.checker, openid_of=self.store.openid_of)
 
     def check_text(self, text: str, *, scene: Scene, openid: str | None) -> None:
-        """Refuse a text that may not be shown (see `chalicelib.chat.moderation.check_text`)."""
+        """Refuse a text that may not be shown (`check_with` over the configured checker)."""
         check_with(self.checker, text, scene=scene, openid=openid)
 
     def check_user_text(self, text: str, *, scene: Scene, user: str) -> None:
@@ -92,10 +109,3 @@ def chat_services(svc: Services) -> ChatServices:
                          room_deps=svc.room_deps(), clock=svc.clock, wechat_factory=wechat)
     _CACHE[svc] = built
     return built
-
-
-def current() -> ChatServices:
-    """The chat services of this process (`chalicelib.wiring.services()`)."""
-    from chalicelib.wiring import services
-
-    return chat_services(services())

@@ -103,15 +103,3 @@ def check_with(checker: TextChecker, text: str, *, scene: Scene, openid: str | N
     verdict = checker.verdict(text, scene=scene, openid=openid)
     refuse(verdict, scene)
     return verdict
-
-
-def check_text(text: str, *, scene: Scene, openid: str | None) -> None:
-    """The configured check for this stage, for any free text (names, nicknames, tells, chat).
-
-    Raises:
-        ValidationFailed: CONTENT_REFUSED (422, a Chinese message); UpstreamError: the check could
-            not be made (503: refuse rather than show unchecked text).
-    """
-    from chalicelib.chat.build import current
-
-    current().check_text(text, scene=scene, openid=openid)

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from chalicelib.auth.wechat_server import WeChatServerClient
-from chalicelib.chat.build import ChatServices, chat_services, current
-from chalicelib.chat.moderation import LocalWordCheck, check_text, normalize, refuse
+from chalicelib.chat.build import ChatServices, chat_services
+from chalicelib.chat.moderation import LocalWordCheck, normalize, refuse
 from chalicelib.chat.notices import Outcome
 from chalicelib.chat.settings import ChatSettings, NoticeKind, load_chat_settings
 from chalicelib.config import ConfigurationError
@@ -43,14 +43,16 @@ def test_risky_is_always_refused_and_review_only_for_names():
 
 
 def test_check_text_is_the_stages_check_for_any_caller(svc):
-    check_text("碎玉轩甄嬛", scene=Scene.PROFILE, openid=None)
+    check_name = svc.account_deps().check_name  # what accounts call for names and nicknames
+    check_name("碎玉轩甄嬛", None)
     with pytest.raises(DomainError) as e:
-        check_text("傻逼皇后", scene=Scene.PROFILE, openid="dev:甄嬛")
+        check_name("傻逼皇后", "dev:甄嬛")
     assert (e.value.status, e.value.code) == (422, "CONTENT_REFUSED")
-    assert current() is chat_services(svc)  # built once per Services, on first use
+    chat = chat_services(svc)
+    assert chat_services(svc) is chat  # built once per Services, on first use
     with pytest.raises(DomainError):
-        current().check_user_text("去死吧", scene=Scene.COMMENT, user="u-storyteller")
-    assert current().settings.content_check == "local"
+        chat.check_user_text("去死吧", scene=Scene.COMMENT, user="u-storyteller")
+    assert chat.settings.content_check == "local"
 
 
 def test_deployed_stages_ask_wechat(wechat, atomic_ddb, clock, svc):
@@ -75,7 +77,7 @@ def test_a_local_stage_sends_no_notices(svc):
                seats=(SeatEntry(seat=0, user="u0", name="甲"), SeatEntry(seat=1, user="u1", name="乙")),
                pending=PendingInfo(kind=PendingKind.TURN, seats=(0,)))
     new = old.model_copy(update={"version": 2, "pending": PendingInfo(kind=PendingKind.TURN, seats=(1,))})
-    assert [o for _, o in current().send_notices(old, new)] == [Outcome.DISABLED]
+    assert [o for _, o in chat_services(svc).send_notices(old, new)] == [Outcome.DISABLED]
 
 
 # -- settings -------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chalicelib.store import codec
+from infra.moto_speedups import plain_json_answers as fast_moto
 from tests.contract_check import check
 from tests.faults.injector import FaultyClient, Injection
 
@@ -190,44 +191,6 @@ class World:
 
 Script = Callable[[World], Any]
 """A game script: plays one whole game through phones, returns the game's outcome as the API tells it."""
-
-
-@contextmanager
-def fast_moto() -> Iterator[None]:
-    """moto's DynamoDB answers, written with `json.dumps` instead of moto's model-driven serializer.
-
-    DynamoDB speaks plain JSON: an answer is the result dict with binary values in base64, which is
-    what moto's serializer produces too, walking the service model member by member (half of a
-    game's time on moto). Answers holding anything else (table descriptions' timestamps) and errors
-    still go through moto's own serializer. `test_fast_moto_changes_nothing` plays a game both ways
-    and compares the tables and the answers.
-    """
-    import base64
-
-    from moto.dynamodb.responses import DynamoHandler
-
-    original = DynamoHandler.serialized
-
-    def plain(value: Any) -> Any:
-        if isinstance(value, (bytes, bytearray)):
-            return base64.b64encode(value).decode()
-        raise TypeError(type(value).__name__)
-
-    def serialized(self: Any, action_result: Any) -> Any:
-        result = action_result.result
-        if isinstance(result, dict):
-            try:
-                body = json.dumps(result, default=plain, separators=(",", ":"))
-            except TypeError:
-                return original(self, action_result)
-            return 200, {"Content-Type": "application/x-amz-json-1.0", **self.response_headers}, body
-        return original(self, action_result)
-
-    DynamoHandler.serialized = serialized
-    try:
-        yield
-    finally:
-        DynamoHandler.serialized = original
 
 
 @contextmanager

@@ -5,7 +5,6 @@ game, and each README body naming a `game` a valid 开房 request."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest

@@ -13,14 +13,13 @@ ROOT = Path(__file__).resolve().parents[3]
 
 SCRIPT = r'''
 import hashlib, json, random
-from chalicelib.core.game import Entrant, PendingKind
+from chalicelib.core.game import Entrant, PendingKind, Persona
 from chalicelib.core.rng import Rng
 from chalicelib.games import get_game
 
 def prof(i):
-    return {"consort_id": f"c{i}", "name": f"妃{i}", "looks": 30 + 9 * i, "talent": 50, "favor": 20 + 7 * i,
-            "power": 60, "maids": [{"card": "xunyi", "level": 2}, {"card": "tongxin", "level": 1}],
-            "cleared_stages": [1, 2]}
+    return Persona(consort_id=f"c{i}", name=f"妃{i}", looks=30 + 9 * i, talent=50, favor=20 + 7 * i, power=60,
+                   maids={"xunyi": 2, "tongxin": 1}, cleared_stages=frozenset({1, 2}))
 
 out = {}
 places = ["景仁宫", "承乾宫", "钟粹宫", "延禧宫", "永寿宫", "长春宫", "御膳房", "摘星楼", "乾清宫"]
