@@ -1,0 +1,156 @@
+"""血染甄嬛传 over HTTP: twelve players nominate and vote from their own phones on the vote clock.
+
+Each player logs in with her own token and sends only her own nomination and her own hand, without a
+step (the room hides its step count from her). The storyteller opens each vote with the clock; the
+hands are public as they come; when the clock's deadline passes on the test clock, the scheduler's
+sweep (`settle_overdue`, what the SettleOverdue Lambda runs every minute) closes and counts it, the
+players who did not vote counting as no. The storyteller corrects a hand during a vote and a counted
+vote afterwards; the chopping block and the execution follow. DECISIONS #4 throughout; rules §8.
+
+Privacy (`LeakWatch`): after every transition one seat in turn (all twelve, the spectator and the
+storyteller at every phase change and whenever the clock runs out); every sixth check a phone meets
+refusals, which carry no step and no secret; every report of every viewer before the end.
+"""
+
+from __future__ import annotations
+
+from chalicelib.games.zhenhuan.ending import GOOD_WINS
+from tests.api.helpers import Player, error
+from tests.api.test_zhenhuan import confirm, watched
+from tests.api.zhenhuan_driver import Table
+
+SEED = bytes([12]) + bytes(31)
+ROLES_12 = ["jinxi", "huangshang", "wentaiyi", "huafei", "jingfei", "guojunwang", "anlingrong", "yelanyi",
+            "taihou", "qifei", "dunqinwang", "qiguiren"]  # fmt: skip
+
+
+def clockwise(nominee: int, n: int = 12) -> list[int]:
+    """The circle from the nominee's left neighbour round to the nominee, who votes last."""
+    return [(nominee + k) % n for k in range(1, n + 1)]
+
+
+def test_twelve_phones_nominate_and_vote_on_the_clock_the_scheduler_closes_it(api, svc):
+    """DECISIONS #4: threshold ⌈living/2⌉; the first to reach it goes on the block; at most one execution
+    a day; dead players keep one ghost vote; each living player nominates at most once a day and each
+    player is nominated at most once a day. Rules §8: players nominate and vote from their phones;
+    the vote clock (15 s + 3 s per voter by default) waits for who may still vote and, when it runs
+    out, closes with the hands it has; the storyteller may correct any hand, and a counted vote while
+    the day lasts; the tally lists the raised hands clockwise from the nominee's left, the nominee last."""
+    t = Table.open(api, svc, 12, SEED)
+    watch = watched(t, api, rotate=1, probe_every=6)
+    t.deal(ROLES_12, bluffs=["zhenhuan", "sanage", "chunyuan"])
+    assert t.grim()["composition"] == {"townsfolk": 7, "outsiders": 2, "minions": 2, "demons": 1, "travellers": 0}
+    t.begin()
+    t.night()
+    p = t.players
+
+    # day 1: 5号 nominates 10号 from her phone, for herself only
+    assert error(t.send({"type": "nominate", "nominator": 0, "nominee": 9}, who=p[4])) == (403, "NOT_YOUR_SEAT")
+    assert error(t.send({"type": "dusk"}, who=p[4])) == (403, "STORYTELLER_ONLY")
+    assert error(t.send({"type": "vote", "yes": True}, who=p[4])) == (422, "NO_OPEN_NOMINATION")
+    t.play(4, {"type": "nominate", "nominator": 4, "nominee": 9})
+    assert error(t.send({"type": "nominate", "nominator": 7, "nominee": 0}, who=p[7])) == (422, "VOTE_PENDING")
+    assert error(t.send({"type": "vote", "yes": True}, who=p[0])) == (422, "NO_OPEN_VOTE")  # not opened yet
+    # the storyteller starts the clock: everyone may vote, in circle order from the nominee's left
+    t.do({"type": "open_vote", "seconds": 30})
+    seen = t.view(0)
+    pending = seen["pending"]
+    assert (pending["kind"], pending["label"], pending["seats"]) == ("turn", "投票计时#1", list(range(12)))
+    assert pending["deadline_ms"] == seen["server_time"] + 30_000
+    opened = seen["game"]["log"][-1]
+    assert (opened["kind"], opened["nominee"], opened["seconds"], opened["voters"]) == (
+        "vote_open", 9, 30, clockwise(9))
+    assert seen["game"]["day"]["vote"] == {"nominee": 9, "seconds": 30, "hands": [], "waiting": clockwise(9)}
+    # hands from the phones, public as they come; each player votes once and only for herself
+    for seat, yes in ((10, True), (11, True), (0, True), (2, True), (5, True), (9, True), (6, True), (1, False)):
+        t.play(seat, {"type": "vote", "yes": yes})
+    assert error(t.send({"type": "vote", "yes": False}, who=p[0])) == (422, "ALREADY_VOTED")
+    assert error(t.send({"type": "vote", "seat": 3, "yes": True}, who=p[0])) == (403, "NOT_YOUR_SEAT")
+    assert error(t.send({"type": "vote", "votes": [0]}, who=p[0])) == (403, "NOT_YOUR_SEAT")
+    day = t.view(3)["game"]["day"]
+    assert [(h["seat"], h["yes"]) for h in day["vote"]["hands"]] == [
+        (10, True), (11, True), (0, True), (2, True), (5, True), (9, True), (6, True), (1, False)]
+    assert day["vote"]["waiting"] == [3, 4, 7, 8]
+    assert t.view(3)["pending"]["seats"] == [3, 4, 7, 8]
+    # the storyteller corrects 3号's hand (she saw it down); the clock keeps its deadline
+    t.do({"type": "vote", "seat": 2, "yes": False})
+    assert t.view(3)["pending"]["deadline_ms"] == pending["deadline_ms"]
+    assert (2, False) in [(h["seat"], h["yes"]) for h in t.view(3)["game"]["day"]["vote"]["hands"]]
+    # nobody else votes: the clock runs out and the scheduler (not a poll) closes the vote
+    t.run_out_the_clock()
+    seen = t.view(8)
+    assert seen["pending"]["kind"] == "host" and seen["pending"]["deadline_ms"] is None
+    counted = seen["game"]["log"][-1]
+    assert (counted["kind"], counted["voters"], counted["count"], counted["threshold"], counted["block"]) == (
+        "vote", [10, 11, 0, 5, 6, 9], 6, 6, 9)
+    assert seen["game"]["day"]["vote"] is None and seen["game"]["day"]["block"] == 9
+    assert t.stored().pending.deadline_ms is None
+    replayed = t.st.ok("GET", f"{t.gpath}/reports?after={t.step - 2}&limit=1")["reports"]
+    assert [(r["kind"], r["trigger"]) for r in replayed] == [("timeout", "deadline")]
+
+    # a player nominates once a day; anyone not yet nominated may be; the storyteller closes early
+    assert error(t.send({"type": "nominate", "nominator": 4, "nominee": 0}, who=p[4])) == (
+        422, "ALREADY_NOMINATED_TODAY")
+    assert error(t.send({"type": "nominate", "nominator": 7, "nominee": 9}, who=p[7])) == (
+        422, "ALREADY_NOMINEE_TODAY")
+    t.play(7, {"type": "nominate", "nominator": 7, "nominee": 0})
+    t.do({"type": "open_vote"})
+    assert t.view(0)["pending"]["deadline_ms"] == t.view(0)["server_time"] + (15 + 3 * 12) * 1000
+    assert t.view(0)["pending"]["label"] == "投票计时#2"
+    for seat in (1, 2, 3):
+        t.play(seat, {"type": "vote", "yes": True})
+    assert error(t.send({"type": "dusk"})) == (422, "VOTE_OPEN")
+    t.do({"type": "close_vote"})
+    day = t.view(0)["game"]["day"]
+    assert day["nominations"][1]["voters"] == [1, 2, 3] and day["block"] == 9
+    # the storyteller corrects the counted vote (two hands she missed): a tie clears the block
+    t.do({"type": "edit_vote", "index": 1, "votes": [1, 2, 3, 4, 5, 8]})
+    day = t.view(0)["game"]["day"]
+    assert day["nominations"][1]["voters"] == [1, 2, 3, 4, 5, 8] and day["block"] is None
+    t.do({"type": "edit_vote", "index": 1, "votes": [1, 2, 3, 4, 5]})
+    assert t.view(0)["game"]["day"]["block"] == 9
+    # 处决: the one on the block; no more nominations today
+    t.do({"type": "execute", "seat": 9})
+    assert error(t.send({"type": "nominate", "nominator": 11, "nominee": 1}, who=p[11])) == (
+        422, "ALREADY_EXECUTED")
+    t.dusk()
+
+    # night 2: the demon kills 3号
+    t.night({"huangshang": [2, None]})
+    board = t.view(5)["game"]
+    assert [i for i, s in enumerate(board["seats"]) if not s["alive"]] == [2, 9]
+    assert [s["ghost_vote"] for s in board["seats"]] == [i in (2, 9) for i in range(12)]
+
+    # day 2: the dead do not nominate; they vote once, with their ghost vote
+    assert error(t.send({"type": "nominate", "nominator": 2, "nominee": 1}, who=p[2])) == (422, "DEAD_NOMINATOR")
+    t.play(0, {"type": "nominate", "nominator": 0, "nominee": 1})
+    t.do({"type": "open_vote", "seconds": 20})
+    seen = t.view(0)
+    assert seen["pending"]["seats"] == list(range(12))  # the dead with a ghost vote may vote too
+    assert seen["game"]["day"]["vote"]["waiting"] == clockwise(1)
+    for seat in (2, 9, 3, 4, 5, 6, 7):
+        t.play(seat, {"type": "vote", "yes": True})
+    t.run_out_the_clock()
+    board = t.view(11)["game"]
+    counted = board["log"][-1]
+    assert (counted["voters"], counted["count"], counted["threshold"], counted["block"]) == (
+        [2, 3, 4, 5, 6, 7, 9], 7, 5, 1)
+    assert [s["ghost_vote"] for s in board["seats"]] == [False] * 12  # spent when the vote was counted
+    t.play(5, {"type": "nominate", "nominator": 5, "nominee": 3})
+    t.do({"type": "open_vote", "seconds": 20})
+    assert 2 not in t.view(0)["pending"]["seats"] and 9 not in t.view(0)["pending"]["seats"]
+    assert error(t.send({"type": "vote", "yes": True}, who=p[2])) == (422, "NO_GHOST_VOTE")
+    t.play(3, {"type": "vote", "yes": True})
+    t.do({"type": "close_vote"})
+    assert t.view(0)["game"]["day"]["block"] == 1
+    # 处决 the demon: good's win is proposed, the storyteller confirms it
+    t.do({"type": "execute", "seat": 1})
+    outcome = confirm(t, "good", GOOD_WINS)
+    assert [r["won"] for r in outcome["results"]] == [s not in (1, 3, 6) for s in range(12)]
+    # every hand came from its own phone, the clocks from the scheduler
+    kinds = [(kind, (actor or {}).get("role"), (action or {}).get("type")) for kind, actor, action in t.history]
+    assert kinds.count(("apply", "player", "vote")) == 19 and kinds.count(("apply", "player", "nominate")) == 4
+    assert kinds.count(("timeout", None, None)) == 2
+    assert error(Player(api, "路人").post(f"{t.gpath}/actions", {"action": {"type": "vote", "yes": True}})) == (
+        403, "NOT_IN_ROOM")
+    assert watch.probes > 8 and watch.full_checks >= 8

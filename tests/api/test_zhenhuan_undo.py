@@ -1,0 +1,126 @@
+"""血染甄嬛传 over HTTP: the storyteller's 「撤销」 (`POST /v1/rooms/{id}/undo {step}`).
+
+The platform recomputes the state from the log without her last press (never reverses it by hand),
+each transition drawing from the generator of its place in the effective history, so the same press
+made again gives the same game: every viewer's view is byte-identical (and so is her ETag). Who had
+been shown something by the undone press is told it was withdrawn, with exactly the lines she saw;
+nobody else gets anything, not even a report she could count. Rules §11; platform P4, P5.
+
+Privacy (`LeakWatch`): every seat's view, the spectator's and the storyteller's after every undo and
+phase change, one seat in turn after every other transition, with tells, reminder tokens, notes, a
+poisoned player's suggested false answer and undo notices in play; every fourth check one phone meets
+refusals (no step, no secret); every report of every viewer, read as the test goes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.api.helpers import Player, error
+from tests.api.test_zhenhuan import confirm, watched
+from tests.api.zhenhuan_driver import LeakWatch, Table
+
+SEED = bytes([14]) + bytes(31)
+ROLES_5 = ["jingfei", "huangshang", "wentaiyi", "huafei", "jinxi"]
+
+
+def infos_of(me: dict) -> list[tuple]:
+    return [(i["step"], i["value"]) for i in me["info"] if i["kind"] == "info"]
+
+
+def snapshot(t: Table, watch: LeakWatch) -> dict[Any, Any]:
+    """Every viewer's whole answer (with its ETag) and the storyteller's game."""
+    seen: dict[Any, Any] = {}
+    for key, who in [*enumerate(t.players), (None, watch.spectator)]:
+        r = who.get(t.gpath)
+        assert r.status_code == 200
+        seen[key] = (r.headers["ETag"], r.json_body)
+    seen["host"] = t.st.ok("GET", t.gpath)["game"]
+    return seen
+
+
+def test_undo_withdraws_night_information_from_its_player_only_and_redo_is_byte_identical(api, svc):
+    """Rules §11: undoing a press that showed a player something tells that player it was withdrawn
+    (「说书人撤回了刚才告诉你的信息：…」 with the lines she saw); a storyteller-only press tells no player
+    anything; a public press withdrawn is told to everyone; undo then redo is byte-identical. Platform
+    P4: a player's own action is never undone by 撤销; only the host undoes; a retried undo changes
+    nothing. DECISIONS #6: the storyteller is the authority."""
+    t = Table.open(api, svc, 5, SEED)
+    watch = watched(t, api, rotate=1)  # every seat at each undo and phase change, a seat in turn otherwise
+    t.deal(ROLES_5)
+    t.begin()
+    for step in ("huafei", "huangshang"):
+        assert t.grim()["night"]["current"]["key"] == step
+        t.do({"type": "night_step", "step": step, "targets": [0] if step == "huafei" else []})
+    assert t.grim()["night"]["current"]["key"] == "jingfei"
+
+    # 敬妃's information: pressed, undone, pressed again
+    press = {"type": "night_step", "step": "jingfei", "targets": []}
+    watch.check_reports()
+    before = snapshot(t, watch)
+    t.do(press)
+    after = snapshot(t, watch)
+    told = [i for i in t.me(0)["info"] if i["kind"] == "info"]
+    assert [i["text"] for i in told] == ["场上女性玩家数：4"]
+    t.undo()
+    assert snapshot(t, watch) == before  # every view as it was, the storyteller's game included
+    assert t.grim()["night"]["current"]["key"] == "jingfei"
+    got = watch.check_reports()  # each viewer's reports since the press
+    assert got == {0: ["场上女性玩家数：4", "说书人撤回了刚才告诉你的信息：场上女性玩家数：4"],
+                   1: [], 2: [], 3: [], 4: [], None: []}
+    notice = t.players[0].ok("GET", f"{t.gpath}/reports?after={watch.seen[0] - 1}&limit=1")["reports"][0]
+    assert notice["kind"] == "undo" and notice["lines"] == [
+        {"kind": "withdrawn", "seat": 0, "lines": ["场上女性玩家数：4"],
+         "text": "说书人撤回了刚才告诉你的信息：场上女性玩家数：4"}]
+    host_lines = [line["text"] for rep in t.reports(t.st, after=t.step - 2) for line in rep["lines"]]
+    assert host_lines[-1] == "说书人撤销了上一步操作"
+    t.do(press)
+    assert snapshot(t, watch) == after  # the same press again: byte-identical, ETags included
+
+    # a storyteller-only press (a reminder token) undone: no player hears of it
+    assert watch.check_reports() == {0: ["场上女性玩家数：4"], 1: [], 2: [], 3: [], 4: [], None: []}
+    before = snapshot(t, watch)
+    t.do({"type": "add_reminder", "seat": 1, "token": "私聊", "role": "taishanghuang"})
+    assert any(r["token"] == "私聊" for r in t.grim()["seats"][1]["reminders"])
+    t.undo()
+    assert snapshot(t, watch) == before
+    assert watch.check_reports() == {0: [], 1: [], 2: [], 3: [], 4: [], None: []}
+    # kept: the leak check looks for the storyteller's tools (tokens, notes, statuses, suggestions) everywhere
+    t.do({"type": "set_note", "seat": 1, "text": "像是坏人"})
+    t.do({"type": "add_reminder", "seat": 3, "token": "私聊"})
+    t.do({"type": "set_status", "seat": 4, "status": "poisoned", "until": "dusk"})
+    t.do({"type": "tell", "seat": 1, "card": "seat_role", "seats": [0], "roles": ["jingfei"], "text": "看好你的左右"})
+    assert t.grim()["night"]["current"]["key"] == "jinxi" and t.grim()["night"]["current"]["suggestion"]
+    t.night({"jinxi": {"targets": [1, 3], "use_suggestion": True}, "wentaiyi": [4]}, dawn=False)
+    jinxi = next(r for r in t.grim()["night"]["records"] if r["step"] == "jinxi")
+    assert jinxi["impaired"] and jinxi["truth"] is True and jinxi["given"] == jinxi["suggested"]
+    assert [i["kind"] for i in t.me(1)["info"]] == ["you_are", "tell"]
+    assert infos_of(t.me(4)) == [("jinxi", jinxi["given"])] and infos_of(t.me(2)) == [("wentaiyi", True)]
+    t.do({"type": "dawn"})
+
+    # a public press (「死亡」 by day) undone: everyone is told it is withdrawn
+    watch.check_reports()
+    before = snapshot(t, watch)
+    t.do({"type": "kill", "seat": 2})
+    assert not t.view(4)["game"]["seats"][2]["alive"]
+    t.undo()
+    assert snapshot(t, watch) == before
+    notice = "说书人撤回了刚才公布的内容：3号死亡"
+    assert watch.check_reports() == {k: ["3号死亡", notice] for k in (0, 1, 2, 3, 4, None)}
+
+    # a player's own nomination is not undone by 撤销; only the storyteller undoes; retries are harmless
+    t.play(3, {"type": "nominate", "nominator": 3, "nominee": 1})
+    assert error(t.st.post(f"{t.path}/undo", {"step": t.step})) == (409, "NOTHING_TO_UNDO")
+    assert error(t.players[3].post(f"{t.path}/undo", {"step": 0})) == (403, "HOST_ONLY")
+    assert error(t.st.post(f"{t.path}/undo", {"step": t.step + 1})) == (409, "STEP_AHEAD")
+    t.do({"type": "vote", "votes": [0, 3]})
+    t.undo()  # the storyteller's record of the vote; the nomination (the player's own) stays
+    undone = t.stored()
+    assert t.st.ok("POST", f"{t.path}/undo", {"step": t.step - 1})["room"]["step"] == t.step  # the phone retries
+    assert t.stored() == undone
+    assert t.view(0)["game"]["day"]["nominations"] == [
+        {"nominator": 3, "nominee": 1, "exile": False, "voters": None, "count": None, "threshold": None}]
+    t.do({"type": "vote", "votes": [3]})
+    t.do({"type": "declare_winner", "winner": "good", "reason": "说书人宣布善良阵营获胜"})
+    confirm(t, "good", "说书人宣布善良阵营获胜", declared=True)  # the replay folds the undone presses out
+    assert error(Player(api, "散场").post(f"{t.path}/undo", {"step": t.step})) == (403, "HOST_ONLY")
