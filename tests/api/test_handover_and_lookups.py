@@ -1,0 +1,85 @@
+"""Over HTTP, the paths no whole-game test walks: handing an absent player's seat to a bot by a vote
+(and her taking it back), a refused vote, and the small read-only lookups a client calls on start
+(health, live, errors, maid catalogue, a consort, the 血染 catalogue, a 深宫杀 /check)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.api.dgame import make_team, open_d_room
+from tests.api.helpers import Player, error
+
+
+@pytest.fixture
+def admin(api):
+    return Player(api, "司礼")
+
+
+@pytest.fixture
+def team(api, admin):
+    return make_team(api, admin, ["甄嬛", "沈眉庄", "安陵容"], value=90)
+
+
+def _absent_rounds(team: list[Player], room_id: str, rounds: int = 3) -> None:
+    """安陵容 (seat 2) sends nothing; the creator presses 催战 each round."""
+    for _ in range(rounds):
+        step = team[0].view(room_id)["room"]["step"]
+        for p in team[:2]:
+            assert p.act(room_id, {"type": "idle"}, step=step).status_code == 200
+        assert team[0].ok("POST", f"/v1/rooms/{room_id}/hurry", {"step": step})["current_step"] == step + 1
+
+
+def test_an_absent_seat_goes_to_a_bot_by_vote_and_comes_back_when_she_acts(team):
+    room_id = open_d_room(team, 1)
+    team[0].ok("POST", f"/v1/rooms/{room_id}/start")
+    early = team[0].post(f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"})
+    assert error(early) == (409, "SEAT_NOT_ABSENT")  # not gone for three rounds yet
+    _absent_rounds(team, room_id)
+    assert error(team[1].post(f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"}))[0] == 403
+    proposed = team[0].ok("POST", f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "advanced"})
+    assert proposed["room"]["handover"]["seat"] == 2 and proposed["room"]["handover"]["yes"] == [0]
+    assert proposed["room"]["seats"][2]["bot"] is None  # one of two voters is not a majority
+    assert error(team[2].post(f"/v1/rooms/{room_id}/handover/vote", {"yes": True}))[0] == 403  # not on her own seat
+    handed = team[1].ok("POST", f"/v1/rooms/{room_id}/handover/vote", {"yes": True})
+    assert handed["room"]["seats"][2]["bot"] == "advanced" and handed["room"]["handover"] is None
+    view = team[0].view(room_id)
+    step = view["room"]["step"]
+    assert 2 in view["pending"]["submitted"]  # the bot moved for her at once
+    for p in team[:2]:
+        p.act(room_id, {"type": "idle"}, step=step)
+    back = team[2].view(room_id)
+    if back["room"]["status"] == "active":  # she acts again: the seat is hers from now on
+        team[2].act(room_id, {"type": "idle"}, step=back["room"]["step"])
+        assert team[0].summary(room_id)["room"]["seats"][2]["bot"] is None
+
+
+def test_a_refused_vote_leaves_the_seat_with_its_player(team):
+    room_id = open_d_room(team, 1)
+    team[0].ok("POST", f"/v1/rooms/{room_id}/start")
+    _absent_rounds(team, room_id)
+    team[0].ok("POST", f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"})
+    refused = team[1].ok("POST", f"/v1/rooms/{room_id}/handover/vote", {"yes": False})
+    assert refused["room"]["handover"] is None and refused["room"]["seats"][2]["bot"] is None
+    assert error(team[1].post(f"/v1/rooms/{room_id}/handover/vote", {"yes": True}))[0] == 409  # nothing to vote on
+
+
+def test_the_lookups_a_client_makes_on_start(api, admin, team):
+    me = team[0]
+    assert me.ok("GET", "/v1/health") == {"ok": True, "stage": "local"}
+    live = me.ok("GET", "/v1/live")
+    assert live["keepalive_s"] > 0 and (live["url"] is None or live["url"].startswith("ws"))
+    codes = {e["code"]: e for e in me.ok("GET", "/v1/errors")["errors"]}
+    assert codes["STALE_STEP"]["status"] == 409 and codes["BUSY"]["status"] == 429
+    cards = me.ok("GET", "/v1/maids")["cards"]
+    assert cards and all(any("\u4e00" <= ch <= "\u9fff" for ch in c["maid"]) for c in cards)
+    assert {"xunyi", "tongxin"} <= {c["id"] for c in cards}
+    consort = me.ok("GET", f"/v1/consorts/{me.consort}")
+    assert consort["name"] == "甄嬛" and consort["looks"] == 90
+    catalogue = me.ok("GET", "/v1/games/zhenhuan/catalogue")["catalogue"]
+    assert catalogue
+    room_id = open_d_room(team, 1)
+    me.ok("POST", f"/v1/rooms/{room_id}/start")
+    fine = me.ok("POST", me.game_path(room_id, "/check"), {"action": {"type": "idle"}})
+    assert fine["legal"] is True and fine["code"] is None
+    bad = me.ok("POST", me.game_path(room_id, "/check"), {"action": {"type": "meal"}})
+    assert bad == {"legal": False, "code": "ACTION_NOT_IN_MODE", "message": "宫斗杀没有「送膳」"}
