@@ -148,7 +148,7 @@ export function scoreRows(outcome: Outcome): ScoreRow[] {
     if (x.emperor === r.seat) roles.push(x.solo === 'open' ? '皇帝·明独保' : x.solo === 'hidden' ? '皇帝·暗独保' : '皇帝')
     if (x.guard === r.seat && x.emperor !== r.seat) roles.push(x.open_guard ? '侍卫·明保' : '侍卫')
     if (x.rebels.includes(r.seat)) roles.push('锄')
-    if (x.left_seat === r.seat) roles.push(`强退 ${x.penalty ?? -30}`)
+    if (x.left_seat === r.seat) roles.push(`强退 ${signed(-Math.abs(x.penalty ?? 30))}`)
     return {
       seat: r.seat,
       name: r.name ?? `${r.seat + 1}号`,

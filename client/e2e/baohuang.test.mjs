@@ -1,0 +1,331 @@
+// 保皇 in the browser: five phone contexts at one table, clicking what players click (开战, 让位/登基,
+// the sealed declaration, 提示/出牌/不出, an illegal selection explained before sending, 取消托管 after a
+// timer expiry, 托管, 退出 with its −30 warning, the score table, the replay, bots). The long stretch of a
+// deal is finished the way the rules allow: each phone clicks 托管, and with all five in 托管 the engine
+// plays the deal out (and the table ends).
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { apiClient, startServer } from './server.mjs'
+import { current, launch, phoneContext, shot } from './browser.mjs'
+
+const SHOTS = fileURLToPath(new URL('./shots/', import.meta.url))
+mkdirSync(SHOTS, { recursive: true })
+const NAMES = ['甄嬛', '华妃', '皇后', '沈眉庄', '安陵容']
+
+let server
+let browser
+let api
+/** @type {{ name: string, token: string, page: import('playwright-core').Page }[]} */
+const ps = []
+
+before(async () => {
+  // E2E_BASE: a server already running (developing against a watch build); otherwise start our own
+  server = process.env.E2E_BASE ? { base: process.env.E2E_BASE, stop: async () => {} } : await startServer()
+  api = apiClient(server.base)
+  browser = await launch()
+  for (const name of NAMES) {
+    const token = await api.login(name)
+    const ctx = await phoneContext(browser, server.base)
+    // logged in already: the token where the app keeps it (Taro storage on H5 = localStorage, JSON-wrapped)
+    await ctx.addInitScript(([t, n]) => {
+      localStorage.setItem('shengong.token', JSON.stringify({ data: t }))
+      localStorage.setItem('shengong.name', JSON.stringify({ data: n }))
+    }, [token, name])
+    ps.push({ name, token, page: await ctx.newPage() })
+  }
+})
+
+after(async () => {
+  if (process.env.E2E_DUMP) {
+    for (const p of ps) console.log(`---- ${p.name}\n${await screen(p).innerText().catch(() => '')}`)
+  }
+  await browser?.close()
+  await server?.stop()
+})
+
+const gamePath = (rid) => `/v1/games/baohuang/rooms/${rid}`
+async function view(rid, p = ps[0]) {
+  const res = await api.call('GET', gamePath(rid), p.token)
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+  return res.body
+}
+async function act(rid, p, action) {
+  const v = await view(rid, p)
+  return api.call('POST', `${gamePath(rid)}/actions`, p.token, { step: v.room.step, action })
+}
+function screen(p) {
+  return current(p.page)
+}
+function button(p, name) {
+  return screen(p).getByRole('button', { name, exact: typeof name === 'string' })
+}
+async function until(what, fn, timeout = 20000) {
+  const end = Date.now() + timeout
+  for (;;) {
+    const v = await fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+}
+
+async function openTable(options) {
+  const created = await api.call('POST', '/v1/rooms', ps[0].token, { game: 'baohuang', options })
+  assert.equal(created.status, 200)
+  const rid = created.body.room.id
+  for (const p of ps.slice(1)) assert.equal((await api.call('POST', `/v1/rooms/${rid}/join`, p.token, {})).status, 200)
+  await Promise.all(ps.map((p) => p.page.goto(`/pages/room-baohuang/index?id=${rid}`)))
+  await screen(ps[0]).locator('.seat-taken').nth(4).waitFor()
+  await button(ps[0], '开战').click()
+  await Promise.all(ps.map((p) => screen(p).locator('.bh-table').waitFor({ timeout: 15000 })))
+  return rid
+}
+
+/** The throne by clicking: the holder yields once (让位) when she may, the next takes it (classic: with a call). */
+async function throneByClicking(rid, { yieldFirst }) {
+  let yielded = false
+  for (let i = 0; i < 12; i++) {
+    const v = await view(rid)
+    if (v.game.phase !== 'throne') return
+    const cand = v.game.candidate
+    const p = ps[cand]
+    const mine = (await view(rid, p)).game
+    await button(p, '让位').waitFor()
+    if (yieldFirst && !yielded && !mine.must_take) {
+      await button(p, '让位').click()
+      yielded = true
+    } else if (mine.variant === 'classic') {
+      if (!mine.callable.length) {
+        await button(p, '让位').click()
+      } else {
+        await screen(p).locator(`.chip[data-face="${mine.callable[0]}"]`).click()
+        await button(p, new RegExp(`^登基 · 叫`)).click()
+      }
+    } else {
+      await button(p, '登基').click()
+    }
+    await until('the throne to move on', async () => {
+      const w = await view(rid)
+      return w.game.phase !== 'throne' || w.game.candidate !== cand ? w : null
+    })
+  }
+}
+
+/** The sealed declaration: every non-emperor clicks at once; `loud` clicks 明保/造反, the others 不声明. */
+async function declareByClicking(rid, loud) {
+  const v = await view(rid)
+  if (v.game.phase !== 'declare') return null
+  let label = null
+  // every phone shows the choice first, then all four click (the declaration has one timer for all)
+  await Promise.all(v.pending.seats.map((s) => button(ps[s], '不声明').waitFor()))
+  await Promise.all(v.pending.seats.map(async (s) => {
+    const p = ps[s]
+    if (s === loud) {
+      const b = screen(p).locator('.bh-panel .seal', { hasText: /^(明保|造反)$/ })
+      label = (await b.textContent()).trim()
+      await b.click()
+    } else {
+      await button(p, '不声明').click()
+    }
+  }))
+  const w = await until('the declaration to settle', async () => {
+    const x = await view(rid)
+    return x.game.phase === 'play' ? x : null
+  })
+  if (label === '造反') assert.deepEqual(w.game.rebels, [loud], 'her 造反 was in before the declaration\'s timer ran out')
+  return label
+}
+
+/**
+ * One turn by clicking on the page of the seat to play: 提示 then 出牌, or 不出. Returns false when the
+ * turn moved on without her (a slow phone whose timer ran out: 托管 played for her).
+ */
+async function clickTurn(rid, { pass, beforePlay } = {}) {
+  const v = await view(rid)
+  assert.equal(v.game.phase, 'play')
+  const seat = v.game.turn
+  const p = ps[seat]
+  const mine = (await view(rid, p)).game
+  const moved = () => until('the turn to pass', async () => {
+    const w = await view(rid)
+    return w.game.phase !== 'play' || w.room.step !== v.room.step ? w : null
+  }, 40000)
+  const shown = await Promise.race([button(p, '出牌').waitFor({ timeout: 40000 }).then(() => true), moved().then(() => false)])
+  if (!shown) return false
+  if ((pass && mine.can_pass) || !mine.hints.length) {
+    await button(p, '不出').click()
+  } else {
+    await button(p, '提示').click()
+    await screen(p).locator('.hand .card-on').first().waitFor()
+    const raised = await screen(p).locator('.hand .card-on').evaluateAll((els) => els.map((e) => e.dataset.code))
+    assert.deepEqual([...raised].sort(), [...mine.hints[0]].sort(), '提示 raises the server\'s cheapest hint')
+    if (beforePlay) await beforePlay(p)
+    await button(p, '出牌').click()
+  }
+  await moved()
+  return true
+}
+
+/** Each phone clicks 托管; with all five in 托管 the engine plays the deal out and the table ends. */
+async function everyoneTuoguan(rid) {
+  for (const [i, p] of ps.entries()) {
+    const g = (await view(rid, p)).game
+    if (g.phase === 'over') break
+    if (g.seats[i].auto) continue
+    await button(p, '托管').click()
+    await until(`${p.name} in 托管`, async () => {
+      const w = (await view(rid, p)).game
+      return w.phase === 'over' || w.seats[i].auto ? true : null
+    })
+  }
+  await until('the deal to be played out', async () => ((await view(rid)).game.phase === 'over' ? true : null))
+}
+
+/** Every page's score table says what GET …/result says about the last finished deal. */
+async function scoreTablesMatch(rid, pages = ps) {
+  const result = (await api.call('GET', `${gamePath(rid)}/result`, ps[0].token)).body
+  const last = result.results[result.results.length - 1]
+  const deal = last.unit.replace('deal-', '')
+  // all pages at once: between deals the next deal is dealt when the 继续 timer runs out
+  await Promise.all(pages.map(async (p) => {
+    const table = screen(p).locator(`.bh-scores[data-deal="${deal}"]`)
+    await table.waitFor({ timeout: 30000 })
+    const rows = await table.locator('.bh-score-row[data-seat]').evaluateAll((els) => els.map((e) => ({
+      seat: Number(e.dataset.seat),
+      text: e.textContent,
+      score: Number(e.querySelector('.bh-sc-score').dataset.score),
+      total: Number(e.querySelector('.bh-sc-total').dataset.total),
+    })))
+    assert.equal(rows.length, 5)
+    for (const r of last.results) {
+      const row = rows.find((x) => x.seat === r.seat)
+      assert.equal(row.score, r.score, `${p.name} sees seat ${r.seat}'s score`)
+      assert.equal(row.total, last.extra.totals[r.seat], `${p.name} sees seat ${r.seat}'s total`)
+      assert.ok(row.text.includes(r.name))
+    }
+  }))
+  return last
+}
+
+describe('保皇 H5', () => {
+  it('simple mode: five phones play a whole deal — 让位/登基, the sealed declaration, an illegal selection explained, 提示/出牌/不出, a timer expiry into 托管 and back, 托管 to the end — and every score table matches the result', async () => {
+    const rid = await openTable({ variant: 'simple', turn_seconds: 20 })
+    await throneByClicking(rid, { yieldFirst: true })
+    const v0 = await view(rid)
+    const emperor = v0.game.emperor
+    assert.equal(v0.game.log.filter((e) => e.act === 'yield').length, 1, 'the holder yielded once by clicking')
+    // the sealed declaration: the seat after the emperor speaks up (明保 if she is the guard, else 造反)
+    const loud = (emperor + 1) % 5
+    const label = await declareByClicking(rid, loud)
+    const badge = label === '造反' ? '锄' : '侍卫·明保'
+    await Promise.all(ps.filter((_, i) => i !== loud).map((p) =>
+      screen(p).locator(`.bh-seat[data-seat="${loud}"] .bh-badge`, { hasText: badge }).waitFor()))
+    await screen(ps[loud]).locator('.bh-seat-me .bh-badge', { hasText: badge }).waitFor()
+    await screen(ps[loud]).locator(`.bh-seat[data-seat="${emperor}"] .bh-badge`, { hasText: '皇帝' }).waitFor()
+
+    // the emperor leads: first an illegal selection, explained in the server's own words before sending
+    const lead = ps[emperor]
+    const hand = (await view(rid, lead)).game.hand
+    const rank = (c) => c.split('#')[0].slice(1)
+    const a = hand.find((c) => !c.startsWith('BJ') && !c.startsWith('LJ'))
+    const b = hand.find((c) => !c.startsWith('BJ') && !c.startsWith('LJ') && rank(c) !== rank(a))
+    await button(lead, '出牌').waitFor()
+    // a fanned card is tapped on its visible edge, as a finger does
+    const tap = (code) => screen(lead).locator(`.hand .card[data-code="${code}"]`).click({ position: { x: 6, y: 30 } })
+    await tap(a)
+    await tap(b)
+    const said = (await api.call('POST', `${gamePath(rid)}/check`, lead.token, { action: { type: 'play', cards: [a, b] } })).body
+    assert.equal(said.legal, false)
+    await screen(lead).locator('.bh-illegal', { hasText: said.message }).waitFor()
+    assert.equal(await button(lead, '出牌').getAttribute('aria-disabled'), 'true', 'an illegal selection cannot be sent')
+    await tap(a)
+    await tap(b)
+    await screen(lead).locator('.bh-illegal').waitFor({ state: 'detached' })
+
+    await clickTurn(rid, { beforePlay: async (p) => shot(p.page, `${SHOTS}baohuang-table.png`) })
+    await clickTurn(rid, { pass: true })
+    for (let i = 0; i < 3; i++) await clickTurn(rid)
+
+    // a timer expiry: the seat to play does nothing; the scheduler puts her in 托管, and everyone sees it
+    const late = (await view(rid)).game.turn
+    const lateP = ps[late]
+    await screen(ps[(late + 1) % 5]).locator(`.bh-seat[data-seat="${late}"] .bh-timer`).waitFor()
+    await button(lateP, '取消托管').waitFor({ timeout: 40000 })
+    await Promise.all(ps.filter((_, i) => i !== late).map((p) =>
+      screen(p).locator(`.bh-seat[data-seat="${late}"] .bh-badge`, { hasText: '托管' }).waitFor()))
+    // and back from it
+    await button(lateP, '取消托管').click()
+    await until('her 托管 to end', async () => ((await view(rid)).game.seats[late].auto ? null : true))
+    await screen(lateP).locator('.bh-auto').waitFor({ state: 'detached' })
+    await screen(ps[(late + 2) % 5]).locator(`.bh-seat[data-seat="${late}"] .bh-badge`, { hasText: '托管' }).waitFor({ state: 'detached' })
+
+    await everyoneTuoguan(rid)
+    const last = await scoreTablesMatch(rid)
+    assert.equal(last.unit, 'deal-1')
+    assert.equal(last.extra.variant, 'simple')
+    assert.equal(last.results.reduce((n, r) => n + r.score, 0), 0, 'a deal\'s scores sum to 0')
+    await screen(ps[0]).locator('.bh-over', { hasText: '托管' }).waitFor()
+  })
+
+  it('classic mode: a call on the throne, the declaration and plays by clicking, 托管 to the end; the score table matches and the replay steps through the deal', async () => {
+    const rid = await openTable({ variant: 'classic', turn_seconds: 30 })
+    await throneByClicking(rid, { yieldFirst: false })
+    const v0 = await view(rid)
+    assert.ok(v0.game.called || v0.game.solo === 'open', 'the emperor called a face (or went 明独保)')
+    if (v0.game.called) await screen(ps[(v0.game.emperor + 2) % 5]).locator('.bh-tag', { hasText: '叫' }).waitFor()
+    await declareByClicking(rid, -1)
+    for (let i = 0; i < 4; i++) await clickTurn(rid, { pass: i === 2 })
+    await everyoneTuoguan(rid)
+    const last = await scoreTablesMatch(rid)
+    assert.equal(last.extra.variant, 'classic')
+    await screen(ps[0]).locator('.bh-scores').evaluate((el) => el.scrollIntoView({ block: 'center' }))
+    await shot(ps[0].page, `${SHOTS}baohuang-scores.png`)
+
+    // 复盘: step through the deal from the result's replay
+    const record = last.extra.replay
+    const n = record.log.length
+    const viewer = ps[1]
+    await button(viewer, '复盘').click()
+    const replay = viewer.page.getByRole('dialog')
+    await replay.locator('.bh-replay-count').filter({ hasText: new RegExp(`^0/${n}$`) }).waitFor()
+    await replay.getByRole('button', { name: '下一步' }).click()
+    await replay.locator('.bh-replay-count').filter({ hasText: new RegExp(`^1/${n}$`) }).waitFor()
+    assert.ok((await replay.locator('.bh-replay-line').textContent()).includes(last.results.find((r) => r.seat === record.log[0].seat).name))
+    await replay.getByRole('button', { name: '下一手' }).click()
+    const firstPlay = record.log.findIndex((e) => e.act === 'play') + 1
+    await replay.locator('.bh-replay-count').filter({ hasText: new RegExp(`^${firstPlay}/${n}$`) }).waitFor()
+    const leader = record.log[firstPlay - 1].seat
+    const left = await replay.locator(`.bh-replay-hand[data-seat="${leader}"] .bh-replay-cards`).textContent()
+    assert.match(left, new RegExp(`^${record.dealt[leader].length - record.log[firstPlay - 1].cards.length} 张`))
+    await shot(viewer.page, `${SHOTS}baohuang-replay.png`)
+  })
+
+  it('退出 mid-deal warns of the −30 first, then ends the deal with the penalty and the table', async () => {
+    const rid = await openTable({ variant: 'simple', turn_seconds: 30 })
+    const p = ps[2]
+    await button(p, '退出').click()
+    const dialog = p.page.getByRole('dialog')
+    await dialog.getByText('−30').waitFor()
+    await dialog.getByRole('button', { name: '确定退出' }).click()
+    await until('the table to end', async () => ((await view(rid)).game.phase === 'over' ? true : null))
+    const quit = await scoreTablesMatch(rid, [p, ps[3]])
+    assert.equal(quit.reason, 'quit')
+    assert.deepEqual(quit.results.map((r) => r.score), [0, 0, -30, 0, 0])
+    await screen(p).locator('.bh-over', { hasText: '强退' }).waitFor()
+  })
+
+  it('the creator fills the empty seats with bots; bot seats carry the 机器人 mark at the table', async () => {
+    const created = await api.call('POST', '/v1/rooms', ps[0].token, { game: 'baohuang', options: { variant: 'simple' } })
+    const rid = created.body.room.id
+    const p = ps[0]
+    await p.page.goto(`/pages/room-baohuang/index?id=${rid}`)
+    await button(p, '补满空位').click()
+    await screen(p).locator('.seat-taken').nth(4).waitFor()
+    assert.equal(await screen(p).locator('.seat .badge', { hasText: '机器人' }).count(), 4)
+    await button(p, '开战').click()
+    await screen(p).locator('.bh-table').waitFor()
+    assert.equal(await screen(p).locator('.bh-table .bh-badge', { hasText: '机器人' }).count(), 4)
+  })
+})

@@ -1,0 +1,293 @@
+// 血染甄嬛传 in the browser: the storyteller's phone and seven players' phones (and a traveller who asks
+// to join) play a game to a win through the UI. After every step, no player's screen (its DOM text)
+// holds another player's role, status or information, and at night every player's screen is the same.
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { apiClient, startServer } from './server.mjs'
+import { current, launch, phoneContext, settle, shot } from './browser.mjs'
+
+const SHOTS = fileURLToPath(new URL('./shots/', import.meta.url))
+mkdirSync(SHOTS, { recursive: true })
+
+// seven players (names that are no role's name) and the roles the storyteller deals them
+const NAMES = ['眉庄', '陵容', '采月', '流朱', '小允子', '芳若', '宝鹃']
+const ROLES = ['huangshang', 'huafei', 'jinxi', 'wentaiyi', 'jingfei', 'guojunwang', 'huanbi']
+const BLUFFS = ['yelanyi', 'taihou', 'sanage']
+const STATUS_WORDS = ['中毒', '醉酒', '按住', '受保护', '一丈红', '诅咒', '禁言']
+// words of the grimoire that no player's phone may show
+const GRIMOIRE_WORDS = ['魔典', '伪装', '真实情况', '建议假答案', '提醒标记', '说书人按钮']
+
+let server
+let browser
+let api
+let st
+/** @type {{ name: string, token: string, page: import('playwright-core').Page }[]} */
+const players = []
+let roomId
+let roleNames = {}
+
+async function phone(name) {
+  const token = await api.login(name)
+  const ctx = await phoneContext(browser, server.base)
+  await ctx.addInitScript(([t, n]) => {
+    localStorage.setItem('shengong.token', JSON.stringify({ data: t }))
+    localStorage.setItem('shengong.name', JSON.stringify({ data: n }))
+  }, [token, name])
+  return { name, token, page: await ctx.newPage() }
+}
+
+before(async () => {
+  server = process.env.E2E_BASE ? { base: process.env.E2E_BASE, stop: async () => {} } : await startServer()
+  api = apiClient(server.base)
+  browser = await launch()
+  st = await phone('说书人')
+  for (const name of NAMES) players.push(await phone(name))
+  const cat = await api.call('GET', '/v1/games/zhenhuan/catalogue', st.token)
+  roleNames = Object.fromEntries(cat.body.catalogue.roles.map((r) => [r.key, r.name]))
+})
+
+after(async () => {
+  if (process.env.E2E_DUMP) {
+    for (const p of [st, ...players]) console.log(`---- ${p?.name}\n${await screen(p).innerText().catch(() => '')}`)
+  }
+  await browser?.close()
+  await server?.stop()
+})
+
+const gamePath = () => `/v1/games/zhenhuan/rooms/${roomId}`
+async function view(p = st) {
+  const res = await api.call('GET', gamePath(), p.token)
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+  return res.body
+}
+async function hostAct(action) {
+  const v = await view()
+  const res = await api.call('POST', `${gamePath()}/actions`, st.token, { step: v.room.step, action })
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+}
+const screen = (p) => current(p.page)
+async function until(what, fn, timeout = 20000) {
+  const end = Date.now() + timeout
+  for (;;) {
+    const v = await fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+}
+async function scrollTo(p, selector) {
+  await screen(p).locator(selector).first().evaluate((el) => el.scrollIntoView({ block: 'start' }))
+  await p.page.waitForTimeout(100)
+}
+
+/**
+ * What no player's phone may show: the other seats' roles (and the bluffs), any status, what the
+ * storyteller told anyone else, the grimoire's own words — unless the player was told it herself (her
+ * role card, ability text and messages).
+ */
+async function privacyCheck(step, phones = players) {
+  const grim = (await view()).game.grimoire
+  const own = await Promise.all(phones.map(async (p) => (await view(p)).game.me))
+  const texts = await Promise.all(phones.map(async (p) => {
+    const t = await screen(p).innerText()
+    return t.replaceAll('血染甄嬛传', '')
+  }))
+  const told = own.map((me) => (me?.info ?? []).filter((l) => l.kind === 'info' || l.kind === 'tell').map((l) => l.text))
+  phones.forEach((p, i) => {
+    const me = own[i]
+    if (!me) return
+    const allowed = [me.role_name ?? '', me.ability ?? '', ...me.info.map((l) => l.text)].join('\n')
+    const forbidden = [
+      // (a traveller's identity is public: only the alignment the storyteller gave her is hers)
+      ...grim.seats.filter((s) => s.seat !== me.seat && s.team !== 'traveller')
+        .flatMap((s) => [s.role_name, s.original_role ? roleNames[s.original_role] : null]),
+      ...grim.bluffs.map((r) => roleNames[r]),
+      ...STATUS_WORDS,
+      ...told.filter((_, j) => j !== i).flat(),
+      ...GRIMOIRE_WORDS,
+    ].filter((w) => w && !allowed.includes(w))
+    const leaked = forbidden.filter((w) => texts[i].includes(w))
+    assert.deepEqual(leaked, [], `${step}: ${p.name}'s phone (seat ${me.seat + 1}) shows ${leaked.join('、')}`)
+  })
+}
+
+/** At night every player's phone shows the same thing, woken or not. */
+async function nightScreensAlike(step) {
+  const texts = await Promise.all(players.map((p) => screen(p).locator('.zh-night-screen').innerText()))
+  assert.ok(texts.every((t) => t === texts[0]), `${step}: night screens differ`)
+}
+
+/** The storyteller resolves the current night step by clicking: targets, the answer, 确定. */
+async function resolveStep(targets, { suggestion } = {}) {
+  const before = (await view()).game.grimoire.night.current
+  const box = screen(st).locator(`.zh-step-current[data-step="${before.key}"]`)
+  await box.waitFor()
+  for (const [i, seat] of targets.entries()) {
+    if (seat === null) continue
+    await box.locator('.zh-slot').nth(i).locator(`.chip[data-seat="${seat}"]`).click()
+  }
+  if (suggestion) await box.locator('.chip', { hasText: '采用建议' }).click()
+  await box.getByRole('button', { name: '确定', exact: true }).click()
+  await until(`step ${before.key} to be done`, async () => {
+    const n = (await view()).game.grimoire.night
+    return !n || n.current?.key !== before.key ? true : null
+  })
+  // and her screen has it: the step has left the top of the plan for its list
+  await screen(st).locator(`.zh-plan-row[data-step="${before.key}"]`).waitFor()
+  return before
+}
+
+describe('血染甄嬛传 H5', () => {
+  it('a storyteller and seven players play a game to a win through the UI; no phone ever shows another player\'s secrets', async () => {
+    const created = await api.call('POST', '/v1/rooms', st.token, { game: 'zhenhuan' })
+    roomId = created.body.room.id
+    for (const p of players) assert.equal((await api.call('POST', `/v1/rooms/${roomId}/join`, p.token, {})).status, 200)
+    await Promise.all([st, ...players].map((p) => p.page.goto(`/pages/room-zhenhuan/index?id=${roomId}`)))
+    await screen(st).locator('.seat-taken').nth(6).waitFor()
+    await screen(st).getByRole('button', { name: '开始布置' }).click()
+    await screen(st).locator('.zh-setup').waitFor()
+    // the storyteller deals by hand (浣碧 beside 果郡王: drunk for good) and sets the bluffs
+    for (const [seat, role] of ROLES.entries()) await hostAct({ type: 'assign', seat, role })
+    await hostAct({ type: 'set_bluffs', roles: BLUFFS })
+    await screen(st).locator('.zh-token-role', { hasText: '皇上' }).waitFor()
+    await screen(st).getByRole('button', { name: '开始（入第一夜）' }).click()
+    await screen(st).locator('.zh-night').waitFor()
+    await Promise.all(players.map((p) => screen(p).locator('.zh-night-screen').waitFor()))
+    await privacyCheck('night 1')
+    await nightScreensAlike('night 1')
+    await shot(players[4].page, `${SHOTS}zhenhuan-player-night.png`)
+
+    // night 1, step by step from the storyteller's phone
+    const plan = {
+      huafei: [3], guojunwang: [4], huangshang: [null, null], jinxi: [0, 1], wentaiyi: [6],
+    }
+    let undone = false
+    for (let i = 0; i < 16; i++) {
+      const night = (await view()).game.grimoire.night
+      const cur = night?.current
+      if (!cur) break
+      if (cur.key === 'huanbi') {
+        // 浣碧 is drunk: the step is flagged and offers a false answer; the storyteller takes it
+        await screen(st).locator('.zh-step-current .zh-impaired').waitFor()
+        await screen(st).locator('.zh-step-current .zh-suggestion').waitFor()
+        await scrollTo(st, '.zh-night')
+        await shot(st.page, `${SHOTS}zhenhuan-night-plan.png`)
+        await resolveStep([], { suggestion: true })
+        const rec = (await view()).game.grimoire.night.records.find((r) => r.step === 'huanbi')
+        assert.equal(rec.impaired, true)
+        assert.notDeepEqual(rec.given, rec.truth, 'she was given the suggested false answer')
+      } else {
+        await resolveStep(plan[cur.key] ?? (cur.slots ?? []).map((s) => (s.optional ? null : s.allowed[0])))
+      }
+      if (cur.key === 'jinxi') {
+        await scrollTo(st, '.zh-grim')
+        await shot(st.page, `${SHOTS}zhenhuan-grimoire-night.png`)
+      }
+      if (cur.key === 'wentaiyi' && !undone) {
+        // 撤销: the last press is taken back; the step is current again and is done once more
+        undone = true
+        await screen(st).locator('.zh-bar').getByRole('button', { name: '撤销' }).click()
+        await until('the undo', async () => ((await view()).game.grimoire.night?.current?.key === 'wentaiyi' ? true : null))
+        await screen(st).locator('.zh-step-current[data-step="wentaiyi"]').waitFor()
+        await resolveStep([6])
+      }
+      await privacyCheck(`night 1, ${cur.key}`)
+      await nightScreensAlike(`night 1, ${cur.key}`)
+    }
+    const grim = (await view()).game.grimoire
+    assert.ok(grim.seats[3].statuses.some((s) => s.kind === 'marked'), '温太医 carries 一丈红')
+    await screen(st).locator('.zh-token-slot[data-seat="3"] .zh-mark-marked').waitFor()
+
+    // 天亮
+    await screen(st).locator('.zh-button-cell[data-button="dawn"]').getByRole('button').click()
+    await Promise.all(players.map((p) => screen(p).locator('.zh-square').waitFor()))
+    await privacyCheck('dawn 1')
+    // 温太医 sees what he was told, and that the storyteller took back the first telling
+    const wen = players[3]
+    await screen(wen).locator('.zh-told-line', { hasText: '7号' }).first().waitFor()
+    await screen(wen).locator('.zh-withdrawn').waitFor()
+    await shot(wen.page, `${SHOTS}zhenhuan-role-card.png`)
+    // the demon sees her minion and the bluffs; 浣碧 sees the (false) distance she was given
+    await screen(players[0]).locator('.zh-told-line', { hasText: '叶澜依' }).waitFor()
+    await screen(players[6]).locator('.zh-told-line', { hasText: '间距' }).waitFor()
+
+    // 告知: a private message to 瑾汐姑姑 only
+    await screen(st).locator('.zh-bar').getByRole('button', { name: '告知' }).click()
+    const tell = st.page.getByRole('dialog')
+    await tell.locator('.zh-seat-picker').first().locator('.chip[data-seat="2"]').click()
+    await tell.locator('input').last().fill('今晚留意身边的人')
+    await tell.getByRole('button', { name: '告知' }).click()
+    await screen(players[2]).locator('.zh-told-line', { hasText: '今晚留意身边的人' }).waitFor()
+    await privacyCheck('tell')
+
+    // a traveller asks to join by day; the storyteller seats her with an identity and a secret alignment
+    const traveller = await phone('小路子')
+    await traveller.page.goto(`/pages/room-zhenhuan/index?id=${roomId}`)
+    await screen(traveller).getByRole('button', { name: '请求入座' }).click()
+    await screen(traveller).locator('.zh-asked').waitFor()
+    const req = screen(st).locator('.zh-request')
+    await req.waitFor()
+    await req.locator('input').nth(0).fill('游方郎中')
+    await req.locator('input').nth(1).fill('每天可以为一人把脉')
+    await req.locator('.chip', { hasText: '邪恶' }).click()
+    await req.getByRole('button', { name: '入座' }).click()
+    await screen(traveller).locator('.zh-role-card', { hasText: '游方郎中' }).waitFor({ timeout: 20000 })
+    await screen(traveller).locator('.zh-rc-align', { hasText: '邪恶阵营' }).waitFor()
+    await Promise.all(players.map((p) => screen(p).locator('.zh-traveller', { hasText: '游方郎中' }).waitFor()))
+    const everyone = [...players, traveller]
+    await privacyCheck('a traveller joins', everyone)
+
+    // 瑾汐姑姑 nominates 1号 from her phone
+    const jinxi = players[2]
+    await screen(jinxi).locator('.zh-square .zh-token-slot[data-seat="0"]').click()
+    const nominate = screen(jinxi).locator('.zh-nominate').getByRole('button', { name: '提名' })
+    await until('提名 to be allowed', async () => ((await nominate.getAttribute('aria-disabled')) === 'false' ? true : null))
+    await nominate.click()
+    await until('the nomination', async () => ((await view()).game.day.nominations.length === 1 ? true : null))
+    await privacyCheck('nomination', everyone)
+
+    // the storyteller opens the vote clock; the players vote from their phones while it counts down
+    await screen(st).locator('.zh-button-cell[data-button="open_vote"]').getByRole('button').click()
+    await st.page.getByRole('dialog').locator('.chip', { hasText: '90 秒' }).click()
+    await st.page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+    await Promise.all(everyone.map((p) => screen(p).locator('.zh-voting .zh-clock').waitFor()))
+    const yes = new Set([2, 3, 4, 5, 6, 7])
+    for (const [seat, p] of everyone.entries()) {
+      await screen(p).locator('.zh-voting').getByRole('button', { name: yes.has(seat) ? '举手' : '不举手', exact: true }).click()
+      await until(`seat ${seat + 1}'s hand`, async () => {
+        const d = (await view()).game.day
+        return !d.vote || d.vote.hands.some((h) => h.seat === seat) ? true : null
+      })
+      if (seat === 4) {
+        await screen(st).locator('.zh-vote .zh-hand-yes').nth(2).waitFor()
+        await scrollTo(st, '.zh-day-panel')
+        await shot(st.page, `${SHOTS}zhenhuan-grimoire-day.png`)
+        await scrollTo(players[5], '.zh-voting')
+        await shot(players[5].page, `${SHOTS}zhenhuan-vote.png`)
+      }
+      await privacyCheck(`vote of seat ${seat + 1}`, everyone)
+    }
+    const day = await until('the vote to be counted', async () => {
+      const d = (await view()).game.day
+      return d.vote === null && d.nominations[0].count !== null ? d : null
+    })
+    assert.equal(day.nominations[0].count, 6)
+    assert.equal(day.block, 0)
+    await screen(players[1]).locator('.zh-block', { hasText: '1号' }).waitFor()
+
+    // 处决: the chopping block is preselected; the demon dies and the storyteller confirms the end
+    await screen(st).locator('.zh-button-cell[data-button="execute"]').getByRole('button').click()
+    await st.page.getByRole('dialog').locator('.chip-on[data-seat="0"]').waitFor()
+    await st.page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+    await screen(st).locator('.zh-end', { hasText: '善良阵营胜' }).waitFor()
+    await privacyCheck('execution', everyone)
+    await screen(st).locator('.zh-end').getByRole('button', { name: '确认结束' }).click()
+    await Promise.all(everyone.map((p) => screen(p).locator('.zh-end', { hasText: '善良阵营胜' }).waitFor()))
+    const result = await api.call('GET', `${gamePath()}/result`, st.token)
+    assert.equal(result.body.results[0].extra.winner, 'good')
+    assert.deepEqual(result.body.results[0].results.filter((r) => r.won).map((r) => r.seat), [2, 3, 4, 5, 6])
+    await settle(st.page)
+  })
+})
