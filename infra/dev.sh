@@ -3,7 +3,8 @@
 #   infra/dev.sh serve   API on http://127.0.0.1:8000 over an embedded DynamoDB (moto server),
 #                        demo data loaded, scheduled jobs ticking
 #   infra/dev.sh test    the whole test suite (what CI runs): pytest, then the client's check
-#                        (SHENGONG_SKIP_CLIENT=1 runs pytest alone)
+#                        (SHENGONG_SKIP_CLIENT=1 runs pytest alone; --full adds the tests marked
+#                        `full` and plays the soaks, fault points and fuzzing at full size)
 # Both create .venv with Python >= 3.12 (3.13 preferred: it is the Lambda runtime we package for).
 # The client (client/, Taro) needs Node.js >= 20 with npm; its browser tests use Debian's chromium.
 set -euo pipefail
@@ -89,6 +90,10 @@ shift || true
 case "$cmd" in
   test)
     ensure_venv
+    if [ "${1:-}" = --full ]; then
+      shift
+      export SHENGONG_FULL=1 SOAK_FULL=1 FAULTS_FULL=1 FUZZ_FULL=1
+    fi
     .venv/bin/python -m pytest -n 2 "$@"
     if [ "${SHENGONG_SKIP_CLIENT:-}" != 1 ]; then
       client_check

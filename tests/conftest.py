@@ -18,6 +18,20 @@ os.environ.pop("AWS_ENDPOINT_URL_DYNAMODB", None)
 
 TABLE = "shengong-test"
 
+FULL = os.environ.get("SHENGONG_FULL") == "1"
+"""The full run (`infra/dev.sh test --full`): tests marked `full` too, and soaks at their full size."""
+
+
+def pytest_collection_modifyitems(config, items):
+    """`full` tests (long games over real sockets, the biggest tables) run in the full run only, or
+    when selected with `-m full`; the default run keeps one test of each path, so it stays fast."""
+    if FULL or "full" in (config.getoption("markexpr") or "").replace("not full", ""):
+        return
+    skip = pytest.mark.skip(reason="full run only: infra/dev.sh test --full (or -m full)")
+    for item in items:
+        if item.get_closest_marker("full"):
+            item.add_marker(skip)
+
 
 @pytest.fixture
 def ddb():
