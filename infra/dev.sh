@@ -94,7 +94,10 @@ case "$cmd" in
       shift
       export SHENGONG_FULL=1 SOAK_FULL=1 FAULTS_FULL=1 FUZZ_FULL=1
     fi
-    .venv/bin/python -m pytest -n 2 "$@"
+    # byte-code caches on: every pytest worker and every local server the tests start imports the
+    # same modules (some sandboxes set PYTHONDONTWRITEBYTECODE, which doubles the suite's start-up)
+    unset PYTHONDONTWRITEBYTECODE
+    .venv/bin/python -m pytest -n 2 --dist worksteal "$@"
     if [ "${SHENGONG_SKIP_CLIENT:-}" != 1 ]; then
       client_check
     fi

@@ -63,40 +63,84 @@ def _plain_serialized(original: Any) -> Any:
 
 
 def share_streams() -> None:
-    """Keep moto's transactions linear in time once a stream is on.
+    """Keep moto's transactions linear in the work they do, not in the size of the table.
 
-    moto's `transact_write_items` deep-copies every table it touches so it can roll back, and a table
-    copy includes its stream shard: every record ever written, each with old and new images. With the
-    stream on, each transaction then costs O(all writes so far): a test run's server grew to 8 GB and
-    starved the API of CPU. The rollback does not need a copy of the stream, only to forget what the
-    cancelled transaction appended, so copies share the shard and a failed transaction truncates it.
+    moto's `transact_write_items` deep-copies every table it touches so it can roll back if one of
+    the writes is refused. That copy is the whole table, items and stream shard (every record ever
+    written, old and new images): each transaction costs O(everything so far). A test run's local
+    server grew to 8 GB with the stream on, and a whole 保皇 deal spent a third of its time copying.
+
+    The rollback only needs the items the transaction touches (DynamoDB allows one operation per
+    item in a transaction) and the stream's length. So a table's copy here shares its items and its
+    stream; the transaction keeps a deep copy of just its own items and the stream lengths, and if
+    moto rolls back, those items are put back as they were and the stream forgets what was added.
     Idempotent; a no-op where moto is not installed (a deployed stage never calls it).
     """
     try:
         from moto.dynamodb.models import DynamoDBBackend
+        from moto.dynamodb.models.dynamo_type import DynamoType
         from moto.dynamodb.models.table import Table
     except ImportError:  # pragma: no cover - moto is a dev dependency
         return
     if getattr(Table, "_streams_shared", False):
         return
+    import copy
 
     def table_copy(self: Any, memo: dict[int, Any]) -> Any:
-        import copy
-
         twin = Table.__new__(Table)
         memo[id(self)] = twin
         for name, value in self.__dict__.items():
-            setattr(twin, name, value if name == "stream_shard" else copy.deepcopy(value, memo))
+            if name == "items":  # new containers, the same Item objects (restored below if touched)
+                twin.items = copy.copy(value)
+                for k, v in value.items():
+                    if isinstance(v, dict):
+                        twin.items[k] = dict(v)
+            elif name == "stream_shard":
+                twin.stream_shard = value
+            else:
+                setattr(twin, name, copy.deepcopy(value, memo))
         return twin
+
+    def touched(backend: Any, transact_items: list[dict[str, Any]]) -> list[tuple[str, Any, Any, Any]]:
+        """(table, hash, range, a deep copy of the item or None) for each operation's item."""
+        found = []
+        for entry in transact_items:
+            if len(entry) != 1:
+                continue
+            _, op = next(iter(entry.items()))
+            table = backend.tables.get(op.get("TableName"))
+            raw = op.get("Key") or op.get("Item") or {}
+            if table is None or table.hash_key_attr not in raw:
+                continue
+            h = DynamoType(raw[table.hash_key_attr])
+            r = DynamoType(raw[table.range_key_attr]) if table.range_key_attr in raw else None
+            current = table.get_item(h, r) if (table.range_key_attr is None) == (r is None) else None
+            found.append((table.name, h, r, copy.deepcopy(current)))
+        return found
+
+    def put_back(backend: Any, saved: list[tuple[str, Any, Any, Any]]) -> None:
+        for name, h, r, item in saved:
+            table = backend.tables[name]
+            if r is None:
+                if item is None:
+                    table.items.pop(h, None)
+                else:
+                    table.items[h] = item
+            elif item is None:
+                table.items.get(h, {}).pop(r, None)
+            else:
+                table.items.setdefault(h, {})[r] = item
 
     original = DynamoDBBackend.transact_write_items
 
     def transact_write_items(self: Any, transact_items: list[dict[str, Any]]) -> None:
-        shards = [t.stream_shard for t in self.tables.values() if t.stream_shard is not None]
-        marks = [(shard, len(shard.items)) for shard in shards]
+        marks = [(t.stream_shard, len(t.stream_shard.items)) for t in self.tables.values()
+                 if t.stream_shard is not None]
+        saved = touched(self, transact_items)
         try:
             original(self, transact_items)
         except Exception:
+            put_back(self, saved)
             for shard, length in marks:
                 del shard.items[length:]
             raise

@@ -40,7 +40,7 @@ class Replay(BaseHTTPRequestHandler):
 def wechat_server():
     server = ThreadingHTTPServer(("127.0.0.1", 0), Replay)
     Replay.requests = []
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()

@@ -158,6 +158,7 @@ def test_every_fault_point(runner, request):
     assert not failures, f"{len(failures)} of {len(results)} fault points failed:\n" + "\n".join(failures[:10])
 
 
+@pytest.mark.full  # the forked harness against the plain one; the default run samples fault points
 def test_a_forked_sweep_plays_the_same_faulted_games(moto):
     """`sweep_forked` (the full run's way) and `run` (the sample's) give the same faulted games."""
     r = Runner(moto.http, moto.raw, "zhenhuan", SCRIPTS["zhenhuan"])

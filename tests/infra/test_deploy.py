@@ -187,6 +187,7 @@ def test_deploy_without_the_wechat_secret_stops_before_packaging_and_says_what_t
 # ---- a stage, deployed and operated -----------------------------------------------------------------
 
 
+@pytest.mark.full  # a whole deploy on moto; the refusals run by default
 def test_a_stage_deployed_from_scratch_and_operated(env, api_url, aws, moto_url, monkeypatch, tmp_path,
                                                    packaged):
     """The runbook's path in order, on one fresh account (one test, so one deploy however tests are

@@ -146,6 +146,7 @@ def _check_round(store, room_id: str, step: int, responses: dict[int, requests.R
             assert seat not in by_player
 
 
+@pytest.mark.full  # 150 players on a 4-process server; tests/integration/test_races.py races in the default run
 def test_150_players_submit_at_the_same_instant(server, rooms):
     _, db_url = server
     _, store = _store(db_url)
@@ -166,6 +167,7 @@ def test_150_players_submit_at_the_same_instant(server, rooms):
         assert len(settled_by.get(room_id, [])) <= 1  # at most one request reports having settled it
 
 
+@pytest.mark.full  # 150 players on a 4-process server; tests/integration/test_races.py races in the default run
 def test_settlement_racing_with_hurry_settles_once(server, rooms):
     _, db_url = server
     _, store = _store(db_url)
@@ -185,6 +187,7 @@ def test_settlement_racing_with_hurry_settles_once(server, rooms):
         _check_round(store, room_id, 2, mine)
 
 
+@pytest.mark.full  # 150 players on a 4-process server; tests/integration/test_races.py races in the default run
 def test_settlement_racing_with_the_scheduler_settles_once(server, rooms):
     _, db_url = server
     _, store = _store(db_url)

@@ -75,6 +75,7 @@ def test_shengong_quick_start(server):
     assert out[-1] == "finished" and ("clear" in out[-2] or "wipe" in out[-2] or "limit" in out[-2])
 
 
+@pytest.mark.full  # a whole deal by curl; the other two quick starts run by default
 def test_baohuang_quick_start(server):
     out = run(server, "helpers", "保皇").splitlines()
     assert "机器人" in out[0] and "advanced" in out[0]

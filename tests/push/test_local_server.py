@@ -170,6 +170,7 @@ def test_a_storytellers_press_reaches_a_subscribed_phone_in_one_round_trip(serve
     assert all(m in ({"type": "changed", "room": room}, {"type": "subscribed", "room": room}) for _, m in phone.got)
 
 
+@pytest.mark.full  # the burst; one socket's round trip is in the default run
 def test_100_sockets_on_20_rooms_receive_every_notice_under_a_burst(server):
     url, ws_url = server
     admin = User(url, "司礼")
