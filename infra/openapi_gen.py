@@ -103,6 +103,21 @@ def _family_slots(family: str, keys: tuple[str, ...], components: dict[str, Any]
                                      prefix, components), f"{prefix}OutcomeExtra", components, f"{game.title} 终局细节")
                       if extra is not None else {"type": "object", "maxProperties": 0})
     action = _one(actions)
+    admit = [g for g in games if g.admit_model is not None]
+    log_action = action
+    if admit:  # a late joiner's log entry (kind admit) holds who was seated and with what
+        name = f"{prefix}AdmitEntry"
+        components[name] = {
+            "type": "object", "title": name, "additionalProperties": False, "required": ["entrant", "details"],
+            "description": "中途入座：入座者（席位、名字）与说书人给的设置",
+            "properties": {
+                "entrant": {"type": "object", "required": ["seat", "name"], "additionalProperties": False,
+                            "properties": {"seat": {"type": "integer", "minimum": 0}, "name": {"type": "string"},
+                                           "persona": {"type": "null"}}},
+                "details": _one([_admit_ref(g, prefix, components) for g in admit]),
+            },
+        }
+        log_action = {"anyOf": [action, ref(name)]}
     from chalicelib.api.catalogue import catalogue
 
     return {
@@ -112,6 +127,7 @@ def _family_slots(family: str, keys: tuple[str, ...], components: dict[str, Any]
         "options": _any([_options_ref(g.key, components) for g in games]),
         "action": action,
         "action_map": {"type": "object", "additionalProperties": action},
+        "log_action": log_action,
         "view": _one(views),
         "report_lines": {"type": "array", "items": _one(lines)},
         "outcome_extra": _one(extras),
@@ -158,6 +174,7 @@ def _generic_slots(components: dict[str, Any]) -> dict[str, dict[str, Any]]:
         "options": {"type": "object", "description": "该玩法的开房设置（各玩法的结构见 <Game>Options）"},
         "action": {"type": "object", "description": "该玩法的行动（各玩法的结构见 /v1/games/{family}/…）"},
         "action_map": {"type": "object", "additionalProperties": {"type": "object"}},
+        "log_action": {"type": "object"},
         "view": {"type": "object"},
         "report_lines": {"type": "array", "items": {"type": "object"}},
         "outcome_extra": {"type": "object"},

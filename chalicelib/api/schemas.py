@@ -386,7 +386,7 @@ class LogEntryOut(Out):
     kind: LogKind
     label: str
     actor: ViewerOut | None
-    action: dict[str, Any] | None = _slot("action", "这一步的行动（apply）")
+    action: dict[str, Any] | None = _slot("log_action", "这一步的行动（apply）；中途入座（admit）时为入座者与设置")
     moves: dict[str, dict[str, Any]] | None = _slot("action_map", "暗选回合：席位 -> 行动（只含落了子的席位）")
     at_ms: int
     trigger: Trigger | None

@@ -103,6 +103,9 @@ PLATFORM_ERRORS: dict[str, ErrorSpec] = {
                      "`details.current_step` is where the room is now."),
     "STEP_AHEAD": _e(409, "房间还没到这一步，请刷新",
                      "The action names a step the room has not reached; `details.current_step` is now."),
+    "STEP_HIDDEN": _e(422, "现在不必带 step，直接发送行动即可",
+                      "The room hides its step count from this player (血染 at night): her actions carry no "
+                      "step, and one that does is refused the same way whatever its value."),
     "ALREADY_SUBMITTED": _e(409, "本回合已经落子，不能更改", "A different sealed move was already stored."),
     "ROUND_CLOSED": _e(409, "本回合已结算", "The sealed round closed before this move arrived."),
     "NOT_IN_ROUND": _e(409, "本回合你无需落子", "This seat owes no move in the current round."),

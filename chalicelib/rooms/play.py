@@ -85,11 +85,13 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
     for text in game.free_texts(action):
         deps.check_text(text, caller.user_id)  # refused text is never stored nor shown
     room = reclaim(deps, room, caller.user_id)  # a player whose seat a bot was playing is back
-    if step is None:
-        if not hides_steps(game, actor):
-            raise ValidationFailed("请带上房间当前的 step", code="VALIDATION_FAILED",
-                                   errors=[{"loc": ["step"], "type": "missing", "msg": "Field required"}])
+    if hides_steps(game, actor):
+        if step is not None:  # the same answer for any value: trying steps must not find the count
+            raise ValidationFailed("现在不必带 step，直接发送行动即可", code="STEP_HIDDEN")
         step = room.step
+    elif step is None:
+        raise ValidationFailed("请带上房间当前的 step", code="VALIDATION_FAILED",
+                               errors=[{"loc": ["step"], "type": "missing", "msg": "Field required"}])
     if step > room.step:
         raise Conflict("房间还没到这一步，请刷新", code="STEP_AHEAD", **_step_details(game, actor, room))
     if step < room.step:

@@ -491,7 +491,7 @@ class LeakWatch:
         """Refusals a player's phone may meet: none carries a step, a version or anyone's secret."""
         t = self.table
         who = t.players[seat]
-        expected = [(409, "STALE_STEP"), (409, "STEP_AHEAD"), (403, "STORYTELLER_ONLY")]
+        expected = [(422, "STEP_HIDDEN"), (422, "STEP_HIDDEN"), (403, "STORYTELLER_ONLY")]
         answers = [t.send({"type": "dusk"}, who=who, step=0), t.send({"type": "dusk"}, who=who, step=10**6),
                    t.send({"type": "dusk"}, who=who)]
         for r, want in zip(answers, expected, strict=True):
