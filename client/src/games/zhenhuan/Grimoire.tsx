@@ -132,7 +132,7 @@ export function Grimoire({ view, refresh }: Props) {
       {(room.requests ?? []).length ? (
         <Panel title='入座请求' extra='旅行者' className='zh-requests'>
           {(room.requests ?? []).map((r) => (
-            <Request key={r.user} user={r.user} name={r.name} busy={busy} run={run} roomId={room.id} />
+            <JoinRequest key={r.user} user={r.user} name={r.name} busy={busy} run={run} roomId={room.id} />
           ))}
         </Panel>
       ) : null}
@@ -234,7 +234,7 @@ export function Grimoire({ view, refresh }: Props) {
 }
 
 /** A traveller asking to join: seat her with an identity and a secret alignment, or decline. */
-function Request({ user, name, busy, run, roomId }: {
+function JoinRequest({ user, name, busy, run, roomId }: {
   user: string; name: string; busy?: string; roomId: string; run: (key: string, fn: () => Promise<unknown>) => Promise<boolean>
 }) {
   const [identity, setIdentity] = useState('')
