@@ -146,8 +146,7 @@ def _check_round(store, room_id: str, step: int, responses: dict[int, requests.R
             assert seat not in by_player
 
 
-@pytest.mark.full  # 150 players on a 4-process server; tests/integration/test_races.py races in the default run
-def test_150_players_submit_at_the_same_instant(server, rooms):
+def _150_players_submit_at_the_same_instant(server, rooms):
     _, db_url = server
     _, store = _store(db_url)
     calls, index = [], []
@@ -167,8 +166,7 @@ def test_150_players_submit_at_the_same_instant(server, rooms):
         assert len(settled_by.get(room_id, [])) <= 1  # at most one request reports having settled it
 
 
-@pytest.mark.full  # 150 players on a 4-process server; tests/integration/test_races.py races in the default run
-def test_settlement_racing_with_hurry_settles_once(server, rooms):
+def _settlement_racing_with_hurry_settles_once(server, rooms):
     _, db_url = server
     _, store = _store(db_url)
     calls, index = [], []
@@ -187,8 +185,7 @@ def test_settlement_racing_with_hurry_settles_once(server, rooms):
         _check_round(store, room_id, 2, mine)
 
 
-@pytest.mark.full  # 150 players on a 4-process server; tests/integration/test_races.py races in the default run
-def test_settlement_racing_with_the_scheduler_settles_once(server, rooms):
+def _settlement_racing_with_the_scheduler_settles_once(server, rooms):
     _, db_url = server
     _, store = _store(db_url)
     from chalicelib.core.clock import FixedClock
@@ -214,6 +211,16 @@ def test_settlement_racing_with_the_scheduler_settles_once(server, rooms):
         mine = {s: r for (rid, s), r in zip(index, players, strict=True) if rid == room_id}
         _check_round(store, room_id, 3, mine)
     assert sum(r.changed for r in reports) <= ROOMS
+
+
+@pytest.mark.full  # 150 players on a 4-process server; tests/integration/test_races.py races in the default run
+def test_150_players_then_settlement_racing_hurry_then_the_scheduler(server, rooms):
+    """One test, three rounds of the same 50 rooms in order (round 1 all at once, round 2 racing 催战,
+    round 3 racing the scheduler): each round starts where the last one left the rooms, so they must
+    run in one worker, one after the other."""
+    _150_players_submit_at_the_same_instant(server, rooms)
+    _settlement_racing_with_hurry_settles_once(server, rooms)
+    _settlement_racing_with_the_scheduler_settles_once(server, rooms)
 
 
 def test_the_gateways_own_refusals_answer_in_the_apis_shape_as_deployed(server):
