@@ -97,7 +97,8 @@ case "$cmd" in
     # byte-code caches on: every pytest worker and every local server the tests start imports the
     # same modules (some sandboxes set PYTHONDONTWRITEBYTECODE, which doubles the suite's start-up)
     unset PYTHONDONTWRITEBYTECODE
-    .venv/bin/python -m pytest -n 2 --dist worksteal "$@"
+    # line coverage of chalicelib/ ([tool.coverage] in pyproject.toml): reported, and below 95 % a failure
+    .venv/bin/python -m pytest -n 2 --dist worksteal --cov --cov-report=term --cov-fail-under=95 "$@"
     if [ "${SHENGONG_SKIP_CLIENT:-}" != 1 ]; then
       client_check
     fi

@@ -67,6 +67,15 @@ def _retried(deps: RoomDeps, game: AnyGame, room: Room, actor: Viewer, step: int
     raise Conflict("这一步已经过去了，请刷新", code="STALE_STEP", **_step_details(game, actor, room))
 
 
+def _ended_retry(deps: RoomDeps, game: AnyGame, room: Room, actor: Viewer, step: int, raw_action: Any) -> ActOutcome:
+    """The game-ending action whose answer was lost, sent again: found in the log, it is answered as
+    the first attempt was (rule P7); anything else is GAME_OVER."""
+    try:
+        return _retried(deps, game, room, actor, step, parse_action(game, raw_action))
+    except DomainError:
+        raise GameOver() from None
+
+
 def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_action: Any,
         family: str | None = None) -> ActOutcome:
     """One action (or sealed move) by the caller for `step` (None: the current step, only where the
@@ -80,6 +89,8 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
     if family is not None and game.family != family:
         raise NotFound(f"这个房间是{game.title}的房间", code="WRONG_FAMILY", family=game.family)
     actor = actor_for(caller, room)
+    if room.status is RoomStatus.FINISHED and step is not None and 0 < step < room.step:
+        return _ended_retry(deps, game, room, actor, step, raw_action)
     _require_active(room)
     action = parse_action(game, raw_action)
     for text in game.free_texts(action):

@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from chalicelib.core.clock import FixedClock
-from chalicelib.core.errors import Conflict, Forbidden, NotFound, NotYourTurn, RateLimited, ValidationFailed
+from chalicelib.core.errors import Conflict, Forbidden, GameOver, NotFound, NotYourTurn, RateLimited, ValidationFailed
 from chalicelib.core.game import BotLevel
 from chalicelib.core.identity import Caller, Role
 from chalicelib.domain.model import LogKind, MoveSource, RoomStatus, Trigger
@@ -168,6 +168,21 @@ def test_a_finished_game_replays_bit_for_bit(deps):
     assert room.status is RoomStatus.FINISHED
     body = views.replay(deps, A, rid, "tally")
     assert replay.recompute(body).model_dump(mode="json") == room.state
+
+
+def test_the_game_ending_move_sent_again_is_answered_from_the_log(deps):
+    """Platform rule P7 at the very end: the last move's answer was lost, the phone sends it again —
+    the room is finished by then, and the retry is answered as the first attempt (not GAME_OVER)."""
+    rid = tally(deps, B, C, rounds=1)
+    for n, c in enumerate((A, B, C), start=1):
+        last = play.act(deps, c, rid, 1, {"type": "pick", "n": n})
+    assert last.settled and last.room.status is RoomStatus.FINISHED
+    again = play.act(deps, C, rid, 1, {"type": "pick", "n": 3})
+    assert (again.step, again.settled, again.room.status) == (1, False, RoomStatus.FINISHED)
+    with pytest.raises(GameOver):
+        play.act(deps, C, rid, 1, {"type": "pick", "n": 2})  # not her recorded move
+    with pytest.raises(GameOver):
+        play.act(deps, C, rid, 2, {"type": "pick", "n": 3})
 
 
 def test_stalled_rooms_expire_and_idle_games_are_abandoned(deps):
