@@ -8,7 +8,15 @@ import itertools
 import pytest
 
 from chalicelib.core.clock import FixedClock
-from chalicelib.core.errors import Conflict, Forbidden, GameOver, NotFound, NotYourTurn, RateLimited, ValidationFailed
+from chalicelib.core.errors import (
+    Conflict,
+    Forbidden,
+    GameOver,
+    NotFound,
+    NotYourTurn,
+    RateLimited,
+    ValidationFailed,
+)
 from chalicelib.core.game import BotLevel
 from chalicelib.core.identity import Caller, Role
 from chalicelib.domain.model import LogKind, MoveSource, RoomStatus, Trigger
