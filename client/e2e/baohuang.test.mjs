@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { apiClient, startServer } from './server.mjs'
-import { current, launch, phoneContext, shot } from './browser.mjs'
+import { current, launch, loggedInPhone, shot } from './browser.mjs'
 
 const SHOTS = fileURLToPath(new URL('./shots/', import.meta.url))
 mkdirSync(SHOTS, { recursive: true })
@@ -25,16 +25,7 @@ before(async () => {
   server = process.env.E2E_BASE ? { base: process.env.E2E_BASE, stop: async () => {} } : await startServer()
   api = apiClient(server.base)
   browser = await launch()
-  for (const name of NAMES) {
-    const token = await api.login(name)
-    const ctx = await phoneContext(browser, server.base)
-    // logged in already: the token where the app keeps it (Taro storage on H5 = localStorage, JSON-wrapped)
-    await ctx.addInitScript(([t, n]) => {
-      localStorage.setItem('shengong.token', JSON.stringify({ data: t }))
-      localStorage.setItem('shengong.name', JSON.stringify({ data: n }))
-    }, [token, name])
-    ps.push({ name, token, page: await ctx.newPage() })
-  }
+  for (const name of NAMES) ps.push(await loggedInPhone(browser, server.base, api, name))
 })
 
 after(async () => {

@@ -38,3 +38,15 @@ export async function shot(page, file) {
   await settle(page)
   await page.screenshot({ path: file, animations: 'disabled' })
 }
+
+/** A phone already logged in as `name` (the token where the app keeps it: Taro storage on H5 is
+ * localStorage, JSON-wrapped), with one page open. */
+export async function loggedInPhone(browser, base, api, name) {
+  const token = await api.login(name)
+  const ctx = await phoneContext(browser, base)
+  await ctx.addInitScript(([t, n]) => {
+    localStorage.setItem('shengong.token', JSON.stringify({ data: t }))
+    localStorage.setItem('shengong.name', JSON.stringify({ data: n }))
+  }, [token, name])
+  return { name, token, page: await ctx.newPage() }
+}

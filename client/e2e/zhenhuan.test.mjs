@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { apiClient, startServer } from './server.mjs'
-import { current, launch, phoneContext, settle, shot } from './browser.mjs'
+import { current, launch, loggedInPhone, settle, shot } from './browser.mjs'
 
 const SHOTS = fileURLToPath(new URL('./shots/', import.meta.url))
 mkdirSync(SHOTS, { recursive: true })
@@ -28,15 +28,7 @@ const players = []
 let roomId
 let roleNames = {}
 
-async function phone(name) {
-  const token = await api.login(name)
-  const ctx = await phoneContext(browser, server.base)
-  await ctx.addInitScript(([t, n]) => {
-    localStorage.setItem('shengong.token', JSON.stringify({ data: t }))
-    localStorage.setItem('shengong.name', JSON.stringify({ data: n }))
-  }, [token, name])
-  return { name, token, page: await ctx.newPage() }
-}
+const phone = (name) => loggedInPhone(browser, server.base, api, name)
 
 before(async () => {
   server = process.env.E2E_BASE ? { base: process.env.E2E_BASE, stop: async () => {} } : await startServer()
