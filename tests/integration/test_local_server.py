@@ -4,10 +4,6 @@ one shared DynamoDB): 50 rooms x 3 players submitting at the same instant; settl
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -16,49 +12,18 @@ from pathlib import Path
 import pytest
 import requests
 
+from tests.local_server import local_server
+
 pytestmark = pytest.mark.server
 
 ROOT = Path(__file__).resolve().parents[2]
 ROOMS = 50
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    port, db_port = _free_port(), _free_port()
-    log = (tmp_path_factory.mktemp("server") / "server.log").open("w")
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    env.pop("AWS_ENDPOINT_URL_DYNAMODB", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "infra.local_server", "--port", str(port), "--db-port", str(db_port),
-         "--workers", "4", "--tick", "3600", "--no-demo"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,  # a file: a full pipe would block it
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(f"{url}/v1/health", timeout=1).ok:
-                break
-        except requests.RequestException:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail("local server did not start: " + Path(log.name).read_text())
-    yield url, f"http://127.0.0.1:{db_port}"
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        raise
-    finally:
-        log.close()
+    with local_server(tmp_path_factory.mktemp("server"), "--no-demo") as running:
+        yield running.url, running.db_url
 
 
 class Client:

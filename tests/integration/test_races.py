@@ -13,18 +13,14 @@ DynamoDB, like concurrent Lambda instances):
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
 import requests
 
 from chalicelib.rooms.access import PASSWORD_MAX_CHECKS
+from tests.local_server import local_server
 
 pytestmark = pytest.mark.server
 
@@ -33,43 +29,10 @@ GUESSES = 28
 COPIES = 8
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    port, db_port = _free_port(), _free_port()
-    log = (tmp_path_factory.mktemp("races") / "server.log").open("w")
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    env.pop("AWS_ENDPOINT_URL_DYNAMODB", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "infra.local_server", "--port", str(port), "--db-port", str(db_port),
-         "--workers", "4", "--tick", "3600", "--no-demo"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(f"{url}/v1/health", timeout=1).ok:
-                break
-        except requests.RequestException:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail("local server did not start: " + Path(log.name).read_text())
-    yield url, f"http://127.0.0.1:{db_port}"
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        raise
-    finally:
-        log.close()
+    with local_server(tmp_path_factory.mktemp("races"), "--no-demo") as running:
+        yield running.url, running.db_url
 
 
 class Phone:

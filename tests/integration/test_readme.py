@@ -7,12 +7,11 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
-import requests
+
+from tests.local_server import local_server
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.server
@@ -30,30 +29,8 @@ def blocks() -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from tests.integration.test_local_server import _free_port
-
-    port, db_port = _free_port(), _free_port()
-    log = (tmp_path_factory.mktemp("readme") / "server.log").open("w")
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    env.pop("AWS_ENDPOINT_URL_DYNAMODB", None)
-    proc = subprocess.Popen([sys.executable, "-m", "infra.local_server", "--port", str(port), "--db-port",
-                             str(db_port), "--workers", "2", "--tick", "1"],
-                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(f"{url}/v1/health", timeout=1).ok:
-                break
-        except requests.RequestException:
-            time.sleep(0.2)
-    else:
-        proc.kill()
-        pytest.fail("local server did not start: " + Path(log.name).read_text())
-    yield url
-    proc.terminate()
-    proc.wait(timeout=15)
-    log.close()
+    with local_server(tmp_path_factory.mktemp("readme"), workers=2, tick="1") as running:
+        yield running.url
 
 
 def run(url: str, *names: str) -> str:

@@ -6,10 +6,6 @@ joins and presses, each receiving exactly one notice per version of its room."""
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -18,48 +14,20 @@ from pathlib import Path
 import pytest
 import requests
 
+from tests.local_server import local_server
+
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 ROOMS, PER_ROOM, PRESSES = 20, 5, 2
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    port = _free_port()
-    log = (tmp_path_factory.mktemp("push-server") / "server.log").open("w")
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "POWERTOOLS_LOG_LEVEL": "WARNING"}
-    env.pop("AWS_ENDPOINT_URL_DYNAMODB", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "infra.local_server", "--port", str(port), "--workers", "2", "--tick", "3600",
-         "--no-demo", "--client-dir", ""],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            live = requests.get(f"{url}/v1/live", timeout=1)
-            if live.ok:
-                break
-        except requests.RequestException:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail("local server did not start: " + Path(log.name).read_text())
-    yield url, live.json()["url"]
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    with local_server(tmp_path_factory.mktemp("push-server"), "--no-demo", "--client-dir", "", workers=2) as running:
+        live = requests.get(f"{running.url}/v1/live", timeout=5)
+        live.raise_for_status()
+        yield running.url, live.json()["url"]
 
 
 class User:
