@@ -28,9 +28,9 @@ STREAM_BATCH = 100
 
 def enable_stream(client: Any, table: str) -> str:
     """Turn on the table's stream (NEW_AND_OLD_IMAGES, as infra/template.py does); returns its ARN."""
-    from infra.moto_speedups import share_streams
+    from infra.moto_speedups import light_transactions
 
-    share_streams()
+    light_transactions()
     desc = client.describe_table(TableName=table)["Table"]
     if desc.get("StreamSpecification", {}).get("StreamEnabled"):
         return str(desc["LatestStreamArn"])

@@ -59,9 +59,9 @@ def start_dynamodb(port: int) -> str:
     )
     from werkzeug.serving import make_server
 
-    from infra.moto_speedups import install_plain_json_answers, share_streams
+    from infra.moto_speedups import install_plain_json_answers, light_transactions
 
-    share_streams()  # the stream is turned on below (push): keep transactions linear in time
+    light_transactions()  # the stream is turned on below (push): keep transactions linear in time
     install_plain_json_answers()
 
     class QuietHandler(MotoRequestHandler):

@@ -62,7 +62,7 @@ def _plain_serialized(original: Any) -> Any:
     return serialized
 
 
-def share_streams() -> None:
+def light_transactions() -> None:
     """Keep moto's transactions linear in the work they do, not in the size of the table.
 
     moto's `transact_write_items` deep-copies every table it touches so it can roll back if one of
@@ -82,7 +82,7 @@ def share_streams() -> None:
         from moto.dynamodb.models.table import Table
     except ImportError:  # pragma: no cover - moto is a dev dependency
         return
-    if getattr(Table, "_streams_shared", False):
+    if getattr(Table, "_light_transactions", False):
         return
     import copy
 
@@ -147,4 +147,4 @@ def share_streams() -> None:
 
     Table.__deepcopy__ = table_copy  # type: ignore[attr-defined]
     DynamoDBBackend.transact_write_items = transact_write_items  # type: ignore[method-assign]
-    Table._streams_shared = True  # type: ignore[attr-defined]
+    Table._light_transactions = True  # type: ignore[attr-defined]

@@ -18,9 +18,9 @@ os.environ.pop("AWS_ENDPOINT_URL_DYNAMODB", None)
 
 TABLE = "shengong-test"
 
-from infra.moto_speedups import share_streams
+from infra.moto_speedups import light_transactions
 
-share_streams()  # moto's transactions roll back only what they touched (infra/moto_speedups.py)
+light_transactions()  # moto's transactions roll back only what they touched (infra/moto_speedups.py)
 
 FULL = os.environ.get("SHENGONG_FULL") == "1"
 """The full run (`infra/dev.sh test --full`): tests marked `full` too, and soaks at their full size."""

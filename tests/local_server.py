@@ -65,3 +65,17 @@ def local_server(log_dir: Path, *args: str, workers: int = 4, tick: str = "3600"
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+class DevUser:
+    """Someone logged in to the running local server by name (the local stage's dev login), with a
+    requests session carrying her token; the tests add the calls they need on top."""
+
+    def __init__(self, url: str, name: str) -> None:
+        self.url = url
+        self.http = requests.Session()
+        r = self.http.post(f"{url}/v1/auth/dev", json={"name": name}, timeout=30)
+        r.raise_for_status()
+        self.token: str = r.json()["token"]
+        self.user_id: str = r.json()["user"]["id"]
+        self.http.headers["Authorization"] = self.token

@@ -1,4 +1,4 @@
-"""`infra.moto_speedups.share_streams` makes moto's transactions copy only what they touch: a refused
+"""`infra.moto_speedups.light_transactions` makes moto's transactions copy only what they touch: a refused
 transaction must still leave every item and the stream exactly as before, as DynamoDB does."""
 
 from __future__ import annotations

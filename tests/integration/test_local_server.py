@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.local_server import local_server
+from tests.local_server import DevUser, local_server
 
 pytestmark = pytest.mark.server
 
@@ -26,14 +26,7 @@ def server(tmp_path_factory):
         yield running.url, running.db_url
 
 
-class Client:
-    def __init__(self, url: str, name: str) -> None:
-        self.url = url
-        self.http = requests.Session()
-        r = self.http.post(f"{url}/v1/auth/dev", json={"name": name}, timeout=30)
-        r.raise_for_status()
-        self.http.headers["Authorization"] = r.json()["token"]
-
+class Client(DevUser):
     def post(self, path: str, body: dict | None = None) -> requests.Response:
         return self.http.post(f"{self.url}{path}", json=body or {}, timeout=60)
 

@@ -20,7 +20,7 @@ import pytest
 import requests
 
 from chalicelib.rooms.access import PASSWORD_MAX_CHECKS
-from tests.local_server import local_server
+from tests.local_server import DevUser, local_server
 
 pytestmark = pytest.mark.server
 
@@ -35,19 +35,11 @@ def server(tmp_path_factory):
         yield running.url, running.db_url
 
 
-class Phone:
-    def __init__(self, url: str, name: str) -> None:
-        self.url = url
-        self.http = requests.Session()
-        r = self.http.post(f"{url}/v1/auth/dev", json={"name": name}, timeout=30)
-        r.raise_for_status()
-        self.http.headers["Authorization"] = r.json()["token"]
-        self.user_id = r.json()["user"]["id"]
-
+class Phone(DevUser):
     def post(self, path: str, body: dict | None = None) -> requests.Response:
         # a fresh connection per request (the server closes each one): no session state shared by threads
         return requests.post(f"{self.url}{path}", json=body or {}, timeout=120,
-                             headers={"Authorization": self.http.headers["Authorization"]})
+                             headers={"Authorization": self.token})
 
     def ok(self, path: str, body: dict | None = None) -> dict:
         r = self.post(path, body)

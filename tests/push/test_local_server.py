@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.local_server import local_server
+from tests.local_server import DevUser, local_server
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -30,15 +30,7 @@ def server(tmp_path_factory):
         yield running.url, live.json()["url"]
 
 
-class User:
-    def __init__(self, url: str, name: str) -> None:
-        self.url = url
-        self.http = requests.Session()
-        r = self.http.post(f"{url}/v1/auth/dev", json={"name": name}, timeout=30)
-        r.raise_for_status()
-        self.token = r.json()["token"]
-        self.http.headers["Authorization"] = self.token
-
+class User(DevUser):
     def post(self, path: str, body: dict | None = None) -> requests.Response:
         r = self.http.post(f"{self.url}{path}", json=body or {}, timeout=60)
         assert r.status_code == 200, (path, r.status_code, r.text)

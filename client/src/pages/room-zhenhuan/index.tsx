@@ -7,6 +7,7 @@ import { Panel } from '../../components/Panel'
 import { Screen } from '../../components/Screen'
 import { SealButton } from '../../components/SealButton'
 import { Seats } from '../../components/room/Seats'
+import { WaitingActions } from '../../components/room/WaitingActions'
 import { Grimoire } from '../../games/zhenhuan/Grimoire'
 import { PlayerView } from '../../games/zhenhuan/PlayerView'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
@@ -70,18 +71,7 @@ export default function Room() {
             <Seats seats={room.seats} max={Math.max(room.seats.length + 1, room.min_seats)} />
           </Panel>
           <ErrorLine error={error} />
-          <View className='room-actions'>
-            <SealButton kind='ghost' onClick={lobby}>回大厅</SealButton>
-            {room.is_creator && room.seats.length >= room.min_seats ? (
-              <SealButton kind='gold' busy={busy === 'start'} onClick={() => void run('start', () => api.POST('/v1/rooms/{room_id}/start', path))}>开始布置</SealButton>
-            ) : null}
-            {seated ? (
-              <SealButton busy={busy === 'leave'} onClick={() => void run('leave', async () => {
-                await api.POST('/v1/rooms/{room_id}/leave', path)
-                lobby()
-              })}>离席</SealButton>
-            ) : null}
-          </View>
+          <WaitingActions room={room} seated={seated} busy={busy} run={run} lobby={lobby} startLabel='开始布置' />
         </>
       ) : null}
       {view && room && status === 'active' && role === 'spectator' ? (
