@@ -1,6 +1,7 @@
-"""Two patches that make moto, our embedded DynamoDB for local runs and tests, fast enough to play
-whole games on. Neither changes what moto answers or stores (`tests/faults/test_fast_moto.py` and
-`tests/push/test_stream_integration.py` play games with them); a deployed stage never imports this.
+"""Patches that make moto, our embedded DynamoDB for local runs and tests, fast enough to play
+whole games on. None changes what moto answers or stores (`tests/faults/test_fast_moto.py`,
+`test_moto_rollback.py` and `test_moto_patches.py` check them; `tests/push/test_stream_integration.py`
+plays games with them); a deployed stage never imports this.
 """
 
 from __future__ import annotations
@@ -148,3 +149,100 @@ def light_transactions() -> None:
     Table.__deepcopy__ = table_copy  # type: ignore[attr-defined]
     DynamoDBBackend.transact_write_items = transact_write_items  # type: ignore[method-assign]
     Table._light_transactions = True  # type: ignore[attr-defined]
+
+
+def partition_queries() -> None:
+    """Make moto's Query read the partition it names, not the whole table.
+
+    moto's `Table.query` starts from `all_items()`: every item of the table, sorted by key with
+    moto's `DynamoType` comparisons, and only then keeps the queried partition. A test's table
+    holds every room it played, so each Query cost O(table · log table) (a 8-seat game spent a
+    third of its time there). While a Query runs, `all_items()` here answers just the queried
+    partition, in order and cut to the sort-key condition (a table query), or the items unsorted (an
+    index query, which moto sorts again by the index's full key anyway); the result is the same list in the same order, as DynamoDB keeps
+    range keys unique within a partition. The narrowing is per thread, so the local server's
+    concurrent requests do not see each other's. Idempotent; a deployed stage never calls it.
+    """
+    try:
+        from moto.dynamodb.models.table import Table
+    except ImportError:  # pragma: no cover - moto is a dev dependency
+        return
+    if getattr(Table, "_partition_queries", False):
+        return
+    import threading
+
+    narrowed = threading.local()
+    all_items = Table.all_items
+    query = Table.query
+
+    def narrowed_all_items(self: Any) -> Any:
+        current = getattr(narrowed, "items", None)
+        if current is not None and current[0] is self:
+            return current[1]
+        return all_items(self)
+
+    def partition_query(self: Any, hash_key: Any, *args: Any, **kwargs: Any) -> Any:
+        index_name = args[6] if len(args) > 6 else kwargs.get("index_name")
+        if index_name:
+            items = [item for part in self.items.values()
+                     for item in (part.values() if self.range_key_attr else [part])]
+        elif self.range_key_attr:
+            # sorted once with plain values (moto's own sort then finds them in order), and cut
+            # to the sort-key condition, which is all moto's loop would keep of the others
+            items = sorted(self.items.get(hash_key, {}).values() if hash_key is not None else [],
+                           key=lambda item: item.range_key.cast_value)
+            if args and args[0]:
+                items = [item for item in items if item.range_key.compare(args[0], args[1])]
+        else:
+            items = [self.items[hash_key]] if hash_key in self.items else []
+        previous = getattr(narrowed, "items", None)
+        narrowed.items = (self, items)
+        try:
+            return query(self, hash_key, *args, **kwargs)
+        finally:
+            narrowed.items = previous
+
+    Table.all_items = narrowed_all_items  # type: ignore[method-assign]
+    Table.query = partition_query  # type: ignore[method-assign]
+    Table._partition_queries = (all_items, query)  # type: ignore[attr-defined] # moto's own, for the test
+
+
+def lighter_items() -> None:
+    """Two per-request costs of moto that grow with what a request carries, cut.
+
+    * Building an item (every put, every transaction's put, every copy moto makes of one) adds its
+      attributes one by one to a dict that, on each addition, re-sums the size of everything already
+      in it to enforce DynamoDB's 400 KB limit: O(attributes²) size walks. Here a new item sums its
+      size once and refuses exactly when moto would (at the last addition the sum moto checks is the
+      whole item's); later changes (update expressions) still go through moto's own check.
+    * Each request lists its handler class's methods with `inspect.getmembers` to find the action;
+      the list of a class is computed once (our patches replace methods, never add them).
+
+    Idempotent; a deployed stage never calls it."""
+    try:
+        from moto.core import responses
+        from moto.dynamodb.exceptions import ItemSizeTooLarge
+        from moto.dynamodb.models import dynamo_type
+        from moto.dynamodb.models.utilities import bytesize
+    except ImportError:  # pragma: no cover - moto is a dev dependency
+        return
+    Item = dynamo_type.Item
+    if getattr(Item, "_lighter", False):
+        return
+    import functools
+
+    DynamoType, LimitedSizeDict = dynamo_type.DynamoType, dynamo_type.LimitedSizeDict
+
+    def item_init(self: Any, hash_key: Any, range_key: Any, attrs: dict[str, Any]) -> None:
+        self.hash_key = hash_key
+        self.range_key = range_key
+        values = {key: DynamoType(value) for key, value in attrs.items()}
+        if sum(bytesize(key) + value.size() for key, value in values.items()) > 405000:
+            raise ItemSizeTooLarge
+        self.attrs = LimitedSizeDict()
+        dict.update(self.attrs, values)
+
+    moto_init = Item.__init__
+    Item.__init__ = item_init  # type: ignore[method-assign]
+    responses.method_names_from_class = functools.cache(responses.method_names_from_class)
+    Item._lighter = moto_init  # type: ignore[attr-defined] # moto's own, for the test

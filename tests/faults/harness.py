@@ -199,16 +199,15 @@ Script = Callable[[World], Any]
 def moto_app(fast: bool = True) -> Iterator[tuple[Any, Any]]:
     """moto, a raw DynamoDB client and the app's Chalice test client with contract checks."""
     import contextlib
-    import os
 
-    import boto3
     from chalice.test import Client
     from moto import mock_aws
 
     import app
+    from tests.conftest import dynamodb_client
 
     with mock_aws(), fast_moto() if fast else contextlib.nullcontext():
-        raw = boto3.client("dynamodb", region_name=os.environ["AWS_DEFAULT_REGION"])
+        raw = dynamodb_client()
         with Client(app.app, stage_name="local") as client:
             yield raw, client.http
 

@@ -143,7 +143,6 @@ def wechat(url: str, timeout: float) -> Any:
 
 @pytest.fixture(scope="module")
 def fuzzed() -> Iterator[Fuzzed]:
-    import boto3
     from chalice.test import Client
     from moto import mock_aws
 
@@ -151,10 +150,11 @@ def fuzzed() -> Iterator[Fuzzed]:
     from chalicelib import wiring
     from chalicelib.config import load_settings
     from chalicelib.store.table import create_table
+    from tests.conftest import dynamodb_client
     from tests.faults.harness import fast_moto
 
     with mock_aws(), fast_moto():
-        raw = boto3.client("dynamodb", region_name=os.environ["AWS_DEFAULT_REGION"])
+        raw = dynamodb_client()
         create_table(raw, TABLE)
         env = {"STAGE": "local", "TABLE_NAME": TABLE, "ADMIN_OPENIDS": "dev:司礼", "WECHAT_APPID": "wx-fuzz",
                "WECHAT_SECRET": "fuzz-secret", "WECHAT_BASE_URL": "http://wechat.invalid"}

@@ -1,5 +1,5 @@
 """Races against the running local server (real HTTP, real threads, four worker processes sharing one
-DynamoDB, like concurrent Lambda instances):
+DynamoDB, like concurrent Lambda instances), and its answers to what never reaches the app:
 
 * 28 wrong 暗号 guesses by one user, released together: at most PASSWORD_MAX_CHECKS (5) of them are
   checked (403 WRONG_PASSWORD), every other one is refused unchecked (429 PASSWORD_LOCKED with
@@ -9,6 +9,7 @@ DynamoDB, like concurrent Lambda instances):
   flaky network): every copy is answered 200 for the same step, exactly one request settles the
   round, the log holds that step once with each player's move, one move item per seat, and the room
   moved on by exactly one step.
+* The gateway's own refusals (no token, an unknown path, a wrong method) in the API's one error shape.
 """
 
 from __future__ import annotations
@@ -143,3 +144,17 @@ def test_parallel_retries_of_the_same_moves_settle_a_round_once(server):
     # and the phones see one round settled: one report for the step
     reports = team[0].get(f"{path}/reports?after={step - 1}&limit=100")["reports"]
     assert [r["step"] for r in reports] == [step]
+
+
+def test_the_gateways_own_refusals_answer_in_the_apis_shape_as_deployed(server):
+    """Local and deployed are one contract: no token, an unknown path (with or without a token) and
+    a wrong method answer {code, message} as the Gateway Responses in infra/template.py make them."""
+    url, _ = server
+    bare = requests.get(f"{url}/v1/me", timeout=30)
+    assert bare.status_code == 401 and bare.json()["code"] == "UNAUTHENTICATED" and bare.json()["message"]
+    unknown = requests.get(f"{url}/v1/nothing/here", timeout=30)
+    assert unknown.status_code == 404 and unknown.json()["code"] == "NOT_FOUND"
+    tokened = requests.get(f"{url}/v1/nothing/here", headers={"Authorization": "v1.x.y"}, timeout=30)
+    assert tokened.status_code == 404 and tokened.json()["code"] == "NOT_FOUND"
+    wrong = requests.delete(f"{url}/v1/health", timeout=30)
+    assert wrong.status_code in (403, 404, 405) and "code" in wrong.json()
