@@ -64,6 +64,9 @@ class ClientMessage(BaseModel):
 
     action: Literal["subscribe", "unsubscribe", "ping"]
     room: str | None = Field(default=None, min_length=1, max_length=64, pattern=r"^[a-z0-9]+$")
+    etag: str | None = Field(default=None, min_length=1, max_length=80)
+    """subscribe: the ETag of the view the phone holds (the per-game route's, with the game); the answer
+    says whether it is still current. Any other tag (a lobby page's) reads as changed: one fetch."""
 
 
 def caller_of(conn: Connection | Subscription) -> Caller:
@@ -118,13 +121,18 @@ def handle(deps: PushDeps, connection_id: str, body: str | None) -> dict[str, An
         deps.store.unsubscribe(connection_id, msg.room)
         return {"type": "unsubscribed", "room": msg.room}
     try:
-        return subscribe(deps, conn, msg.room)
+        return subscribe(deps, conn, msg.room, msg.etag)
     except DomainError as e:
         return _error(e, msg.room)
 
 
-def subscribe(deps: PushDeps, conn: Connection, room_id: str) -> dict[str, Any]:
+def subscribe(deps: PushDeps, conn: Connection, room_id: str, etag: str | None = None) -> dict[str, Any]:
     """Watch a room the caller may view; the subscription starts from her view as it is now.
+
+    Notices tell of changes after this point, so a phone that fetched its view before subscribing
+    (or while its socket was down) could miss one in between. Given the ETag of the view it holds,
+    the answer says whether that view is still hers (`changed`: false) or she should fetch (true);
+    that is all it says: the tag is compared, never sent.
 
     Raises:
         NotFound: ROOM_NOT_FOUND; Forbidden: PASSWORD_REQUIRED; RateLimited: RATE_LIMITED (too many rooms).
@@ -138,11 +146,15 @@ def subscribe(deps: PushDeps, conn: Connection, room_id: str) -> dict[str, Any]:
     room = deps.rooms.rooms.get_room(room_id)
     viewer = viewer_for(deps.rooms, caller, room)  # refuses exactly as GET /v1/rooms/{id} would
     # her view's tag is kept only where the steps are hidden from her: anyone else hears every version
-    tag = view_tag(deps.rooms, caller, room) if hides_steps(get_game(room.game), viewer) else None
+    hidden = hides_steps(get_game(room.game), viewer)
+    now = view_tag(deps.rooms, caller, room) if hidden or etag is not None else None
+    tag = now if hidden else None
     watcher = room.has_password and room.seat_of(caller.user_id) is None and not is_host(caller, room)
     sub = Subscription(room_id=room.id, connection_id=conn.id, user=conn.user, role=conn.role,
                        expires_s=conn.expires_s, watcher=watcher, tag=tag, version=room.version)
     if not deps.store.subscribe(sub, deps.max_rooms):
         raise RateLimited(f"一个连接最多同时关注 {deps.max_rooms} 个房间", code="RATE_LIMITED")
     logger.debug("subscribed", extra={"room": room.id})
-    return {"type": "subscribed", "room": room.id}
+    if etag is None:
+        return {"type": "subscribed", "room": room.id}
+    return {"type": "subscribed", "room": room.id, "changed": etag != now}

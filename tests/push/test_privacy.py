@@ -74,3 +74,29 @@ def test_the_hidden_steps_of_a_hosted_game_are_not_announced_to_the_players(fake
     play.act(h.rooms, ST, room, h.store.get_room(room).step, {"type": "note", "text": "天亮了"})
     h.pump()
     assert (h.sockets.changes(ca), h.sockets.changes(cb)) == ([room], [room])
+
+
+def test_subscribing_with_her_views_etag_says_only_whether_it_is_still_hers(fake_games):
+    """A phone that fetched its view and then (re)subscribes could miss a change in between; sent with
+    the view's ETag, `subscribed` says `changed` exactly when her view (as GET answers it) differs —
+    so for a 血染 player, a night step that does not touch her view reads as unchanged, like polling."""
+    h = harness(seed=SEED)
+    t = Table.open(h)
+    t.deal(["jingfei", "huangshang", "sanage", "huafei", "taihou"])
+    t.do({"type": "begin"})
+    player, host = t.players[0], ST  # 1号, 敬妃: one step of the night is hers
+    held = {who.user_id: t.view(who).etag for who in (player, host)}
+    answers = []
+    while t.step_night():
+        for who in (player, host):
+            cid = h.connect(who)
+            got = h.say(cid, {"action": "subscribe", "room": t.room, "etag": held[who.user_id]})
+            assert set(got) == {"type", "room", "changed"} and got["type"] == "subscribed"
+            assert got["changed"] == (t.view(who).etag != held[who.user_id])
+            answers.append((who.user_id, got["changed"]))
+    steps = len(answers) // 2
+    assert [c for u, c in answers if u == host.user_id] == [True] * steps  # every press changes her view
+    assert 0 < sum(c for u, c in answers if u == player.user_id) < steps  # some presses are not hers to see
+    cid = h.connect(player)
+    assert h.say(cid, {"action": "subscribe", "room": t.room, "etag": t.view(player).etag})["changed"] is False
+    assert h.say(cid, {"action": "subscribe", "room": t.room, "etag": "x" * 81})["code"] == "MALFORMED_REQUEST"

@@ -159,6 +159,57 @@ describe('Live', () => {
     expect(sockets).toHaveLength(2)
   })
 
+  it('subscribes with the ETag its page holds, and a view gone stale meanwhile is fetched at once', async () => {
+    const { sockets, live } = setup()
+    const held = { onChange: vi.fn(), onLive: vi.fn(), etag: () => 'W/"abc"' }
+    const fresh = { onChange: vi.fn(), onLive: vi.fn(), etag: () => 'W/"def"' }
+    const blank = { onChange: vi.fn(), onLive: vi.fn(), etag: () => undefined }
+    live.watch('stale', held)
+    live.watch('same', fresh)
+    live.watch('new', blank)
+    await flush()
+    sockets[0].open()
+    expect(sockets[0].sent).toEqual([
+      { action: 'subscribe', room: 'stale', etag: 'W/"abc"' },
+      { action: 'subscribe', room: 'same', etag: 'W/"def"' },
+      { action: 'subscribe', room: 'new' },  // nothing fetched yet: nothing to compare
+    ])
+    sockets[0].push({ type: 'subscribed', room: 'stale', changed: true })
+    sockets[0].push({ type: 'subscribed', room: 'same', changed: false })
+    sockets[0].push({ type: 'subscribed', room: 'new' })
+    expect(held.onChange).toHaveBeenCalledTimes(1)  // changed between its fetch and the subscription
+    expect(fresh.onChange).not.toHaveBeenCalled()
+    expect(blank.onChange).not.toHaveBeenCalled()
+    expect([held, fresh, blank].map((w) => w.onLive.mock.lastCall)).toEqual([[true], [true], [true]])
+  })
+
+  it('a keep-alive nobody answers takes the socket for dead: its pages poll and it connects afresh', async () => {
+    const { t, sockets, live, watcher } = setup({ url: 'wss://game.example/v', keepalive_s: 300 })
+    const w = watcher()
+    live.watch('room', w)
+    await flush()
+    sockets[0].open()
+    sockets[0].push({ type: 'subscribed', room: 'room' })
+    t.fire(300_000)
+    // a watched room's keep-alive is its subscription renewed: the answer also says if a notice was lost
+    expect(sockets[0].sent.at(-1)).toEqual({ action: 'subscribe', room: 'room' })
+    sockets[0].push({ type: 'subscribed', room: 'room', changed: true })  // answered: no watchdog left
+    expect(t.pending.map((p) => p.ms)).not.toContain(20_000)
+    expect(w.onChange).toHaveBeenCalledTimes(1)
+    w.onChange.mockClear()
+    t.fire(300_000)
+    expect(sockets[0].sent.at(-1)).toEqual({ action: 'subscribe', room: 'room' })
+    expect(w.onLive).toHaveBeenLastCalledWith(true)
+    t.fire(20_000)  // half-open: nothing came back
+    expect(sockets[0].closed).toBe(true)
+    expect(w.onLive).toHaveBeenLastCalledWith(false)
+    t.fire(1500)
+    await flush()
+    expect(sockets).toHaveLength(2)
+    sockets[0].push({ type: 'changed', room: 'room' })  // the dead socket is no longer listened to
+    expect(w.onChange).not.toHaveBeenCalled()
+  })
+
   it('stays off where the stage has no socket, and retries discovery after a network failure', async () => {
     const off = setup({ url: null, keepalive_s: 480 })
     const w = off.watcher()

@@ -102,6 +102,9 @@ export interface RoomWatch {
   onChange(): void
   /** true: notices come for this room (stop polling); false: they do not (poll). */
   onLive(live: boolean): void
+  /** The ETag of the view this page holds: sent with the subscription, whose answer says whether
+   * it is still current (a change between the page's fetch and the subscription is not lost). */
+  etag?(): string | undefined
 }
 
 export interface LiveInfo {
@@ -122,6 +125,9 @@ export interface LiveOptions {
   maxBackoffMs?: number
   /** How long an unused socket stays open (moving from one room page to the next keeps it). */
   idleCloseMs?: number
+  /** After a ping, how long to wait for any message before taking the socket for dead (ms): a
+   * half-open connection (a phone that changed networks) would otherwise hear nothing, silently. */
+  pongWaitMs?: number
 }
 
 const realTimers: Timers = {
@@ -133,6 +139,8 @@ interface ServerMessage {
   type?: string
   room?: string | null
   code?: string
+  /** On `subscribed`: the view whose ETag was sent is no longer current. */
+  changed?: boolean
 }
 
 export class Live {
@@ -147,10 +155,11 @@ export class Live {
   private retry: unknown = null
   private idle: unknown = null
   private keepalive: unknown = null
+  private pong: unknown = null
 
   constructor(opts: LiveOptions) {
     this.o = {
-      timers: realTimers, random: Math.random, baseMs: 1000, maxBackoffMs: 30000, idleCloseMs: 10000,
+      timers: realTimers, random: Math.random, baseMs: 1000, maxBackoffMs: 30000, idleCloseMs: 10000, pongWaitMs: 20000,
       connect: platformSocket, ...opts,
     }
   }
@@ -171,7 +180,7 @@ export class Live {
     set.add(watcher)
     this.clear('idle')
     if (this.isLive(room)) watcher.onLive(true)
-    else if (fresh && this.open) this.send({ action: 'subscribe', room })
+    else if (fresh && this.open) this.subscribe(room)
     this.ensure()
     return () => this.unwatch(room, watcher)
   }
@@ -192,7 +201,13 @@ export class Live {
     }
   }
 
-  private clear(which: 'retry' | 'idle' | 'keepalive'): void {
+  private subscribe(room: string): void {
+    let etag: string | undefined
+    for (const w of this.rooms.get(room) ?? []) etag ??= w.etag?.()
+    this.send(etag ? { action: 'subscribe', room, etag } : { action: 'subscribe', room })
+  }
+
+  private clear(which: 'retry' | 'idle' | 'keepalive' | 'pong'): void {
     const handle = this[which]
     if (handle !== null) this.o.timers.clear(handle)
     this[which] = null
@@ -234,7 +249,7 @@ export class Live {
       if (this.socket !== socket) return
       this.open = true
       this.failures = 0
-      for (const room of this.rooms.keys()) this.send({ action: 'subscribe', room })
+      for (const room of this.rooms.keys()) this.subscribe(room)
       this.ping()
     })
     socket.onMessage((text) => {
@@ -251,12 +266,25 @@ export class Live {
     this.keepalive = this.o.timers.set(() => {
       this.keepalive = null
       if (!this.open) return
-      this.send({ action: 'ping' })
+      // where rooms are watched, the keep-alive is their subscriptions renewed with the views' ETags:
+      // the answers say whether a notice went missing since (a post the gateway failed), and a page
+      // whose view is stale fetches it — a lost notice costs minutes at most, never the whole wait
+      if (this.confirmed.size) for (const room of this.confirmed) this.subscribe(room)
+      else this.send({ action: 'ping' })
+      const socket = this.socket
+      this.clear('pong')
+      this.pong = this.o.timers.set(() => {
+        this.pong = null
+        if (this.socket !== socket || !socket) return
+        this.closed() // no answer to the ping: take it for dead, poll, and connect afresh …
+        socket.close() // … and its own close event, if one ever comes, finds it already forgotten
+      }, this.o.pongWaitMs)
       this.ping()
     }, every)
   }
 
   private receive(text: string): void {
+    this.clear('pong') // anything heard means the socket is alive
     let msg: ServerMessage
     try {
       msg = JSON.parse(text) as ServerMessage
@@ -274,6 +302,7 @@ export class Live {
       if (!this.rooms.has(room)) return
       this.confirmed.add(room)
       for (const w of watchers) w.onLive(true)
+      if (msg.changed === true) for (const w of watchers) w.onChange()
     } else if (msg.type === 'changed') {
       for (const w of watchers) w.onChange()
     } else if (msg.type === 'error' || msg.type === 'unsubscribed') {
@@ -288,6 +317,7 @@ export class Live {
     this.open = false
     this.confirmed.clear()
     this.clear('keepalive')
+    this.clear('pong')
     for (const room of was) for (const w of this.rooms.get(room) ?? []) w.onLive(false)
     if (this.rooms.size) this.later()
   }
@@ -307,6 +337,7 @@ export class Live {
     this.open = false
     this.confirmed.clear()
     this.clear('keepalive')
+    this.clear('pong')
     socket?.close()
   }
 }

@@ -78,6 +78,11 @@ export class Poller<T> {
     return this.failures
   }
 
+  /** The ETag of the data this poller holds (undefined before its first answer). */
+  get currentEtag(): string | undefined {
+    return this.etag
+  }
+
   /** Begin polling now. */
   start(): void {
     if (this.running) return

@@ -51,7 +51,7 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
       watching?.stop()
       watching = null
       p.setLive(false)
-      if (room) watching = { room, stop: appLive().watch(room, { onChange: () => p.now(), onLive: (up) => p.setLive(up) }) }
+      if (room) watching = { room, stop: appLive().watch(room, { onChange: () => p.now(), onLive: (up) => p.setLive(up), etag: () => p.currentEtag }) }
     }
     const p: Poller<T> = new Poller<T>({
       fetch: (etag) => loadRef.current(etag),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useRef, useState } from 'react'
 import Taro, { useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
@@ -7,6 +7,7 @@ import { Screen } from '../../components/Screen'
 import { SealButton } from '../../components/SealButton'
 import { Seats } from '../../components/room/Seats'
 import { ShengongGame } from '../../games/shengong/Game'
+import { useReports } from '../../games/shengong/hooks'
 import { MODE_NAME } from '../../games/shengong/labels'
 import { Waiting } from '../../games/shengong/Waiting'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
@@ -14,9 +15,6 @@ import { usePoll } from '../../hooks/usePoll'
 import { COMPETITION, STATUS } from '../../lib/labels'
 import '../../components/room/room.css'
 import '../../games/shengong/shengong.css'
-
-/** How often the page asks anyway while notices are up (ms). */
-const SAFETY_REFRESH_MS = 6000
 
 const MODE_OF_GAME: Record<string, 'A' | 'B' | 'C' | 'D'> = { shengong_a: 'A', shengong_b: 'B', shengong_c: 'C', shengong_d: 'D' }
 
@@ -28,24 +26,20 @@ const MODE_OF_GAME: Record<string, 'A' | 'B' | 'C' | 'D'> = { shengong_a: 'A', s
 export default function Room() {
   const authed = useAuthGuard()
   const roomId = useRouter().params.id ?? ''
+  // the view and the 战报 in one request: each fetch asks for the reports after those already read
+  const reportsAfter = useRef<{ readonly current: number }>({ current: -1 })
   const poll = usePoll(
-    (etag) => api.GETIfChanged('/v1/games/shengong/rooms/{room_id}', etag, { params: { path: { room_id: roomId } } }),
+    (etag) => api.GETIfChanged('/v1/games/shengong/rooms/{room_id}', etag, {
+      params: { path: { room_id: roomId }, query: { reports_after: reportsAfter.current.current } },
+    }),
     roomId,
   )
   const [busy, setBusy] = useState<string>()
   const [error, setError] = useState<unknown>()
   const view = poll.data
   const room = view?.room
-  const settled = room?.status === 'finished' || room?.status === 'expired' || room?.status === 'abandoned'
-
-  // A safety net under the room's socket notices: a notice lost on the way would leave the page
-  // stale until the round's deadline (or for ever in the waiting room), so ask (If-None-Match,
-  // mostly 304) every few seconds while the room can still change.
-  useEffect(() => {
-    if (settled) return undefined
-    const id = setInterval(() => poll.refresh(), SAFETY_REFRESH_MS)
-    return () => clearInterval(id)
-  }, [roomId, settled])
+  const feed = useReports(roomId, room?.status === 'open' ? null : room?.step, view?.reports)
+  reportsAfter.current = feed.after
 
   if (!authed) return null
 
@@ -88,7 +82,7 @@ export default function Room() {
         />
       ) : null}
       {view && room && game && (status === 'active' || status === 'finished') ? (
-        <ShengongGame view={view} refresh={poll.refresh} />
+        <ShengongGame view={view} refresh={poll.refresh} reports={feed.reports} reportError={feed.error} />
       ) : null}
       {view && room && (status === 'expired' || status === 'abandoned' || (status !== 'open' && !game)) ? (
         <View className='sg-closed'>
