@@ -36,6 +36,18 @@ from chalicelib.wiring import services
 bp = Blueprint(__name__)
 
 
+class ViewQuery(Body):
+    reports_after: int | None = Field(default=None, ge=-1, description=(
+        "同时取 step 大于它的新战报（用上次的 next_after），放在回答的 reports 里"))
+    reports_cursor: str | None = Field(default=None, max_length=100,
+                                       description="同时取这个游标之后的新战报（上次的 next_cursor；有它时不看 reports_after）")
+
+    def ask(self) -> views.ReportsAsk | None:
+        if self.reports_after is None and self.reports_cursor is None:
+            return None
+        return views.ReportsAsk(after=self.reports_after or 0, cursor=self.reports_cursor)
+
+
 class ReportsQuery(Body):
     after: int = Field(default=0, ge=-1, description="只返回 step 大于它的战报（用上次的 next_after）")
     limit: int = Field(default=20, ge=1, le=100)
@@ -64,10 +76,11 @@ def register(family: str, late_join: bool, has_catalogue: bool) -> None:
             room = host.admit(deps, caller, room_id, body.user, body.details)
             return views.render_view(deps, caller, room, with_game=False)
 
-    @route(bp, base, response=RoomViewOut, tag=family, etag=True, family=family, name=f"{family}_view",
-           summary="房间与局面（按观看者投影）。带 If-None-Match 轮询，未变化返回 304", errors=(401, 403, 404))
-    def view(caller: Caller, room_id: str) -> views.RoomView:
-        return views.room_view(services().room_deps(), caller, room_id, family)
+    @route(bp, base, query=ViewQuery, response=RoomViewOut, tag=family, etag=True, family=family,
+           name=f"{family}_view", errors=(400, 401, 403, 404, 422),
+           summary="房间与局面（按观看者投影）。带 If-None-Match 轮询，未变化返回 304；带 reports_after 时一并取新战报")
+    def view(caller: Caller, room_id: str, query: ViewQuery) -> views.RoomView:
+        return views.room_view(services().room_deps(), caller, room_id, family, query.ask())
 
     @route(bp, f"{base}/actions", "POST", body=ActBody, response=ActOut, tag=family, family=family,
            name=f"{family}_act", summary="落子 / 行动（同一 step 的同一行动重试是安全的）",

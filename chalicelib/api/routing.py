@@ -100,7 +100,7 @@ def _to_response(result: Any, request: Any, model: type[BaseModel] | None) -> Re
     headers: dict[str, str | list[str]] = {}
     if isinstance(result, RoomView):
         headers = {"ETag": result.etag, "Cache-Control": "no-cache"}
-        if header(request, "if-none-match") == result.etag:
+        if header(request, "if-none-match") == result.etag and not result.fresh:
             return Response(body="", status_code=304, headers=headers)
         result = result.body
     if isinstance(result, BaseModel):

@@ -289,6 +289,9 @@ class RoomViewOut(RoomSummaryOut):
     """The room and the game as this viewer may see it."""
 
     game: dict[str, Any] | None = _slot("view", "该玩法为此观看者投影的局面（开战前为 null）")
+    reports: ReportsOut | None = Field(default=None, description=(
+        "带 reports_after（或 reports_cursor）请求时：此后的新战报，与 /reports 的回答相同（一次请求代替两次）；"
+        "未带时不出现。有新战报时即使 ETag 未变也返回 200"))
 
 
 class CatalogueOut(Out):
@@ -350,6 +353,9 @@ class ReportsOut(Out):
     reports: list[ReportOut]
     next_after: int = Field(description="下次请求带上 after=它，只取新的战报")
     next_cursor: str | None = Field(description="下次请求带上 cursor=它：只读新的记录（隐藏步数的玩法中是不透明的密文）")
+
+
+RoomViewOut.model_rebuild()  # its `reports` names ReportsOut, defined after it
 
 
 class SeatResultOut(Out):

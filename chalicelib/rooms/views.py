@@ -22,10 +22,21 @@ from chalicelib.rooms.play import run_timeout
 
 @dataclass(frozen=True)
 class RoomView:
-    """A body that may be answered with 304 when the client already has it (`etag`)."""
+    """A body that may be answered with 304 when the client already has it (`etag`), unless it is
+    `fresh`: it carries new reports, which the view's tag does not cover."""
 
     body: dict[str, Any]
     etag: str
+    fresh: bool = False
+
+
+@dataclass(frozen=True)
+class ReportsAsk:
+    """The reports a view fetch asks to have folded in: those after `after` (or `cursor`)."""
+
+    after: int
+    cursor: str | None = None
+    limit: int = 100
 
 
 def _etag(body: dict[str, Any]) -> str:
@@ -91,12 +102,14 @@ def _settle_if_overdue(deps: RoomDeps, room: Room) -> Room:
         return deps.rooms.get_room(room.id)
 
 
-def room_view(deps: RoomDeps, caller: Caller, room_id: str, family: str | None = None) -> RoomView:
-    """The caller's view of a room: with the game (the per-family route) or without (`family` None)."""
+def room_view(deps: RoomDeps, caller: Caller, room_id: str, family: str | None = None,
+              reports: ReportsAsk | None = None) -> RoomView:
+    """The caller's view of a room: with the game (the per-family route) or without (`family` None);
+    with `reports`, her new reports too, so a phone told of a change makes one request, not two."""
     if family is None:
         return render_view(deps, caller, deps.rooms.get_room(room_id), with_game=False)
     room, _ = family_room(deps, room_id, family)
-    return render_view(deps, caller, room)
+    return render_view(deps, caller, room, reports=reports)
 
 
 def _pending(deps: RoomDeps, room: Room, viewer: Viewer) -> dict[str, Any] | None:
@@ -123,14 +136,28 @@ def _view_body(deps: RoomDeps, caller: Caller, room: Room, viewer: Viewer, with_
     return body
 
 
-def render_view(deps: RoomDeps, caller: Caller, room: Room, *, with_game: bool = True) -> RoomView:
-    """The caller's view of a room already in hand (a lobby call returns it without reading again)."""
+def render_view(deps: RoomDeps, caller: Caller, room: Room, *, with_game: bool = True,
+                reports: ReportsAsk | None = None) -> RoomView:
+    """The caller's view of a room already in hand (a lobby call returns it without reading again).
+
+    The ETag covers the view alone: folded-in reports are read after a cursor the phone moves on
+    each answer, so a tag over them would change with no news. New reports make the answer `fresh`
+    (200 whatever its tag); none, with the tag unchanged, is still a 304.
+
+    Raises:
+        MalformedRequest: BAD_CURSOR (`reports.cursor`).
+    """
     viewer = viewer_for(deps, caller, room)
     room = _settle_if_overdue(deps, room)
     body = _view_body(deps, caller, room, viewer, with_game)
     etag = _etag(body)
+    fresh = False
+    if reports is not None and with_game:
+        body["reports"] = _reports_of(deps, caller, room, get_game(room.game), viewer, reports.after,
+                                      reports.limit, reports.cursor)
+        fresh = bool(body["reports"]["reports"])
     body["server_time"] = deps.clock.now_ms()
-    return RoomView(body=body, etag=etag)
+    return RoomView(body=body, etag=etag, fresh=fresh)
 
 
 def view_tag(deps: RoomDeps, caller: Caller, room: Room) -> str:
@@ -169,7 +196,12 @@ def reports(deps: RoomDeps, caller: Caller, room_id: str, family: str, after: in
         MalformedRequest: BAD_CURSOR.
     """
     room, game = family_room(deps, room_id, family)
-    viewer = viewer_for(deps, caller, room)
+    return _reports_of(deps, caller, room, game, viewer_for(deps, caller, room), after, limit, cursor)
+
+
+def _reports_of(deps: RoomDeps, caller: Caller, room: Room, game: AnyGame, viewer: Viewer, after: int, limit: int,
+                cursor: str | None) -> dict[str, Any]:
+    """`reports` for a room already read and its viewer already found."""
     hidden = hides_steps(game, viewer)
     if cursor is not None and not hidden:
         if not cursor.isdigit() and cursor != "-1":

@@ -194,3 +194,35 @@ def test_one_consort_plays_in_several_rooms_at_once(api, svc, admin):
     assert team[0].view(first)["pending"]["my_move"] == {"type": "heal", "cards": {
         "attack": None, "defence": None, "general": None, "discard": []}}
     assert team[0].view(second)["pending"]["my_move"]["type"] == "poison"
+
+
+def test_a_view_fetch_brings_its_new_reports_in_the_same_answer(api, svc, admin):
+    """Told of a change, a phone asks once: `?reports_after=<next_after>` folds the reports the
+    /reports endpoint would give into the view's answer. The ETag still covers the view alone: with
+    nothing new it is a 304; with new reports it is a 200 even under the same tag."""
+    team = make_team(api, admin, ["报甲", "报乙", "报丙"], value=70)
+    room = open_d_room(team, 1)
+    me = team[0]
+    path = me.game_path(room)
+    first = me.get(f"{path}?reports_after=-1")
+    assert first.status_code == 200
+    body, tag = first.json_body, first.headers["ETag"]
+    assert body["reports"] == me.ok("GET", me.game_path(room, "/reports?after=-1&limit=100"))
+    after = body["reports"]["next_after"]
+    assert me.get(f"{path}?reports_after={after}", **{"If-None-Match": tag}).status_code == 304
+    assert "reports" not in me.view(room)  # not asked, not there
+    step = body["room"]["step"]
+    for seat in body["pending"]["seats"]:
+        assert team[seat].act(room, {"type": "assassinate", "target": 0}, step=step).status_code == 200
+    settled = me.get(f"{path}?reports_after={after}", **{"If-None-Match": tag})
+    assert settled.status_code == 200 and settled.json_body["room"]["step"] > step
+    folded = settled.json_body["reports"]
+    assert [r["step"] for r in folded["reports"]] == [step] and folded["reports"][0]["lines"]
+    assert folded == me.ok("GET", me.game_path(room, f"/reports?after={after}&limit=100"))
+    # the same tag, new reports (a phone that had the view but not yet its reports): still a 200
+    again = me.get(f"{path}?reports_after={after}", **{"If-None-Match": settled.headers["ETag"]})
+    assert again.status_code == 200 and again.json_body["reports"] == folded
+    nothing = me.get(f"{path}?reports_after={folded['next_after']}", **{"If-None-Match": settled.headers["ETag"]})
+    assert nothing.status_code == 304
+    bad = me.get(f"{path}?reports_cursor=nonsense")
+    assert bad.status_code == 400 and bad.json_body["code"] == "BAD_CURSOR"

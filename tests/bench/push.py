@@ -87,12 +87,14 @@ class Tally:
     minutes_by_user: dict[str, float] = field(default_factory=dict)
     transitions: int = 0
     games: int = 1
+    idle: int = 0
+    """Push-mode requests after a notice that brought nothing new (a 304, an empty page of reports)."""
 
     def merge(self, other: Tally) -> Tally:
         """Several games of the same kind, summed (the tables divide by `games`)."""
         for name in ("http", "rcu", "wcu", "notices", "requests_by_user"):
             getattr(self, name).update(getattr(other, name))
-        for name in ("minutes", "ws_messages", "socket_calls", "stream_calls", "transitions", "games"):
+        for name in ("minutes", "ws_messages", "socket_calls", "stream_calls", "transitions", "games", "idle"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.poll_rcu += other.poll_rcu
         self.poll_wcu += other.poll_wcu
@@ -120,9 +122,12 @@ class World:
         self.family: str = ""
         self.now = 0.0
         self.count = 0
-        self.reports_per_change = True
-        """The game's screen reads its new reports whenever its view changed (深宫杀's 战报, 血染's
-        withdrawn lines); 保皇's shows the trick in the view and reads the reports at the deal's end."""
+        self.reports = "change"
+        """How the game's screen reads its reports. "fold": 深宫杀's page asks its view with
+        `?reports_after=`, so a new round's 战报 comes in the same answer (the 3-second-polling client
+        read `/reports` whenever the step moved: "poll reports", counted for polling only). "change":
+        血染's reads `/reports` whenever its view changed (withdrawn lines). "end": 保皇's shows the
+        trick in the view and reads the reports at the deal's end."""
 
     # -- bookkeeping -----------------------------------------------------------------------------
 
@@ -133,15 +138,15 @@ class World:
         _, rcu, wcu = self.meter.snapshot()
         self.t.rcu[kind] += rcu
         self.t.wcu[kind] += wcu
-        if kind in ("action", "refresh", "fetch", "reports", "live", "first view"):
+        if kind in ("action", "refresh", "fetch", "reports", "poll reports", "live", "first view"):
             self.t.http[kind] += 1
             if user is not None:
                 self.t.requests_by_user[user] += 1
         return out
 
-    def begin(self, game: str, players: int, reports_per_change: bool = True) -> Tally:
+    def begin(self, game: str, players: int, reports: str = "change") -> Tally:
         self.t = Tally(game=game, players=players)
-        self.reports_per_change = reports_per_change
+        self.reports = reports
         self.phones = {}
         self.now = 0.0
         self.poller.poll()
@@ -207,21 +212,41 @@ class World:
                 self.t.notices[user] += 1
                 self.t.ws_messages += 1
                 self._refresh(phone, "fetch")
-                if self.reports_per_change and phone.started:
+                if self.reports == "change" and phone.started:
                     self._reports(user, phone)
         self.sample_poll()
 
     def _reports(self, user: str, phone: Phone) -> None:
         r = self._charge("reports", lambda p=phone: p.player.get(
             f"{p.path}/reports?{'cursor=' + p.cursor if p.cursor else 'after=0'}&limit=50"), user)
-        phone.cursor = json.loads(r.body).get("next_cursor") if r.status_code == 200 else phone.cursor
+        body = json.loads(r.body) if r.status_code == 200 else {}
+        phone.cursor = body.get("next_cursor", phone.cursor)
+        if not body.get("reports"):
+            assert self.t is not None
+            self.t.idle += 1
 
     def _refresh(self, phone: Phone, kind: str) -> None:
+        fold = self.reports == "fold" and kind != "refresh"  # the polling client asked the plain view
+        path = f"{phone.path}?reports_after={phone.after}" if fold else phone.path
         r = self._charge(kind, lambda: phone.player.get(
-            phone.path, **({"If-None-Match": phone.etag} if phone.etag else {})), phone.player.user["id"])
+            path, **({"If-None-Match": phone.etag} if phone.etag else {})), phone.player.user["id"])
+        if r.status_code == 304 and kind == "fetch":
+            assert self.t is not None
+            self.t.idle += 1
         if r.status_code == 200:
             phone.etag = r.headers.get("ETag")
-            phone.started = json.loads(r.body)["room"]["status"] != "open"  # the game screen reads reports
+            body = json.loads(r.body)
+            phone.started = body["room"]["status"] != "open"  # the game screen reads reports
+            if fold and body.get("reports"):
+                phone.after = body["reports"]["next_after"]
+            if self.reports == "fold" and phone.started and body["room"]["step"] != phone.step:
+                phone.step = body["room"]["step"]
+                # what the 3-second-polling client did on a step it had not seen: ask /reports
+                assert self.t is not None
+                self._charge("poll reports", lambda: phone.player.get(
+                    f"{phone.path}/reports?after={phone.polled_after}&limit=100"), phone.player.user["id"])
+                self.t.requests_by_user[phone.player.user["id"]] -= 1  # the push phone did not ask it
+                phone.polled_after = body["room"]["step"]
 
     def end(self) -> Tally:
         """Everyone reads the result, then leaves (disconnect)."""
@@ -230,7 +255,7 @@ class World:
 
         assert self.t is not None
         self.now += PACE["result_s"]
-        if not self.reports_per_change:
+        if self.reports == "end":
             for user, phone in self.phones.items():
                 self._reports(user, phone)
         for user, phone in self.phones.items():
@@ -238,8 +263,12 @@ class World:
             self.t.minutes += minutes
             self.t.minutes_by_user[user] = minutes
             pings = int((self.now - phone.since) // KEEPALIVE_S)
-            self.t.ws_messages += 2 * pings + 1  # ping in, pong out; the disconnect
+            self.t.ws_messages += 2 * pings + 1  # keep-alive in, its answer out; the disconnect
             self.t.socket_calls += pings + 1
+            renew = {"action": "subscribe", "room": self.room, **({"etag": phone.etag} if phone.etag else {})}
+            for _ in range(pings):  # a watched room's keep-alive renews its subscription (client api/live.ts)
+                self._charge("socket", lambda p=phone: ws_routes.ws_message(
+                    ws_event("$default", p.cid, body=json.dumps(renew)), None))
             self._charge("socket", lambda p=phone: ws_routes.ws_disconnect(ws_event("$disconnect", p.cid), None))
         return self.t
 
@@ -253,6 +282,10 @@ class Phone:
     etag: str | None = None
     cursor: str | None = None
     started: bool = False
+    after: int = -1
+    """The reports folded into this phone's views so far (`?reports_after=`)."""
+    step: int | None = None
+    polled_after: int = -1
 
 
 # ---- the games -------------------------------------------------------------------------------------------
@@ -265,7 +298,7 @@ def play_d(w: World, seed: int = 1) -> Tally:
     w.svc.new_seed = lambda: bytes([seed]) * 32
     admin = Player(w.api, "司礼")
     team = make_team(w.api, admin, [f"押{seed}{i}" for i in range(3)], value=70, maids={"xunyi": 2, "tieshen": 1})
-    w.begin("宫斗杀 D (3 players; mean of 3 seeded games)", 3)
+    w.begin("宫斗杀 D (3 players; mean of 3 seeded games)", 3, reports="fold")
     room = team[0].open_room("shengong_d", {"stage": 1})
     w.enter(team[0], room, "shengong")
     for i, p in enumerate(team[1:], 1):
@@ -297,7 +330,7 @@ def play_c(w: World) -> Tally:
     team = []
     for i in range(8):
         team += make_team(w.api, admin, [f"八{i}"], value=50, maids={"xunyi": 1, "tieshen": 1})
-    w.begin("深宫杀 C (8 seats)", 8)
+    w.begin("深宫杀 C (8 seats)", 8, reports="fold")
     room = team[0].open_room("shengong_c")
     w.enter(team[0], room, "shengong")
     for p in team[1:]:
@@ -330,7 +363,7 @@ def play_baohuang(w: World) -> Tally:
     from tests.api.baohuang_driver import Policy, Table, deal_over
 
     w.svc.new_seed = lambda: bytes([9]) * 32
-    w.begin("保皇 classic (one deal, 5 players)", 5, reports_per_change=False)
+    w.begin("保皇 classic (one deal, 5 players)", 5, reports="end")
     table = Table.open(w.api, w.svc, ["赵", "钱", "孙", "李", "周"], start=False, variant="classic")
     for p in table.players:
         w.enter(p, table.room_id, "baohuang")
@@ -425,7 +458,9 @@ def _rest(cost: Cost, requests: float, authorizer_calls: float) -> None:
 
 def costs(t: Tally) -> tuple[Cost, Cost, dict[str, float]]:
     """(push, polling, request counts) for one game. An actor's page refreshes after her own action
-    when polling; with push it waits for that action's notice (one fetch instead of two)."""
+    when polling; with push it waits for that action's notice (one fetch instead of two). 深宫杀's
+    polling client read /reports on each new step ("poll reports"); its push client has them folded
+    into the fetch."""
     shared = t.http["action"] + t.http["reports"] + t.http["first view"]
     polls = sum(m * 60 / POLL_S for m in t.minutes_by_user.values())
     mean_poll_rcu = statistics.fmean(t.poll_rcu) if t.poll_rcu else 1.0
@@ -444,11 +479,12 @@ def costs(t: Tally) -> tuple[Cost, Cost, dict[str, float]]:
     push.wcu = shared_wcu + t.wcu["fetch"] + t.wcu["socket"] + t.wcu["stream"]
 
     poll = Cost()
-    poll_http = shared + t.http["refresh"] + polls
+    poll_http = shared + t.http["refresh"] + t.http["poll reports"] + polls
     _rest(poll, poll_http, sum(math.ceil(m) for m in t.minutes_by_user.values()))
-    poll.rcu = shared_rcu + t.rcu["refresh"] + polls * mean_poll_rcu
+    poll.rcu = shared_rcu + t.rcu["refresh"] + t.rcu["poll reports"] + polls * mean_poll_rcu
     poll.wcu = shared_wcu
     counts = {"push": push_http, "poll": poll_http, "polls": polls, "fetches": t.http["fetch"],
+              "told": t.http["fetch"] + t.http["reports"], "idle": t.idle,
               "notices": sum(t.notices.values()), "actions": t.http["action"], "shared": shared}
     n = t.games
     for c in (push, poll):
@@ -475,13 +511,16 @@ def cost_rows(tallies: list[Tally]) -> list[str]:
 
 
 def waiting_rows(tallies: list[Tally]) -> list[str]:
-    out = [("| game | polling: requests per phone-minute | push: requests per phone-minute (whole game) | "
-            "push: notices per phone-minute |"), "|---|---|---|---|"]
+    """Per phone-minute in the room. With push, what a phone asks while it waits is what notices make
+    it ask (a fetch, and 血染's reports); of those, the ones that brought nothing are the waste."""
+    out = [("| game | polling: requests per phone-minute | push: all requests per phone-minute (her own "
+            "actions too) | push: requests while waiting (after notices) | of which brought nothing |"),
+           "|---|---|---|---|---|"]
     for t in tallies:
         _, _, n = costs(t)
         minutes = t.minutes / t.games
-        out.append(f"| {t.game} | {60 / POLL_S:.1f} | {n['push'] / minutes:.2f} | "
-                   f"{n['notices'] / minutes:.2f} |")
+        out.append(f"| {t.game} | {60 / POLL_S:.1f} | {n['push'] / minutes:.2f} | {n['told'] / minutes:.2f} | "
+                   f"{n['idle'] / minutes:.2f} |")
     return out
 
 

@@ -306,7 +306,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 房间与局面（按观看者投影）。带 If-None-Match 轮询，未变化返回 304 */
+        /** 房间与局面（按观看者投影）。带 If-None-Match 轮询，未变化返回 304；带 reports_after 时一并取新战报 */
         get: operations["baohuang_view"];
         put?: never;
         post?: never;
@@ -412,7 +412,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 房间与局面（按观看者投影）。带 If-None-Match 轮询，未变化返回 304 */
+        /** 房间与局面（按观看者投影）。带 If-None-Match 轮询，未变化返回 304；带 reports_after 时一并取新战报 */
         get: operations["shengong_view"];
         put?: never;
         post?: never;
@@ -535,7 +535,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 房间与局面（按观看者投影）。带 If-None-Match 轮询，未变化返回 304 */
+        /** 房间与局面（按观看者投影）。带 If-None-Match 轮询，未变化返回 304；带 reports_after 时一并取新战报 */
         get: operations["zhenhuan_view"];
         put?: never;
         post?: never;
@@ -1834,6 +1834,11 @@ export interface components {
              * @description 该玩法为此观看者投影的局面（开战前为 null）
              */
             game: components["schemas"]["BaohuangView"] | null;
+            /**
+             * @description 带 reports_after（或 reports_cursor）请求时：此后的新战报，与 /reports 的回答相同（一次请求代替两次）；未带时不出现。有新战报时即使 ETag 未变也返回 200
+             * @default null
+             */
+            reports?: components["schemas"]["BaohuangReportsOut"] | null;
         };
         /** SeatQuitLine */
         BaohuangSeatQuitLine: {
@@ -4024,6 +4029,11 @@ export interface components {
              * @description 该玩法为此观看者投影的局面（开战前为 null）
              */
             game: components["schemas"]["ShengongView"] | null;
+            /**
+             * @description 带 reports_after（或 reports_cursor）请求时：此后的新战报，与 /reports 的回答相同（一次请求代替两次）；未带时不出现。有新战报时即使 ETag 未变也返回 200
+             * @default null
+             */
+            reports?: components["schemas"]["ShengongReportsOut"] | null;
         };
         /**
          * Scope
@@ -5571,6 +5581,11 @@ export interface components {
              * @description 该玩法为此观看者投影的局面（开战前为 null）
              */
             game: components["schemas"]["ZhenhuanView"] | null;
+            /**
+             * @description 带 reports_after（或 reports_cursor）请求时：此后的新战报，与 /reports 的回答相同（一次请求代替两次）；未带时不出现。有新战报时即使 ETag 未变也返回 200
+             * @default null
+             */
+            reports?: components["schemas"]["ZhenhuanReportsOut"] | null;
         };
         /**
          * SeatRole
@@ -7373,7 +7388,12 @@ export interface operations {
     };
     baohuang_view: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 同时取 step 大于它的新战报（用上次的 next_after），放在回答的 reports 里 */
+                reports_after?: number | null;
+                /** @description 同时取这个游标之后的新战报（上次的 next_cursor；有它时不看 reports_after） */
+                reports_cursor?: string | null;
+            };
             header?: {
                 /** @description 上次响应的 ETag：没有变化时回 304，不带正文 */
                 "If-None-Match"?: string;
@@ -7405,6 +7425,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description 未登录或登录已过期 */
             401: {
                 headers: {
@@ -7425,6 +7454,15 @@ export interface operations {
             };
             /** @description 不存在 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7944,7 +7982,12 @@ export interface operations {
     };
     shengong_view: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 同时取 step 大于它的新战报（用上次的 next_after），放在回答的 reports 里 */
+                reports_after?: number | null;
+                /** @description 同时取这个游标之后的新战报（上次的 next_cursor；有它时不看 reports_after） */
+                reports_cursor?: string | null;
+            };
             header?: {
                 /** @description 上次响应的 ETag：没有变化时回 304，不带正文 */
                 "If-None-Match"?: string;
@@ -7976,6 +8019,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description 未登录或登录已过期 */
             401: {
                 headers: {
@@ -7996,6 +8048,15 @@ export interface operations {
             };
             /** @description 不存在 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8566,7 +8627,12 @@ export interface operations {
     };
     zhenhuan_view: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 同时取 step 大于它的新战报（用上次的 next_after），放在回答的 reports 里 */
+                reports_after?: number | null;
+                /** @description 同时取这个游标之后的新战报（上次的 next_cursor；有它时不看 reports_after） */
+                reports_cursor?: string | null;
+            };
             header?: {
                 /** @description 上次响应的 ETag：没有变化时回 304，不带正文 */
                 "If-None-Match"?: string;
@@ -8598,6 +8664,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 请求格式有误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description 未登录或登录已过期 */
             401: {
                 headers: {
@@ -8618,6 +8693,15 @@ export interface operations {
             };
             /** @description 不存在 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

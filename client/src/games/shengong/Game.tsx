@@ -11,14 +11,13 @@ import {
   pickOf, readiness, toggleCard, toggleDiscard, type ButtonState, type Compose,
 } from './compose'
 import { HandPanel } from './HandPanel'
-import { useReports } from './hooks'
 import { PalaceMap } from './PalaceMap'
 import { ReportScroll } from './ReportScroll'
 import { scoreLines } from './reports'
 import { ResultPanel } from './ResultPanel'
 import { Bosses, Roster } from './Rivals'
 import { StatusStrip } from './StatusStrip'
-import type { Card, Game as GameView, Place, RoomView } from './types'
+import type { Card, Game as GameView, Place, Report, RoomView } from './types'
 
 type Tab = 'map' | 'hand' | 'report' | 'result'
 
@@ -37,13 +36,16 @@ async function patiently<T>(call: () => Promise<T>): Promise<T> {
 interface Props {
   view: RoomView
   refresh: () => void
+  /** The 战报 so far (the page reads them with its view: hooks/useReports). */
+  reports: Report[]
+  reportError: unknown
 }
 
 /**
  * A 深宫杀 game in play or over: status strip, then 宫图 (opponents, the map, my bars, the action seals),
  * 手牌 (C/D), 战报 and 结果; the seal dock at the bottom composes and sends my move for the round.
  */
-export function ShengongGame({ view, refresh }: Props) {
+export function ShengongGame({ view, refresh, reports, reportError }: Props) {
   const game = view.game as GameView
   const room = view.room
   const mine = game.you ?? null
@@ -81,7 +83,6 @@ export function ShengongGame({ view, refresh }: Props) {
     if (over) setTab('result')
   }, [over])
 
-  const { reports, error: reportError } = useReports(room.id, room.step)
   const seenReports = useRef(0)
   const newReports = tab === 'report' ? 0 : Math.max(0, reports.filter((r) => r.lines.length).length - seenReports.current)
   useEffect(() => {

@@ -26,13 +26,25 @@ export function useCountdown(deadline: number | null | undefined, serverTime: nu
 export interface ReportsState {
   reports: Report[]
   error: unknown
+  /** Where the reports read so far end: the page's view fetch asks `reports_after=` it, so the
+   * answer that tells of a settled round brings that round's report too (one request, not two). */
+  after: { readonly current: number }
 }
 
+/** Reports folded into a view's answer (`?reports_after=`). */
+export interface Folded {
+  reports: Report[]
+  next_after: number
+}
+
+const PAGE = 100
+
 /**
- * The 战报, fetched incrementally: each time the room's step moves (a round settled), ask
- * `/reports?after=<next_after>` (again while full pages come) and merge what is new.
+ * The 战报, read incrementally. A view answer that carries them (`folded`, asked with `after`) is
+ * merged as it comes; `/reports?after=<next_after>` is asked only when the step moved and the view
+ * brought none (a server without folding) or brought a full page (more may follow).
  */
-export function useReports(roomId: string, step: number | null | undefined): ReportsState {
+export function useReports(roomId: string, step: number | null | undefined, folded?: Folded | null): ReportsState {
   const [reports, setReports] = useState<Report[]>([])
   const [error, setError] = useState<unknown>()
   const after = useRef(-1)
@@ -53,12 +65,12 @@ export function useReports(roomId: string, step: number | null | undefined): Rep
     try {
       for (let page = 0; page < 10; page++) {
         const out = await api.GET('/v1/games/shengong/rooms/{room_id}/reports', {
-          params: { path: { room_id: roomId }, query: { after: after.current, limit: 100 } },
+          params: { path: { room_id: roomId }, query: { after: after.current, limit: PAGE } },
         })
         if (!alive.current) return
         after.current = Math.max(after.current, out.next_after)
         if (out.reports.length) setReports((old) => mergeReports(old, out.reports))
-        if (out.reports.length < 100) break
+        if (out.reports.length < PAGE) break
       }
       setError(undefined)
       reportHealth(source.current, true)
@@ -89,10 +101,19 @@ export function useReports(roomId: string, step: number | null | undefined): Rep
     }
   }, [])
 
+  const foldedRef = useRef(folded)
+  foldedRef.current = folded
   useEffect(() => {
-    if (step === null || step === undefined) return
+    if (!folded) return
+    if (folded.reports.length) setReports((old) => mergeReports(old, folded.reports))
+    after.current = Math.max(after.current, folded.next_after)
+    if (folded.reports.length >= PAGE) void load()
+  }, [folded, load])
+
+  useEffect(() => {
+    if (step === null || step === undefined || foldedRef.current) return
     void load()
   }, [step, load])
 
-  return { reports, error }
+  return { reports, error, after }
 }
