@@ -226,7 +226,12 @@ class World:
             self.t.idle += 1
 
     def _refresh(self, phone: Phone, kind: str) -> None:
-        fold = self.reports == "fold" and kind != "refresh"  # the polling client asked the plain view
+        if kind == "refresh":
+            # the polling client's fetch after its own action, counted for polling only: the phone
+            # keeps what it had, so with push her action's notice fetches her new view, as it does
+            self._charge(kind, lambda: phone.player.get(phone.path), phone.player.user["id"])
+            return
+        fold = self.reports == "fold"
         path = f"{phone.path}?reports_after={phone.after}" if fold else phone.path
         r = self._charge(kind, lambda: phone.player.get(
             path, **({"If-None-Match": phone.etag} if phone.etag else {})), phone.player.user["id"])
@@ -514,7 +519,7 @@ def waiting_rows(tallies: list[Tally]) -> list[str]:
     """Per phone-minute in the room. With push, what a phone asks while it waits is what notices make
     it ask (a fetch, and 血染's reports); of those, the ones that brought nothing are the waste."""
     out = [("| game | polling: requests per phone-minute | push: all requests per phone-minute (her own "
-            "actions too) | push: requests while waiting (after notices) | of which brought nothing |"),
+            "actions too) | push: requests after notices | of which brought nothing |"),
            "|---|---|---|---|---|"]
     for t in tallies:
         _, _, n = costs(t)
