@@ -16,7 +16,7 @@ from chalicelib.api.room_routes import ack
 from chalicelib.api.routing import route
 from chalicelib.api.schemas import (
     ActBody,
-    ActOut,
+    ActViewOut,
     AdmitBody,
     Body,
     CatalogueOut,
@@ -82,14 +82,20 @@ def register(family: str, late_join: bool, has_catalogue: bool) -> None:
     def view(caller: Caller, room_id: str, query: ViewQuery) -> views.RoomView:
         return views.room_view(services().room_deps(), caller, room_id, family, query.ask())
 
-    @route(bp, f"{base}/actions", "POST", body=ActBody, response=ActOut, tag=family, family=family,
-           name=f"{family}_act", summary="落子 / 行动（同一 step 的同一行动重试是安全的）",
+    @route(bp, f"{base}/actions", "POST", body=ActBody, query=ViewQuery, response=ActViewOut, tag=family,
+           family=family, name=f"{family}_act",
+           summary="落子 / 行动（同一 step 的同一行动重试是安全的）；回答带行动后的视图（带 reports_after 时含新战报）",
            errors=(400, 401, 403, 404, 409, 413, 422))
-    def act(caller: Caller, room_id: str, body: ActBody) -> dict[str, Any]:
+    def act(caller: Caller, room_id: str, body: ActBody, query: ViewQuery) -> dict[str, Any]:
         """In a sealed round the move is stored hidden and the round settles when every seat it waits
-        for has moved; in turn-based and storyteller games the action applies at once."""
-        outcome = play.act(services().room_deps(), caller, room_id, body.step, body.action, family)
-        return ack(outcome, caller)
+        for has moved; in turn-based and storyteller games the action applies at once. The answer
+        carries her view after it, as GET with the same query would (a sealed move is not announced on
+        the socket, and her own action's notice names a version her screen then holds: without it,
+        and the round's reports in it, her screen would have to ask again)."""
+        deps = services().room_deps()
+        outcome = play.act(deps, caller, room_id, body.step, body.action, family)
+        seen = views.render_view(deps, caller, outcome.room, reports=query.ask())
+        return {**ack(outcome, caller), "view": seen.body, "view_etag": seen.etag}
 
     @route(bp, f"{base}/check", "POST", body=CheckBody, response=CheckOut, tag=family, family=family,
            name=f"{family}_check", summary="试问：这个行动现在合法吗？（不提交；不合法时给出原因）",

@@ -358,6 +358,13 @@ class ReportsOut(Out):
 RoomViewOut.model_rebuild()  # its `reports` names ReportsOut, defined after it
 
 
+class ActViewOut(ActOut):
+    """A game action's answer, with the actor's view after it: her screen needs no second request."""
+
+    view: RoomViewOut = Field(description="行动后你的房间视图（与 GET 该房间的回答相同），手机据此立即刷新")
+    view_etag: str = Field(description="这份视图的 ETag：之后轮询时作 If-None-Match")
+
+
 class SeatResultOut(Out):
     seat: int
     name: str | None

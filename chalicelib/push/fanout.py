@@ -7,15 +7,19 @@ The table's stream (NEW_AND_OLD_IMAGES) delivers every committed write; only two
 - a log entry inserted (`ROOM#R / LOG#n`, in the same transaction as the room): it names what caused
   the transition (催战 …), which the chat helper's notices need.
 
-A sealed move (`MOVE#…`) is not announced: it changes only who-has-submitted, and telling every
-seat of every move would cost more than it saves (an 8-seat round: 8 × 7 notices and as many
-fetches, a third of what 3-second polling of a 45-second round makes); the round's settlement is a
-new version, and a phone sees the submissions whenever it fetches.
+A sealed move (`MOVE#…`, inserted) changes only who-has-submitted. It is told only when it leaves a
+single seat to move, and only to whoever may 催战 (the room's creator, its host): that is when her
+screen's "all but one" is worth a fetch. Telling every seat of every move would cost more than it
+saves (an 8-seat round: 8 × 7 notices and as many fetches, a third of what 3-second polling of a
+45-second round makes). The round's settlement is a new version, and the others see the submissions
+whenever their phones fetch (their own move's answer carries them).
 
-For each changed room, every subscription is looked at (one Query in the room's own partition): her
-view is worked out from the committed room exactly as `GET` would show it (`rooms.views.view_tag`),
-and she is sent `{"type": "changed", "room": R}` only when its tag differs from the last one sent on
-that subscription. A viewer who sees the step counter sees every version; a 血染甄嬛传 player hears
+For each changed room, every subscription is looked at (one Query in the room's own partition). A
+viewer who sees the step counter is sent `{"type": "changed", "room": R, "version": V}` for every
+version newer than her subscription (her view shows V anyway; her phone skips a version it already
+holds). A viewer from whom the steps are hidden has her view worked out from the committed room exactly
+as `GET` would show it (`rooms.views.view_tag`) and is sent `{"type": "changed", "room": R}`, with no
+version, only when its tag differs from the last one sent on that subscription: a 血染甄嬛传 player hears
 nothing of the storyteller's night steps that do not change what she sees, so notices cannot be
 counted to learn them — the socket tells her no more than polling her own view would. Connections
 the gateway reports gone (410) are removed with all their subscriptions; expired ones are closed.
@@ -41,6 +45,7 @@ CHANGED = "changed"
 FILTER_PATTERNS: tuple[dict[str, Any], ...] = (
     {"dynamodb": {"Keys": {"sk": {"S": ["ROOM"]}}}},
     {"eventName": ["INSERT"], "dynamodb": {"Keys": {"sk": {"S": [{"prefix": "LOG#"}]}}}},
+    {"eventName": ["INSERT"], "dynamodb": {"Keys": {"sk": {"S": [{"prefix": "MOVE#"}]}}}},
 )
 """The stream records the handler needs, as Lambda event-filter patterns (infra/template.py puts
 them on the event source mapping; the local poller applies `wanted`, the same rule)."""
@@ -55,7 +60,7 @@ def wanted(record: Mapping[str, Any]) -> bool:
     sk = _key(record, "sk")
     if sk == "ROOM":
         return True
-    return record.get("eventName") == "INSERT" and sk.startswith("LOG#")
+    return record.get("eventName") == "INSERT" and sk.startswith(("LOG#", "MOVE#"))
 
 
 @dataclass
@@ -146,7 +151,12 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
             continue
         if hidden and tag == sub.tag:
             continue
-        if not deps.sender.send(sub.connection_id, {"type": CHANGED, "room": room.id}):
+        # the version only to whom her view shows it anyway: her phone skips a notice of a version it
+        # already holds (its own action's answer carried that view); a hidden-step viewer gets none
+        notice: dict[str, Any] = {"type": CHANGED, "room": room.id}
+        if not hidden:
+            notice["version"] = room.version
+        if not deps.sender.send(sub.connection_id, notice):
             report.gone += 1
             alive.pop(sub.connection_id, None)
             store.delete_connection(sub.connection_id)
@@ -172,10 +182,16 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
     report = FanoutReport()
     changes: list[tuple[Room | None, Room]] = []
     triggers: dict[tuple[str, int], Trigger | None] = {}
+    sealed: dict[str, set[tuple[int, int]]] = {}
+    """room -> the (step, seat) of each sealed move in the batch."""
     for record in records:
         report.records += 1
         pk, sk = _key(record, "pk"), _key(record, "sk")
         if not pk.startswith("ROOM#") or not wanted(record):
+            continue
+        if sk.startswith("MOVE#"):
+            _, step, seat = sk.split("#")
+            sealed.setdefault(pk.removeprefix("ROOM#"), set()).add((int(step), int(seat)))
             continue
         image = _image(record, "NewImage")
         if image is None:
@@ -200,7 +216,52 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
             logger.exception("push fan-out failed", extra={"room": new.id})
         if old is not None and deps.notices is not None and new.version > old.version:
             _notices(deps, report, old, new, triggers)
+    settled = {new.id for _, new in changes}  # a settlement's own notice tells of its moves
+    for room_id, moves in sealed.items():
+        if room_id in settled:
+            continue
+        try:
+            _sealed(deps, room_id, moves, report)
+        except Exception:  # noqa: BLE001
+            report.errors += 1
+            metrics_count("PushErrors")
+            logger.exception("push sealed-move notice failed", extra={"room": room_id})
     return report
+
+
+def _sealed(deps: PushDeps, room_id: str, moves: set[tuple[int, int]], report: FanoutReport) -> None:
+    """A sealed move changes only who has moved, and is told only when it leaves a single seat to move
+    — the moment 催战 is for — and only to whoever may 催战 (the creator, the host), whose screen then
+    shows "all but one" to decide by. Everyone else sees the moves when her screen next asks (her own
+    move's answer, the round's settlement): telling every seat of every move would cost a fetch per
+    seat per move. Not her own move (its answer showed it), nor a move of a round already settled (its
+    settlement told her). No version: the room's has not changed, so she must ask."""
+    from chalicelib.rooms.access import may_hurry
+
+    subs = deps.store.subscriptions(room_id)
+    room = deps.rooms.rooms.get_room(room_id) if subs else None
+    if room is None or room.pending is None:
+        return
+    now_s = deps.rooms.clock.now_ms() // 1000
+    hurriers = [s for s in subs if s.expires_s > now_s and may_hurry(caller_of(s), room)]
+    seats = {seat for step, seat in moves if step == room.step}
+    if not hurriers or not seats:
+        return
+    moved = {seat for seat, m in deps.rooms.rooms.list_moves(room.id, room.step).items() if m.by.submitted}
+    owed = set(room.pending.seats) - moved
+    if len(owed) != 1:
+        return
+    for sub in hurriers:
+        mine = room.seat_of(sub.user)
+        own = {mine.seat} if mine is not None else set()
+        if not seats - own or owed <= own:
+            continue  # her own move, or the one seat left is hers: nothing to hurry
+        if not deps.sender.send(sub.connection_id, {"type": CHANGED, "room": room.id}):
+            report.gone += 1
+            deps.store.delete_connection(sub.connection_id)
+            continue
+        report.notices += 1
+        metrics_count("PushNotices")
 
 
 def _notices(deps: PushDeps, report: FanoutReport, old: Room, new: Room,

@@ -20,6 +20,11 @@ def is_host(caller: Caller, room: Room) -> bool:
     return room.host == caller.user_id or caller.is_admin
 
 
+def may_hurry(caller: Caller, room: Room) -> bool:
+    """Who may 催战 (settle a sealed round now): the room's creator, its host, any 司礼."""
+    return caller.user_id == room.creator or is_host(caller, room)
+
+
 def viewer_for(deps: RoomDeps, caller: Caller, room: Room) -> Viewer:
     seat = room.seat_of(caller.user_id)
     if seat is not None:

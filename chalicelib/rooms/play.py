@@ -20,7 +20,7 @@ from chalicelib.core.identity import Caller
 from chalicelib.domain.model import LogKind, LogRecord, Room, RoomStatus, Trigger
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
-from chalicelib.rooms.access import actor_for
+from chalicelib.rooms.access import actor_for, may_hurry
 from chalicelib.rooms.autoplay import run_bots
 from chalicelib.rooms.deps import RoomDeps
 from chalicelib.rooms.engine import (
@@ -146,7 +146,7 @@ def check_only(deps: RoomDeps, caller: Caller, room_id: str, raw_action: Any, fa
 def hurry(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
     """催战: the creator settles the round now; seats that have not submitted act as the default (待机)."""
     room = deps.rooms.get_room(room_id)
-    if caller.user_id != room.creator and not caller.is_admin and room.host != caller.user_id:
+    if not may_hurry(caller, room):
         raise Forbidden("只有开房者可以催战", code="NOT_CREATOR")
     _require_active(room)
     if not get_game(room.game).allows_hurry:

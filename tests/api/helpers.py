@@ -69,12 +69,13 @@ class Player:
         body: dict[str, Any] = self.ok("GET", self.game_path(room_id))
         return body
 
-    def act(self, room_id: str, action: dict[str, Any], step: int | None = None) -> Any:
-        """Send an action for `step` (default: the step the room shows her; none where it is hidden)."""
+    def act(self, room_id: str, action: dict[str, Any], step: int | None = None, query: str = "") -> Any:
+        """Send an action for `step` (default: the step the room shows her; none where it is hidden);
+        `query` (e.g. "?reports_after=3") asks the answer's view for what GET would fold in."""
         if step is None:
             step = self.view(room_id)["room"]["step"]
         body: dict[str, Any] = {"action": action} if step is None else {"step": step, "action": action}
-        return self.post(self.game_path(room_id, "/actions"), body)
+        return self.post(self.game_path(room_id, f"/actions{query}"), body)
 
     def reports(self, room_id: str, after: int = 0, limit: int = 100) -> dict[str, Any]:
         body: dict[str, Any] = self.ok("GET", self.game_path(room_id, f"/reports?after={after}&limit={limit}"))

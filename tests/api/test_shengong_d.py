@@ -226,3 +226,29 @@ def test_a_view_fetch_brings_its_new_reports_in_the_same_answer(api, svc, admin)
     assert nothing.status_code == 304
     bad = me.get(f"{path}?reports_cursor=nonsense")
     assert bad.status_code == 400 and bad.json_body["code"] == "BAD_CURSOR"
+
+
+def test_an_actions_answer_carries_her_view_after_it_and_nobody_elses_move(api, svc, admin):
+    """A sealed move is not announced on the socket, so its answer carries the mover's view after it —
+    the very body and ETag a GET would give her — and her screen needs no second request. It shows
+    her own sealed move and who has moved; never another player's move."""
+    team = make_team(api, admin, ["答甲", "答乙", "答丙"], value=70)
+    room = open_d_room(team, 1)
+    step = team[0].view(room)["room"]["step"]
+    mine, theirs = {"type": "assassinate", "target": 0}, {"type": "idle"}
+    first = team[0].act(room, mine, step=step).json_body
+    got = team[0].get(team[0].game_path(room))
+    assert first["view_etag"] == got.headers["ETag"]
+    assert {**first["view"], "server_time": 0} == {**got.json_body, "server_time": 0}
+    sealed = first["view"]["pending"]["my_move"]
+    assert (sealed["type"], sealed["target"]) == ("assassinate", 0) and first["view"]["pending"]["submitted"] == [0]
+    second = team[1].act(room, theirs, step=step).json_body
+    assert second["view"]["pending"]["my_move"]["type"] == "idle" and second["view"]["pending"]["submitted"] == [0, 1]
+    assert "assassinate" not in json.dumps(second["view"]["pending"])  # 答甲's move stays hers
+    assert "reports" not in second["view"]  # not asked, not there
+    # the move that settles the round, asked with her reports cursor: the round's 战报 comes in the answer
+    after = team[2].ok("GET", team[2].game_path(room, "/reports?after=-1&limit=100"))["next_after"]
+    last = team[2].act(room, theirs, step=step, query=f"?reports_after={after}").json_body
+    assert last["settled"] and last["view"]["room"]["step"] == step + 1 and last["view"]["pending"]["my_move"] is None
+    assert [r["step"] for r in last["view"]["reports"]["reports"]] == [step]
+    assert last["view"]["reports"] == team[2].ok("GET", team[2].game_path(room, f"/reports?after={after}&limit=100"))

@@ -683,7 +683,8 @@ def test_bad_input_leaves_the_room_unchanged(api, svc):
     assert t.send({"type": "reroll"}, step=step).json_body["details"]["current_step"] == t.step
     refused(t.send({"type": "reroll"}, step=t.step + 1), (409, "STEP_AHEAD"))
     retry = t.send({"type": "begin"}, step=step)
-    assert retry.status_code == 200 and retry.json_body == {
+    ack = {k: v for k, v in retry.json_body.items() if k not in ("view", "view_etag")}
+    assert retry.status_code == 200 and ack == {
         "accepted": True,
         "settled": False,
         "step": step,
@@ -691,6 +692,7 @@ def test_bad_input_leaves_the_room_unchanged(api, svc):
         "version": t.stored().version,
         "status": "active",
     }
+    assert retry.json_body["view"]["room"]["step"] == t.step  # the retry answers with the room as it is now
     refused(t.send({"type": "begin"}), (422, "SETUP_LOCKED"))
     refused(t.send({"type": "night_step", "step": "wentaiyi", "targets": [0]}), (422, "STEP_MISMATCH"))
     refused(t.send({"type": "nominate", "nominator": 0, "nominee": 1}), (422, "NOT_DAY"))

@@ -90,6 +90,7 @@ class Sockets:
     inbox: dict[str, list[dict[str, Any]]] = field(default_factory=lambda: defaultdict(list))
     gone: set[str] = field(default_factory=set)
     closed: list[str] = field(default_factory=list)
+    seen: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     def send(self, connection_id: str, message: Any) -> bool:
         if connection_id in self.gone:
@@ -106,10 +107,17 @@ class Sockets:
         return out
 
     def changes(self, connection_id: str) -> list[str]:
-        """The rooms of the change notices received since the last look (asserting their shape)."""
+        """The rooms of the change notices received since the last look (asserting their shape: a
+        version only where the viewer sees it, checked by `versions`)."""
         got = self.take(connection_id)
-        assert all(set(m) == {"type", "room"} and m["type"] == "changed" for m in got), got
+        self.seen[connection_id] = got
+        assert all(set(m) in ({"type", "room"}, {"type", "room", "version"}) and m["type"] == "changed"
+                   for m in got), got
         return [m["room"] for m in got]
+
+    def versions(self, connection_id: str) -> list[int | None]:
+        """The versions the notices returned by the last `changes` carried (None: none)."""
+        return [m.get("version") for m in self.seen.get(connection_id, [])]
 
 
 @dataclass

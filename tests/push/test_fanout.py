@@ -42,6 +42,8 @@ def test_a_subscriber_hears_every_committed_version_of_its_room_and_nothing_of_a
         assert h.sockets.changes(player) == heard and h.sockets.changes(spectator) == heard
         assert h.sockets.changes(other) == []
     assert version(h, room) == before + 1
+    # the settlement's notice names its version (her view shows it anyway): a phone that holds it skips it
+    assert h.sockets.versions(player) == h.sockets.versions(spectator) == [before + 1]
 
     # many writes in one batch: one notice per committed version
     before, before_other = version(h, room), version(h, other_room)
@@ -55,6 +57,31 @@ def test_a_subscriber_hears_every_committed_version_of_its_room_and_nothing_of_a
     assert version(h, room) - before == 2 and version(h, other_room) - before_other == 1
     assert h.sockets.changes(player) == [room] * 2 and h.sockets.changes(spectator) == [room] * 2
     assert h.sockets.changes(other) == [other_room]
+
+
+def test_a_sealed_move_that_leaves_one_seat_to_move_is_told_only_to_whoever_may_hurry(h):
+    """催战 is for the last seat still thinking: the move that leaves exactly one other seat to move is
+    told to the creator (no version: the room's has not changed, her phone must ask), not to the other
+    seats or spectators, who hear only the settlement. A move that leaves two, her own move, or one that
+    leaves only her own seat is told to nobody."""
+    room = tally(h, A, B, C)
+    creator, player, spectator = h.socket(A, room), h.socket(B, room), h.socket(G, room)
+    h.pump()
+    for who, told in ((A, []), (B, [room])):  # after 甲 (her own) two seats are left; after 乙, one: 丙
+        move(h, who, room)
+        h.pump()
+        assert h.sockets.changes(creator) == told and h.sockets.versions(creator) == [None] * len(told)
+        assert h.sockets.changes(player) == h.sockets.changes(spectator) == []
+    move(h, C, room)  # the last move settles the round: a new version, which everyone hears of
+    h.pump()
+    assert [h.sockets.changes(c) for c in (creator, player, spectator)] == [[room]] * 3
+    assert h.sockets.versions(creator) == [version(h, room)]
+    other = tally(h, A, B, C)
+    mover = h.socket(A, other)
+    move(h, B, other)
+    move(h, C, other)  # one seat left, and it is hers: she knows
+    h.pump()
+    assert h.sockets.changes(mover) == []
 
 
 def test_an_image_older_than_her_subscription_is_not_announced(h):

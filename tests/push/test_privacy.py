@@ -1,4 +1,5 @@
-"""No hidden information on a socket: a notice is `{"type": "changed", "room": R}` and nothing else,
+"""No hidden information on a socket: a notice is `{"type": "changed", "room": R}` (with the room's
+`version` only for a viewer whose own view shows it) and nothing else,
 and it comes exactly when what that viewer may see changed — so in 血染甄嬛传 a player's notices
 cannot be counted to learn how many steps the storyteller took at night."""
 
@@ -31,6 +32,7 @@ def test_a_players_notices_do_not_count_the_storytellers_night_steps(fake_games)
             told = []
             for seat, (p, cid) in enumerate(zip(t.players, cids, strict=True)):
                 got = h.sockets.changes(cid)
+                assert h.sockets.versions(cid) == [None] * len(got)  # no version to whom steps are hidden
                 tag = t.view(p).etag
                 assert len(got) == int(tag != tags[seat]), (minion, seat, got)
                 tags[seat] = tag
@@ -54,6 +56,7 @@ def test_the_storyteller_hears_every_press_and_a_spectator_only_the_public_board
         pass
     h.pump()
     assert h.sockets.changes(host) == [t.room] * t.presses  # she sees the step counter: every version
+    assert h.sockets.versions(host) == sorted(h.sockets.versions(host)) and None not in h.sockets.versions(host)
     assert h.sockets.changes(spectator) == [t.room]  # the night began; nothing public since
 
 

@@ -3,7 +3,7 @@ import { Live, taroSocket, type LiveInfo, type SocketLike } from './live'
 import { Poller } from './poll'
 import { networkError } from './errors'
 import type { Answer } from './client'
-import { roomDueMs, roomOf } from '../hooks/usePoll'
+import { isNews, roomDueMs, roomOf } from '../hooks/usePoll'
 
 /** A socket the test drives: what the client sent, and server-side events on demand. */
 class FakeSocket implements SocketLike {
@@ -87,6 +87,8 @@ describe('Live', () => {
     s.push({ type: 'changed', room: 'rooma' })
     s.push({ type: 'changed', room: 'elsewhere' })
     expect(a.onChange).toHaveBeenCalledTimes(1)
+    s.push({ type: 'changed', room: 'rooma', version: 7 })
+    expect(a.onChange).toHaveBeenLastCalledWith(7)
     expect(b.onChange).not.toHaveBeenCalled()
     expect(live.isLive('rooma')).toBe(true)
     expect(live.isLive('roomb')).toBe(false)
@@ -355,5 +357,17 @@ describe('room views', () => {
     expect(roomDueMs(view, 5_000, 15_000, () => 0)).toBe(50_300)
     expect(roomDueMs(view, 5_000, 500_000, () => 1)).toBe(1_500)
     expect(roomDueMs({ ...view, pending: null }, 0, 0)).toBeNull()
+  })
+})
+
+describe('isNews', () => {
+  it('skips a notice of a version the page already shows, never one it cannot compare', () => {
+    const view = (version: number | null) => ({ room: { id: 'r', version }, viewer: {} })
+    expect(isNews(7, view(7))).toBe(false)  // her own action's answer carried it
+    expect(isNews(7, view(8))).toBe(false)
+    expect(isNews(8, view(7))).toBe(true)
+    expect(isNews(undefined, view(7))).toBe(true)  // a notice without a version (steps hidden from her)
+    expect(isNews(3, view(null))).toBe(true)
+    expect(isNews(3, undefined)).toBe(true)  // nothing shown yet
   })
 })

@@ -1,7 +1,8 @@
 /**
  * Room notices over a WebSocket, so a waiting phone makes no requests: the server tells a socket
- * `{"type": "changed", "room": R}` when what this player may see in room R changed (never anything
- * else: no state, no step), and the page fetches its own view with If-None-Match.
+ * `{"type": "changed", "room": R, "version": V}` when what this player may see in room R changed
+ * (never anything else: no state; the version only to a player whose view shows it anyway), and the
+ * page fetches its own view with If-None-Match — unless it already holds version V.
  *
  * One socket for the app (`live`), shared by every page that watches a room. GET /v1/live says where
  * it is (null: this stage has none, so pages keep polling). The token travels as a query parameter
@@ -98,8 +99,9 @@ export function taroSocket(url: string, connect?: (o: { url: string }) => Promis
 
 /** A page watching one room. */
 export interface RoomWatch {
-  /** Something this player may see changed: fetch the view (If-None-Match). */
-  onChange(): void
+  /** Something this player may see changed (in `version`, when the notice names it): fetch the view
+   * (If-None-Match) unless it is already that version or newer. */
+  onChange(version?: number): void
   /** true: notices come for this room (stop polling); false: they do not (poll). */
   onLive(live: boolean): void
   /** The ETag of the view this page holds: sent with the subscription, whose answer says whether
@@ -141,6 +143,8 @@ interface ServerMessage {
   code?: string
   /** On `subscribed`: the view whose ETag was sent is no longer current. */
   changed?: boolean
+  /** On `changed`, for a viewer who sees the room's version. */
+  version?: number
 }
 
 export class Live {
@@ -304,7 +308,8 @@ export class Live {
       for (const w of watchers) w.onLive(true)
       if (msg.changed === true) for (const w of watchers) w.onChange()
     } else if (msg.type === 'changed') {
-      for (const w of watchers) w.onChange()
+      const version = typeof msg.version === 'number' ? msg.version : undefined
+      for (const w of watchers) w.onChange(version)
     } else if (msg.type === 'error' || msg.type === 'unsubscribed') {
       // refused (a 暗号 room, too many rooms) or no longer allowed: this room's pages poll
       if (this.confirmed.delete(room) || msg.type === 'error') for (const w of watchers) w.onLive(false)

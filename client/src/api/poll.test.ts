@@ -42,6 +42,52 @@ describe('backoffDelay', () => {
 })
 
 describe('Poller', () => {
+  it("takes an action's answer as its data and ETag, and drops a fetch that was already on its way", async () => {
+    const t = manualTimers()
+    const etags: (string | undefined)[] = []
+    let answer: (a: Answer<string>) => void = () => {}
+    const onData = vi.fn()
+    const p = new Poller<string>({
+      fetch: (etag) => {
+        etags.push(etag)
+        return new Promise<Answer<string>>((resolve) => { answer = resolve })
+      },
+      onData, baseMs: 1000, timers: t.timers,
+    })
+    p.start()  // a fetch sent before the action …
+    p.accept('after my move', '"9"')  // … whose answer (with the view after it) arrives first
+    expect(onData).toHaveBeenLastCalledWith('after my move')
+    answer({ status: 200, data: 'before my move', etag: '"8"' })
+    await flush()
+    expect(onData).toHaveBeenCalledTimes(1)  // the older answer is not shown
+    await t.fire()
+    expect(etags).toEqual([undefined, '"9"'])  // the next ask is for what the action's answer showed
+  })
+
+  it('a notice that came while a dropped request was out still asks again', async () => {
+    const t = manualTimers()
+    const etags: (string | undefined)[] = []
+    const pending: ((a: Answer<string>) => void)[] = []
+    const onData = vi.fn()
+    const p = new Poller<string>({
+      fetch: (etag) => {
+        etags.push(etag)
+        return new Promise<Answer<string>>((resolve) => { pending.push(resolve) })
+      },
+      onData, baseMs: 1000, timers: t.timers,
+    })
+    p.setLive(true)
+    p.start()  // a fetch goes out …
+    p.accept('my move', '"5"')  // … my action's answer comes first …
+    p.now()  // … and a notice (another seat's move) while that fetch is still out
+    pending[0]({ status: 200, data: 'old', etag: '"4"' })  // the old answer: dropped …
+    await flush()
+    expect(etags).toEqual([undefined, '"5"'])  // … and the notice's fetch goes out at once
+    pending[1]({ status: 200, data: 'their move', etag: '"6"' })
+    await flush()
+    expect(onData.mock.calls.map((c) => c[0])).toEqual(['my move', 'their move'])
+  })
+
   it('sends the last ETag, delivers changes only, slows down a little while nothing changes', async () => {
     const t = manualTimers()
     const seen: (string | undefined)[] = []

@@ -83,6 +83,11 @@ export class Poller<T> {
     return this.etag
   }
 
+  /** The data this poller holds (undefined before its first answer). */
+  get currentData(): T | undefined {
+    return this.last?.data
+  }
+
   /** Begin polling now. */
   start(): void {
     if (this.running) return
@@ -138,6 +143,19 @@ export class Poller<T> {
     return this.last && this.o.dueMs ? this.o.dueMs(this.last.data) : null
   }
 
+  /** An action's answer carried this data (the view after it) and its ETag: take it as if polled,
+   * and drop any answer still on its way (sent before the action, it is older). */
+  accept(data: T, etag: string | undefined): void {
+    if (!this.running) return
+    this.generation++
+    this.cancel()
+    this.etag = etag
+    this.unchanged = 0
+    this.last = { data }
+    this.o.onData(data)
+    this.schedule(this.live ? this.dueDelay() : this.o.baseMs)
+  }
+
   /** After an action of ours: poll at once — or, while notices come, when the action's own notice
    * arrives (it follows within a round trip; one fetch instead of two), at the latest `fallbackMs`. */
   refresh(fallbackMs = 1500): void {
@@ -184,37 +202,40 @@ export class Poller<T> {
     }
     this.inFlight = true
     const gen = this.generation
-    let delay: number | null
+    let delay: number | null = null
     try {
       const answer = await this.o.fetch(this.etag)
-      if (gen !== this.generation) return
-      this.failures = 0
-      this.health(true)
-      if (answer.data === undefined) {
-        this.unchanged++
-        delay = Math.min(this.o.idleMaxMs, Math.round(this.o.baseMs * 1.2 ** this.unchanged))
-      } else {
-        this.unchanged = 0
-        this.etag = answer.etag
-        this.last = { data: answer.data }
-        this.o.onData(answer.data)
-        delay = this.o.baseMs
+      // an answer to a request sent before `accept` (or a restart) is older than what is shown: dropped
+      if (gen === this.generation) {
+        this.failures = 0
+        this.health(true)
+        if (answer.data === undefined) {
+          this.unchanged++
+          delay = Math.min(this.o.idleMaxMs, Math.round(this.o.baseMs * 1.2 ** this.unchanged))
+        } else {
+          this.unchanged = 0
+          this.etag = answer.etag
+          this.last = { data: answer.data }
+          this.o.onData(answer.data)
+          delay = this.o.baseMs
+        }
+        if (this.live) delay = this.dueDelay()
       }
-      if (this.live) delay = this.dueDelay()
     } catch (e) {
-      if (gen !== this.generation) return
-      if (isTransient(e)) {
-        this.failures++
-        this.health(false)
-        delay = backoffDelay(this.failures, this.o.baseMs, this.o.maxBackoffMs, this.o.random)
-      } else {
-        this.running = false
-        delay = null
-        this.o.onFatal?.(e instanceof ApiError ? e : new ApiError(0, 'CLIENT', String(e)))
+      if (gen === this.generation) {
+        if (isTransient(e)) {
+          this.failures++
+          this.health(false)
+          delay = backoffDelay(this.failures, this.o.baseMs, this.o.maxBackoffMs, this.o.random)
+        } else {
+          this.running = false
+          this.o.onFatal?.(e instanceof ApiError ? e : new ApiError(0, 'CLIENT', String(e)))
+        }
       }
     } finally {
       this.inFlight = false
     }
+    // a notice that came while this request was out asks again, even when its answer was dropped
     if (this.again) {
       this.again = false
       this.poll()

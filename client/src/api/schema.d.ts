@@ -326,9 +326,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * 落子 / 行动（同一 step 的同一行动重试是安全的）
+         * 落子 / 行动（同一 step 的同一行动重试是安全的）；回答带行动后的视图（带 reports_after 时含新战报）
          * @description In a sealed round the move is stored hidden and the round settles when every seat it waits
-         *     for has moved; in turn-based and storyteller games the action applies at once.
+         *     for has moved; in turn-based and storyteller games the action applies at once. The answer
+         *     carries her view after it, as GET with the same query would (a sealed move is not announced on
+         *     the socket, and her own action's notice names a version her screen then holds: without it,
+         *     and the round's reports in it, her screen would have to ask again).
          */
         post: operations["baohuang_act"];
         delete?: never;
@@ -432,9 +435,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * 落子 / 行动（同一 step 的同一行动重试是安全的）
+         * 落子 / 行动（同一 step 的同一行动重试是安全的）；回答带行动后的视图（带 reports_after 时含新战报）
          * @description In a sealed round the move is stored hidden and the round settles when every seat it waits
-         *     for has moved; in turn-based and storyteller games the action applies at once.
+         *     for has moved; in turn-based and storyteller games the action applies at once. The answer
+         *     carries her view after it, as GET with the same query would (a sealed move is not announced on
+         *     the socket, and her own action's notice names a version her screen then holds: without it,
+         *     and the round's reports in it, her screen would have to ask again).
          */
         post: operations["shengong_act"];
         delete?: never;
@@ -555,9 +561,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * 落子 / 行动（同一 step 的同一行动重试是安全的）
+         * 落子 / 行动（同一 step 的同一行动重试是安全的）；回答带行动后的视图（带 reports_after 时含新战报）
          * @description In a sealed round the move is stored hidden and the round settles when every seat it waits
-         *     for has moved; in turn-based and storyteller games the action applies at once.
+         *     for has moved; in turn-based and storyteller games the action applies at once. The answer
+         *     carries her view after it, as GET with the same query would (a sealed move is not announced on
+         *     the socket, and her own action's notice names a version her screen then holds: without it,
+         *     and the round's reports in it, her screen would have to ask again).
          */
         post: operations["zhenhuan_act"];
         delete?: never;
@@ -692,7 +701,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 房间推送：WebSocket 地址。连上后发 {"action":"subscribe","room":…}，房间有变化时收到 {"type":"changed","room":…}，再带 If-None-Match 取自己的视图 */
+        /** 房间推送：WebSocket 地址。连上后发 {"action":"subscribe","room":…,"etag":…}，房间有变化时收到 {"type":"changed","room":…,"version":…}（看不到步数者无 version），已有该版本则不必再取，否则带 If-None-Match 取自己的视图 */
         get: operations["live"];
         put?: never;
         post?: never;
@@ -1105,6 +1114,39 @@ export interface components {
              * @description 该玩法的一个行动
              */
             action: components["schemas"]["BaohuangAction"];
+        };
+        /**
+         * BaohuangActViewOut
+         * @description A game action's answer, with the actor's view after it: her screen needs no second request.
+         */
+        BaohuangActViewOut: {
+            /** Accepted */
+            accepted: boolean;
+            /**
+             * Settled
+             * @description 本次请求是否结算/推进了对局
+             */
+            settled: boolean;
+            /**
+             * Step
+             * @description 这次行动所属的 step（重发旧行动时是它当时的 step）；隐藏步数的玩法对玩家为 null
+             */
+            step: number | null;
+            /**
+             * Current Step
+             * @description 房间现在的 step；隐藏步数的玩法对玩家为 null
+             */
+            current_step: number | null;
+            /** Version */
+            version: number | null;
+            status: components["schemas"]["RoomStatus"];
+            /** @description 行动后你的房间视图（与 GET 该房间的回答相同），手机据此立即刷新 */
+            view: components["schemas"]["BaohuangRoomViewOut"];
+            /**
+             * View Etag
+             * @description 这份视图的 ETag：之后轮询时作 If-None-Match
+             */
+            view_etag: string;
         };
         /** 保皇 行动 */
         BaohuangAction: components["schemas"]["BaohuangTakeThrone"] | components["schemas"]["BaohuangPassThrone"] | components["schemas"]["BaohuangStayHidden"] | components["schemas"]["BaohuangDeclare"] | components["schemas"]["BaohuangGrabSolo"] | components["schemas"]["BaohuangPlay"] | components["schemas"]["BaohuangPass"] | components["schemas"]["BaohuangAuto"] | components["schemas"]["BaohuangResume"] | components["schemas"]["BaohuangNextDeal"] | components["schemas"]["BaohuangLeave"] | components["schemas"]["BaohuangQuit"] | components["schemas"]["BaohuangKick"];
@@ -3159,6 +3201,39 @@ export interface components {
              */
             action: components["schemas"]["ShengongAction"];
         };
+        /**
+         * ShengongActViewOut
+         * @description A game action's answer, with the actor's view after it: her screen needs no second request.
+         */
+        ShengongActViewOut: {
+            /** Accepted */
+            accepted: boolean;
+            /**
+             * Settled
+             * @description 本次请求是否结算/推进了对局
+             */
+            settled: boolean;
+            /**
+             * Step
+             * @description 这次行动所属的 step（重发旧行动时是它当时的 step）；隐藏步数的玩法对玩家为 null
+             */
+            step: number | null;
+            /**
+             * Current Step
+             * @description 房间现在的 step；隐藏步数的玩法对玩家为 null
+             */
+            current_step: number | null;
+            /** Version */
+            version: number | null;
+            status: components["schemas"]["RoomStatus"];
+            /** @description 行动后你的房间视图（与 GET 该房间的回答相同），手机据此立即刷新 */
+            view: components["schemas"]["ShengongRoomViewOut"];
+            /**
+             * View Etag
+             * @description 这份视图的 ETag：之后轮询时作 If-None-Match
+             */
+            view_etag: string;
+        };
         /** 深宫杀 · 卡牌局 行动 */
         ShengongAction: components["schemas"]["ShengongPoison"] | components["schemas"]["ShengongAssassinate"] | components["schemas"]["ShengongFrame"] | components["schemas"]["ShengongMeal"] | components["schemas"]["ShengongHeal"] | components["schemas"]["ShengongMove"] | components["schemas"]["ShengongStay"] | components["schemas"]["ShengongIdle"];
         /**
@@ -4350,6 +4425,39 @@ export interface components {
              * @description 该玩法的一个行动
              */
             action: components["schemas"]["ZhenhuanAction"];
+        };
+        /**
+         * ZhenhuanActViewOut
+         * @description A game action's answer, with the actor's view after it: her screen needs no second request.
+         */
+        ZhenhuanActViewOut: {
+            /** Accepted */
+            accepted: boolean;
+            /**
+             * Settled
+             * @description 本次请求是否结算/推进了对局
+             */
+            settled: boolean;
+            /**
+             * Step
+             * @description 这次行动所属的 step（重发旧行动时是它当时的 step）；隐藏步数的玩法对玩家为 null
+             */
+            step: number | null;
+            /**
+             * Current Step
+             * @description 房间现在的 step；隐藏步数的玩法对玩家为 null
+             */
+            current_step: number | null;
+            /** Version */
+            version: number | null;
+            status: components["schemas"]["RoomStatus"];
+            /** @description 行动后你的房间视图（与 GET 该房间的回答相同），手机据此立即刷新 */
+            view: components["schemas"]["ZhenhuanRoomViewOut"];
+            /**
+             * View Etag
+             * @description 这份视图的 ETag：之后轮询时作 If-None-Match
+             */
+            view_etag: string;
         };
         /** 血染甄嬛传 行动 */
         ZhenhuanAction: components["schemas"]["ZhenhuanReroll"] | components["schemas"]["ZhenhuanAssign"] | components["schemas"]["ZhenhuanSetBluffs"] | components["schemas"]["ZhenhuanSetTraveller"] | components["schemas"]["ZhenhuanBegin"] | components["schemas"]["ZhenhuanNightStep"] | components["schemas"]["ZhenhuanReopenStep"] | components["schemas"]["ZhenhuanDawn"] | components["schemas"]["ZhenhuanNominate"] | components["schemas"]["ZhenhuanOpenVote"] | components["schemas"]["ZhenhuanVote"] | components["schemas"]["ZhenhuanCloseVote"] | components["schemas"]["ZhenhuanEditVote"] | components["schemas"]["ZhenhuanDeleteNomination"] | components["schemas"]["ZhenhuanExecute"] | components["schemas"]["ZhenhuanDusk"] | components["schemas"]["ZhenhuanAccuse"] | components["schemas"]["ZhenhuanSilence"] | components["schemas"]["ZhenhuanToast"] | components["schemas"]["ZhenhuanForceExecution"] | components["schemas"]["ZhenhuanDrunk"] | components["schemas"]["ZhenhuanKill"] | components["schemas"]["ZhenhuanTell"] | components["schemas"]["ZhenhuanAddReminder"] | components["schemas"]["ZhenhuanRemoveReminder"] | components["schemas"]["ZhenhuanSetNote"] | components["schemas"]["ZhenhuanDepart"] | components["schemas"]["ZhenhuanSetStatus"] | components["schemas"]["ZhenhuanClearStatus"] | components["schemas"]["ZhenhuanSetAlive"] | components["schemas"]["ZhenhuanSetRole"] | components["schemas"]["ZhenhuanSetAlignment"] | components["schemas"]["ZhenhuanSetGhostVote"] | components["schemas"]["ZhenhuanDeclareWinner"] | components["schemas"]["ZhenhuanConfirmEnd"];
@@ -7496,7 +7604,12 @@ export interface operations {
     };
     baohuang_act: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 同时取 step 大于它的新战报（用上次的 next_after），放在回答的 reports 里 */
+                reports_after?: number | null;
+                /** @description 同时取这个游标之后的新战报（上次的 next_cursor；有它时不看 reports_after） */
+                reports_cursor?: string | null;
+            };
             header?: never;
             path: {
                 room_id: string;
@@ -7515,7 +7628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActOut"];
+                    "application/json": components["schemas"]["BaohuangActViewOut"];
                 };
             };
             /** @description 请求格式有误 */
@@ -8090,7 +8203,12 @@ export interface operations {
     };
     shengong_act: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 同时取 step 大于它的新战报（用上次的 next_after），放在回答的 reports 里 */
+                reports_after?: number | null;
+                /** @description 同时取这个游标之后的新战报（上次的 next_cursor；有它时不看 reports_after） */
+                reports_cursor?: string | null;
+            };
             header?: never;
             path: {
                 room_id: string;
@@ -8109,7 +8227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActOut"];
+                    "application/json": components["schemas"]["ShengongActViewOut"];
                 };
             };
             /** @description 请求格式有误 */
@@ -8735,7 +8853,12 @@ export interface operations {
     };
     zhenhuan_act: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 同时取 step 大于它的新战报（用上次的 next_after），放在回答的 reports 里 */
+                reports_after?: number | null;
+                /** @description 同时取这个游标之后的新战报（上次的 next_cursor；有它时不看 reports_after） */
+                reports_cursor?: string | null;
+            };
             header?: never;
             path: {
                 room_id: string;
@@ -8754,7 +8877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActOut"];
+                    "application/json": components["schemas"]["ZhenhuanActViewOut"];
                 };
             };
             /** @description 请求格式有误 */

@@ -6,17 +6,36 @@ import { appLive } from '../api/live'
 import { reportHealth, watchNetwork } from '../api/network'
 import { Poller } from '../api/poll'
 
+/** What a game action answers besides its ack: the actor's view after it, and that view's ETag. */
+export interface Seen {
+  view: unknown
+  view_etag: string
+}
+
 export interface PollState<T> {
   data: T | undefined
   error: ApiError | undefined
-  /** After an action of ours: ask again at once (while the room's notices come: when its notice does). */
-  refresh: () => void
+  /** After an action of ours: with its answer's view, show that (no second request); without, ask
+   * again at once (while the room's notices come: when its notice does). */
+  refresh: (seen?: Seen) => void
 }
 
 /** A room view (GET /v1/rooms/{id}, /v1/games/{family}/rooms/{id}): its room id, or null. */
 export function roomOf(data: unknown): string | null {
   const d = data as { room?: { id?: unknown }; viewer?: unknown } | null
   return d && typeof d === 'object' && d.viewer && typeof d.room?.id === 'string' ? d.room.id : null
+}
+
+/** A room view's version (null where the viewer may not count the steps, or not a room view). */
+export function roomVersion(data: unknown): number | null {
+  const v = (data as { room?: { version?: unknown } } | null | undefined)?.room?.version
+  return typeof v === 'number' ? v : null
+}
+
+/** Whether a notice (of `version`, when it names one) is news to a page showing `data`: not when the
+ * page already shows that version or a newer one (its own action's answer carried it). */
+export function isNews(version: number | undefined, data: unknown): boolean {
+  return version === undefined || (roomVersion(data) ?? -1) < version
 }
 
 /** When a room view changes by itself: its deadline passes (the first request after it settles the
@@ -51,7 +70,12 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
       watching?.stop()
       watching = null
       p.setLive(false)
-      if (room) watching = { room, stop: appLive().watch(room, { onChange: () => p.now(), onLive: (up) => p.setLive(up), etag: () => p.currentEtag }) }
+      if (room) {
+        const onChange = (version?: number) => {
+          if (isNews(version, p.currentData)) p.now()
+        }
+        watching = { room, stop: appLive().watch(room, { onChange, onLive: (up) => p.setLive(up), etag: () => p.currentEtag }) }
+      }
     }
     const p: Poller<T> = new Poller<T>({
       fetch: (etag) => loadRef.current(etag),
@@ -81,5 +105,9 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
   useDidShow(() => poller.current?.setVisible(true))
   useDidHide(() => poller.current?.setVisible(false))
 
-  return { data, error, refresh: () => poller.current?.refresh() }
+  return {
+    data,
+    error,
+    refresh: (seen?: Seen) => (seen ? poller.current?.accept(seen.view as T, seen.view_etag) : poller.current?.refresh()),
+  }
 }

@@ -6,6 +6,7 @@ import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
 import { Sheet } from '../../components/Sheet'
 import { useData } from '../../hooks/useData'
+import type { Seen } from '../../hooks/usePoll'
 import { copiesOf, faceLabel, keepInHand, nextHint, sameCards, toggleCard } from './cards'
 import { clockText } from './clock'
 import { Hand } from './Hand'
@@ -17,7 +18,7 @@ import { useCountdown } from './useCountdown'
 
 interface Props {
   view: RoomView
-  refresh: () => void
+  refresh: (seen?: Seen) => void
 }
 
 /** The 保皇 table for a seated player or a spectator: seats, trick, my hand and what I may do now. */

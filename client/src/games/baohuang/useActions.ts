@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { api, ApiError, type Schemas } from '../../api'
+import type { Seen } from '../../hooks/usePoll'
 
 export type BaohuangAction = Schemas['BaohuangAction']
 export type CheckOut = Schemas['BaohuangCheckOut']
@@ -11,7 +12,7 @@ const STEADY = new Set(['auto', 'resume', 'quit', 'next_deal', 'leave'])
  * Sending 保皇 actions for the step the view was made at (a retry of the same action is safe), and
  * asking the server whether one would be accepted (`/check`, nothing sent).
  */
-export function useActions(roomId: string, step: number | null | undefined, refresh: () => void) {
+export function useActions(roomId: string, step: number | null | undefined, refresh: (seen?: Seen) => void) {
   const [busy, setBusy] = useState<string>()
   const [error, setError] = useState<unknown>()
 
@@ -19,14 +20,15 @@ export function useActions(roomId: string, step: number | null | undefined, refr
     setBusy(key)
     setError(undefined)
     const path = { params: { path: { room_id: roomId } } }
+    let seen: Seen | undefined
     try {
       try {
-        await api.POST('/v1/games/baohuang/rooms/{room_id}/actions', { ...path, body: { step: step ?? undefined, action } })
+        seen = await api.POST('/v1/games/baohuang/rooms/{room_id}/actions', { ...path, body: { step: step ?? undefined, action } })
       } catch (e) {
         // 托管, 取消托管, 退出 … mean the same at any step: once more at the room's step now
         if (!(e instanceof ApiError && e.code === 'STALE_STEP' && STEADY.has(action.type ?? ''))) throw e
         const now = await api.GET('/v1/games/baohuang/rooms/{room_id}', path)
-        await api.POST('/v1/games/baohuang/rooms/{room_id}/actions', { ...path, body: { step: now.room.step ?? undefined, action } })
+        seen = await api.POST('/v1/games/baohuang/rooms/{room_id}/actions', { ...path, body: { step: now.room.step ?? undefined, action } })
       }
       return true
     } catch (e) {
@@ -34,7 +36,7 @@ export function useActions(roomId: string, step: number | null | undefined, refr
       return false
     } finally {
       setBusy(undefined)
-      refresh()
+      refresh(seen) // the answer carries her view after the action: shown at once
     }
   }
 

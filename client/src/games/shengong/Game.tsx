@@ -17,6 +17,7 @@ import { scoreLines } from './reports'
 import { ResultPanel } from './ResultPanel'
 import { Bosses, Roster } from './Rivals'
 import { StatusStrip } from './StatusStrip'
+import type { Seen } from '../../hooks/usePoll'
 import type { Card, Game as GameView, Place, Report, RoomView } from './types'
 
 type Tab = 'map' | 'hand' | 'report' | 'result'
@@ -35,17 +36,19 @@ async function patiently<T>(call: () => Promise<T>): Promise<T> {
 
 interface Props {
   view: RoomView
-  refresh: () => void
+  refresh: (seen?: Seen) => void
   /** The 战报 so far (the page reads them with its view: hooks/useReports). */
   reports: Report[]
   reportError: unknown
+  /** Where those reports end: a move asks its answer's view for the reports after it. */
+  reportsAfter: () => number
 }
 
 /**
  * A 深宫杀 game in play or over: status strip, then 宫图 (opponents, the map, my bars, the action seals),
  * 手牌 (C/D), 战报 and 结果; the seal dock at the bottom composes and sends my move for the round.
  */
-export function ShengongGame({ view, refresh, reports, reportError }: Props) {
+export function ShengongGame({ view, refresh, reports, reportError, reportsAfter }: Props) {
   const game = view.game as GameView
   const room = view.room
   const mine = game.you ?? null
@@ -151,6 +154,7 @@ export function ShengongGame({ view, refresh, reports, reportError }: Props) {
     setRefusal(undefined)
     const action = actionBody(keepHeld(compose, hand), game.mode)
     const path = { params: { path: { room_id: room.id } } }
+    let seen: Seen | undefined
     try {
       if (hasCards(compose)) {
         // the server decides: a composed move with cards is put to it before it is sent
@@ -161,14 +165,17 @@ export function ShengongGame({ view, refresh, reports, reportError }: Props) {
         }
       }
       // the move carries its step: sending it again after a lost answer is safe
-      await patiently(() => api.POST('/v1/games/shengong/rooms/{room_id}/actions', { ...path, body: { step, action } }))
+      // … and its answer carries her view after it, with the round's 战报 if it settled the round
+      seen = await patiently(() => api.POST('/v1/games/shengong/rooms/{room_id}/actions', {
+        params: { path: { room_id: room.id }, query: { reports_after: reportsAfter() } }, body: { step, action },
+      }))
       setCompose(EMPTY)
       setNote(undefined)
     } catch (e) {
       setError(e)
     } finally {
       setBusy(undefined)
-      refresh()
+      refresh(seen) // a sealed move is not announced: its answer's view is how her screen learns it
     }
   }
 

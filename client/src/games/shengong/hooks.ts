@@ -40,11 +40,12 @@ export interface Folded {
 const PAGE = 100
 
 /**
- * The 战报, read incrementally. A view answer that carries them (`folded`, asked with `after`) is
- * merged as it comes; `/reports?after=<next_after>` is asked only when the step moved and the view
- * brought none (a server without folding) or brought a full page (more may follow).
+ * The 战报, read incrementally with the page's view: each view answer asked with `reports_after=`
+ * (`after`) carries what is new (`folded`), merged as it comes. `/reports` itself is asked only when
+ * a view brought a full page (more may follow). A move's answer carries its view asked the same way,
+ * so the actor of the move that settles a round has that round's 战报 without a second request.
  */
-export function useReports(roomId: string, step: number | null | undefined, folded?: Folded | null): ReportsState {
+export function useReports(roomId: string, folded?: Folded | null): ReportsState {
   const [reports, setReports] = useState<Report[]>([])
   const [error, setError] = useState<unknown>()
   const after = useRef(-1)
@@ -101,19 +102,12 @@ export function useReports(roomId: string, step: number | null | undefined, fold
     }
   }, [])
 
-  const foldedRef = useRef(folded)
-  foldedRef.current = folded
   useEffect(() => {
     if (!folded) return
     if (folded.reports.length) setReports((old) => mergeReports(old, folded.reports))
     after.current = Math.max(after.current, folded.next_after)
     if (folded.reports.length >= PAGE) void load()
   }, [folded, load])
-
-  useEffect(() => {
-    if (step === null || step === undefined || foldedRef.current) return
-    void load()
-  }, [step, load])
 
   return { reports, error, after }
 }

@@ -5,6 +5,7 @@ import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
 import { useData } from '../../hooks/useData'
+import type { Seen } from '../../hooks/usePoll'
 import { useCountdown } from '../baohuang/useCountdown'
 import { DaySummary } from './DaySummary'
 import {
@@ -20,7 +21,7 @@ import { useZhActions } from './useZhActions'
 
 interface Props {
   view: RoomView
-  refresh: () => void
+  refresh: (seen?: Seen) => void
 }
 
 export function Token({ seat, shortRole }: { seat: GrimSeat; shortRole: string }) {

@@ -4,6 +4,7 @@ import { api } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
+import type { Seen } from '../../hooks/usePoll'
 import { clockText } from '../baohuang/clock'
 import { useCountdown } from '../baohuang/useCountdown'
 import { DaySummary } from './DaySummary'
@@ -56,7 +57,7 @@ function PublicToken({ seat, me, chosen }: { seat: PublicSeat; me: boolean; chos
 }
 
 /** A player's phone (or a spectator's): my role and what I was told, the public town square, nominate and vote. */
-export function PlayerView({ view, refresh }: { view: RoomView; refresh: () => void }) {
+export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?: Seen) => void }) {
   const game = view.game!
   const room = view.room
   const me = game.me

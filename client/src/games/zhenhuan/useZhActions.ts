@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { api, ApiError, type Schemas } from '../../api'
+import type { Seen } from '../../hooks/usePoll'
 import type { ZAction } from './model'
 
 export type ZCheck = Schemas['ZhenhuanCheckOut']
@@ -8,23 +9,25 @@ export type ZCheck = Schemas['ZhenhuanCheckOut']
  * Sending 血染 actions. The storyteller's carry the room's step (a retried press is safe); a player's
  * room has no step (the count is hidden from her), so hers go without one.
  */
-export function useZhActions(roomId: string, step: number | null | undefined, refresh: () => void) {
+export function useZhActions(roomId: string, step: number | null | undefined, refresh: (seen?: Seen) => void) {
   const [busy, setBusy] = useState<string>()
   const [error, setError] = useState<unknown>()
   const path = { params: { path: { room_id: roomId } } }
 
+  /** Runs `fn`; an action's answer (`view` and `view_etag`) is shown at once, anything else asks again. */
   const run = async (key: string, fn: () => Promise<unknown>): Promise<boolean> => {
     setBusy(key)
     setError(undefined)
+    let answer: unknown
     try {
-      await fn()
+      answer = await fn()
       return true
     } catch (e) {
       setError(e)
       return false
     } finally {
       setBusy(undefined)
-      refresh()
+      refresh(seenIn(answer))
     }
   }
 
@@ -37,11 +40,11 @@ export function useZhActions(roomId: string, step: number | null | undefined, re
   const send = (action: ZAction, key: string = action.type ?? 'act') =>
     run(key, async () => {
       try {
-        await post(action, step)
+        return await post(action, step)
       } catch (e) {
         if (!(e instanceof ApiError && e.code === 'STALE_STEP') || step === null || step === undefined) throw e
         const now = await api.GET('/v1/games/zhenhuan/rooms/{room_id}', path)
-        await post(action, now.room.step)
+        return await post(action, now.room.step)
       }
     })
 
@@ -52,4 +55,9 @@ export function useZhActions(roomId: string, step: number | null | undefined, re
   const undo = () => run('undo', () => api.POST('/v1/rooms/{room_id}/undo', { ...path, body: { step: step ?? 0 } }))
 
   return { send, check, undo, run, busy, error, setError }
+}
+
+function seenIn(answer: unknown): Seen | undefined {
+  const a = answer as Partial<Seen> | null | undefined
+  return a && typeof a === 'object' && a.view && typeof a.view_etag === 'string' ? { view: a.view, view_etag: a.view_etag } : undefined
 }

@@ -38,7 +38,7 @@ export default function Room() {
   const [error, setError] = useState<unknown>()
   const view = poll.data
   const room = view?.room
-  const feed = useReports(roomId, room?.status === 'open' ? null : room?.step, view?.reports)
+  const feed = useReports(roomId, view?.reports)
   reportsAfter.current = feed.after
 
   if (!authed) return null
@@ -82,7 +82,13 @@ export default function Room() {
         />
       ) : null}
       {view && room && game && (status === 'active' || status === 'finished') ? (
-        <ShengongGame view={view} refresh={poll.refresh} reports={feed.reports} reportError={feed.error} />
+        <ShengongGame
+          view={view}
+          refresh={poll.refresh}
+          reports={feed.reports}
+          reportError={feed.error}
+          reportsAfter={() => feed.after.current}
+        />
       ) : null}
       {view && room && (status === 'expired' || status === 'abandoned' || (status !== 'open' && !game)) ? (
         <View className='sg-closed'>
