@@ -172,7 +172,9 @@ class World:
         self.t.ws_messages += 2 + 1  # subscribe in, its answer out; the connect
         phone = Phone(player, cid, self.now, path=f"/v1/games/{family}/rooms/{room}")
         self.phones[player.user["id"]] = phone
-        phone.etag = self._charge("first view", lambda: player.get(phone.path), player.user["id"]).headers.get("ETag")
+        first = self._charge("first view", lambda: player.get(phone.path), player.user["id"])
+        phone.etag = first.headers.get("ETag")
+        phone.version = json.loads(first.body)["room"]["version"]
 
     def act(self, player: Any, fn: Any, seconds: float) -> Any:
         """An action taking `seconds` of game time; then the stream, the notices and the fetches."""
@@ -180,10 +182,22 @@ class World:
         self.now += seconds
         out = self._charge("action", fn, player.user["id"])
         phone = self.phones.get(player.user["id"])
-        if phone is not None:  # the actor's page refreshes after her own action, in both modes
-            self._refresh(phone, "refresh")
+        if phone is not None:
+            self._refresh(phone, "refresh")  # the polling client's refresh after her own action
+            answer = getattr(out, "json_body", None)
+            if getattr(out, "status_code", 0) == 200 and isinstance(answer, dict) and "view_etag" in answer:
+                # the push client shows the view the action's answer carries (api/poll.ts, accept)
+                phone.etag = answer["view_etag"]
+                phone.version = answer["view"]["room"]["version"]
+                if answer["view"].get("reports"):
+                    phone.after = answer["view"]["reports"]["next_after"]
         self.deliver()
         return out
+
+    def folding(self, player: Any) -> str:
+        """The query 深宫杀's page sends its moves with, so their answers carry the round's 战报."""
+        phone = self.phones.get(player.user["id"])
+        return f"?reports_after={phone.after}" if self.reports == "fold" and phone is not None else ""
 
     def sample_poll(self) -> None:
         """What one poll costs (the same GET a polling phone makes every 3 s), on a real phone."""
@@ -208,9 +222,11 @@ class World:
         self.t.transitions += self.poller.batches - before
         for user, phone in self.phones.items():
             got = [m for m in self.sockets.take(phone.cid) if m["type"] == "changed"]
-            for _ in got:
+            for m in got:
                 self.t.notices[user] += 1
                 self.t.ws_messages += 1
+                if m.get("version") is not None and phone.version is not None and phone.version >= m["version"]:
+                    continue  # a version it already shows (hooks/usePoll.ts, isNews): nothing asked
                 self._refresh(phone, "fetch")
                 if self.reports == "change" and phone.started:
                     self._reports(user, phone)
@@ -242,6 +258,7 @@ class World:
             phone.etag = r.headers.get("ETag")
             body = json.loads(r.body)
             phone.started = body["room"]["status"] != "open"  # the game screen reads reports
+            phone.version = body["room"]["version"]
             if fold and body.get("reports"):
                 phone.after = body["reports"]["next_after"]
             if self.reports == "fold" and phone.started and body["room"]["step"] != phone.step:
@@ -289,6 +306,8 @@ class Phone:
     started: bool = False
     after: int = -1
     """The reports folded into this phone's views so far (`?reports_after=`)."""
+    version: int | None = None
+    """The room version its view shows (None where the steps are hidden from it)."""
     step: int | None = None
     polled_after: int = -1
 
@@ -319,7 +338,8 @@ def play_d(w: World, seed: int = 1) -> Tally:
         for seat in seats:
             voided = team[seat].view(room)["game"]["you"]["voided"]
             action = {"type": "idle"} if voided else {"type": "assassinate", "target": 0}
-            w.act(team[seat], lambda s=seat, a=action: team[s].act(room, a, step=view["room"]["step"]),
+            w.act(team[seat], lambda s=seat, a=action: team[s].act(room, a, step=view["room"]["step"],
+                                                                   query=w.folding(team[s])),
                   PACE["d_round_s"] / len(seats))
     return w.end()
 
@@ -357,8 +377,9 @@ def play_c(w: World) -> Tally:
             step = view["room"]["step"]
 
             def move(s: int = seat, a: dict = action, st: int = step) -> Any:
-                r = team[s].act(room, a, step=st)
-                return r if r.status_code == 200 else team[s].act(room, {"type": "idle"}, step=st)
+                r = team[s].act(room, a, step=st, query=w.folding(team[s]))
+                return r if r.status_code == 200 else team[s].act(room, {"type": "idle"}, step=st,
+                                                                  query=w.folding(team[s]))
 
             w.act(team[seat], move, PACE["c_round_s"] / len(seats))
     return w.end()
