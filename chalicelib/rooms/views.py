@@ -137,8 +137,10 @@ def _view_body(deps: RoomDeps, caller: Caller, room: Room, viewer: Viewer, with_
 
 
 def render_view(deps: RoomDeps, caller: Caller, room: Room, *, with_game: bool = True,
-                reports: ReportsAsk | None = None) -> RoomView:
+                reports: ReportsAsk | None = None, settle: bool = True) -> RoomView:
     """The caller's view of a room already in hand (a lobby call returns it without reading again).
+    A read settles an overdue round first (`settle`); an action's answer shows the room as the action
+    left it, so a move does nothing more than move (the phone asks again at the deadline).
 
     The ETag covers the view alone: folded-in reports are read after a cursor the phone moves on
     each answer, so a tag over them would change with no news. New reports make the answer `fresh`
@@ -148,7 +150,8 @@ def render_view(deps: RoomDeps, caller: Caller, room: Room, *, with_game: bool =
         MalformedRequest: BAD_CURSOR (`reports.cursor`).
     """
     viewer = viewer_for(deps, caller, room)
-    room = _settle_if_overdue(deps, room)
+    if settle:
+        room = _settle_if_overdue(deps, room)
     body = _view_body(deps, caller, room, viewer, with_game)
     etag = _etag(body)
     fresh = False

@@ -252,3 +252,22 @@ def test_an_actions_answer_carries_her_view_after_it_and_nobody_elses_move(api, 
     assert last["settled"] and last["view"]["room"]["step"] == step + 1 and last["view"]["pending"]["my_move"] is None
     assert [r["step"] for r in last["view"]["reports"]["reports"]] == [step]
     assert last["view"]["reports"] == team[2].ok("GET", team[2].game_path(room, f"/reports?after={after}&limit=100"))
+
+
+def test_a_move_after_the_deadline_is_answered_without_settling_the_round(api, svc, admin, clock):
+    """Settle-on-read is for reads: a move sent after the round's deadline (no scheduler tick yet) is
+    recorded and its answer shows the room as that move left it, so the other seats' moves sent at the
+    same moment still count; the next read settles the round."""
+    team = make_team(api, admin, ["迟甲", "迟乙", "迟丙"], value=70)
+    room = open_d_room(team, 1)
+    view = team[0].view(room)
+    step = view["room"]["step"]
+    clock.advance((view["pending"]["deadline_ms"] - clock.now_ms()) / 1000 + 1)
+    answer = team[0].act(room, {"type": "idle"}, step=step)
+    assert answer.status_code == 200, answer.json_body
+    first = answer.json_body
+    assert not first["settled"] and first["view"]["room"]["step"] == step
+    assert first["view"]["pending"]["submitted"] == [0]
+    second = team[1].act(room, {"type": "idle"}, step=step)
+    assert second.status_code == 200 and second.json_body["view"]["pending"]["submitted"] == [0, 1]
+    assert team[2].view(room)["room"]["step"] == step + 1  # a read settles it, 丙 defaulting to 待机
