@@ -1,11 +1,12 @@
 """From committed changes to notices: the DynamoDB stream handler's work.
 
-The table's stream (NEW_AND_OLD_IMAGES) delivers every committed write; only two kinds matter
+The table's stream (NEW_AND_OLD_IMAGES) delivers every committed write; only three kinds matter
 (`wanted`, which is also the event source mapping's filter, so nothing else invokes the function):
 
 - a room item (`ROOM#R / ROOM`) inserted or modified: its new image is the room as committed;
 - a log entry inserted (`ROOM#R / LOG#n`, in the same transaction as the room): it names what caused
-  the transition (催战 …), which the chat helper's notices need.
+  the transition (催战 …), which the chat helper's notices need;
+- a sealed move inserted (`ROOM#R / MOVE#step#seat`), for the 催战 notice below.
 
 A sealed move (`MOVE#…`, inserted) changes only who-has-submitted. It is told only when it leaves a
 single seat to move, and only to whoever may 催战 (the room's creator, its host): that is when her
