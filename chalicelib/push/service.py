@@ -66,7 +66,7 @@ class ClientMessage(BaseModel):
     room: str | None = Field(default=None, min_length=1, max_length=64, pattern=r"^[a-z0-9]+$")
     etag: str | None = Field(default=None, min_length=1, max_length=80)
     """subscribe: the ETag of the view the phone holds (the per-game route's, with the game); the answer
-    says whether it is still current. Any other tag (a lobby page's) reads as changed: one fetch."""
+    says whether it is still current. Any other tag reads as changed: one fetch."""
 
 
 def caller_of(conn: Connection | Subscription) -> Caller:
