@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -36,8 +37,11 @@ def server(tmp_path_factory):
 def run(url: str, *names: str) -> str:
     found = blocks()
     script = "set -euo pipefail\n" + "\n".join(found[n] for n in names)
-    done = subprocess.run(["bash", "-c", script], check=False, env={**os.environ, "API": url}, capture_output=True, text=True,
-                          timeout=300)
+    # the blocks' `python3` is the suite's own interpreter, found first on PATH: a version manager's
+    # shim (pyenv's is a bash script) would cost ~150 ms of CPU on each of the blocks' ~100 calls
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    done = subprocess.run(["bash", "-c", script], check=False, env={**os.environ, "API": url, "PATH": path},
+                          capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     return done.stdout
 
