@@ -56,7 +56,11 @@ def test_one_human_and_seven_bots_play_a_whole_card_game(api, svc, admin, spy):
     final = me.view(room_id)
     assert final["room"]["status"] == "finished" and final["game"]["over"]
     (outcome,) = me.result(room_id)["results"]
-    assert sorted(r["place"] for r in outcome["results"]) == list(range(1, 9))
+    # eight places, 1 to 8; exactly equal seats share the better one (docs/rules/shengong.md, Places),
+    # which the room's unpinned seed sometimes deals: 1 2 3 4 5 5 7 8
+    places = sorted(r["place"] for r in outcome["results"])
+    assert len(places) == 8 and places[0] == 1
+    assert all(p == i + 1 or p == places[i - 1] for i, p in enumerate(places[1:], 1))
     # practice: nothing reaches a board
     assert me.ok("GET", "/v1/boards/cards-free")["rows"] == []
     assert me.ok("GET", "/v1/boards/cards-free/me")["record"] is None
