@@ -355,9 +355,6 @@ class ReportsOut(Out):
     next_cursor: str | None = Field(description="下次请求带上 cursor=它：只读新的记录（隐藏步数的玩法中是不透明的密文）")
 
 
-RoomViewOut.model_rebuild()  # its `reports` names ReportsOut, defined after it
-
-
 class ActViewOut(ActOut):
     """A game action's answer, with the actor's view after it: her screen needs no second request."""
 

@@ -60,7 +60,7 @@ class PushDeps:
 
 
 class ClientMessage(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # built at the first message
 
     action: Literal["subscribe", "unsubscribe", "ping"]
     room: str | None = Field(default=None, min_length=1, max_length=64, pattern=r"^[a-z0-9]+$")
