@@ -57,10 +57,10 @@ def _one_step(deps: RoomDeps, room: Room) -> Room | None:
             action = _decide(game, room, state, seat, bots[seat])
             if action is None:
                 continue
-            after, settled = submit_move(deps, game, room, state, pending.seats, seat, action, MoveSource.BOT)
+            done = submit_move(deps, game, room, state, pending.seats, seat, action, MoveSource.BOT)
             metrics_count("BotMoves")
-            if settled or after.step != room.step:
-                return after
+            if done.settled or done.room.step != room.step:
+                return done.room
         return None  # the bots have moved; the humans have not
     seat = waiting[0]
     action = _decide(game, room, state, seat, bots[seat])

@@ -17,7 +17,7 @@ from chalicelib.core.errors import (
 )
 from chalicelib.core.game import AnyGame, PendingKind, Viewer, ViewerRole
 from chalicelib.core.identity import Caller
-from chalicelib.domain.model import LogKind, LogRecord, Room, RoomStatus, Trigger
+from chalicelib.domain.model import LogKind, LogRecord, MoveRecord, Room, RoomStatus, Trigger
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.access import actor_for, may_hurry
@@ -40,6 +40,8 @@ class ActOutcome:
     """True when this request applied a transition (a turn action, or the round it completed)."""
     step: int
     """The step the action belongs to (an old step when a retry found it already recorded)."""
+    moves: dict[int, MoveRecord] | None = None
+    """A sealed move that left the round waiting: the round's moves as read just after it."""
 
 
 def _require_active(room: Room) -> None:
@@ -114,11 +116,14 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
     sealed = pending.kind is PendingKind.SEALED
     if sealed and actor.role is ViewerRole.PLAYER and not game.immediate(state, actor, action):
         assert actor.seat is not None
-        after, settled = submit_move(deps, game, room, state, pending.seats, actor.seat, action)
+        done = submit_move(deps, game, room, state, pending.seats, actor.seat, action)
+        if not done.settled:
+            return ActOutcome(room=done.room, settled=False, step=room.step, moves=done.moves)
+        after = done.room
     else:
         trigger = Trigger.HOST if actor.is_host else Trigger.PLAYER
-        after, settled = apply_action(deps, game, room, state, pending, actor, action, trigger), True
-    return ActOutcome(room=run_bots(deps, after) if settled else after, settled=settled, step=room.step)
+        after = apply_action(deps, game, room, state, pending, actor, action, trigger)
+    return ActOutcome(room=run_bots(deps, after), settled=True, step=room.step)
 
 
 def check_only(deps: RoomDeps, caller: Caller, room_id: str, raw_action: Any, family: str) -> DomainError | None:

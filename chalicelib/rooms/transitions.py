@@ -10,6 +10,7 @@ closed fails instead of being silently lost, and the round settles exactly once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from chalicelib.core.errors import Conflict, DomainError, NotYourTurn, StaleVersion
@@ -143,10 +144,22 @@ def carried_moves(deps: RoomDeps, game: AnyGame, room: Room, old_seats: frozense
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class Submitted:
+    """What storing one sealed move did."""
+
+    room: Room
+    """The room afterwards (moved on if this call, or a racing one, settled the round)."""
+    settled: bool
+    """This call settled the round."""
+    moves: dict[int, MoveRecord] | None = None
+    """The round's moves as read just after this one was stored, when the round still waits for
+    others: the answer's view shows them without reading them again."""
+
+
 def submit_move(deps: RoomDeps, game: AnyGame, room: Room, state: Any, seats: frozenset[int], seat: int,
-                action: Any, source: MoveSource = MoveSource.PLAYER) -> tuple[Room, bool]:
+                action: Any, source: MoveSource = MoveSource.PLAYER) -> Submitted:
     """Store one sealed move for `seat` and settle the round if it was the last one owed.
-    Returns the room afterwards and whether this call settled the round.
 
     Raises:
         NotYourTurn: NOT_IN_ROUND; Conflict: ALREADY_SUBMITTED (another move is stored) or ROUND_CLOSED.
@@ -167,8 +180,8 @@ def submit_move(deps: RoomDeps, game: AnyGame, room: Room, state: Any, seats: fr
         metrics_count("MovesSubmitted")
     moves = deps.rooms.list_moves(room.id, room.step)
     if not seats <= moves.keys():
-        return room, False
-    return settle_now(deps, room, Trigger.BOT if source is MoveSource.BOT else Trigger.PLAYER, moves)
+        return Submitted(room, False, moves)
+    return Submitted(*settle_now(deps, room, Trigger.BOT if source is MoveSource.BOT else Trigger.PLAYER, moves))
 
 
 SETTLE_ATTEMPTS = 5

@@ -112,12 +112,13 @@ def room_view(deps: RoomDeps, caller: Caller, room_id: str, family: str | None =
     return render_view(deps, caller, room, reports=reports)
 
 
-def _pending(deps: RoomDeps, room: Room, viewer: Viewer) -> dict[str, Any] | None:
+def _pending(deps: RoomDeps, room: Room, viewer: Viewer, moves: dict[int, MoveRecord] | None) -> dict[str, Any] | None:
     if room.pending is None:
         return None
     pending: dict[str, Any] = {**room.pending.model_dump(mode="json"), "submitted": None, "my_move": None}
     if room.pending.kind is PendingKind.SEALED:
-        moves = deps.rooms.list_moves(room.id, room.step)
+        if moves is None:
+            moves = deps.rooms.list_moves(room.id, room.step)
         mine: MoveRecord | None = None
         if viewer.role is ViewerRole.PLAYER and viewer.seat is not None:
             mine = moves.get(viewer.seat)
@@ -126,21 +127,24 @@ def _pending(deps: RoomDeps, room: Room, viewer: Viewer) -> dict[str, Any] | Non
     return pending
 
 
-def _view_body(deps: RoomDeps, caller: Caller, room: Room, viewer: Viewer, with_game: bool) -> dict[str, Any]:
+def _view_body(deps: RoomDeps, caller: Caller, room: Room, viewer: Viewer, with_game: bool,
+               moves: dict[int, MoveRecord] | None = None) -> dict[str, Any]:
     game = get_game(room.game)
     summary = room_summary(room, caller, hide_steps=hides_steps(game, viewer), host=viewer.is_host)
     body: dict[str, Any] = {"room": summary,
-                            "viewer": viewer_json(viewer), "pending": _pending(deps, room, viewer)}
+                            "viewer": viewer_json(viewer), "pending": _pending(deps, room, viewer, moves)}
     if with_game:
         body["game"] = game.view(load_state(game, room), viewer).model_dump(mode="json") if room.state else None
     return body
 
 
 def render_view(deps: RoomDeps, caller: Caller, room: Room, *, with_game: bool = True,
-                reports: ReportsAsk | None = None, settle: bool = True) -> RoomView:
+                reports: ReportsAsk | None = None, settle: bool = True,
+                moves: dict[int, MoveRecord] | None = None) -> RoomView:
     """The caller's view of a room already in hand (a lobby call returns it without reading again).
     A read settles an overdue round first (`settle`); an action's answer shows the room as the action
-    left it, so a move does nothing more than move (the phone asks again at the deadline).
+    left it, so a move does nothing more than move (the phone asks again at the deadline), with the
+    round's `moves` it has just read.
 
     The ETag covers the view alone: folded-in reports are read after a cursor the phone moves on
     each answer, so a tag over them would change with no news. New reports make the answer `fresh`
@@ -152,7 +156,7 @@ def render_view(deps: RoomDeps, caller: Caller, room: Room, *, with_game: bool =
     viewer = viewer_for(deps, caller, room)
     if settle:
         room = _settle_if_overdue(deps, room)
-    body = _view_body(deps, caller, room, viewer, with_game)
+    body = _view_body(deps, caller, room, viewer, with_game, moves)
     etag = _etag(body)
     fresh = False
     if reports is not None and with_game:
@@ -202,6 +206,12 @@ def reports(deps: RoomDeps, caller: Caller, room_id: str, family: str, after: in
     return _reports_of(deps, caller, room, game, viewer_for(deps, caller, room), after, limit, cursor)
 
 
+def _newest_log(room: Room) -> int:
+    """The step of the newest log entry the room can have: each is written with the transition that
+    leaves its step (and the room's setup at step 0), so a phone already past it asks nothing."""
+    return room.step - 1
+
+
 def _reports_of(deps: RoomDeps, caller: Caller, room: Room, game: AnyGame, viewer: Viewer, after: int, limit: int,
                 cursor: str | None) -> dict[str, Any]:
     """`reports` for a room already read and its viewer already found."""
@@ -229,7 +239,7 @@ def _reports_of(deps: RoomDeps, caller: Caller, room: Room, game: AnyGame, viewe
         return {"reports": [entry for _, entry in new], "next_after": count,
                 "next_cursor": report_cursor.seal(room.seed, caller.user_id, last, count)}
     out = [_report_entry(log, log.step, _report(game, state, log, viewer))
-           for log in deps.rooms.list_log(room.id, after, limit)]
+           for log in (deps.rooms.list_log(room.id, after, limit) if after < _newest_log(room) else ())]
     next_after = out[-1]["step"] if out else after
     return {"reports": out, "next_after": next_after, "next_cursor": str(next_after)}
 
@@ -239,7 +249,7 @@ def _hidden_reports(deps: RoomDeps, game: AnyGame, state: Any, room: Room, calle
     """Her reports after a sealed cursor: Queries bounded below by its step, only as far as needed."""
     out: list[dict[str, Any]] = []
     page = min(100, max(limit, REPORT_PAGE))
-    while len(out) < limit:
+    while len(out) < limit and step < _newest_log(room):
         logs = deps.rooms.list_log(room.id, step, page)
         for log in logs:
             step = log.step

@@ -254,6 +254,54 @@ def test_an_actions_answer_carries_her_view_after_it_and_nobody_elses_move(api, 
     assert last["view"]["reports"] == team[2].ok("GET", team[2].game_path(room, f"/reports?after={after}&limit=100"))
 
 
+@pytest.fixture
+def requests_made(ddb):
+    """The DynamoDB operations the next call makes (counted on the suite's client, then unhooked)."""
+    from collections import Counter
+
+    made: Counter[str] = Counter()
+
+    def count(model, **_):
+        made[model.name] += 1
+
+    ddb.meta.events.register("after-call.dynamodb", count)
+
+    def during(fn):
+        made.clear()
+        out = fn()
+        return out, dict(made)
+
+    yield during
+    ddb.meta.events.unregister("after-call.dynamodb", count)
+
+
+def test_a_moves_answer_reads_what_it_shows_once(api, svc, admin, requests_made):
+    """A sealed move that leaves the round waiting reads the room, writes the move and reads the round's
+    moves once — to know whether the round is complete, and then to show who has moved; asked with
+    a reports cursor that is already up to date, it reads no log (none can be newer than the room's
+    last transition). A view fetch with nothing new: the room and the round's moves."""
+    team = make_team(api, admin, ["省甲", "省乙", "省丙"], value=70)
+    room = open_d_room(team, 1)
+    view = team[0].view(room)
+    step, path = view["room"]["step"], team[0].game_path(room)
+    after = team[0].ok("GET", team[0].game_path(room, "/reports?after=-1&limit=100"))["next_after"]
+    assert after == step - 1
+    answer, made = requests_made(lambda: team[0].act(room, {"type": "idle"}, step=step,
+                                                     query=f"?reports_after={after}"))
+    assert answer.json_body["view"]["pending"]["submitted"] == [0]
+    assert answer.json_body["view"]["reports"] == {"reports": [], "next_after": after, "next_cursor": str(after)}
+    assert made == {"GetItem": 1, "PutItem": 1, "Query": 1}
+    got, made = requests_made(lambda: team[0].get(f"{path}?reports_after={after}"))
+    assert got.json_body["pending"]["submitted"] == [0] and got.json_body["reports"]["reports"] == []
+    assert made == {"GetItem": 1, "Query": 1}
+    # behind by one round: the log is read (one bounded Query), and the round's report comes
+    for seat in (1, 2):
+        team[seat].act(room, {"type": "idle"}, step=step)
+    got, made = requests_made(lambda: team[0].get(f"{path}?reports_after={after}"))
+    assert [r["step"] for r in got.json_body["reports"]["reports"]] == [step]
+    assert made == {"GetItem": 1, "Query": 2}
+
+
 def test_a_move_after_the_deadline_is_answered_without_settling_the_round(api, svc, admin, clock):
     """Settle-on-read is for reads: a move sent after the round's deadline (no scheduler tick yet) is
     recorded and its answer shows the room as that move left it, so the other seats' moves sent at the
