@@ -246,3 +246,12 @@ def lighter_items() -> None:
     Item.__init__ = item_init  # type: ignore[method-assign]
     responses.method_names_from_class = functools.cache(responses.method_names_from_class)
     Item._lighter = moto_init  # type: ignore[attr-defined] # moto's own, for the test
+
+
+def install() -> None:
+    """The patches that stay for the rest of the process (the test suite's, the local server's and the
+    benchmarks' moto; answers written with `json.dumps` are installed apart: `plain_json_answers`).
+    Idempotent."""
+    light_transactions()  # transactions roll back only what they touched: linear in time with a stream on
+    partition_queries()  # a Query reads its room's partition, not every room the process has seen
+    lighter_items()  # an item's size summed once, a handler's method list listed once

@@ -19,11 +19,9 @@ os.environ.pop("AWS_ENDPOINT_URL_DYNAMODB", None)
 
 TABLE = "shengong-test"
 
-from infra.moto_speedups import light_transactions, lighter_items, partition_queries
+from infra.moto_speedups import install
 
-light_transactions()  # moto's transactions roll back only what they touched (infra/moto_speedups.py)
-partition_queries()  # moto's queries read their partition, not the whole table (same file)
-lighter_items()  # an item's size summed once, a handler's method list listed once (same file)
+install()  # moto fast enough to play whole games on, with the same answers (infra/moto_speedups.py)
 
 FULL = os.environ.get("SHENGONG_FULL") == "1"
 """The full run (`infra/dev.sh test --full`): tests marked `full` too, and soaks at their full size."""

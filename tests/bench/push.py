@@ -371,7 +371,7 @@ def play_c(w: World) -> Tally:
             break
         seats = view["pending"]["seats"]
         for seat in seats:
-            kind = rng.choice(["poison", "assassinate", "frame", "rest", "idle"])
+            kind = rng.choice(["poison", "assassinate", "frame", "heal", "idle"])
             action = {"type": kind, **({"place": rng.choice(places)} if kind in ("poison", "assassinate", "frame")
                                       else {})}
             step = view["room"]["step"]
