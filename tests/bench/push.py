@@ -528,7 +528,7 @@ def cost_rows(tallies: list[Tally]) -> list[str]:
         push, poll, n = costs(t)
         out.append(f"| {t.game} | {t.minutes / t.games:.0f} | {n['push']:.0f} / {n['poll']:.0f} | {n['notices']:.0f} | "
                    f"${push.total() * 1000:.2f} | ${poll.total() * 1000:.2f} | "
-                   f"**{push.total() / poll.total():.2f}** |")
+                   f"**{push.total() / poll.total():.3f}** |")
         for mode, c in (("push", push), ("3-s polling", poll)):
             d = c.dollars()
             detail.append(f"| {t.game} | {mode} | ${d['API Gateway'] * 1000:.3f} | ${d['Lambda'] * 1000:.3f} | "
