@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -315,14 +316,26 @@ class Phone:
 # ---- the games -------------------------------------------------------------------------------------------
 
 
-def play_d(w: World, seed: int = 1) -> Tally:
+def move_order(seats: list[int], seed: object, creator_first: bool = False) -> list[int]:
+    """The order the seats move in a round: as it comes (seeded per game and round), or with the
+    creator (seat 0) first every round — the most her 催战 notice can cost, since she is told when all
+    but one have moved only if her own move was not the last of them."""
+    if creator_first:
+        return sorted(seats)
+    order = list(seats)
+    random.Random(str(seed)).shuffle(order)
+    return order
+
+
+def play_d(w: World, seed: int = 1, creator_first: bool = False) -> Tally:
     from tests.api.dgame import make_team
     from tests.api.helpers import Player
 
     w.svc.new_seed = lambda: bytes([seed]) * 32
     admin = Player(w.api, "司礼")
     team = make_team(w.api, admin, [f"押{seed}{i}" for i in range(3)], value=70, maids={"xunyi": 2, "tieshen": 1})
-    w.begin("宫斗杀 D (3 players; mean of 3 seeded games)", 3, reports="fold")
+    w.begin("宫斗杀 D (3 players; mean of 3 seeded games)" if not creator_first else
+            "宫斗杀 D, the creator moving first every round (same games)", 3, reports="fold")
     room = team[0].open_room("shengong_d", {"stage": 1})
     w.enter(team[0], room, "shengong")
     for i, p in enumerate(team[1:], 1):
@@ -335,7 +348,7 @@ def play_d(w: World, seed: int = 1) -> Tally:
         if view["room"]["status"] != "active":
             break
         seats = view["pending"]["seats"]
-        for seat in seats:
+        for seat in move_order(seats, (seed, view["room"]["step"]), creator_first):
             voided = team[seat].view(room)["game"]["you"]["voided"]
             action = {"type": "idle"} if voided else {"type": "assassinate", "target": 0}
             w.act(team[seat], lambda s=seat, a=action: team[s].act(room, a, step=view["room"]["step"],
@@ -345,8 +358,6 @@ def play_d(w: World, seed: int = 1) -> Tally:
 
 
 def play_c(w: World) -> Tally:
-    import random
-
     from tests.api.dgame import make_team
     from tests.api.helpers import Player
 
@@ -370,7 +381,7 @@ def play_c(w: World) -> Tally:
         if view["room"]["status"] != "active":
             break
         seats = view["pending"]["seats"]
-        for seat in seats:
+        for seat in move_order(seats, (7, view["room"]["step"])):
             kind = rng.choice(["poison", "assassinate", "frame", "heal", "idle"])
             action = {"type": kind, **({"place": rng.choice(places)} if kind in ("poison", "assassinate", "frame")
                                       else {})}
@@ -705,6 +716,7 @@ def main(argv: list[str] | None = None) -> int:
     report = ["# Push benchmark", ""]
     tallies = []
     runs = [("d", lambda w, s=s: play_d(w, s)) for s in (1, 2, 3)] + [
+        ("d first", lambda w, s=s: play_d(w, s, creator_first=True)) for s in (1, 2, 3)] + [
         ("c", play_c), ("baohuang", play_baohuang), ("zhenhuan", play_zhenhuan)]
     kinds: dict[str, Tally] = {}
     for kind, play in runs:
