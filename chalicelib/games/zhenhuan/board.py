@@ -17,8 +17,9 @@ from chalicelib.games.zhenhuan.enums import (
     Phase,
     StatusKind,
     StepKey,
+    TellCard,
 )
-from chalicelib.games.zhenhuan.events import Answer, Event, HostEvent, InfoEvent, YouAreEvent
+from chalicelib.games.zhenhuan.events import Answer, Event, HostEvent, InfoEvent, TellEvent, YouAreEvent
 from chalicelib.games.zhenhuan.roles import (
     HUANGHOU,
     HUANGSHANG,
@@ -46,6 +47,7 @@ EMPRESS_MIN_ALIVE = 5
 EVIL_KNOW_EACH_OTHER_FROM = 7
 """7 players and more: minions and the demon learn each other, the demon learns 3 bluffs."""
 _IMPAIRMENTS = ((StatusKind.POISONED, "中毒"), (StatusKind.DRUNK, "醉酒"), (StatusKind.PINNED, "被按住"))
+_IMPAIRING = frozenset(kind for kind, _ in _IMPAIRMENTS)
 ALIGNMENT_NAMES = {Alignment.GOOD: "善良", Alignment.EVIL: "邪恶"}
 
 
@@ -79,6 +81,13 @@ class Board:
         if not 0 <= i < len(self.state.seats):
             raise IllegalAction(f"没有{i + 1}号座位", code="NO_SUCH_SEAT")
         return self.state.seats[i]
+
+    def present_seat(self, i: int) -> SeatState:
+        """The seat, which must still be in the game (a traveller who left is no one's target)."""
+        s = self.seat(i)
+        if s.departed:
+            raise IllegalAction(f"{no(i)}已离开游戏", code="NOT_PRESENT")
+        return s
 
     def role(self, i: int) -> Role:
         return ROLES[self.seat(i).role]
@@ -202,6 +211,15 @@ class Board:
         text = f"你是「{name}」（{ALIGNMENT_NAMES[s.alignment]}阵营）"
         self.emit(YouAreEvent(seat=seat, role=s.role, alignment=s.alignment, text=text))
 
+    def show_demon_to_evil_traveller(self, seat: int) -> None:
+        """An evil traveller learns who the demon is (research/botc.md §3.2), whenever she becomes one:
+        seated at setup, admitted later, or turned evil by the storyteller."""
+        s = self.seat(seat)
+        demons = self.demons()
+        if s.role == TRAVELLER and s.alignment is Alignment.EVIL and demons:
+            text = f"说书人告知：这是恶魔：{nos(demons)}"
+            self.emit(TellEvent(seat=seat, card=TellCard.DEMON, seats=demons, text=text))
+
     def add_status(
         self, seat: int, kind: StatusKind, source: RoleKey | None, *, by: int | None = None,
         until: Expiry | None = None,
@@ -311,18 +329,29 @@ class Board:
         queens = [q for q in self.holders(HUANGHOU) if self.alive(q)]
         if not queens:
             return "皇后不在场或已死亡"
-        if all(self.impaired(q) for q in queens):
+        if all(self._impaired_for_succession(q) for q in queens):
             return "皇后中毒、醉酒或被按住"
         if alive_before < EMPRESS_MIN_ALIVE:
             return f"皇上死亡时存活玩家不足{EMPRESS_MIN_ALIVE}人"
         return None
 
+    def _impaired_for_succession(self, queen: int) -> bool:
+        """Impaired, except by 孙答应's 全场醉酒 from a death announced at the same dawn as 皇上's:
+        the succession is decided first (DECISIONS #8), wherever in the night the two deaths fell."""
+        same_dawn = set(self.state.unannounced)
+        return any(
+            st.seat == queen and st.kind in _IMPAIRING
+            and not (st.kind is StatusKind.DRUNK and st.source == SUNDAYING and st.source_seat in same_dawn)
+            for st in self.state.statuses
+        )  # fmt: skip
+
     def maybe_empress(self, alive_before: int) -> None:
         why = self.empress_block(alive_before)
         if why is not None:
+            self.update(succession_refused=why)
             self.host(f"皇上死亡，皇后未变为女皇：{why}")
             return
-        queen = next(q for q in self.holders(HUANGHOU) if self.alive(q) and not self.impaired(q))
+        queen = next(q for q in self.holders(HUANGHOU) if self.alive(q) and not self._impaired_for_succession(q))
         self.change_role(queen, NVHUANG, Alignment.EVIL, why="（皇上死亡，皇后继位）")
         self.update(empress_notice=queen)
 

@@ -40,9 +40,7 @@ def execute(b: Board, seat: int) -> None:
     """
     day = day_of(b)
     no_execution_yet(day)
-    s = b.seat(seat)
-    if s.departed:
-        raise IllegalAction(f"{no(seat)}已离开游戏", code="NOT_PRESENT")
+    s = b.present_seat(seat)
     why = next((p.reason for p in day.proposals if p.seat == seat), None)
     if why is None:
         why = "处决台" if day.block == seat else "说书人裁定"
@@ -82,7 +80,7 @@ def accuse(b: Board, a: A.Accuse) -> None:
     """祺贵人: right → someone dies at the start of the next night; wrong → she dies then."""
     if a.target == a.by:
         raise IllegalAction("请检举另一名玩家的角色", code="BAD_ACCUSATION")
-    b.seat(a.target)
+    b.present_seat(a.target)
     day = _ability(b, a.by, QIGUIREN, Ability.ACCUSE)
     correct = b.seat(a.target).role == a.role
     effective = not b.impaired(a.by)

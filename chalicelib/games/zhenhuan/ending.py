@@ -33,15 +33,22 @@ def check_win(b: Board) -> None:
         propose(b, Alignment.GOOD, GOOD_WINS)
     elif demon_alive and b.living_players() <= 2:
         propose(b, Alignment.EVIL, EVIL_WINS)
-    elif current is not None and not current.declared and current.reason in (GOOD_WINS, EVIL_WINS):
+    elif current is not None and _detected(current):
         b.update(end=None)  # the board changed back (胧月's proposal stays)
         b.host("结束条件不再满足，游戏继续")
 
 
+def _detected(proposal: EndProposal) -> bool:
+    """Proposed because the board met a win condition (so it goes when the board changes back), not
+    by an event that ends the game whatever follows (胧月 executed) or by the storyteller's word."""
+    return not proposal.declared and proposal.reason in (GOOD_WINS, EVIL_WINS)
+
+
 def propose(b: Board, winner: Alignment, reason: str, *, declared: bool = False) -> None:
-    """Ask the storyteller to confirm the end; a detected condition never replaces her own word."""
+    """Ask the storyteller to confirm the end; a detected condition never replaces her own word nor
+    胧月's loss (seed: 说书人在胧月被处决时直接结束本局游戏)."""
     current = b.state.end
-    if current is not None and current.declared and not declared:
+    if current is not None and not _detected(current) and not declared:
         return
     proposal = EndProposal(winner=winner, reason=reason, declared=declared)
     if current != proposal:

@@ -106,6 +106,7 @@ def begin(b: Board, rng: Rng) -> None:
     b.host("开局：" + "；".join(f"{no(s.seat)}{ROLES[s.role].name}" for s in b.seats))
     for s in b.seats:
         b.you_are(s.seat)
+        b.show_demon_to_evil_traveller(s.seat)
     start_night(b, 1)
     _advance(b, rng, 0)
 
@@ -282,7 +283,9 @@ def dawn(b: Board) -> None:
         if b.alive(zhenhuan) and not b.alive(killer):
             b.change_role(zhenhuan, NVHUANG, Alignment.EVIL, why="（反杀）")
         elif not b.alive(killer) and b.seat(killer).role == HUANGSHANG:
-            b.maybe_empress(b.living_players() + 1)  # 甄嬛 cannot take the throne after all
+            # 甄嬛 cannot take the throne after all: 皇后 may, counted as at the counter-kill (#8)
+            alive = night.counter_kill_alive
+            b.maybe_empress(b.living_players() + 1 if alive is None else alive)
     if night.succession:
         old, heir = night.succession
         if not b.alive(old) and b.alive(heir):

@@ -119,6 +119,8 @@ class NightState(Frozen):
     """Tonight's effective 雨露均沾 target (三阿哥 is caught touching her)."""
     counter_kill: tuple[int, int] | None = None
     """(甄嬛, her killer): at dawn 甄嬛 becomes 女皇."""
+    counter_kill_alive: int | None = None
+    """Living players just before the counter-kill, 皇上 included: 皇后's count if 甄嬛 dies again (#8)."""
     succession: tuple[int, int] | None = None
     """(太上皇, successor): at dawn the successor becomes 皇上."""
     revive: int | None = None
@@ -235,6 +237,8 @@ class GameState(Frozen):
     """A 女皇 has existed: 皇后 can no longer become one."""
     empress_notice: int | None = None
     """A 皇后 who became 女皇 and has not been woken to learn it yet."""
+    succession_refused: str | None = None
+    """Why no 皇后 became 女皇 when 皇上 died (shown on her greyed night step)."""
     owed: tuple[Owed, ...] = ()
     unannounced: tuple[int, ...] = ()
     """Died during the night; the public learns it at dawn."""

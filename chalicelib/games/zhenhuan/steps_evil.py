@@ -97,7 +97,9 @@ class Huanghou(Step):
             return "不能变为女皇：本局没有皇上"
         if any(b.alive(s) for s in b.holders(HUANGSHANG)):
             return "不能变为女皇：皇上仍在世"
-        return f"不能变为女皇：{b.empress_block(b.living_players() + 1) or '皇上死亡时条件未满足'}"
+        # the reason given when 皇上 died; else (no succession was tried: 甄嬛's counter-kill) today's
+        why = b.state.succession_refused or b.empress_block(b.living_players() + 1)
+        return f"不能变为女皇：{why or '皇上死亡时条件未满足'}"
 
     def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
         assert actor is not None
@@ -195,9 +197,18 @@ class Nvhuang(_Demon):
     key, role, label = StepKey.NVHUANG, NVHUANG, "女皇：杀人"
     prompt = "唤醒女皇。她指向一名玩家：该玩家死亡。"
 
+    def disabled(self, b: Board, actor: int | None) -> str | None:
+        # one demon kill a night: a 皇后 who succeeded when 皇上 killed himself tonight kills from tomorrow
+        if any(r.step in _OTHER_DEMONS and not r.skipped and r.targets[:1] != (None,) for r in b.night.records):
+            return "今晚恶魔已杀过人：女皇明晚起杀人"
+        return super().disabled(b, actor)
+
     def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
         return (self.kill_slot(b),)
 
     def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
         assert actor is not None
         return demon_kill(b, actor, targets[0], impaired, NVHUANG)
+
+
+_OTHER_DEMONS = frozenset({StepKey.HUANGSHANG, StepKey.TAISHANGHUANG})

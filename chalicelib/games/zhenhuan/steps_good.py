@@ -23,7 +23,7 @@ from chalicelib.games.zhenhuan.roles import (
     YURAO,
     Alignment,
 )
-from chalicelib.games.zhenhuan.stepbase import Slot, StatusStep, Step, everyone, role_of
+from chalicelib.games.zhenhuan.stepbase import Slot, StatusStep, Step, everyone, others, role_of
 
 
 class Guojunwang(StatusStep):
@@ -194,7 +194,7 @@ class Yurao(Step):
     def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
         if b.night.number != 1:
             return ()
-        good = tuple(s.seat for s in b.seats if s.alignment is Alignment.GOOD and s.seat != actor)
+        good = tuple(s for s in others(b, actor, living=False) if b.seat(s).alignment is Alignment.GOOD)
         return (Slot("告知的善良玩家（绑定）", good),)
 
     def truth(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> Answer | None:

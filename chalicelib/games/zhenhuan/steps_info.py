@@ -159,5 +159,6 @@ class AlignmentInfo(_Owed):
         told = self.recipients(b)
         for seat in told:
             b.you_are(seat)
+            b.show_demon_to_evil_traveller(seat)
         self.on_pass(b)
         return f"告知{nos(told)}现在的阵营"

@@ -9,7 +9,7 @@ from chalicelib.games.zhenhuan import actions as A
 from chalicelib.games.zhenhuan.board import ALIGNMENT_NAMES, Board, no, nos
 from chalicelib.games.zhenhuan.enums import Phase, TellCard
 from chalicelib.games.zhenhuan.events import ArrivalEvent, DepartureEvent, TellEvent
-from chalicelib.games.zhenhuan.roles import ROLES, TRAVELLER, Alignment
+from chalicelib.games.zhenhuan.roles import ROLES, TRAVELLER
 from chalicelib.games.zhenhuan.state import Note, Reminder, SeatState
 from chalicelib.games.zhenhuan.votes import open_nomination
 
@@ -57,8 +57,7 @@ def _check_tell(b: Board, a: A.Tell) -> None:
 
 def tell(b: Board, a: A.Tell) -> None:
     """「告知」: a private message; it changes nothing in the grimoire (the storyteller may lie)."""
-    if b.seat(a.seat).departed:
-        raise IllegalAction(f"{no(a.seat)}已离开游戏", code="NOT_PRESENT")
+    b.present_seat(a.seat)
     _check_tell(b, a)
     body = _card_text(b, a)
     note = a.text.strip()
@@ -117,10 +116,7 @@ def admit(b: Board, entrant: Entrant, details: A.TravellerDetails) -> None:
     ))  # fmt: skip
     b.you_are(entrant.seat)
     b.host(f"旅行者{no(entrant.seat)}：{details.identity}（{ALIGNMENT_NAMES[details.alignment]}）")
-    if details.alignment is Alignment.EVIL and b.demons():
-        b.emit(TellEvent(
-            seat=entrant.seat, card=TellCard.DEMON, seats=b.demons(), text=f"说书人告知：这是恶魔：{nos(b.demons())}",
-        ))  # fmt: skip
+    b.show_demon_to_evil_traveller(entrant.seat)
 
 
 def depart(b: Board, a: A.Depart) -> None:

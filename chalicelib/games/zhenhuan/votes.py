@@ -73,19 +73,14 @@ def propose(b: Board, seat: int, reason: str) -> None:
     b.host(f"建议处决{no(seat)}：{reason}（请按「处决」，之后「入夜」）")
 
 
-def _present(b: Board, seat: int) -> None:
-    if b.seat(seat).departed:
-        raise IllegalAction(f"{no(seat)}已离开游戏", code="NOT_PRESENT")
-
-
 def nominate(b: Board, a: A.Nominate) -> None:
     """Raises IllegalAction: a vote is open, the nominator is dead or has nominated, the nominee was
     nominated today, or today's execution is done (exile calls: anyone, any time of the day)."""
     day = day_of(b)
     if open_nomination(day) is not None:
         raise IllegalAction("请先完成上一个提名的投票", code="VOTE_PENDING")
-    _present(b, a.nominator)
-    _present(b, a.nominee)
+    b.present_seat(a.nominator)
+    b.present_seat(a.nominee)
     nominator, nominee = b.seat(a.nominator), b.seat(a.nominee)
     exile = nominee.role == TRAVELLER
     if not exile:
@@ -257,7 +252,7 @@ def edit_vote(b: Board, a: A.EditVote) -> None:
         raise IllegalAction("同一玩家不能投两票", code="DUPLICATE_VOTER")
     new = set(a.votes)
     for v in new - set(nom.voters):
-        _present(b, v)
+        b.present_seat(v)
         if not nom.exile and not b.alive(v) and not b.seat(v).ghost_vote:
             raise IllegalAction(f"{no(v)}已没有幽灵票", code="NO_GHOST_VOTE")
     for g in set(nom.ghost) - new:
