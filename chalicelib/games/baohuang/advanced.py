@@ -5,9 +5,10 @@
 * Throne and declarations by hand strength (`strength`): take the throne with a fair hand, pass a
   weak one; 独保 / 明独保 / 抢独 only with a very strong hand; the guard declares 明保 and a
   commoner 造反 when their hand is strong (造反 doubles only a win, so it needs less).
-* Following: never over a known partner; over an opponent with the play that costs least (jokers,
-  2s and broken groups cost most), and only if it is worth it: jokers come out when an opponent is
-  close to going out or when she can finish soon herself.
+* Following: never over a known partner (unless the play empties her hand: going out helps her
+  side); over an opponent with the play that costs least (jokers, 2s and broken groups cost most),
+  and only if it is worth it: jokers come out when an opponent is close to going out or when she
+  can finish soon herself.
 * Leading: go out at once if she can; near the end lead a group with a 大王 (unbeatable) to keep the
   lead; otherwise get rid of her weakest whole group, one an opponent about to go out cannot follow.
 
@@ -227,7 +228,8 @@ def _play(t: Seen, c: Combo) -> Play:
 
 
 def follow(t: Seen, prev: Combo, holder: int) -> Play | Pass:
-    """Beat the trick if it is worth what the cheapest beating play costs; never over a known partner."""
+    """Go out if one play empties her hand (over a partner too: going out helps her side); else beat
+    the trick if it is worth what the cheapest beating play costs, never over a known partner."""
     options = follows(t.cnt, t.lo, prev, t.baoliu)
     if not options:
         return Pass()

@@ -75,6 +75,8 @@ class GuardRevealed(Frozen):
     how: RevealHow
     solo: bool = False
     """True when the reveal shows the emperor is her own guard (暗独保 exposed)."""
+    called: str | None = None
+    """Classic, revealed by a card: the called face whose copy was played (simple: the 侍卫 card)."""
 
 
 class Played(Frozen):

@@ -206,14 +206,16 @@ def _declared_text(event: Declared, names: Sequence[str]) -> str:
 
 def _revealed_text(event: GuardRevealed, names: Sequence[str]) -> str:
     who = names[event.seat]
+    # simple: the 侍卫 card; classic: a copy of the face the emperor called
+    card = f"所叫的{face_label(event.called)}" if event.called else "侍卫牌"
     if event.solo:
-        shown = {RevealHow.FORCED: "两人以上造反，亮明：", RevealHow.CARD: "打出侍卫牌，亮明："}.get(event.how, "")
+        shown = {RevealHow.FORCED: "两人以上造反，亮明：", RevealHow.CARD: f"打出{card}，亮明："}.get(event.how, "")
         return f"{shown}{who}是独保的皇帝"
     if event.how is RevealHow.DECLARED:
         return f"{who}亮明侍卫身份"
     if event.how is RevealHow.FORCED:
         return f"两人以上造反，侍卫{who}被迫亮明身份"
-    return f"{who}打出侍卫牌，亮明侍卫身份"
+    return f"{who}打出{card}，亮明侍卫身份"
 
 
 def report(state: BaohuangState, events: Sequence[Event], viewer: Viewer) -> list[BaseModel]:

@@ -13,4 +13,5 @@ def reveal(step: Step, seat: int, how: RevealHow) -> None:
     solo = step.deal.solo is not Solo.NONE
     step.set_deal(revealed=True)
     step.log(seat, Act.REVEAL, note=how.value)
-    step.emit(GuardRevealed(seat=seat, how=how, solo=solo))
+    called = step.deal.called if how is RevealHow.CARD else None
+    step.emit(GuardRevealed(seat=seat, how=how, solo=solo, called=called))

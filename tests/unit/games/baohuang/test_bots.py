@@ -188,6 +188,17 @@ def test_advanced_goes_out_at_once_when_her_whole_hand_is_one_play():
     assert bot_move(state, 0, BotLevel.ADVANCED) == Play(cards=("S9#1", "H9#1", "LJ#2"))
 
 
+def test_advanced_goes_out_over_her_partner_and_otherwise_lets_the_partner_hold_the_trick():
+    """Decision (§15a): a known partner's trick is never beaten, except by a play that empties her
+    hand — going out helps her side (the result is the order the sides go out in)."""
+    out = table("S7#1 S9#1 S9#2", "S8#1", "SQ#1 SQ#2", "SJ#1 SJ#2", "SK#1 SK#2", emperor=0, guard=1,
+                turn=1, trick=(0, "S7#1"))
+    assert bot_move(out, 1, BotLevel.ADVANCED) == Play(cards=("S8#1",))
+    stay = table("S7#1 S9#1 S9#2", "S8#1 S10#1", "SQ#1 SQ#2", "SJ#1 SJ#2", "SK#1 SK#2", emperor=0, guard=1,
+                 turn=1, trick=(0, "S7#1"))
+    assert bot_move(stay, 1, BotLevel.ADVANCED) == Pass()
+
+
 def full_hand(spec: str, n: int = 34) -> str:
     cards = spec.split()
     assert len(cards) == n

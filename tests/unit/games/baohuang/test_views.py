@@ -38,7 +38,7 @@ from chalicelib.games.baohuang.game import GAME
 from chalicelib.games.baohuang.lines import line_adapter
 from chalicelib.games.baohuang.model import BaohuangState, Phase, RedealReason, RevealHow, Solo, TableEnd
 
-from .helpers import new_table, rng, table
+from .helpers import act, new_table, rng, table
 
 
 def roundtrip(state: BaohuangState) -> BaohuangState:
@@ -205,3 +205,15 @@ def test_every_report_line_has_chinese_text():
     assert [line.kind for line in GAME.report(state, events, Viewer.player(1))].count("hand_dealt") == 1
     assert {"hand_dealt", "grab_failed"}.isdisjoint(line.kind for line in GAME.report(state, events, Viewer.player(0)))
     assert {"hand_dealt", "grab_failed"}.isdisjoint(line.kind for line in GAME.report(state, events, Viewer.spectator()))
+
+
+def test_the_report_names_the_card_that_revealed_the_guard_in_each_variant():
+    """Seed: simple 「牌中有一张小王标有宝剑，当作'侍卫'牌」; classic 「皇帝可以选择叫自己手中三张同花色同点数的牌，
+    由持第四张该花色点数牌的人作为自己的侍卫」 — in classic she is revealed by the called face, not a 侍卫 card."""
+    classic = table("HA#1 HA#2 HA#3 S7#1", "HA#4 S8#1 S8#2", "S9#1 S9#2", "S10#1 S10#2", "SJ#1 SJ#2",
+                    variant="classic", emperor=0, guard=1, called="HA", turn=1)
+    lines = GAME.report(classic, act(classic, 1, Play(cards=("HA#4",))).events, Viewer.player(2))
+    assert [line.text for line in lines if line.kind == "guard_revealed"] == ["玩家1打出所叫的♥A，亮明侍卫身份"]
+    simple = table("S7#1 S9#1", "LJ#1 S8#1", "S9#2 S10#2", "S10#1 SQ#2", "SJ#1 SJ#2", emperor=0, guard=1, turn=1)
+    lines = GAME.report(simple, act(simple, 1, Play(cards=("LJ#1",))).events, Viewer.player(2))
+    assert [line.text for line in lines if line.kind == "guard_revealed"] == ["玩家1打出侍卫牌，亮明侍卫身份"]
