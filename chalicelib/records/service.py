@@ -11,7 +11,7 @@ from chalicelib.domain.ports import AccountStore, BoardRow, RecordStore
 from chalicelib.records.policy import board_policy, boards
 
 # 品级 by cumulative score on a board, in the spirit of the 宫廷游戏 ranks of seed 001
-# (新人「必须从低级做起」…「为了升级当"皇后"」). Thresholds: see docs/rules/shengong-records.md.
+# (新人「必须从低级做起」…「为了升级当"皇后"」). Thresholds: docs/rules/shengong.md §15.
 TITLES: tuple[tuple[float, str], ...] = (
     (0, "官女子"), (30, "答应"), (80, "常在"), (160, "贵人"), (300, "嫔"),
     (500, "妃"), (800, "贵妃"), (1200, "皇贵妃"), (2000, "皇后"),

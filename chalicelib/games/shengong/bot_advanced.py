@@ -54,7 +54,7 @@ def _best(view: ShengongView, effects: set[Effect]) -> CardView | None:
 
 
 def _passive(view: ShengongView, effect: Effect) -> int:
-    """玩法B: what her 宫女 bring every round (they are not in `chances`)."""
+    """玩法B: what her 宫女 bring every round (their hit chances are in `chances` already)."""
     you = view.you
     if you is None or you.hand is not None:
         return 0
@@ -83,7 +83,7 @@ def _attack_cards(view: ShengongView, attack: Attack) -> list[CardView | None]:
 
 def _chance(view: ShengongView, attack: Attack, card: CardView | None, defence: int = 0) -> float:
     base = view.you.chances[attack] if view.you else 0
-    extra = _passive(view, HIT_EFFECT[attack]) + (card.amount if card and card.effect is HIT_EFFECT[attack] else 0)
+    extra = card.amount if card and card.effect is HIT_EFFECT[attack] else 0
     return max(0, min(HIT_CAP, base + extra) - defence) / 100
 
 

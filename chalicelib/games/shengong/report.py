@@ -192,6 +192,8 @@ def _opponent(w: _Writer, e: OpponentActed) -> None:
     mine = next((h for h in e.hits if h.index == w.me), None)
     if w.me in e.aimed:
         body = f"命中，你{W.blow_text(mine, e.attack)}" if hit and mine else "落空"
+        if hit and mine and e.attack is Attack.ASSASSINATE:
+            body += "，你下回合的行动作废"  # seed: 暗杀 … 并令其下回合行动作废 (DECISIONS 深宫杀 #12)
         tail = f"（共 {hurt}）" if hit and e.group else ""
         w.add(Scope.ABOUT_YOU, LineKind.STRIKE, f"{head}冲{'你们' if e.group else '你'}而来，{body}{tail}",
               action=action, hp=-points(mine.hp) if mine else None, grace=-points(mine.grace) if mine else None,

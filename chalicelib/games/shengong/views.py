@@ -16,8 +16,9 @@ from chalicelib.core.game import Viewer, ViewerRole
 from chalicelib.games.shengong import bosses
 from chalicelib.games.shengong.cards import CATALOGUE, Effect, Slot
 from chalicelib.games.shengong.deck import copy_card
+from chalicelib.games.shengong.effects import passive_mods
 from chalicelib.games.shengong.formulas import heal_amount, player_chance
-from chalicelib.games.shengong.modes import Foes, Mode
+from chalicelib.games.shengong.modes import Foes, MaidUse, Mode
 from chalicelib.games.shengong.numbers import HIT_CAP, points
 from chalicelib.games.shengong.options import ActionOption, options_for
 from chalicelib.games.shengong.scoring import clear_bonus, score
@@ -157,7 +158,7 @@ class SeatPrivate(BaseModel):
     heal_now: float
     """What 养生 would heal this round."""
     chances: dict[Attack, int]
-    """Her hit chances at her place this round, before cards (capped at 95)."""
+    """Her hit chances at her place this round (capped at 95): with her 宫女 in B, before cards in C/D."""
     maids: tuple[MaidView, ...] = ()
     hand: HandView | None = None
     """C and D."""
@@ -251,6 +252,14 @@ def _hand(p: Player) -> HandView | None:
     return HandView(seat=p.seat, hand=tuple(cards), frozen=frozen, pile=len(p.deck.pile))
 
 
+def _chances(mode: Mode, p: Player) -> dict[Attack, int]:
+    """What each attack would hit with this round: B's 宫女 always act, so they are in; C and D's
+    cards come on top of these only if she plays them."""
+    if mode.maids is MaidUse.PASSIVE:
+        return {a: player_chance(mode, p, a, passive_mods(p.maids, ActionType(a.value))) for a in Attack}
+    return {a: player_chance(mode, p, a) for a in Attack}
+
+
 def _private(mode: Mode, p: Player, state: State) -> SeatPrivate:
     maids = tuple(
         MaidView(card=cid, maid=CATALOGUE[cid].maid, skill=CATALOGUE[cid].skill, slot=CATALOGUE[cid].slot,
@@ -261,7 +270,7 @@ def _private(mode: Mode, p: Player, state: State) -> SeatPrivate:
     heal = heal_amount(p.hp, p.hp_max, p.heal_streak, mode.rule(p.place).heal)
     return SeatPrivate(
         seat=p.seat, voided=p.voided, heal_streak=p.heal_streak, heal_now=points(heal),
-        chances={a: player_chance(mode, p, a) for a in Attack}, maids=maids, hand=_hand(p),
+        chances=_chances(mode, p), maids=maids, hand=_hand(p),
         options=options_for(mode, state, p.seat) if p.alive else (),
     )
 

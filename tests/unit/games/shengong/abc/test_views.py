@@ -7,11 +7,11 @@ from chalicelib.games.shengong.deck import Deck
 from chalicelib.games.shengong.game import GAME_A, GAME_C, PalaceOptions
 from chalicelib.games.shengong.places import ORDINARY
 from chalicelib.games.shengong.terms import ModeKey as Mode
-from chalicelib.games.shengong.terms import Place
+from chalicelib.games.shengong.terms import Attack, Place
 
 HALL = Place.HALL
 
-from .helpers import NAMES, act, board, entrants, seat
+from .helpers import NAMES, act, action_of, board, entrants, run, seat
 
 # every seat owns one distinct R 宫女, so any card name in a JSON says whose hand it came from
 CARD_OF = ("xunyi", "xiuzhen", "qiaoshe", "hedinghong", "yexing", "tongxin", "tieshen", "jinyan")
@@ -150,3 +150,16 @@ def test_voided_flag_is_private():
     assert GAME_C.view(s, Viewer.player(1)).you.voided
     assert not GAME_C.view(s, Viewer.player(0)).you.voided
     assert "voided" not in GAME_C.view(s, Viewer.spectator()).model_dump_json()
+
+
+def test_mode_b_chances_include_her_passive_maids_as_the_round_settles_them():
+    """Seed: 「B · 宫女局 宫女技能全线被动生效」 — the chance her phone shows is the one the round uses."""
+    from chalicelib.games.shengong.game import GAME_B
+
+    state = board(seat(0, "承乾宫", maids={"xunyi": 3}), seat(1, "景仁宫"), mode=Mode.B)
+    shown = GAME_B.view(state, Viewer.player(0)).you.chances
+    plain = GAME_A.view(board(seat(0, "承乾宫"), seat(1, "景仁宫")), Viewer.player(0)).you.chances
+    assert shown[Attack.POISON] > plain[Attack.POISON]
+    assert shown[Attack.ASSASSINATE] == plain[Attack.ASSASSINATE]  # 寻医问药 helps 下毒 only
+    _, events = run(state, {0: act(type="poison", place="景仁宫"), 1: act(type="stay")})
+    assert action_of(events, 0).chance == shown[Attack.POISON]

@@ -107,6 +107,9 @@ def test_attacks_on_her_are_in_full_and_on_others_anonymous(monkeypatch):
     _s, t = _round(monkeypatch)
     mine = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(0)) if ln.scope == "about_you"]
     assert any(ln.startswith("高明珠测试（暗杀") and "你气血 −3" in ln for ln in mine)
+    # seed 暗杀: 并令其下回合行动作废 (DECISIONS 深宫杀 #12: a boss's 暗杀 does it too): she is told
+    assert any(ln.startswith("高明珠测试（暗杀") and "你下回合的行动作废" in ln for ln in mine)
+    assert t.state.players[0].voided
     assert any(ln.startswith("西域间谍") and "你们" in ln for ln in mine)
     assert not any(ln.startswith("石露的哑巴宫女") for ln in mine)  # she struck seat 1
     theirs = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(1)) if ln.scope == "about_you"]
