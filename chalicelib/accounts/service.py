@@ -173,11 +173,10 @@ def grant_maid(deps: AccountDeps, caller: Caller, cid: str, card: str, level: in
     return consort_json(deps.accounts.grant_maid(cid, card, level))
 
 
-def set_open_games(deps: AccountDeps, caller: Caller, changes: dict[str, bool], current: dict[str, bool]) -> dict[str, bool]:
+def set_open_games(deps: AccountDeps, caller: Caller, changes: dict[str, bool]) -> dict[str, bool]:
+    """Open or lock these games; returns the stored settings (games never set keep their default)."""
     require_admin(caller)
     unknown = sorted(set(changes) - set(game_keys()))
     if unknown:
         raise NotFound(f"没有这个玩法：{unknown[0]}", code="UNKNOWN_GAME")
-    merged = {**current, **changes}
-    deps.accounts.set_open_games(merged)
-    return merged
+    return deps.accounts.update_open_games(changes) if changes else deps.accounts.get_open_games() or {}

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from chalice import Blueprint
 from pydantic import Field, StrictInt
 
-from chalicelib.api.routing import route
+from chalicelib.api.routing import header, route
 from chalicelib.api.schemas import Body, Out
 from chalicelib.chat import notices, service
 from chalicelib.chat.build import ChatServices, chat_services
@@ -239,8 +239,12 @@ def subscriptions_get(caller: Caller) -> dict[str, Any]:
 
 
 @route(bp, "/v1/me/subscriptions", "POST", body=SubscriptionsBody, response=SubscriptionsOut, tag="auth",
-       summary="订阅消息：告知服务器用户允许了哪些模板（每次允许可收一次「轮到你了」）",
+       headers=("Idempotency-Key",),
+       summary="订阅消息：告知服务器用户允许了哪些模板（每次允许可收一次「轮到你了」；带 Idempotency-Key 重试安全）",
        errors=(400, 401, 413, 422))
 def subscriptions_post(caller: Caller, body: SubscriptionsBody) -> dict[str, Any]:
+    """Send an `Idempotency-Key` header (one per consent) to make a retried report count once."""
     chat = _chat()
-    return notices.subscribe(chat.settings, chat.store, caller, body.templates)
+    key = header(bp.current_request, "idempotency-key")
+    return notices.subscribe(chat.settings, chat.store, caller, body.templates, consent_key=key,
+                             now_ms=chat.clock.now_ms())

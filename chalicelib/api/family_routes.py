@@ -93,8 +93,11 @@ def register(family: str, late_join: bool, has_catalogue: bool) -> None:
         the socket, and her own action's notice names a version her screen then holds: without it,
         and the round's reports in it, her screen would have to ask again)."""
         deps = services().room_deps()
-        outcome = play.act(deps, caller, room_id, body.step, body.action, family)
-        seen = views.render_view(deps, caller, outcome.room, reports=query.ask(), settle=False, moves=outcome.moves)
+        ask = query.ask()
+        outcome = play.act(deps, caller, room_id, body.step, body.action, family,
+                           precheck=lambda room, game, actor: views.check_reports_ask(room, game, actor,
+                                                                                       caller.user_id, ask))
+        seen = views.render_view(deps, caller, outcome.room, reports=ask, settle=False, moves=outcome.moves)
         return {**ack(outcome, caller), "view": seen.body, "view_etag": seen.etag}
 
     @route(bp, f"{base}/check", "POST", body=CheckBody, response=CheckOut, tag=family, family=family,

@@ -7,9 +7,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field
 
-# Cc control, Cf format (zero-width spaces and joiners, bidi overrides and isolates, BOM),
-# Co private use, Cs surrogates, Zl/Zp line and paragraph separators
-_REFUSED = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp"})
+from chalicelib.core.text import hidden_characters
 
 
 def clean_name(value: str) -> str:
@@ -19,7 +17,7 @@ def clean_name(value: str) -> str:
         ValueError: the name holds a character a reader could not see or that reorders the text.
     """
     value = unicodedata.normalize("NFC", value).strip()
-    bad = sorted({f"U+{ord(ch):04X}" for ch in value if unicodedata.category(ch) in _REFUSED})
+    bad = hidden_characters(value)
     if bad:
         raise ValueError(f"名字不能含有控制字符、零宽字符或改变文字方向的字符：{'、'.join(bad)}")
     if not value:

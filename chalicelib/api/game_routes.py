@@ -11,6 +11,7 @@ from chalicelib.api.routing import route
 from chalicelib.api.schemas import GamesOut, ModesUpdate
 from chalicelib.core.identity import Caller
 from chalicelib.games import game_keys, get_game
+from chalicelib.rooms.deps import default_open_games
 from chalicelib.wiring import services
 
 bp = Blueprint(__name__)
@@ -42,6 +43,5 @@ def list_games(caller: Caller) -> dict[str, Any]:
 @route(bp, "/v1/admin/games", "PUT", body=ModesUpdate, response=GamesOut, tag="admin",
        summary="司礼：开放或锁定玩法", errors=(400, 401, 403, 404, 422))
 def set_games(caller: Caller, body: ModesUpdate) -> dict[str, Any]:
-    svc = services()
-    merged = accounts.set_open_games(svc.account_deps(), caller, body.open, svc.room_deps().open_games())
-    return _games(merged)
+    stored = accounts.set_open_games(services().account_deps(), caller, body.open)
+    return _games({**default_open_games(), **stored})

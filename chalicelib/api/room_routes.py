@@ -116,7 +116,8 @@ def start_room(caller: Caller, room_id: str) -> views.RoomView:
 @route(bp, "/v1/rooms/{room_id}/bots", "POST", body=BotsBody, response=RoomSummaryOut, tag="rooms",
        summary="开房者用机器人补满空位（有机器人的对局为练习局，不计入榜单）", errors=(400, 401, 403, 404, 409, 413, 422))
 def add_bots(caller: Caller, room_id: str, body: BotsBody) -> views.RoomView:
-    return _summary(caller, lobby.add_bots(services().room_deps(), caller, room_id, body.level, body.count))
+    return _summary(caller, lobby.add_bots(services().room_deps(), caller, room_id, body.level, body.count,
+                                            body.seated))
 
 
 @route(bp, "/v1/rooms/{room_id}/undo", "POST", body=StepBody, response=RoomSummaryOut, tag="host",
@@ -143,7 +144,7 @@ def propose_handover(caller: Caller, room_id: str, body: HandoverBody) -> views.
        summary="对代打提议投票（过半数同意即由机器人代打；原玩家一行动即收回座位）",
        errors=(400, 401, 403, 404, 409, 413, 422))
 def vote_handover(caller: Caller, room_id: str, body: VoteBody) -> views.RoomView:
-    return _summary(caller, handover.vote(services().room_deps(), caller, room_id, body.yes))
+    return _summary(caller, handover.vote(services().room_deps(), caller, room_id, body.yes, body.seat))
 
 
 @route(bp, "/v1/rooms/{room_id}/hurry", "POST", body=StepBody, response=ActOut, tag="play",

@@ -100,7 +100,9 @@ def _to_response(result: Any, request: Any, model: type[BaseModel] | None) -> Re
     headers: dict[str, str | list[str]] = {}
     if isinstance(result, RoomView):
         headers = {"ETag": result.etag, "Cache-Control": "no-cache"}
-        if header(request, "if-none-match") == result.etag and not result.fresh:
+        # a POST that answers with a view has done its work: its answer is never "not modified"
+        if (request is not None and request.method == "GET" and header(request, "if-none-match") == result.etag
+                and not result.fresh):
             return Response(body="", status_code=304, headers=headers)
         result = result.body
     if isinstance(result, BaseModel):

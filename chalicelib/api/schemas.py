@@ -212,6 +212,8 @@ class UserBody(Body):
 class BotsBody(Body):
     level: BotLevel = Field(description="机器人水平：simple 简单（托管的打法），advanced 进阶")
     count: StrictInt | None = Field(default=None, ge=1, le=8, description="补几个；不填则补满空位")
+    seated: StrictInt | None = Field(default=None, ge=0, le=20, description=(
+        "你的屏幕上已入座的人数（room.seats 的长度）。带上它，重试时发现这次的机器人已入座，就原样返回房间"))
 
 
 class HandoverOut(Out):
@@ -229,6 +231,8 @@ class HandoverBody(Body):
 
 class VoteBody(Body):
     yes: bool
+    seat: StrictInt | None = Field(default=None, ge=0, le=19, description=(
+        "投票针对的座位（handover.seat）。带上它，投票结束后的重试返回房间而不是 NO_HANDOVER"))
 
 
 class JoinRequestOut(Out):

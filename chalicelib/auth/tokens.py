@@ -121,7 +121,8 @@ def verify(secret: bytes, token: str, now_s: int, kind: str = ACCESS) -> Claims:
             raise TypeError("kid")
         if claims.get("typ", ACCESS) != kind:
             raise ValueError("another kind of token")
-    except (ValueError, KeyError, TypeError, AttributeError) as e:
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError) as e:
+        # read before the signature is checked (its kid picks the key): anything may be in a forgery
         raise _bad() from e
     key: bytes | None = secret
     if isinstance(secret, KeyRing) and kid is not None:

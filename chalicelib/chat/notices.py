@@ -194,8 +194,10 @@ def subscriptions(settings: ChatSettings, store: NoticeStore, caller: Caller) ->
     }
 
 
-def subscribe(settings: ChatSettings, store: NoticeStore, caller: Caller, accepted: list[str]) -> dict[str, Any]:
-    """She accepted these templates in `wx.requestSubscribeMessage`: one credit each.
+def subscribe(settings: ChatSettings, store: NoticeStore, caller: Caller, accepted: list[str], *,
+              consent_key: str | None = None, now_ms: int = 0) -> dict[str, Any]:
+    """She accepted these templates in `wx.requestSubscribeMessage`: one credit each (a template
+    named twice is one consent; a report retried with the same `consent_key` adds nothing).
 
     Raises:
         ValidationFailed: SUBSCRIBE_UNKNOWN_TEMPLATE (a template this stage does not send).
@@ -206,6 +208,7 @@ def subscribe(settings: ChatSettings, store: NoticeStore, caller: Caller, accept
     unknown = sorted(set(accepted) - settings.template_ids())
     if unknown:
         raise ValidationFailed("没有这个订阅消息模板", code="SUBSCRIBE_UNKNOWN_TEMPLATE", templates=unknown)
-    for template_id in accepted:
-        store.add_credits(caller.user_id, template_id, 1, MAX_CREDITS)
+    if consent_key is None or store.claim_consent(caller.user_id, consent_key, now_ms):
+        for template_id in sorted(set(accepted)):
+            store.add_credits(caller.user_id, template_id, 1, MAX_CREDITS)
     return subscriptions(settings, store, caller)

@@ -31,6 +31,7 @@ from chalicelib.core.errors import (
 )
 from chalicelib.core.game import Viewer, ViewerRole
 from chalicelib.core.identity import Caller
+from chalicelib.core.text import ZWJ, hidden_characters
 from chalicelib.domain.chat_model import (
     Channel,
     ChatMessage,
@@ -175,16 +176,17 @@ def clean_text(text: str) -> str:
     """One line as shown: spaces and line breaks collapsed; at most 100 characters.
 
     Raises:
-        ValidationFailed: CHAT_EMPTY, CHAT_TOO_LONG, CHAT_BAD_MESSAGE (control characters).
+        ValidationFailed: CHAT_EMPTY, CHAT_TOO_LONG, CHAT_BAD_MESSAGE (control, zero-width or
+            direction-changing characters: a line must read as it shows).
     """
     line = _SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
-    if not line:
+    if hidden_characters(line, allow_zwj=True):
+        raise ValidationFailed("发言不能包含控制字符、零宽字符或改变文字方向的字符", code="CHAT_BAD_MESSAGE")
+    if not line.replace(ZWJ, "").strip():
         raise ValidationFailed("发言不能为空", code="CHAT_EMPTY")
     if len(line) > MAX_TEXT_CHARS:
         raise ValidationFailed(f"发言最多 {MAX_TEXT_CHARS} 字（现有 {len(line)} 字）", code="CHAT_TOO_LONG",
                                limit=MAX_TEXT_CHARS)
-    if any(unicodedata.category(ch) == "Cc" for ch in line):
-        raise ValidationFailed("发言不能包含控制字符", code="CHAT_BAD_MESSAGE")
     return line
 
 

@@ -86,6 +86,10 @@ class NoticeStore(Protocol):
         """template id -> credits, for the templates she has any record of."""
         ...
 
+    def claim_consent(self, user: str, key: str, now_ms: int) -> bool:
+        """Record one reported consent (by its Idempotency-Key) for a day; False when it was already."""
+        ...
+
     def claim_notice(self, room_id: str, event: str, user: str, now_ms: int) -> bool:
         """Put the per-event dedupe item; False when this event was already claimed for this user."""
         ...

@@ -204,7 +204,10 @@ class AccountStore(Protocol):
 
     def get_open_games(self) -> dict[str, bool] | None: ...
 
-    def set_open_games(self, open_games: dict[str, bool]) -> None: ...
+    def update_open_games(self, changes: dict[str, bool]) -> dict[str, bool]:
+        """Merge these games' settings into the stored ones, each key on its own (two admins changing
+        different games both stay); returns all stored settings."""
+        ...
 
 
 class RecordStore(Protocol):

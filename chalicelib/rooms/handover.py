@@ -96,8 +96,10 @@ def propose(deps: RoomDeps, caller: Caller, room_id: str, seat: int, level: BotL
     raise StaleVersion()
 
 
-def vote(deps: RoomDeps, caller: Caller, room_id: str, yes: bool) -> Room:
+def vote(deps: RoomDeps, caller: Caller, room_id: str, yes: bool, seat: int | None = None) -> Room:
     """A seated player's vote on the open handover (changing her mind is allowed until it is decided).
+    `seat`: the seat she votes about; once that vote is decided (perhaps by this very vote, whose
+    answer was lost) a retry answers the room as it stands.
 
     Raises:
         Forbidden: NOT_IN_ROOM / HANDOVER_NOT_YOURS; Conflict: NO_HANDOVER.
@@ -108,6 +110,8 @@ def vote(deps: RoomDeps, caller: Caller, room_id: str, yes: bool) -> Room:
         if me is None:
             raise Forbidden("你不在这个房间的座位上", code="NOT_IN_ROOM")
         open_vote = room.handover
+        if (open_vote is None or open_vote.seat != seat) and seat is not None:
+            return room  # the vote on that seat is over
         if open_vote is None:
             raise Conflict("没有进行中的代打投票", code="NO_HANDOVER")
         if me.seat == open_vote.seat:
@@ -124,11 +128,17 @@ def vote(deps: RoomDeps, caller: Caller, room_id: str, yes: bool) -> Room:
     raise StaleVersion()
 
 
+def reclaimable(room: Room, user: str) -> bool:
+    """A bot plays this user's seat, which her next accepted action takes back."""
+    seat = room.seat_of(user)
+    return seat is not None and seat.bot is not None and not user.startswith("bot:")
+
+
 def reclaim(deps: RoomDeps, room: Room, user: str) -> Room:
     """The player of a seat a bot plays is back: the seat is hers again (before her action applies).
     Returns the room unchanged when her seat has no bot."""
     seat = room.seat_of(user)
-    if seat is None or seat.bot is None or user.startswith("bot:"):
+    if seat is None or not reclaimable(room, user):
         return room
     seats = tuple(s.model_copy(update={"bot": None}) if s.seat == seat.seat else s for s in room.seats)
     metrics_count("SeatsReclaimed")

@@ -66,8 +66,14 @@ def undo(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
 
 
 def request_join(deps: RoomDeps, caller: Caller, room: Room, password: str | None) -> Room:
-    """Ask to join a running game that seats late entrants; the host decides. Retrying is harmless."""
-    check_password(deps, caller, room, password)
+    """Ask to join a running game that seats late entrants; the host decides. Retrying is harmless:
+    a request already made checks no password again. Whoever gave the password may watch the room
+    she asked to join (her answer is its summary) while the host decides."""
+    if any(r.user == caller.user_id for r in room.requests):
+        return room
+    if room.has_password and not deps.rooms.is_watcher(room.id, caller.user_id):
+        check_password(deps, caller, room, password)
+        deps.rooms.add_watcher(room.id, caller.user_id, deps.clock.now_ms())
     for _ in range(ATTEMPTS):
         if any(r.user == caller.user_id for r in room.requests):
             return room

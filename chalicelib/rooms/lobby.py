@@ -159,8 +159,11 @@ def _save_or_start(deps: RoomDeps, game: AnyGame, room: Room, changed: Room) -> 
 BOT_NAMES = ("秋月", "春桃", "夏荷", "冬梅", "翠竹", "碧桃", "绿萼", "红绡", "素心", "锦瑟")
 
 
-def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, count: int | None) -> Room:
+def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, count: int | None,
+             seated: int | None = None) -> Room:
     """The creator (or a 司礼) fills empty seats with bots (机器人): `count` of them, or all.
+    `seated`: how many were seated on her screen; a bot seated after them means this request (or
+    one like it) was carried out already, and a retry answers the room as it stands, even started.
 
     Raises:
         Forbidden: NOT_CREATOR; Conflict: ROOM_NOT_OPEN / ROOM_FULL / BOTS_NOT_ALLOWED.
@@ -169,6 +172,8 @@ def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, coun
         room = deps.rooms.get_room(room_id)
         if room.creator != caller.user_id and not is_host(caller, room):
             raise Forbidden("只有开房者可以添加机器人", code="NOT_CREATOR")
+        if seated is not None and any(s.bot is not None for s in room.seats[seated:]):
+            return room
         game = get_game(room.game)
         if not (game.bots and game.bot_fill):
             raise Conflict(f"{game.title}不能用机器人补位", code="BOTS_NOT_ALLOWED")

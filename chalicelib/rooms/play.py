@@ -4,6 +4,7 @@ waits for act (`autoplay`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +30,7 @@ from chalicelib.rooms.engine import (
     parse_action,
     viewer_json,
 )
-from chalicelib.rooms.handover import reclaim
+from chalicelib.rooms.handover import reclaim, reclaimable
 from chalicelib.rooms.transitions import apply_action, commit_transition, settle_now, submit_move
 
 
@@ -79,12 +80,14 @@ def _ended_retry(deps: RoomDeps, game: AnyGame, room: Room, actor: Viewer, step:
 
 
 def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_action: Any,
-        family: str | None = None) -> ActOutcome:
+        family: str | None = None, precheck: Callable[[Room, AnyGame, Viewer], None] | None = None) -> ActOutcome:
     """One action (or sealed move) by the caller for `step` (None: the current step, only where the
-    step count is hidden from her).
+    step count is hidden from her). `precheck` refuses, before anything is written, what would make
+    the answer fail (e.g. its reports cursor): a refused request writes nothing.
 
     Raises:
-        Conflict: STEP_AHEAD / STALE_STEP / NOT_STARTED / GAME_OVER …; ValidationFailed: BAD_ACTION.
+        Conflict: STEP_AHEAD / STALE_STEP / NOT_STARTED / GAME_OVER …; ValidationFailed: BAD_ACTION;
+        whatever `precheck` raises.
     """
     room = deps.rooms.get_room(room_id)
     game = get_game(room.game)
@@ -97,7 +100,8 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
     action = parse_action(game, raw_action)
     for text in game.free_texts(action):
         deps.check_text(text, caller.user_id)  # refused text is never stored nor shown
-    room = reclaim(deps, room, caller.user_id)  # a player whose seat a bot was playing is back
+    if precheck is not None:
+        precheck(room, game, actor)
     if hides_steps(game, actor):
         if step is not None:  # the same answer for any value: trying steps must not find the count
             raise ValidationFailed("现在不必带 step，直接发送行动即可", code="STEP_HIDDEN")
@@ -113,6 +117,9 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
     pending = game.pending(state)
     if pending is None:
         raise GameOver()
+    if reclaimable(room, caller.user_id):  # a player whose seat a bot was playing is back ...
+        game.check(state, actor, action)  # ... with an action the game accepts (a refusal writes nothing)
+        room = reclaim(deps, room, caller.user_id)
     sealed = pending.kind is PendingKind.SEALED
     if sealed and actor.role is ViewerRole.PLAYER and not game.immediate(state, actor, action):
         assert actor.seat is not None

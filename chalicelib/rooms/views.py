@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -212,14 +213,37 @@ def _newest_log(room: Room) -> int:
     return room.step - 1
 
 
+_PLAIN_CURSOR = re.compile(r"-1|[0-9]{1,18}")
+
+
+def _plain_cursor(cursor: str) -> int:
+    """A step, as the `next_cursor` of a viewer who sees the steps (ASCII digits only: `int` would
+    take "²" by `isdigit` and then fail)."""
+    if not _PLAIN_CURSOR.fullmatch(cursor):
+        raise MalformedRequest("战报游标无效，请从头读取", code="BAD_CURSOR")
+    return int(cursor)
+
+
+def check_reports_ask(room: Room, game: AnyGame, viewer: Viewer, user: str, ask: ReportsAsk | None) -> None:
+    """Refuse the reports cursor an answer would be refused for, before an action is stored.
+
+    Raises:
+        MalformedRequest: BAD_CURSOR.
+    """
+    if ask is None or ask.cursor is None:
+        return
+    if not hides_steps(game, viewer):
+        _plain_cursor(ask.cursor)
+    elif room.seed is not None:
+        report_cursor.open_cursor(room.seed, user, ask.cursor)
+
+
 def _reports_of(deps: RoomDeps, caller: Caller, room: Room, game: AnyGame, viewer: Viewer, after: int, limit: int,
                 cursor: str | None) -> dict[str, Any]:
     """`reports` for a room already read and its viewer already found."""
     hidden = hides_steps(game, viewer)
     if cursor is not None and not hidden:
-        if not cursor.isdigit() and cursor != "-1":
-            raise MalformedRequest("战报游标无效，请从头读取", code="BAD_CURSOR")
-        after = int(cursor)
+        after = _plain_cursor(cursor)
     if room.state is None or room.seed is None:
         return {"reports": [], "next_after": after, "next_cursor": None if hidden else str(after)}
     state = load_state(game, room)

@@ -6,7 +6,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from chalicelib.core.errors import Conflict, NotFound
+from chalicelib.core.errors import Conflict, NotFound, StaleVersion
 from chalicelib.domain.ports import Consort, User
 from chalicelib.store import codec
 from chalicelib.store.codec import av
@@ -146,7 +146,27 @@ class DynamoAccountStore(DynamoBase):
         resp = self.client.get_item(TableName=self.table, Key={"pk": av("SETTINGS"), "sk": av("MODES")})
         return codec.from_item(resp["Item"])["open"] if "Item" in resp else None
 
-    def set_open_games(self, open_games: dict[str, bool]) -> None:
-        self.client.put_item(TableName=self.table, Item=codec.to_item({
-            "pk": "SETTINGS", "sk": "MODES", "open": open_games,
-        }))
+    def update_open_games(self, changes: dict[str, bool]) -> dict[str, bool]:
+        key = {"pk": av("SETTINGS"), "sk": av("MODES")}
+        names = {"#open": "open", **{f"#g{i}": game for i, game in enumerate(changes)}}
+        values = {f":v{i}": av(on) for i, on in enumerate(changes.values())}
+        for _ in range(2):  # the item may be created by another admin between the two writes
+            try:
+                resp = self.client.update_item(
+                    TableName=self.table, Key=key, ConditionExpression="attribute_exists(#open)",
+                    UpdateExpression="SET " + ", ".join(f"#open.#g{i} = :v{i}" for i in range(len(changes))),
+                    ExpressionAttributeNames=names, ExpressionAttributeValues=values, ReturnValues="ALL_NEW",
+                )
+                stored: dict[str, bool] = codec.from_item(resp["Attributes"])["open"]
+                return stored
+            except ClientError as e:
+                if error_code(e) != "ConditionalCheckFailedException":
+                    raise
+            try:
+                self.client.put_item(TableName=self.table, ConditionExpression="attribute_not_exists(pk)",
+                                     Item=codec.to_item({"pk": "SETTINGS", "sk": "MODES", "open": changes}))
+                return dict(changes)
+            except ClientError as e:
+                if error_code(e) != "ConditionalCheckFailedException":
+                    raise
+        raise StaleVersion()

@@ -54,6 +54,7 @@ from chalicelib.store.table import TTL_ATTRIBUTE
 MESSAGE_RETENTION_S = 30 * 24 * 3600
 KEY_RETENTION_S = 24 * 3600
 NOTICE_RETENTION_S = 7 * 24 * 3600
+CONSENT_RETENTION_S = 24 * 3600
 APPEND_ATTEMPTS = 12
 """A post that keeps losing the race for its channel's next place gives up (429 BUSY) after this."""
 REPORTS_PK = "CHATREPORTS"
@@ -306,6 +307,18 @@ class DynamoChatStore(DynamoBase):
                                 ConsistentRead=True)
         rows = (codec.from_item(i) for i in items)
         return {str(r["sk"]).removeprefix("SUBSCRIBE#"): int(r.get("credits", 0)) for r in rows}
+
+    def claim_consent(self, user: str, key: str, now_ms: int) -> bool:
+        digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+        try:
+            self.client.put_item(TableName=self.table, ConditionExpression="attribute_not_exists(pk)",
+                                 Item=codec.to_item({"pk": f"USER#{user}", "sk": f"CONSENT#{digest}",
+                                                     TTL_ATTRIBUTE: now_ms // 1000 + CONSENT_RETENTION_S}))
+            return True
+        except ClientError as e:
+            if error_code(e) == CCF:
+                return False
+            raise
 
     def claim_notice(self, room_id: str, event: str, user: str, now_ms: int) -> bool:
         try:

@@ -257,9 +257,10 @@ class MemoryStore:
             stored = self.settings.get("open")
             return dict(stored) if stored is not None else None
 
-    def set_open_games(self, open_games: dict[str, bool]) -> None:
+    def update_open_games(self, changes: dict[str, bool]) -> dict[str, bool]:
         with self._lock:
-            self.settings["open"] = dict(open_games)
+            self.settings["open"] = {**self.settings.get("open", {}), **changes}
+            return dict(self.settings["open"])
 
     # -- records -----------------------------------------------------------------------------------
 

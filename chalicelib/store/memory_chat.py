@@ -32,6 +32,7 @@ class MemoryChatStore:
         self.reported: set[tuple[str, str, str]] = set()
         self.credit_counts: dict[tuple[str, str], int] = {}
         self.notices: set[tuple[str, str, str]] = set()
+        self.consents: set[tuple[str, str]] = set()
         self.openids: dict[str, str] = {}
         self.tokens: dict[str, CachedToken] = {}
         self._cursors = CursorCodec(cursor_secret)
@@ -143,6 +144,13 @@ class MemoryChatStore:
     def credits(self, user: str) -> dict[str, int]:
         with self._lock:
             return {t: n for (u, t), n in sorted(self.credit_counts.items()) if u == user}
+
+    def claim_consent(self, user: str, key: str, now_ms: int) -> bool:
+        with self._lock:
+            if (user, key) in self.consents:
+                return False
+            self.consents.add((user, key))
+            return True
 
     def claim_notice(self, room_id: str, event: str, user: str, now_ms: int) -> bool:
         with self._lock:

@@ -188,3 +188,15 @@ def test_subscriptions_count_one_credit_per_accepted_template(chat_api, svc, mon
         "enabled": True, "templates": [{"kind": "turn", "template_id": "TPL-TURN"}], "credits": {"TPL-TURN": 1}}
     assert error(zhen.post("/v1/me/subscriptions", {"templates": ["TPL-X"]})) == (422, "SUBSCRIBE_UNKNOWN_TEMPLATE")
     assert zhen.get("/v1/me/subscriptions").json_body["credits"] == {"TPL-TURN": 1}
+
+
+def test_a_consent_reported_twice_counts_once(chat_api, svc, monkeypatch):
+    """One 「允许」 in wx.requestSubscribeMessage lets WeChat deliver one message: a report retried with
+    its Idempotency-Key, or naming the template twice, must not count two."""
+    monkeypatch.setenv("WECHAT_NOTICES", json.dumps({"turn": {"template_id": "TPL-TURN"}}))
+    zhen = Phone(chat_api, svc, "甄嬛")
+    for _ in range(2):
+        r = zhen.post("/v1/me/subscriptions", {"templates": ["TPL-TURN", "TPL-TURN"]}, **{"Idempotency-Key": "c-1"})
+        assert r.status_code == 200 and r.json_body["credits"] == {"TPL-TURN": 1}
+    r = zhen.post("/v1/me/subscriptions", {"templates": ["TPL-TURN"]}, **{"Idempotency-Key": "c-2"})
+    assert r.json_body["credits"] == {"TPL-TURN": 2}  # a second consent is a second credit

@@ -180,7 +180,9 @@ def test_subscribing_counts_one_credit_per_accepted_template(table):
     assert subscribe(SETTINGS, table, caller, ["TPL-TURN", "TPL-END", "TPL-TURN"]) == {
         "enabled": True,
         "templates": [{"kind": "turn", "template_id": "TPL-TURN"}, {"kind": "game_end", "template_id": "TPL-END"}],
-        "credits": {"TPL-END": 1, "TPL-TURN": 2}}
+        "credits": {"TPL-END": 1, "TPL-TURN": 1}}  # a template named twice is one consent
+    assert subscribe(SETTINGS, table, caller, ["TPL-TURN"], consent_key="k1", now_ms=1)["credits"]["TPL-TURN"] == 2
+    assert subscribe(SETTINGS, table, caller, ["TPL-TURN"], consent_key="k1", now_ms=2)["credits"]["TPL-TURN"] == 2
     for _ in range(MAX_CREDITS + 3):
         subscribe(SETTINGS, table, caller, ["TPL-END"])
     assert subscriptions(SETTINGS, table, caller)["credits"]["TPL-END"] == MAX_CREDITS

@@ -264,8 +264,17 @@ def test_consorts_are_created_once_claimed_once_and_granted_maids(store):
 
 def test_open_games_setting(store):
     assert store.accounts.get_open_games() is None
-    store.accounts.set_open_games({"tally": False})
+    assert store.accounts.update_open_games({"tally": False}) == {"tally": False}
     assert store.accounts.get_open_games() == {"tally": False}
+
+
+def test_open_games_changes_merge_key_by_key(store):
+    """Two admins who each read the settings and then change a different game: both changes stay
+    (the old whole-map write kept only the last)."""
+    store.accounts.update_open_games({"tally": False, "relay": False})
+    assert store.accounts.update_open_games({"tally": True}) == {"tally": True, "relay": False}
+    assert store.accounts.update_open_games({"relay": True}) == {"tally": True, "relay": True}
+    assert store.accounts.get_open_games() == {"tally": True, "relay": True}
 
 
 # -- records --------------------------------------------------------------------------------------

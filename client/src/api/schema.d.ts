@@ -755,7 +755,10 @@ export interface paths {
         /** 订阅消息：本环境的模板与我还可收几次 */
         get: operations["subscriptions_get"];
         put?: never;
-        /** 订阅消息：告知服务器用户允许了哪些模板（每次允许可收一次「轮到你了」） */
+        /**
+         * 订阅消息：告知服务器用户允许了哪些模板（每次允许可收一次「轮到你了」；带 Idempotency-Key 重试安全）
+         * @description Send an `Idempotency-Key` header (one per consent) to make a retried report count once.
+         */
         post: operations["subscriptions_post"];
         delete?: never;
         options?: never;
@@ -1349,6 +1352,11 @@ export interface components {
              * @default false
              */
             solo?: boolean;
+            /**
+             * Called
+             * @default null
+             */
+            called?: string | null;
             /** Text */
             text: string;
         };
@@ -2303,6 +2311,12 @@ export interface components {
              * @default null
              */
             count?: number | null;
+            /**
+             * Seated
+             * @description 你的屏幕上已入座的人数（room.seats 的长度）。带上它，重试时发现这次的机器人已入座，就原样返回房间
+             * @default null
+             */
+            seated?: number | null;
         };
         /**
          * Channel
@@ -4364,6 +4378,12 @@ export interface components {
         VoteBody: {
             /** Yes */
             yes: boolean;
+            /**
+             * Seat
+             * @description 投票针对的座位（handover.seat）。带上它，投票结束后的重试返回房间而不是 NO_HANDOVER
+             * @default null
+             */
+            seat?: number | null;
         };
         /** WeChatLogin */
         WeChatLogin: {
@@ -9773,7 +9793,10 @@ export interface operations {
     subscriptions_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 同一个值重发同一请求是安全的（返回第一次的结果） */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

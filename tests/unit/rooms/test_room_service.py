@@ -51,7 +51,7 @@ def test_create_is_idempotent_per_key_and_checks_options_and_modes(deps):
     with pytest.raises(NotFound) as e:
         lobby.create_room(deps, A, "chess", {}, None, None)
     assert e.value.code == "UNKNOWN_GAME" and "tally" in e.value.message
-    deps.accounts.set_open_games({"tally": False})
+    deps.accounts.update_open_games({"tally": False})
     with pytest.raises(Forbidden) as e:
         lobby.create_room(deps, A, "tally", {}, None, None)
     assert e.value.code == "MODE_LOCKED"
@@ -93,7 +93,7 @@ def test_leaving_before_the_start_passes_the_room_on_and_the_last_one_closes_it(
 
 
 def test_only_the_creator_starts_and_not_with_too_few(deps):
-    deps.accounts.set_open_games({"relay": True})
+    deps.accounts.update_open_games({"relay": True})
     room = lobby.create_room(deps, A, "relay", {}, None, None)
     with pytest.raises(Conflict) as e:
         lobby.start_room(deps, A, room.id)
@@ -153,7 +153,7 @@ def test_the_scheduler_settles_overdue_rounds_once(deps):
 
 
 def test_a_turn_game_times_out_through_the_game(deps):
-    deps.accounts.set_open_games({"relay": True})
+    deps.accounts.update_open_games({"relay": True})
     room = lobby.create_room(deps, A, "relay", {"target": 3, "turn_seconds": 10}, None, None)
     lobby.join_room(deps, B, room.id, None)
     lobby.start_room(deps, A, room.id)
@@ -235,7 +235,7 @@ def test_a_game_with_bots_replays_exactly_and_reaches_no_board(deps):
 
 
 def test_turn_bots_play_until_a_human_must(deps):
-    deps.accounts.set_open_games({"relay": True})
+    deps.accounts.update_open_games({"relay": True})
     room = lobby.create_room(deps, A, "relay", {"target": 9, "turn_seconds": 10}, None, None)
     with pytest.raises(Conflict):
         lobby.start_room(deps, A, room.id)  # alone: too few

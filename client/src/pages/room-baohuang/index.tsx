@@ -81,11 +81,11 @@ export default function Room() {
               </View>
               <View className='bh-buttons'>
                 <SealButton kind='jade' busy={busy === 'bots'}
-                  onClick={() => void run('bots', () => api.POST('/v1/rooms/{room_id}/bots', { ...path, body: { level } }))}>
+                  onClick={() => void run('bots', () => api.POST('/v1/rooms/{room_id}/bots', { ...path, body: { level, seated: room.seats.length } }))}>
                   补满空位
                 </SealButton>
                 <SealButton kind='ghost' busy={busy === 'bot1'}
-                  onClick={() => void run('bot1', () => api.POST('/v1/rooms/{room_id}/bots', { ...path, body: { level, count: 1 } }))}>
+                  onClick={() => void run('bot1', () => api.POST('/v1/rooms/{room_id}/bots', { ...path, body: { level, count: 1, seated: room.seats.length } }))}>
                   补一位
                 </SealButton>
               </View>

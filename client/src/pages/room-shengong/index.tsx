@@ -78,7 +78,7 @@ export default function Room() {
           busy={busy}
           onStart={() => void run('start', () => api.POST('/v1/rooms/{room_id}/start', path))}
           onLeave={() => void run('leave', () => api.POST('/v1/rooms/{room_id}/leave', path), lobby)}
-          onBots={(level) => void run('bots', () => api.POST('/v1/rooms/{room_id}/bots', { ...path, body: { level } }))}
+          onBots={(level) => void run('bots', () => api.POST('/v1/rooms/{room_id}/bots', { ...path, body: { level, seated: room.seats.length } }))}
         />
       ) : null}
       {view && room && game && (status === 'active' || status === 'finished') ? (
