@@ -37,7 +37,20 @@ from chalicelib.games.zhenhuan.roles import (
 )  # fmt: skip
 from chalicelib.games.zhenhuan.state import StatusKind
 
-from .helpers import act, current, current_view, dusk, has, new_state, night, night2, pass_until, step, to_day, told
+from .helpers import (
+    act,
+    current,
+    current_view,
+    dusk,
+    has,
+    new_state,
+    night,
+    night2,
+    pass_until,
+    step,
+    to_day,
+    told,
+)
 
 # --- DECISIONS #8: "If 孙答应's 全场醉酒 and 皇上's death fall on the same dawn, the succession is decided first."
 

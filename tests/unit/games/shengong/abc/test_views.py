@@ -6,8 +6,8 @@ from chalicelib.games.shengong.cards import CATALOGUE
 from chalicelib.games.shengong.deck import Deck
 from chalicelib.games.shengong.game import GAME_A, GAME_C, PalaceOptions
 from chalicelib.games.shengong.places import ORDINARY
-from chalicelib.games.shengong.terms import ModeKey as Mode
 from chalicelib.games.shengong.terms import Attack, Place
+from chalicelib.games.shengong.terms import ModeKey as Mode
 
 HALL = Place.HALL
 
