@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api, type Schemas } from '../../api'
+import { notices } from '../../api/notices'
 import type { BodyOf } from '../../api/types'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
@@ -32,6 +33,10 @@ export default function Lobby() {
     if (!selected && games.data) setSelected(games.data.games.find((g) => g.open)?.key)
   }, [games.data, selected])
 
+  useEffect(() => {
+    if (authed) void notices.prepare()  // WeChat asks only inside a tap: know the templates before it
+  }, [authed])
+
   const rooms = usePoll(
     async () => ({ status: 200, data: selected ? await api.GET('/v1/rooms', { params: { query: { game: selected } } }) : { rooms: [], cursor: null } }),
     selected ?? '',
@@ -53,6 +58,7 @@ export default function Lobby() {
 
   const create = async (options: OptionValues, password: string | null) => {
     if (!game) return
+    void notices.ask()  // 「轮到你了」 while the app is closed: WeChat's dialog, from this tap
     setBusy('create')
     setError(undefined)
     try {
@@ -67,6 +73,7 @@ export default function Lobby() {
   }
 
   const enter = async (room: LobbyRoom, mode: 'join' | 'watch', password?: string) => {
+    if (mode === 'join') void notices.ask()
     setBusy(room.id)
     setError(undefined)
     try {

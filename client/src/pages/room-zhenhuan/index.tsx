@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import Taro, { useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
+import { notices } from '../../api/notices'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
 import { Screen } from '../../components/Screen'
@@ -33,6 +34,9 @@ export default function Room() {
   const [asked, setAsked] = useState(false)
   const view = poll.data
   const room = view?.room
+  useEffect(() => {
+    if (authed) void notices.prepare()  // a traveller's 请求入座 asks WeChat for notices, inside its tap
+  }, [authed])
 
   if (!authed) return null
 
@@ -80,7 +84,7 @@ export default function Room() {
           <ErrorLine error={error} />
           <View className='room-actions'>
             {asked ? <Text className='muted zh-asked'>已请求，等待说书人</Text> : (
-              <SealButton busy={busy === 'ask'} onClick={() => void run('ask', () => api.POST('/v1/rooms/{room_id}/join', { ...path, body: {} })).then((ok) => ok && setAsked(true))}>请求入座</SealButton>
+              <SealButton busy={busy === 'ask'} onClick={() => { void notices.ask(); void run('ask', () => api.POST('/v1/rooms/{room_id}/join', { ...path, body: {} })).then((ok) => ok && setAsked(true)) }}>请求入座</SealButton>
             )}
           </View>
         </Panel>
