@@ -308,29 +308,25 @@ class DynamoChatStore(DynamoBase):
         rows = (codec.from_item(i) for i in items)
         return {str(r["sk"]).removeprefix("SUBSCRIBE#"): int(r.get("credits", 0)) for r in rows}
 
-    def claim_consent(self, user: str, key: str, now_ms: int) -> bool:
-        digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+    def _put_once(self, item: dict[str, Any]) -> bool:
+        """Put if absent: False when the item was there already (a marker claimed before)."""
         try:
             self.client.put_item(TableName=self.table, ConditionExpression="attribute_not_exists(pk)",
-                                 Item=codec.to_item({"pk": f"USER#{user}", "sk": f"CONSENT#{digest}",
-                                                     TTL_ATTRIBUTE: now_ms // 1000 + CONSENT_RETENTION_S}))
+                                 Item=codec.to_item(item))
             return True
         except ClientError as e:
             if error_code(e) == CCF:
                 return False
             raise
 
+    def claim_consent(self, user: str, key: str, now_ms: int) -> bool:
+        digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+        return self._put_once({"pk": f"USER#{user}", "sk": f"CONSENT#{digest}",
+                               TTL_ATTRIBUTE: now_ms // 1000 + CONSENT_RETENTION_S})
+
     def claim_notice(self, room_id: str, event: str, user: str, now_ms: int) -> bool:
-        try:
-            self.client.put_item(TableName=self.table, ConditionExpression="attribute_not_exists(pk)",
-                                 Item=codec.to_item({"pk": _room_pk(room_id), "sk": f"NOTICE#{event}#{user}",
-                                                     "at_ms": now_ms,
-                                                     TTL_ATTRIBUTE: now_ms // 1000 + NOTICE_RETENTION_S}))
-            return True
-        except ClientError as e:
-            if error_code(e) == CCF:
-                return False
-            raise
+        return self._put_once({"pk": _room_pk(room_id), "sk": f"NOTICE#{event}#{user}", "at_ms": now_ms,
+                               TTL_ATTRIBUTE: now_ms // 1000 + NOTICE_RETENTION_S})
 
     def openid_of(self, user: str) -> str | None:
         resp = self.client.get_item(TableName=self.table, Key={"pk": av(f"USER#{user}"), "sk": av("PROFILE")},

@@ -10,14 +10,20 @@ from tests.api.dgame import make_team, open_d_room
 from tests.api.helpers import Player
 
 
-def _absent_seat_two(team: list[Player], room_id: str) -> None:
-    """Seats 0 and 1 play three rounds without seat 2 (三回合未落子: she may be handed to a bot)."""
+def _handover_proposed(api) -> tuple[list[Player], str]:
+    """A 宫斗杀 room where seats 0 and 1 played three rounds without seat 2 (三回合未落子), and the
+    creator proposed handing seat 2 to a simple bot."""
+    admin = Player(api, "司礼")
+    team = make_team(api, admin, ["甄嬛", "沈眉庄", "安陵容"], value=90)
+    room_id = open_d_room(team, 1)
     team[0].ok("POST", f"/v1/rooms/{room_id}/start")
     for _ in range(3):
         step = team[0].view(room_id)["room"]["step"]
         for p in team[:2]:
             assert p.act(room_id, {"type": "idle"}, step=step).status_code == 200
         team[0].ok("POST", f"/v1/rooms/{room_id}/hurry", {"step": step})
+    team[0].ok("POST", f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"})
+    return team, room_id
 
 
 def test_a_bad_reports_cursor_is_refused_before_the_move_is_stored(api, svc):
@@ -72,11 +78,7 @@ def test_a_late_join_with_the_password_is_answered_and_its_retries_spend_no_atte
 
 
 def test_a_refused_action_does_not_take_the_seat_back_from_the_bot(api, svc):
-    admin = Player(api, "司礼")
-    team = make_team(api, admin, ["甄嬛", "沈眉庄", "安陵容"], value=90)
-    room_id = open_d_room(team, 1)
-    _absent_seat_two(team, room_id)
-    team[0].ok("POST", f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"})
+    team, room_id = _handover_proposed(api)
     team[1].ok("POST", f"/v1/rooms/{room_id}/handover/vote", {"yes": True, "seat": 2})
     before = svc.rooms.get_room(room_id)
     assert before.seats[2].bot == "simple"
@@ -93,11 +95,7 @@ def test_a_refused_action_does_not_take_the_seat_back_from_the_bot(api, svc):
 
 
 def test_a_retried_handover_vote_answers_the_room(api, svc):
-    admin = Player(api, "司礼")
-    team = make_team(api, admin, ["甄嬛", "沈眉庄", "安陵容"], value=90)
-    room_id = open_d_room(team, 1)
-    _absent_seat_two(team, room_id)
-    team[0].ok("POST", f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"})
+    team, room_id = _handover_proposed(api)
     for _ in range(2):  # the deciding vote, then its retry
         r = team[1].post(f"/v1/rooms/{room_id}/handover/vote", {"yes": True, "seat": 2})
         assert r.status_code == 200 and r.json_body["room"]["handover"] is None
