@@ -37,7 +37,7 @@ from typing import Any
 
 from chalicelib.core.errors import DomainError
 from chalicelib.domain.model import MoveRecord, Room, Trigger
-from chalicelib.domain.ports import RoomStore, Subscription
+from chalicelib.domain.ports import PushStore, RoomStore, Subscription
 from chalicelib.observability import logger, metrics_count
 from chalicelib.push.service import PushDeps, caller_of
 
@@ -52,8 +52,14 @@ FILTER_PATTERNS: tuple[dict[str, Any], ...] = (
 them on the event source mapping; the local poller applies `wanted`, the same rule)."""
 
 
+def _part(parent: Any, name: str) -> Any:
+    """`parent[name]` when `parent` is a mapping, else None: a stream record may be any shape."""
+    return parent.get(name) if isinstance(parent, Mapping) else None
+
+
 def _key(record: Mapping[str, Any], name: str) -> str:
-    return str(record.get("dynamodb", {}).get("Keys", {}).get(name, {}).get("S", ""))
+    value = _part(_part(_part(_part(record, "dynamodb"), "Keys"), name), "S")
+    return value if isinstance(value, str) else ""
 
 
 def wanted(record: Mapping[str, Any]) -> bool:
@@ -127,7 +133,7 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
         if sub.expires_s <= now_s:
             report.expired += 1
             deps.sender.close(sub.connection_id)
-            store.delete_connection(sub.connection_id)
+            _forget(store, room.id, sub.connection_id)
             continue
         caller = caller_of(sub)
         try:
@@ -143,7 +149,7 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
             # she may no longer view it (a 暗号 room she left): the subscription ends, and she is told so
             store.unsubscribe(sub.connection_id, room.id)
             if not deps.sender.send(sub.connection_id, {"type": "unsubscribed", "room": room.id}):
-                store.delete_connection(sub.connection_id)
+                _forget(store, room.id, sub.connection_id)
             continue
         except Exception:  # noqa: BLE001 - one bad view must not stop the others' notices
             report.errors += 1
@@ -160,7 +166,7 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
         if not deps.sender.send(sub.connection_id, notice):
             report.gone += 1
             alive.pop(sub.connection_id, None)
-            store.delete_connection(sub.connection_id)
+            _forget(store, room.id, sub.connection_id)
             continue
         report.notices += 1
         metrics_count("PushNotices")
@@ -169,9 +175,17 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
     report.watching[room.id] = set(alive.values())
 
 
+def _forget(store: PushStore, room_id: str, connection_id: str) -> None:
+    """The connection is gone (410) or expired: it goes with its subscriptions. A subscription whose
+    connection record went first (a subscribe that raced the disconnect) is deleted by itself, or
+    every change of the room would post to it again until its TTL."""
+    if store.delete_connection(connection_id) is None:
+        store.unsubscribe(connection_id, room_id)
+
+
 def _image(record: Mapping[str, Any], which: str) -> dict[str, Any] | None:
-    image = record.get("dynamodb", {}).get(which)
-    return dict(image) if image else None
+    image = _part(_part(record, "dynamodb"), which)
+    return dict(image) if isinstance(image, Mapping) and image else None
 
 
 def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> FanoutReport:
@@ -190,14 +204,14 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
         pk, sk = _key(record, "pk"), _key(record, "sk")
         if not pk.startswith("ROOM#") or not wanted(record):
             continue
-        if sk.startswith("MOVE#"):
-            _, step, seat = sk.split("#")
-            sealed.setdefault(pk.removeprefix("ROOM#"), set()).add((int(step), int(seat)))
-            continue
-        image = _image(record, "NewImage")
-        if image is None:
-            continue
         try:
+            if sk.startswith("MOVE#"):
+                _, step, seat = sk.split("#")
+                sealed.setdefault(pk.removeprefix("ROOM#"), set()).add((int(step), int(seat)))
+                continue
+            image = _image(record, "NewImage")
+            if image is None:
+                continue
             if sk == "ROOM":
                 before = _image(record, "OldImage")
                 changes.append((codec.room_from_item(before) if before else None, codec.room_from_item(image)))
@@ -259,7 +273,7 @@ def _sealed(deps: PushDeps, room_id: str, moves: set[tuple[int, int]], report: F
             continue  # her own move, or the one seat left is hers: nothing to hurry
         if not deps.sender.send(sub.connection_id, {"type": CHANGED, "room": room.id}):
             report.gone += 1
-            deps.store.delete_connection(sub.connection_id)
+            _forget(deps.store, room.id, sub.connection_id)
             continue
         report.notices += 1
         metrics_count("PushNotices")

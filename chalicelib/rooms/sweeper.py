@@ -3,8 +3,10 @@ loaded, and writes conditionally on its version, so running twice (EventBridge d
 once) or racing a player changes nothing the second time.
 
 Rooms are isolated from each other: a room that fails (a rules error, a storage fault, a bug) is
-logged with its id, counted in `SweepErrors`, left for the next sweep, and never stops the others;
-the function itself succeeds for the rest and reports the failures it met.
+logged with its id, counted in `SweepErrors`, tried again later, and never stops the others; the
+function itself succeeds for the rest and reports the failures it met. The overdue sweep reads the
+oldest deadlines first, so a room it failed on is parked (`PARK_MS`) behind the others: a hundred
+broken rooms must not hold the batch and starve every healthy room behind them.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from chalicelib.rooms.deps import RoomDeps
 from chalicelib.rooms.play import run_timeout
 
 BATCH = 100
+PARK_MS = 5 * 60 * 1000
+"""How long the overdue sweep leaves a room it failed on before trying it again."""
 
 
 @dataclass(frozen=True)
@@ -30,13 +34,16 @@ class SweepReport:
     """Room ids that failed this time (retried next sweep)."""
 
 
-def _sweep(deps: RoomDeps, name: str, ids: list[str], one: Callable[[Room, int], bool]) -> SweepReport:
+def _sweep(deps: RoomDeps, name: str, ids: list[str], one: Callable[[Room, int], bool],
+           park: Callable[[Room, int], None] | None = None) -> SweepReport:
     now = deps.clock.now_ms()
     changed = skipped = 0
     failed: list[str] = []
     for room_id in ids:
+        room: Room | None = None
         try:
-            if one(deps.rooms.get_room(room_id), now):
+            room = deps.rooms.get_room(room_id)
+            if one(room, now):
                 changed += 1
             else:
                 skipped += 1
@@ -47,17 +54,27 @@ def _sweep(deps: RoomDeps, name: str, ids: list[str], one: Callable[[Room, int],
             code = e.code if isinstance(e, DomainError) else type(e).__name__
             logger.exception(f"{name}: room failed", extra={"room": room_id, "error": code})
             failed.append(room_id)
+            if park is not None and room is not None:
+                _park(park, room, now)
     if ids:
         logger.info(f"{name} sweep", extra={"seen": len(ids), "changed": changed, "skipped": skipped,
                                             "failed": len(failed)})
     return SweepReport(seen=len(ids), changed=changed, skipped=skipped, failed=tuple(failed))
 
 
+def _park(park: Callable[[Room, int], None], room: Room, now: int) -> None:
+    try:
+        park(room, now + PARK_MS)
+    except Exception:  # noqa: BLE001 - parking is best effort; the room is tried again next sweep anyway
+        logger.exception("could not park a failing room", extra={"room": room.id})
+
+
 def settle_overdue(deps: RoomDeps) -> SweepReport:
     """Settle every sealed round (or time out every turn) whose deadline has passed."""
     now = deps.clock.now_ms()
     return _sweep(deps, "overdue", deps.rooms.due_rooms(now, BATCH),
-                  lambda room, at: run_timeout(deps, room, at) is not None)
+                  lambda room, at: run_timeout(deps, room, at) is not None,
+                  park=lambda room, until: deps.rooms.defer_due(room.id, room.version, until))
 
 
 def _expire(deps: RoomDeps, room: Room, now: int) -> bool:

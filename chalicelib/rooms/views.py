@@ -9,11 +9,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from chalicelib.core.errors import Conflict, MalformedRequest, NotFound, StaleVersion
+from chalicelib.core.errors import Conflict, DomainError, MalformedRequest, NotFound, StaleVersion
 from chalicelib.core.game import AnyGame, PendingKind, Viewer, ViewerRole
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import LogKind, LogRecord, MoveRecord, Room
 from chalicelib.games import get_game
+from chalicelib.observability import logger, metrics_count
 from chalicelib.rooms import report_cursor
 from chalicelib.rooms.access import viewer_for
 from chalicelib.rooms.deps import RoomDeps
@@ -91,7 +92,9 @@ def room_summary(room: Room, caller: Caller, *, hide_steps: bool = False, host: 
 
 def _settle_if_overdue(deps: RoomDeps, room: Room) -> Room:
     """Settle-on-read: a poll that finds the deadline passed settles the round itself instead of
-    waiting up to a minute for the scheduler (which would find nothing left to do)."""
+    waiting up to a minute for the scheduler (which would find nothing left to do). If settling
+    fails, the read still answers, with the room as it stands: the scheduler owns the retry (and
+    its alarm), and nobody should be locked out of a room by its deadline."""
     if room.pending is None or room.pending.deadline_ms is None:
         return room
     now = deps.clock.now_ms()
@@ -101,6 +104,11 @@ def _settle_if_overdue(deps: RoomDeps, room: Room) -> Room:
         return run_timeout(deps, room, now) or deps.rooms.get_room(room.id)
     except StaleVersion:
         return deps.rooms.get_room(room.id)
+    except Exception as e:  # noqa: BLE001 - a read must not fail because the deadline's work did
+        metrics_count("SettleOnReadErrors")
+        code = e.code if isinstance(e, DomainError) else type(e).__name__
+        logger.exception("settle on read failed", extra={"room": room.id, "error": code})
+        return room
 
 
 def room_view(deps: RoomDeps, caller: Caller, room_id: str, family: str | None = None,

@@ -265,6 +265,16 @@ class DynamoRoomStore(DynamoBase):
     def idle_rooms(self, now_ms: int, limit: int) -> list[str]:
         return self._due("idle", now_ms, limit)
 
+    def defer_due(self, room_id: str, version: int, until_ms: int) -> None:
+        try:
+            self.client.update_item(
+                TableName=self.table, Key=codec.room_key(room_id), UpdateExpression="SET due_sk = :u", ConditionExpression="version = :v AND attribute_exists(due_pk)",
+                ExpressionAttributeValues={":u": av(until_ms), ":v": av(version)},
+            )
+        except ClientError as e:
+            if error_code(e) != "ConditionalCheckFailedException":
+                raise
+
     def add_watcher(self, room_id: str, user: str, now_ms: int) -> None:
         self.client.put_item(TableName=self.table, Item=codec.to_item({
             "pk": f"ROOM#{room_id}", "sk": f"WATCH#{user}", "at_ms": now_ms,

@@ -45,6 +45,8 @@ class MemoryStore:
         self.logs: dict[tuple[str, int], LogRecord] = {}
         self.results: dict[tuple[str, str], tuple[int, dict[str, Any]]] = {}
         self.watchers: set[tuple[str, str]] = set()
+        self.deferred: dict[str, tuple[int, int]] = {}
+        """room id -> (version, ms): a failing room kept out of the due rooms until then."""
         self.pw_checks: dict[tuple[str, str], list[int]] = {}
         self.users: dict[str, User] = {}
         self.consorts: dict[str, Consort] = {}
@@ -170,12 +172,22 @@ class MemoryStore:
                                             scope=f"lobby:{game}") if more and page else None)
         return Page(items=[LobbyCard.of(r) for r in page], cursor=next_cursor)
 
+    def _due_key(self, r: Room) -> int | None:
+        if r.status is not RoomStatus.ACTIVE or r.pending is None or r.pending.deadline_ms is None:
+            return None
+        deferred = self.deferred.get(r.id)
+        return deferred[1] if deferred is not None and deferred[0] == r.version else r.pending.deadline_ms
+
     def due_rooms(self, now_ms: int, limit: int) -> list[str]:
         with self._lock:
-            due = [r for r in self.rooms.values()
-                   if r.status is RoomStatus.ACTIVE and r.pending is not None
-                   and r.pending.deadline_ms is not None and r.pending.deadline_ms <= now_ms]
-        return [r.id for r in sorted(due, key=lambda r: (r.pending.deadline_ms or 0) if r.pending else 0)][:limit]
+            due = [(key, r.id) for r in self.rooms.values() if (key := self._due_key(r)) is not None and key <= now_ms]
+        return [rid for _, rid in sorted(due)][:limit]
+
+    def defer_due(self, room_id: str, version: int, until_ms: int) -> None:
+        with self._lock:
+            room = self.rooms.get(room_id)
+            if room is not None and room.version == version and self._due_key(room) is not None:
+                self.deferred[room_id] = (version, until_ms)
 
     def idle_rooms(self, now_ms: int, limit: int) -> list[str]:
         with self._lock:

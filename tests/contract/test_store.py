@@ -315,3 +315,17 @@ def test_a_cursor_signed_before_a_key_rotation_still_pages():
     assert CursorCodec([new, old]).decode(before, scope="lobby:x") == {"k": 1}
     with pytest.raises(MalformedRequest):
         CursorCodec([new]).decode(before, scope="lobby:x")
+
+
+def test_a_deferred_room_leaves_the_due_rooms_until_then_or_until_it_changes(store):
+    store.rooms.create_room(room("r-due", version=2, status=RoomStatus.ACTIVE, deadline=1_000))
+    due = store.rooms.get_room("r-due")
+    assert store.rooms.due_rooms(2_000, 10) == ["r-due"]
+    store.rooms.defer_due("r-due", 1, 9_000)  # a stale version defers nothing
+    assert store.rooms.due_rooms(2_000, 10) == ["r-due"]
+    store.rooms.defer_due("r-due", 2, 9_000)
+    assert store.rooms.due_rooms(2_000, 10) == []
+    assert store.rooms.due_rooms(9_000, 10) == ["r-due"]
+    store.rooms.save_room(due.model_copy(update={"version": 3}), 2)  # its next save: back at its deadline
+    assert store.rooms.due_rooms(2_000, 10) == ["r-due"]
+    store.rooms.defer_due("ghost", 1, 9_000)  # no such room: nothing happens

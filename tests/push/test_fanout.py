@@ -129,6 +129,42 @@ def test_a_gone_connection_is_removed_with_all_its_subscriptions(h):
     assert h.sockets.changes(fresh) == [room]
 
 
+def test_a_subscription_left_without_its_connection_is_removed_at_its_first_410(h):
+    """A subscribe that raced the disconnect can leave ROOM#r/SUB#c with no CONN#c to find it by: the
+    first notice that meets 410 deletes the subscription itself, so no later change posts to it."""
+    room = tally(h, A, B, C)
+    orphan = h.socket(A, room)
+    h.push.store.connections.pop(orphan)  # the connection record went first
+    h.sockets.gone.add(orphan)
+    for who in (A, B, C):
+        move(h, who, room)
+    assert h.pump().gone == 1 and h.push.store.subscriptions(room) == []
+    for who in (A, B, C):
+        move(h, who, room)
+    assert h.pump().gone == 0
+
+
+def test_an_odd_stream_record_is_skipped_and_the_batch_goes_on(h):
+    """The stream handler never raises: a record it cannot read is counted, the others are announced."""
+    from chalicelib.push.fanout import handle_records, wanted
+
+    room = tally(h, A, B, C)
+    cid = h.socket(B, room)
+    for who in (A, B, C):  # the round settles: the room's image changes
+        move(h, who, room)
+    good = [r for r in h.store.stream if wanted(r)]
+    odd = [
+        {"eventName": "INSERT", "dynamodb": {"Keys": {"pk": {"S": f"ROOM#{room}"}, "sk": {"S": "MOVE#1"}}}},
+        {"eventName": "INSERT", "dynamodb": {"Keys": {"pk": {"S": f"ROOM#{room}"}, "sk": {"S": "MOVE#x#y"}}}},
+        {"eventName": "MODIFY", "dynamodb": None},
+        {"eventName": "MODIFY", "dynamodb": {"Keys": {"pk": {"N": "1"}, "sk": "ROOM"}}},
+    ]
+    h.store.stream.clear()
+    report = handle_records(h.push, [*odd, *good])
+    assert report.errors == 2 and report.notices >= 1
+    assert set(h.sockets.changes(cid)) == {room}
+
+
 def test_an_expired_connection_is_closed_and_forgotten(h):
     room = tally(h, A, B, C)
     cid = h.socket(A, room)

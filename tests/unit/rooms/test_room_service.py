@@ -152,6 +152,46 @@ def test_the_scheduler_settles_overdue_rounds_once(deps):
     assert sweeper.settle_overdue(deps).changed == 0  # nothing is due any more
 
 
+def _broken(deps: RoomDeps, rid: str) -> None:
+    """Its state can no longer be loaded (as after a deploy that broke one game's state model)."""
+    room = deps.rooms.get_room(rid)
+    deps.rooms.save_room(room.model_copy(update={"state": {"not": "a tally state"}, "version": room.version + 1}),
+                         room.version)
+
+
+def test_rooms_the_sweep_fails_on_are_parked_behind_the_healthy_ones(deps, monkeypatch):
+    """One failing room never stops the others — not even a full batch of them, which would otherwise
+    hold the oldest deadlines at the front of the due index every minute."""
+    monkeypatch.setattr(sweeper, "BATCH", 3)
+    broken = [tally(deps, B, C) for _ in range(3)]
+    for rid in broken:
+        _broken(deps, rid)
+    deps.clock.advance(1)  # type: ignore[attr-defined]
+    healthy = tally(deps, B, C)
+    deps.clock.advance(31)  # type: ignore[attr-defined]
+    first = sweeper.settle_overdue(deps)
+    assert (first.seen, first.changed, sorted(first.failed)) == (3, 0, sorted(broken))
+    second = sweeper.settle_overdue(deps)
+    assert (second.seen, second.changed, second.failed) == (1, 1, ())
+    assert deps.rooms.get_room(healthy).step == 2
+    deps.clock.advance(sweeper.PARK_MS // 1000)  # type: ignore[attr-defined]
+    monkeypatch.setattr(sweeper, "BATCH", 10)
+    assert sorted(sweeper.settle_overdue(deps).failed) == sorted(broken)  # tried again once parked out
+
+
+def test_a_read_answers_though_the_overdue_round_cannot_be_settled(deps, monkeypatch):
+    """Settle-on-read that fails leaves the room as it stands: nobody is locked out of it."""
+    rid = tally(deps, B, C)
+    deps.clock.advance(31)  # type: ignore[attr-defined]
+
+    def rules_bug(*args, **kwargs):
+        raise RuntimeError("rules bug")
+
+    monkeypatch.setattr(views, "run_timeout", rules_bug)
+    seen = views.room_view(deps, B, rid, "tally")
+    assert seen.body["room"]["step"] == 1 and seen.body["pending"]["deadline_ms"] is not None
+
+
 def test_a_turn_game_times_out_through_the_game(deps):
     deps.accounts.update_open_games({"relay": True})
     room = lobby.create_room(deps, A, "relay", {"target": 3, "turn_seconds": 10}, None, None)
