@@ -257,8 +257,11 @@ def _room_create(components: dict[str, Any]) -> dict[str, Any]:
 def _query_parameters(model: type[BaseModel], fill: Callable[[dict[str, Any]], dict[str, Any]]) -> list[dict[str, Any]]:
     schema = model.model_json_schema()
     required = set(schema.get("required", []))
+    defs = schema.get("$defs", {})
     params = []
     for name, prop in schema["properties"].items():
+        if "$ref" in prop:  # an enum: a parameter's schema is inlined (the query model's $defs go nowhere)
+            prop = {**defs[prop.pop("$ref").rsplit("/", 1)[1]], **prop}
         slot = prop.pop("x-slot", None)
         params.append({"name": name, "in": "query", "required": name in required,
                        "schema": fill({"slot": slot, "prop": prop}) if slot else prop,

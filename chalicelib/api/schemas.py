@@ -487,6 +487,7 @@ class ClearRowOut(Out):
 
 class FastestOut(Out):
     stage: int
+    competition: Competition
     rows: list[ClearRowOut]
 
 

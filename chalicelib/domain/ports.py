@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from chalicelib.domain.model import LogRecord, MoveRecord, Room
+from chalicelib.domain.model import Competition, LogRecord, MoveRecord, Room
 
 
 @dataclass(frozen=True)
@@ -35,13 +35,14 @@ class RecordIncrement:
 
 @dataclass(frozen=True)
 class ClearEntry:
-    """A 宫斗杀 stage clear for the fastest-clear board."""
+    """A 宫斗杀 stage clear for the fastest-clear board (one per stage and competition: boards never mix)."""
 
     stage: int
     rounds: int
     ended_ms: int
     room_id: str
     team: tuple[dict[str, Any], ...]
+    competition: Competition = Competition.FREE
 
 
 @dataclass(frozen=True)
@@ -224,7 +225,7 @@ class RecordStore(Protocol):
         """How many subjects on the board have a strictly higher score."""
         ...
 
-    def fastest(self, stage: int, limit: int) -> list[dict[str, Any]]: ...
+    def fastest(self, stage: int, limit: int, competition: Competition = Competition.FREE) -> list[dict[str, Any]]: ...
 
 
 # -- push (WebSocket room notices) -------------------------------------------------------------------

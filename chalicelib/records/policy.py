@@ -86,7 +86,7 @@ def side_writes(game: AnyGame, room: Room, outcome: Outcome, now_ms: int) -> lis
         team = tuple({"seat": r.seat, "name": seats[r.seat].name, "consort": seats[r.seat].consort,
                       "score": r.score} for r in outcome.results)
         writes.append(ClearEntry(stage=stage, rounds=outcome.clear.rounds, ended_ms=now_ms, room_id=room.id,
-                                 team=team))
+                                 team=team, competition=room.competition))
         writes.extend(StageCleared(consort_id=consort, stage=stage)
                       for r in outcome.results if (consort := seats[r.seat].consort))
     return writes

@@ -7,6 +7,7 @@ from typing import Any
 from chalicelib.core.errors import NotFound
 from chalicelib.core.game import RecordSubject
 from chalicelib.core.identity import Caller
+from chalicelib.domain.model import Competition
 from chalicelib.domain.ports import AccountStore, BoardRow, RecordStore
 from chalicelib.records.policy import board_policy, boards
 
@@ -102,11 +103,12 @@ def consort_records(records: RecordStore, consort_id: str) -> dict[str, Any]:
     return {"consort": consort_id, "boards": out}
 
 
-def fastest(records: RecordStore, stage: int, limit: int) -> dict[str, Any]:
+def fastest(records: RecordStore, stage: int, limit: int, competition: Competition = Competition.FREE) -> dict[str, Any]:
+    """The fastest clears of a stage in one competition (自由赛 and 锦标赛 keep apart, as every board)."""
     if stage not in stages():
         raise NotFound(f"没有这个关卡（可选：{'、'.join(map(str, stages()))}）", code="STAGE_NOT_FOUND")
-    rows = records.fastest(stage, limit)
-    return {"stage": stage, "rows": [
+    rows = records.fastest(stage, limit, competition)
+    return {"stage": stage, "competition": competition.value, "rows": [
         {"rank": i + 1, "rounds": r["rounds"], "ended_ms": r["ended_ms"], "room": r["room"], "team": r["team"]}
         for i, r in enumerate(rows)
     ]}

@@ -25,7 +25,7 @@ from chalicelib.store import codec
 from chalicelib.store.codec import av
 from chalicelib.store.cursors import CursorCodec, Secret
 from chalicelib.store.faults import GuardedClient, error_code
-from chalicelib.store.table import SHARDS, TTL_ATTRIBUTE
+from chalicelib.store.table import SHARDS, TTL_ATTRIBUTE, clear_pk
 
 LOG_RETENTION_S = 60 * 24 * 3600
 
@@ -179,7 +179,7 @@ class DynamoRoomStore(DynamoBase):
             return {"Put": {
                 "TableName": self.table,
                 "Item": codec.to_item({
-                    "pk": f"CLEAR#{w.stage}",
+                    "pk": clear_pk(w.stage, w.competition),
                     "sk": f"{w.rounds:03d}#{w.ended_ms:013d}#{w.room_id}",
                     "stage": w.stage, "rounds": w.rounds, "ended_ms": w.ended_ms, "room": w.room_id,
                     "team": list(w.team),

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from chalicelib.core.errors import Conflict, NotFound, StaleVersion
-from chalicelib.domain.model import LogRecord, MoveRecord, Room, RoomStatus
+from chalicelib.domain.model import Competition, LogRecord, MoveRecord, Room, RoomStatus
 from chalicelib.domain.ports import (
     BoardRow,
     ClearEntry,
@@ -52,7 +52,7 @@ class MemoryStore:
         self.consorts: dict[str, Consort] = {}
         self.settings: dict[str, Any] = {}
         self.records: dict[tuple[str, str], dict[str, Any]] = {}
-        self.clears: dict[int, dict[str, dict[str, Any]]] = {}
+        self.clears: dict[tuple[Competition, int], dict[str, dict[str, Any]]] = {}
         self._cursors = CursorCodec(cursor_secret)
 
     # -- rooms -------------------------------------------------------------------------------------
@@ -117,7 +117,7 @@ class MemoryStore:
         for w in side_writes:
             if isinstance(w, ResultWrite) and (room.id, w.unit) in self.results:
                 raise _Cancelled("result")
-            if isinstance(w, ClearEntry) and self._clear_sk(w) in self.clears.get(w.stage, {}):
+            if isinstance(w, ClearEntry) and self._clear_sk(w) in self.clears.get((w.competition, w.stage), {}):
                 raise _Cancelled("clear")
             if isinstance(w, StageCleared) and w.consort_id not in self.consorts:
                 raise _Cancelled("consort")
@@ -136,7 +136,7 @@ class MemoryStore:
             for counter, amount in w.counters.items():
                 rec[counter] = rec.get(counter, 0) + amount
         elif isinstance(w, ClearEntry):
-            self.clears.setdefault(w.stage, {})[self._clear_sk(w)] = {
+            self.clears.setdefault((w.competition, w.stage), {})[self._clear_sk(w)] = {
                 "stage": w.stage, "rounds": w.rounds, "ended_ms": w.ended_ms, "room": w.room_id,
                 "team": [dict(m) for m in w.team]}
         elif isinstance(w, StageCleared):
@@ -293,7 +293,7 @@ class MemoryStore:
         with self._lock:
             return sum(1 for r in self._rows(board) if float(r["score"]) > score)
 
-    def fastest(self, stage: int, limit: int) -> list[dict[str, Any]]:
+    def fastest(self, stage: int, limit: int, competition: Competition = Competition.FREE) -> list[dict[str, Any]]:
         with self._lock:
-            entries = self.clears.get(stage, {})
+            entries = self.clears.get((competition, stage), {})
             return [dict(entries[sk]) for sk in sorted(entries)[:limit]]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from chalicelib.domain.model import Competition
 from chalicelib.domain.ports import BoardRow
 from chalicelib.store import codec
 from chalicelib.store.codec import av
 from chalicelib.store.dynamodb import DynamoBase
+from chalicelib.store.table import clear_pk
 
 
 class DynamoRecordStore(DynamoBase):
@@ -42,11 +44,11 @@ class DynamoRecordStore(DynamoBase):
                 return total
             kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
 
-    def fastest(self, stage: int, limit: int) -> list[dict[str, Any]]:
+    def fastest(self, stage: int, limit: int, competition: Competition = Competition.FREE) -> list[dict[str, Any]]:
         resp = self.client.query(
             TableName=self.table,
             KeyConditionExpression="pk = :p",
-            ExpressionAttributeValues={":p": av(f"CLEAR#{stage}")},
+            ExpressionAttributeValues={":p": av(clear_pk(stage, competition))},
             Limit=limit,
         )
         return [codec.from_item(i) for i in resp.get("Items", [])]

@@ -10,7 +10,7 @@ Items (pk / sk):
   USER#<uid>       / PROFILE               a user (openid kept server-side)
   CONSORTS         / CONSORT#<id>          a 妃子 (all consorts in one partition: a small admin catalogue)
   RECORD#<board>   / SUBJECT#<id>          cumulative 战绩 of one consort/user on one board
-  CLEAR#<stage>    / <rounds>#<ended>#<room> a 宫斗杀 fastest-clear board entry
+  CLEAR#<competition>#<stage> / <rounds>#<ended>#<room> a 宫斗杀 fastest-clear board entry
   SETTINGS         / MODES                 which game keys players may open
 
 Sparse indexes (attributes present only while they mean something):
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chalicelib.domain.model import IDLE_ACTIVE_S, IDLE_OPEN_S, Room, RoomStatus
+from chalicelib.domain.model import IDLE_ACTIVE_S, IDLE_OPEN_S, Competition, Room, RoomStatus
 
 TTL_ATTRIBUTE = "expires_at"
 SHARDS = 4
@@ -37,6 +37,11 @@ LOBBY_INCLUDE = ["game", "status", "seat_count", "max_seats", "creator_name", "h
 BOARD_INCLUDE = ["subject_name", "games", "wins", "score", "kills", "deaths", "damage", "subject"]
 
 IDLE_BUCKET_MS = 5 * 60 * 1000
+
+
+def clear_pk(stage: int, competition: Competition) -> str:
+    """The fastest-clear board of a stage, one per competition (free and tournament never mix)."""
+    return f"CLEAR#{competition.value}#{stage}"
 
 
 def shard_of(room_id: str) -> int:

@@ -82,6 +82,8 @@ def test_stage_one_clear_unlocks_stage_two_which_ends_in_a_wipe(api, svc, admin,
     mine = team[0].ok("GET", "/v1/boards/coop-free/me")
     assert mine["record"]["games"] == 2 and mine["rank"] == next(r["rank"] for r in board if r["name"] == "甄嬛")
     assert team[0].ok("GET", "/v1/boards/coop-tournament")["rows"] == []  # 自由赛 and 锦标赛 never mix
+    tournament = team[0].ok("GET", "/v1/stages/1/fastest?competition=tournament")
+    assert (tournament["competition"], tournament["rows"]) == ("tournament", [])  # nor do their fastest clears
     records = team[0].ok("GET", f"/v1/consorts/{team[0].consort}/records")["boards"]
     assert list(records) == ["coop-free"] and records["coop-free"]["win_rate"] == 0.5
 

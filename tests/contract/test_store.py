@@ -12,6 +12,7 @@ from chalicelib.core.errors import Conflict, MalformedRequest, NotFound, StaleVe
 from chalicelib.core.game import PendingKind
 from chalicelib.domain.model import (
     IDLE_OPEN_S,
+    Competition,
     LogKind,
     LogRecord,
     MoveRecord,
@@ -303,6 +304,16 @@ def test_fastest_clears_rank_by_rounds_then_time(store):
               for r, t in [(9, 1), (5, 20), (5, 10), (12, 0)]]
     store.rooms.commit(room(version=1, status=RoomStatus.ACTIVE), 0, log(1), side_writes=tuple(clears))
     assert [(c["rounds"], c["ended_ms"]) for c in store.records.fastest(2, 3)] == [(5, 10), (5, 20), (9, 1)]
+    assert store.records.fastest(1, 3) == []
+    assert store.records.fastest(2, 3, Competition.TOURNAMENT) == []  # 自由赛 clears stay on their board
+
+
+def test_a_tournament_clear_is_on_the_tournament_board_only(store):
+    store.rooms.create_room(room(status=RoomStatus.ACTIVE))
+    clear = ClearEntry(stage=1, rounds=4, ended_ms=7, room_id="t1", team=({"seat": 0, "name": "甲"},),
+                       competition=Competition.TOURNAMENT)
+    store.rooms.commit(room(version=1, status=RoomStatus.ACTIVE), 0, log(1), side_writes=(clear,))
+    assert [c["room"] for c in store.records.fastest(1, 3, Competition.TOURNAMENT)] == ["t1"]
     assert store.records.fastest(1, 3) == []
 
 

@@ -2726,6 +2726,7 @@ export interface components {
         FastestOut: {
             /** Stage */
             stage: number;
+            competition: components["schemas"]["Competition"];
             /** Rows */
             rows: components["schemas"]["ClearRowOut"][];
         };
@@ -11853,6 +11854,8 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description 自由赛 free 或锦标赛 tournament：两榜不相混 */
+                competition?: "free" | "tournament";
             };
             header?: never;
             path: {

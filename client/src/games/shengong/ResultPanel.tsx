@@ -16,9 +16,12 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
   const game = view.game
   const stage = game?.mode === 'D' ? game.stage ?? null : null
   const result = useData(() => api.GET('/v1/games/shengong/rooms/{room_id}/result', { params: { path: { room_id: roomId } } }), [roomId])
+  const competition = view.room.competition
   const fastest = useData(
-    async () => (stage ? api.GET('/v1/stages/{stage}/fastest', { params: { path: { stage: String(stage) } } }) : null),
-    [stage],
+    async () => (stage
+      ? api.GET('/v1/stages/{stage}/fastest', { params: { path: { stage: String(stage) }, query: { competition } } })
+      : null),
+    [stage, competition],
   )
   const seated = view.viewer.role === 'player'
   const me = useData(async () => (seated && stage ? api.GET('/v1/me') : null), [seated, stage])

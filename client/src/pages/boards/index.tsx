@@ -47,7 +47,11 @@ export default function Boards() {
   const board = `${game}-${kind}`
   const top = useData(() => api.GET('/v1/boards/{board}', { params: { path: { board } } }), [board])
   const mine = useData(() => api.GET('/v1/boards/{board}/me', { params: { path: { board } } }), [board])
-  const fastest = useData(() => api.GET('/v1/stages/{stage}/fastest', { params: { path: { stage: String(stage) } } }), [stage])
+  // the fastest clears of the competition shown: 自由赛 and 锦标赛 never share a board
+  const fastest = useData(
+    () => api.GET('/v1/stages/{stage}/fastest', { params: { path: { stage: String(stage) }, query: { competition: kind } } }),
+    [stage, kind],
+  )
 
   if (!authed) return null
   const rows = top.data?.board === board ? top.data.rows : undefined
