@@ -13,7 +13,7 @@ from chalice import Blueprint
 from pydantic import Field
 
 from chalicelib.api.room_routes import ack
-from chalicelib.api.routing import route
+from chalicelib.api.routing import header, route
 from chalicelib.api.schemas import (
     ActBody,
     ActViewOut,
@@ -83,8 +83,9 @@ def register(family: str, late_join: bool, has_catalogue: bool) -> None:
         return views.room_view(services().room_deps(), caller, room_id, family, query.ask())
 
     @route(bp, f"{base}/actions", "POST", body=ActBody, query=ViewQuery, response=ActViewOut, tag=family,
-           family=family, name=f"{family}_act",
-           summary="落子 / 行动（同一 step 的同一行动重试是安全的）；回答带行动后的视图（带 reports_after 时含新战报）",
+           family=family, name=f"{family}_act", headers=("Idempotency-Key",),
+           summary=("落子 / 行动（同一 step 的同一行动重试是安全的；看不到 step 的玩家带 Idempotency-Key 重试安全）；"
+                    "回答带行动后的视图（带 reports_after 时含新战报）"),
            errors=(400, 401, 403, 404, 409, 413, 422))
     def act(caller: Caller, room_id: str, body: ActBody, query: ViewQuery) -> dict[str, Any]:
         """In a sealed round the move is stored hidden and the round settles when every seat it waits
@@ -96,7 +97,8 @@ def register(family: str, late_join: bool, has_catalogue: bool) -> None:
         ask = query.ask()
         outcome = play.act(deps, caller, room_id, body.step, body.action, family,
                            precheck=lambda room, game, actor: views.check_reports_ask(room, game, actor,
-                                                                                       caller.user_id, ask))
+                                                                                       caller.user_id, ask),
+                           request_key=header(bp.current_request, "idempotency-key"))
         seen = views.render_view(deps, caller, outcome.room, reports=ask, settle=False, moves=outcome.moves)
         return {**ack(outcome, caller), "view": seen.body, "view_etag": seen.etag}
 

@@ -170,6 +170,9 @@ class Room(BaseModel):
     """Players asking to join a running `late_join` game (the host admits or declines them)."""
     handover: HandoverVote | None = None
     """An open vote on handing an absent player's seat to a bot."""
+    acted: dict[str, str] = {}
+    """user -> a digest of the Idempotency-Key of her last applied action where she sees no step (血染's
+    players): without a step, only this tells her retried action from a new one."""
 
     @property
     def next_ply(self) -> int:

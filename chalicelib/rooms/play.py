@@ -23,7 +23,7 @@ from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.access import actor_for, may_hurry
 from chalicelib.rooms.autoplay import run_bots
-from chalicelib.rooms.deps import RoomDeps
+from chalicelib.rooms.deps import RoomDeps, request_hash
 from chalicelib.rooms.engine import (
     hides_steps,
     load_state,
@@ -80,9 +80,11 @@ def _ended_retry(deps: RoomDeps, game: AnyGame, room: Room, actor: Viewer, step:
 
 
 def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_action: Any,
-        family: str | None = None, precheck: Callable[[Room, AnyGame, Viewer], None] | None = None) -> ActOutcome:
+        family: str | None = None, precheck: Callable[[Room, AnyGame, Viewer], None] | None = None,
+        request_key: str | None = None) -> ActOutcome:
     """One action (or sealed move) by the caller for `step` (None: the current step, only where the
-    step count is hidden from her). `precheck` refuses, before anything is written, what would make
+    step count is hidden from her; there her `request_key`, the Idempotency-Key, tells a retry of her
+    last action from a new one). `precheck` refuses, before anything is written, what would make
     the answer fail (e.g. its reports cursor): a refused request writes nothing.
 
     Raises:
@@ -102,10 +104,15 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
         deps.check_text(text, caller.user_id)  # refused text is never stored nor shown
     if precheck is not None:
         precheck(room, game, actor)
+    acted: tuple[str, str] | None = None
     if hides_steps(game, actor):
         if step is not None:  # the same answer for any value: trying steps must not find the count
             raise ValidationFailed("现在不必带 step，直接发送行动即可", code="STEP_HIDDEN")
         step = room.step
+        if request_key is not None:
+            acted = (caller.user_id, request_hash(request_key, raw_action))
+            if room.acted.get(acted[0]) == acted[1]:
+                return ActOutcome(room=room, settled=False, step=step)  # her last action, retried
     elif step is None:
         raise ValidationFailed("请带上房间当前的 step", code="VALIDATION_FAILED",
                                errors=[{"loc": ["step"], "type": "missing", "msg": "Field required"}])
@@ -129,7 +136,7 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
         after = done.room
     else:
         trigger = Trigger.HOST if actor.is_host else Trigger.PLAYER
-        after = apply_action(deps, game, room, state, pending, actor, action, trigger)
+        after = apply_action(deps, game, room, state, pending, actor, action, trigger, acted)
     return ActOutcome(room=run_bots(deps, after), settled=True, step=room.step)
 
 

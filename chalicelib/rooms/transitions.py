@@ -107,8 +107,9 @@ def settle_round(deps: RoomDeps, room: Room, moves: dict[int, MoveRecord] | None
 
 
 def apply_action(deps: RoomDeps, game: AnyGame, room: Room, state: Any, pending: Pending, actor: Viewer,
-                 action: Any, trigger: Trigger) -> Room:
-    """Check and apply one turn or host action and commit it (closing a sealed round it interrupts)."""
+                 action: Any, trigger: Trigger, acted: tuple[str, str] | None = None) -> Room:
+    """Check and apply one turn or host action and commit it (closing a sealed round it interrupts).
+    `acted`: (user, key digest) to remember for a player who sends no step (`Room.acted`)."""
     game.check(state, actor, action)
     tr = game.apply(state, actor, action, room.rng())
     now = deps.clock.now_ms()
@@ -118,6 +119,8 @@ def apply_action(deps: RoomDeps, game: AnyGame, room: Room, state: Any, pending:
     sealed = pending.kind is PendingKind.SEALED
     carried = carried_moves(deps, game, room, pending.seats, tr.state, now) if sealed else ()
     human = now if trigger in (Trigger.PLAYER, Trigger.HOST) else None
+    if acted is not None:
+        room = room.model_copy(update={"acted": {**room.acted, acted[0]: acted[1]}})
     return commit_transition(deps, game, room, tr, log, carried, human_ms=human)
 
 

@@ -105,6 +105,7 @@ def room_to_item(room: Room) -> dict[str, Any]:
         "ply": room.ply,
         "requests": [r.model_dump() for r in room.requests] or None,
         "handover": room.handover.model_dump(mode="json") if room.handover else None,
+        "acted": room.acted or None,
     }
     shard = shard_of(room.id)
     if room.status is RoomStatus.OPEN:
@@ -153,6 +154,7 @@ def room_from_item(item: dict[str, Any]) -> Room:
         ply=v.get("ply"),
         requests=v.get("requests", ()),
         handover=v.get("handover"),
+        acted=v.get("acted") or {},
     )
 
 

@@ -154,3 +154,33 @@ def test_twelve_phones_nominate_and_vote_on_the_clock_the_scheduler_closes_it(ap
     assert error(Player(api, "路人").post(f"{t.gpath}/actions", {"action": {"type": "vote", "yes": True}})) == (
         403, "NOT_IN_ROOM")
     assert watch.probes > 8 and watch.full_checks >= 8
+
+
+def test_a_players_action_retried_with_its_key_counts_once(api, svc):
+    """Platform rule P7 (a phone may retry): a player sends no step (she must not learn the count), so
+    her Idempotency-Key tells the retry of her last action from a new one — even when it arrives after
+    the storyteller has opened the next vote, where it would otherwise count a hand she never raised."""
+    t = Table.open(api, svc, 12, SEED)
+    t.deal(ROLES_12, bluffs=["zhenhuan", "sanage", "chunyuan"])
+    t.begin()
+    t.night()
+    p = t.players
+    path = f"{t.gpath}/actions"
+    nominate = {"action": {"type": "nominate", "nominator": 4, "nominee": 9}}
+    for _ in range(2):
+        r = p[4].post(path, nominate, **{"Idempotency-Key": "n-1"})
+        assert r.status_code == 200 and r.json_body["accepted"]
+    assert [n["nominee"] for n in t.view(5)["game"]["day"]["nominations"]] == [9]
+    t.sync()
+    t.do({"type": "open_vote", "seconds": 30})
+    vote = {"action": {"type": "vote", "yes": True}}
+    for _ in range(2):
+        assert p[0].post(path, vote, **{"Idempotency-Key": "v-1"}).status_code == 200
+    t.sync()
+    t.run_out_the_clock()
+    t.play(7, {"type": "nominate", "nominator": 7, "nominee": 3})
+    t.do({"type": "open_vote", "seconds": 30})
+    assert p[0].post(path, vote, **{"Idempotency-Key": "v-1"}).status_code == 200  # the late retry
+    assert t.view(5)["game"]["day"]["vote"]["hands"] == []
+    assert p[0].post(path, vote, **{"Idempotency-Key": "v-2"}).status_code == 200  # a new hand counts
+    assert t.view(5)["game"]["day"]["vote"]["hands"] == [{"seat": 0, "yes": True}]

@@ -326,7 +326,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * 落子 / 行动（同一 step 的同一行动重试是安全的）；回答带行动后的视图（带 reports_after 时含新战报）
+         * 落子 / 行动（同一 step 的同一行动重试是安全的；看不到 step 的玩家带 Idempotency-Key 重试安全）；回答带行动后的视图（带 reports_after 时含新战报）
          * @description In a sealed round the move is stored hidden and the round settles when every seat it waits
          *     for has moved; in turn-based and storyteller games the action applies at once. The answer
          *     carries her view after it, as GET with the same query would (a sealed move is not announced on
@@ -435,7 +435,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * 落子 / 行动（同一 step 的同一行动重试是安全的）；回答带行动后的视图（带 reports_after 时含新战报）
+         * 落子 / 行动（同一 step 的同一行动重试是安全的；看不到 step 的玩家带 Idempotency-Key 重试安全）；回答带行动后的视图（带 reports_after 时含新战报）
          * @description In a sealed round the move is stored hidden and the round settles when every seat it waits
          *     for has moved; in turn-based and storyteller games the action applies at once. The answer
          *     carries her view after it, as GET with the same query would (a sealed move is not announced on
@@ -561,7 +561,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * 落子 / 行动（同一 step 的同一行动重试是安全的）；回答带行动后的视图（带 reports_after 时含新战报）
+         * 落子 / 行动（同一 step 的同一行动重试是安全的；看不到 step 的玩家带 Idempotency-Key 重试安全）；回答带行动后的视图（带 reports_after 时含新战报）
          * @description In a sealed round the move is stored hidden and the round settles when every seat it waits
          *     for has moved; in turn-based and storyteller games the action applies at once. The answer
          *     carries her view after it, as GET with the same query would (a sealed move is not announced on
@@ -7631,7 +7631,10 @@ export interface operations {
                 /** @description 同时取这个游标之后的新战报（上次的 next_cursor；有它时不看 reports_after） */
                 reports_cursor?: string | null;
             };
-            header?: never;
+            header?: {
+                /** @description 同一个值重发同一请求是安全的（返回第一次的结果） */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 room_id: string;
             };
@@ -8230,7 +8233,10 @@ export interface operations {
                 /** @description 同时取这个游标之后的新战报（上次的 next_cursor；有它时不看 reports_after） */
                 reports_cursor?: string | null;
             };
-            header?: never;
+            header?: {
+                /** @description 同一个值重发同一请求是安全的（返回第一次的结果） */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 room_id: string;
             };
@@ -8880,7 +8886,10 @@ export interface operations {
                 /** @description 同时取这个游标之后的新战报（上次的 next_cursor；有它时不看 reports_after） */
                 reports_cursor?: string | null;
             };
-            header?: never;
+            header?: {
+                /** @description 同一个值重发同一请求是安全的（返回第一次的结果） */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 room_id: string;
             };

@@ -1,5 +1,6 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { api, ApiError, type Schemas } from '../../api'
+import { ActionKeys } from '../../api/actionKeys'
 import type { Seen } from '../../hooks/usePoll'
 import type { ZAction } from './model'
 
@@ -7,7 +8,7 @@ export type ZCheck = Schemas['ZhenhuanCheckOut']
 
 /**
  * Sending 血染 actions. The storyteller's carry the room's step (a retried press is safe); a player's
- * room has no step (the count is hidden from her), so hers go without one.
+ * room has no step (the count is hidden from her), so hers go without one, with an Idempotency-Key.
  */
 export function useZhActions(roomId: string, step: number | null | undefined, refresh: (seen?: Seen) => void) {
   const [busy, setBusy] = useState<string>()
@@ -31,8 +32,13 @@ export function useZhActions(roomId: string, step: number | null | undefined, re
     }
   }
 
-  const post = (action: ZAction, at: number | null | undefined) =>
-    api.POST('/v1/games/zhenhuan/rooms/{room_id}/actions', { ...path, body: at === null || at === undefined ? { action } : { step: at, action } })
+  const keys = useRef(new ActionKeys()).current
+  // the storyteller's press names its step; a player's has none, so its Idempotency-Key tells the server
+  // a tap again after a lost answer from a new action
+  const post = (action: ZAction, at: number | null | undefined) => at === null || at === undefined
+    ? keys.send(action, (key) => api.POST('/v1/games/zhenhuan/rooms/{room_id}/actions',
+      { ...path, body: { action }, headers: { 'Idempotency-Key': key } }))
+    : api.POST('/v1/games/zhenhuan/rooms/{room_id}/actions', { ...path, body: { step: at, action } })
 
   // The storyteller's press carries the step her screen showed. Players' nominations and hands move
   // the room on meanwhile; the press means the same a moment later, so it goes once more at the
