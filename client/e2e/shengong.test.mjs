@@ -458,6 +458,10 @@ describe('深宫杀 H5: 卡牌局', () => {
           const v = current(zhen)
           await v.locator('.sg-sealed-count', { hasText: '7/8' }).waitFor()
           await v.locator('.sg-hurry').click()
+          // it is confirmed first, naming who has not sealed (叶澜依)
+          const sheet = v.getByRole('dialog', { name: '催战' })
+          await sheet.getByText('叶澜依').waitFor()
+          await sheet.locator('.sg-hurry-confirm').click()
         }
         await current(watcher).locator('.sg-round-no').filter({ hasText: new RegExp(`第 ${round + 1} 回合|终局`) }).waitFor({ timeout: 30000 })
         const seen = await watcherText(watcher)

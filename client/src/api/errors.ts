@@ -39,6 +39,14 @@ export function networkError(detail?: string): ApiError {
   return new ApiError(0, 'NETWORK', NETWORK_MESSAGE, detail ? { detail } : undefined)
 }
 
+/** What a tap that got no answer shows: not the banner's "reconnecting" (a tap is not resent by
+ * itself), but that it did not arrive and she may tap again (the request is safe to send twice). */
+export function notDelivered(e: unknown): unknown {
+  return e instanceof ApiError && e.isNetwork
+    ? new ApiError(0, 'NOT_DELIVERED', '没有送达：网络断了。网络恢复后请再点一次', e.details)
+    : e
+}
+
 /** The line to show the player for anything thrown. */
 export function messageOf(e: unknown): string {
   if (e instanceof ApiError) return e.message

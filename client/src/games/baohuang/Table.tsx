@@ -35,7 +35,8 @@ function SeatBox({ seat, game, place, turn, remaining, passed, bots }: {
       data-seat={seat.seat}
     >
       <View className='bh-seat-head'>
-        <Text className='bh-seat-name'>{seat.name}{me ? '（我）' : ''}</Text>
+        {/* a bot's name without its 「（机器人）」: the badge below says it */}
+        <Text className='bh-seat-name'>{bots.has(seat.seat) ? seat.name.replace(/（机器人）$/, '') : seat.name}{me ? '（我）' : ''}</Text>
       </View>
       <View className='bh-seat-line'>
         <View className='bh-back' />

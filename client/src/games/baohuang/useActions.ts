@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { api, ApiError, type Schemas } from '../../api'
+import { notDelivered } from '../../api/errors'
 import type { Seen } from '../../hooks/usePoll'
 
 export type BaohuangAction = Schemas['BaohuangAction']
@@ -32,7 +33,7 @@ export function useActions(roomId: string, step: number | null | undefined, refr
       }
       return true
     } catch (e) {
-      setError(e)
+      setError(notDelivered(e))
       return false
     } finally {
       setBusy(undefined)

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import { api } from '../../api'
+import { api, ApiError } from '../../api'
+import { notDelivered } from '../../api/errors'
 import { isTransient } from '../../api/poll'
 import { ErrorLine } from '../../components/ErrorLine'
 import { SealButton } from '../../components/SealButton'
@@ -11,6 +12,7 @@ import {
   pickOf, readiness, toggleCard, toggleDiscard, type ButtonState, type Compose,
 } from './compose'
 import { HandPanel } from './HandPanel'
+import { HurrySheet } from './HurrySheet'
 import { PalaceMap } from './PalaceMap'
 import { ReportScroll } from './ReportScroll'
 import { scoreLines } from './reports'
@@ -97,7 +99,11 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
   const aimingTarget = canAct && option && pickOf(option.type, game.mode) === 'target' ? option : undefined
   const seals = buttons(options, compose, game.mode)
   const ready = readiness(compose, options, game.mode)
-  const canHurry = !over && pending?.kind === 'sealed' && (room.is_creator || view.viewer.role === 'host')
+  // 有人迟迟不动: 催战 is offered once someone has sealed and someone has not, and is confirmed first
+  const sealedCount = pending?.submitted?.length ?? 0
+  const canHurry = !over && pending?.kind === 'sealed' && (room.is_creator || view.viewer.role === 'host') &&
+    sealedCount > 0 && sealedCount < pending.seats.length
+  const [confirmHurry, setConfirmHurry] = useState(false)
 
   const cardName = (id: string) => hand.find((c) => c.copy_id === id)?.skill
   const opponentName = (i: number) => (game.opponents ?? []).find((o) => o.index === i)?.name
@@ -172,7 +178,8 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
       setCompose(EMPTY)
       setNote(undefined)
     } catch (e) {
-      setError(e)
+      if (e instanceof ApiError && e.code === 'STALE_STEP') setNote('这一回合已经结算，请看新的回合再落子')
+      else setError(notDelivered(e))
     } finally {
       setBusy(undefined)
       refresh(seen) // a sealed move is not announced: its answer's view is how her screen learns it
@@ -180,12 +187,13 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
   }
 
   const hurry = async () => {
+    setConfirmHurry(false)
     setBusy('hurry')
     setError(undefined)
     try {
       await api.POST('/v1/rooms/{room_id}/hurry', { params: { path: { room_id: room.id } }, body: { step } })
     } catch (e) {
-      setError(e)
+      setError(notDelivered(e))
     } finally {
       setBusy(undefined)
       refresh()
@@ -205,7 +213,8 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
 
   return (
     <View className={`sg-game sg-mode-${game.mode} ${showDock ? 'sg-with-dock' : ''}`}>
-      <StatusStrip view={view} canHurry={canHurry} hurrying={busy === 'hurry'} onHurry={() => void hurry()} />
+      <StatusStrip view={view} canHurry={canHurry} hurrying={busy === 'hurry'} onHurry={() => setConfirmHurry(true)} />
+      <HurrySheet open={confirmHurry && canHurry} view={view} onCancel={() => setConfirmHurry(false)} onHurry={() => void hurry()} />
       {view.viewer.role === 'spectator' ? <View className='sg-watch'>观战中 · 只见公开战况与匿名播报</View> : null}
       {me && !me.alive && !over ? <View className='sg-watch sg-watch-out'>你已出局，静观宫中风云</View> : null}
 

@@ -89,12 +89,28 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
   const told = me?.info ?? []
   const publicLog = (game.log as LogLine[]).filter((l) => PUBLIC_KINDS.has(l.kind)).slice(-8).reverse()
   return (
-    <View className='zh zh-player'>
+    <View className={`zh zh-player ${day && me && !vote && nominee !== null ? 'zh-with-dock' : ''}`}>
       <View className='zh-bar'>
         <Text className='zh-phase' data-phase={game.phase}>{phaseTitle(game)}</Text>
         {view.viewer.role === 'spectator' ? <Text className='muted'>观战</Text> : null}
       </View>
       <ErrorLine error={error} />
+
+      {/* a vote runs on a short clock: its buttons come first, above everything she already knows */}
+      {canVote && vote ? (
+        <Panel title='投票' className='zh-voting'>
+          <View className='zh-vote-head'>
+            <Text className='zh-vote-title'>是否处决 {seatNo(vote.nominee)} {name(vote.nominee)}？</Text>
+            {remaining !== null ? <Text className='zh-clock'>{clockText(remaining)}</Text> : null}
+          </View>
+          {mySeat && !mySeat.alive ? <View className='muted'>你已死亡：举手会用掉你唯一的幽灵票</View> : null}
+          <View className='zh-buttons'>
+            <SealButton kind='ghost' busy={busy === 'no'} onClick={() => void send({ type: 'vote', yes: false }, 'no')}>不举手</SealButton>
+            <SealButton busy={busy === 'yes'} onClick={() => void send({ type: 'vote', yes: true }, 'yes')}>举手</SealButton>
+          </View>
+        </Panel>
+      ) : null}
+      {myHand ? <View className='zh-my-hand'>你已{myHand.yes ? '举手' : '不举手'}</View> : null}
 
       {game.phase === 'over' && game.winner ? (
         <View className='zh-end' role='status'>
@@ -146,33 +162,27 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         />
       </Panel>
 
-      {canVote && vote ? (
-        <Panel title='投票' className='zh-voting'>
-          <View className='zh-vote-head'>
-            <Text className='zh-vote-title'>是否处决 {seatNo(vote.nominee)} {name(vote.nominee)}？</Text>
-            {remaining !== null ? <Text className='zh-clock'>{clockText(remaining)}</Text> : null}
-          </View>
-          {mySeat && !mySeat.alive ? <View className='muted'>你已死亡：举手会用掉你唯一的幽灵票</View> : null}
-          <View className='zh-buttons'>
-            <SealButton kind='ghost' busy={busy === 'no'} onClick={() => void send({ type: 'vote', yes: false }, 'no')}>不举手</SealButton>
-            <SealButton busy={busy === 'yes'} onClick={() => void send({ type: 'vote', yes: true }, 'yes')}>举手</SealButton>
-          </View>
-        </Panel>
-      ) : null}
-      {myHand ? <View className='zh-my-hand'>你已{myHand.yes ? '举手' : '不举手'}</View> : null}
 
       {day ? (
         <Panel title='今日提名' className='zh-day-panel'>
           <DaySummary day={day} name={name} remaining={remaining} />
-          {me && !vote ? (
-            <View className='zh-nominate'>
-              <Text className='muted'>{nominee === null ? '点广场上的座位来提名' : `提名 ${seatNo(nominee)} ${name(nominee)}`}</Text>
-              {nominateCheck && !nominateCheck.legal ? <Reason text={nominateCheck.message} /> : null}
-              <SealButton size='small' disabled={nominee === null || (!!nominateCheck && !nominateCheck.legal)} busy={busy === 'nominate'}
+          {me && !vote && nominee === null ? <View className='muted zh-nominate-hint'>点广场上的座位来提名</View> : null}
+        </Panel>
+      ) : null}
+
+      {/* the chosen nominee and the button stay in reach at the bottom, wherever the page is scrolled */}
+      {day && me && !vote && nominee !== null ? (
+        <View className='zh-dock'>
+          <View className='zh-nominate'>
+            <Text className='zh-dock-text'>{`提名 ${seatNo(nominee)} ${name(nominee)}`}</Text>
+            {nominateCheck && !nominateCheck.legal ? <Reason text={nominateCheck.message} /> : null}
+            <View className='zh-buttons'>
+              <SealButton size='small' kind='ghost' onClick={() => setNominee(null)}>取消</SealButton>
+              <SealButton size='small' disabled={!!nominateCheck && !nominateCheck.legal} busy={busy === 'nominate'}
                 onClick={() => { if (nominate) void send(nominate, 'nominate').then((ok) => ok && setNominee(null)) }}>提名</SealButton>
             </View>
-          ) : null}
-        </Panel>
+          </View>
+        </View>
       ) : null}
 
       {publicLog.length ? (

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { api, ApiError, type Schemas } from '../../api'
 import { ActionKeys } from '../../api/actionKeys'
+import { notDelivered } from '../../api/errors'
 import type { Seen } from '../../hooks/usePoll'
 import type { ZAction } from './model'
 
@@ -24,7 +25,7 @@ export function useZhActions(roomId: string, step: number | null | undefined, re
       answer = await fn()
       return true
     } catch (e) {
-      setError(e)
+      setError(notDelivered(e))
       return false
     } finally {
       setBusy(undefined)

@@ -5,6 +5,7 @@ import { api } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Screen } from '../../components/Screen'
 import { SealButton } from '../../components/SealButton'
+import { RoomUnreachable } from '../../components/room/RoomUnreachable'
 import { Seats } from '../../components/room/Seats'
 import { ShengongGame } from '../../games/shengong/Game'
 import { useReports } from '../../games/shengong/hooks'
@@ -72,6 +73,7 @@ export default function Room() {
     >
       <ErrorLine error={poll.error} />
       {!view && !poll.error ? <View className='loading'>入殿中…</View> : null}
+      {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} onLobby={lobby} /> : null}
       {view && room && status === 'open' ? (
         <Waiting
           view={view}

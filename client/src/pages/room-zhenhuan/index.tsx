@@ -7,6 +7,7 @@ import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
 import { Screen } from '../../components/Screen'
 import { SealButton } from '../../components/SealButton'
+import { RoomUnreachable } from '../../components/room/RoomUnreachable'
 import { Seats } from '../../components/room/Seats'
 import { WaitingActions } from '../../components/room/WaitingActions'
 import { Grimoire } from '../../games/zhenhuan/Grimoire'
@@ -68,6 +69,7 @@ export default function Room() {
     >
       <ErrorLine error={poll.error} />
       {!view && !poll.error ? <View className='loading'>入殿中…</View> : null}
+      {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} onLobby={lobby} /> : null}
       {view && room && status === 'open' ? (
         <>
           <Panel title='候场' extra={<Text className='room-id'>{room.id}</Text>}>
