@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { View } from '@tarojs/components'
 
 interface Props {
@@ -12,8 +12,19 @@ interface Props {
   className?: string
 }
 
+/** After this long without an answer a busy button says the request is still on its way. */
+export const SLOW_MS = 4000
+
 /** A 印章 (seal) button. A View, not a native Button: it looks the same on both targets. */
 export function SealButton({ children, onClick, kind = 'zhu', size = 'normal', block, disabled, busy, className }: Props) {
+  // a slow network: a request is retried patiently for up to ~45 s; the button says it is not lost
+  const [slow, setSlow] = useState(false)
+  useEffect(() => {
+    setSlow(false)
+    if (!busy) return undefined
+    const timer = setTimeout(() => setSlow(true), SLOW_MS)
+    return () => clearTimeout(timer)
+  }, [busy])
   const classes = [
     'seal',
     kind !== 'zhu' ? `seal-${kind}` : '',
@@ -31,7 +42,7 @@ export function SealButton({ children, onClick, kind = 'zhu', size = 'normal', b
         if (!disabled && !busy && onClick) onClick()
       }}
     >
-      {busy ? '稍候…' : children}
+      {busy ? (slow ? '仍在送达…' : '稍候…') : children}
     </View>
   )
 }

@@ -63,16 +63,17 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
 
       <View className='sg-scores'>
         <View className='sg-score sg-score-head'>
-          <Text className='sg-score-rank'>{mode === 'D' ? '席' : '名次'}</Text>
+          <Text className='sg-score-rank'>名次</Text>
           <Text className='sg-score-name'>妃子</Text>
           <Text className='sg-score-num'>击败</Text>
           <Text className='sg-score-num'>输出</Text>
           <Text className='sg-score-num'>承伤</Text>
           <Text className='sg-score-total'>积分</Text>
         </View>
+        {/* 宫斗杀 has no places: the rank by score (equal scores, equal rank), not the seat number */}
         {rows.map((r) => (
           <View key={r.seat} className={`sg-score ${r.mine ? 'sg-score-mine' : ''} ${r.won ? 'sg-score-won' : ''}`} data-seat={r.seat}>
-            <Text className='sg-score-rank'>{r.place ?? r.seat + 1}</Text>
+            <Text className='sg-score-rank'>{r.place ?? 1 + rows.filter((o) => o.score > r.score).length}</Text>
             <Text className='sg-score-name'>{r.name}{r.mine ? '（我）' : ''}</Text>
             <Text className='sg-score-num' aria-label='击败'>{points(r.kills)}</Text>
             <Text className='sg-score-num'>{points(r.damage)}</Text>

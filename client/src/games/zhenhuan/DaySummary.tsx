@@ -39,7 +39,7 @@ export function DaySummary({ day, name, remaining, onEdit, onDelete, onHand }: P
               </Text>
             ))}
             {vote.waiting.map((s) => (
-              <Text key={`w${s}`} className='zh-hand zh-hand-wait' data-seat={s} onClick={() => onHand?.(s, true)}>{seatNo(s)}…</Text>
+              <Text key={`w${s}`} className='zh-hand zh-hand-wait' data-seat={s} onClick={() => onHand?.(s, true)}>{seatNo(s)}待投</Text>
             ))}
           </View>
           {onHand ? <Text className='muted'>点座位可代为举手或改正</Text> : null}
