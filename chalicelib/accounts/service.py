@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from chalicelib.auth import tokens
@@ -42,8 +42,13 @@ def user_id_for(openid: str) -> str:
     return "u" + hashlib.sha256(openid.encode()).hexdigest()[:20]
 
 
+def _role(deps: AccountDeps, openid: str) -> Role:
+    """The 司礼 are the openids in the admins secret, as it reads now (add-admin / remove-admin)."""
+    return Role.ADMIN if openid in deps.admin_openids else Role.PLAYER
+
+
 def _login(deps: AccountDeps, openid: str, name: str) -> dict[str, Any]:
-    role = Role.ADMIN if openid in deps.admin_openids else Role.PLAYER
+    role = _role(deps, openid)
     now = deps.clock.now_ms()
     user = deps.accounts.ensure_user(User(id=user_id_for(openid), name=name, role=role.value, created_ms=now), openid)
     return _session(deps, user, Caller(user_id=user.id, name=user.name, role=role))
@@ -62,8 +67,9 @@ def _session(deps: AccountDeps, user: User, caller: Caller) -> dict[str, Any]:
 
 
 def refresh(deps: AccountDeps, refresh_token: str) -> dict[str, Any]:
-    """A new token pair for a valid refresh token (the user as stored now: a renamed or demoted user
-    is renamed or demoted in the new pair).
+    """A new token pair for a valid refresh token (the user as stored now: a renamed user is renamed
+    in the new pair, and her role is decided again from the admins secret, so a 司礼 removed from it
+    is a player from her next refresh — a refresh never carries a role on by itself).
 
     Raises:
         Unauthenticated: BAD_REFRESH_TOKEN (invalid, expired, or an access token).
@@ -75,7 +81,10 @@ def refresh(deps: AccountDeps, refresh_token: str) -> dict[str, Any]:
     user = deps.accounts.get_user(claims.caller.user_id)
     if user is None:
         raise Unauthenticated("登录已失效，请重新登录", code="BAD_REFRESH_TOKEN")
-    return _session(deps, user, Caller(user_id=user.id, name=user.name, role=Role(user.role)))
+    role = _role(deps, user.openid) if user.openid is not None else Role(user.role)
+    if role.value != user.role and user.openid is not None:
+        user = deps.accounts.ensure_user(replace(user, role=role.value), user.openid)
+    return _session(deps, user, Caller(user_id=user.id, name=user.name, role=role))
 
 
 def login_wechat(deps: AccountDeps, code: str, nickname: str | None) -> dict[str, Any]:

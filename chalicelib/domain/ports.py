@@ -104,6 +104,8 @@ class User:
     role: str
     consort: str | None = None
     created_ms: int = 0
+    openid: str | None = None
+    """Who WeChat says she is (never shown): her role is decided from it at every login and refresh."""
 
 
 @dataclass(frozen=True)

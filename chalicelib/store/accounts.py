@@ -33,7 +33,8 @@ def _consort(item: dict[str, Any]) -> Consort:
 
 def _user(item: dict[str, Any]) -> User:
     v = codec.from_item(item)
-    return User(id=v["id"], name=v["name"], role=v["role"], consort=v.get("consort"), created_ms=v["created_ms"])
+    return User(id=v["id"], name=v["name"], role=v["role"], consort=v.get("consort"), created_ms=v["created_ms"],
+                openid=v.get("openid"))
 
 
 class DynamoAccountStore(DynamoBase):

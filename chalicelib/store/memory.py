@@ -219,7 +219,8 @@ class MemoryStore:
     def ensure_user(self, user: User, openid: str) -> User:
         with self._lock:
             old = self.users.get(user.id)
-            new = user if old is None else replace(old, name=user.name, role=user.role)
+            new = replace(user, openid=openid) if old is None else replace(old, name=user.name, role=user.role,
+                                                                             openid=openid)
             self.users[user.id] = new
             return new
 

@@ -148,3 +148,23 @@ def test_dev_login_exists_only_in_the_local_stage(api, svc):
     svc.settings = replace(svc.settings, stage="prod", secret="s" * 40)
     r = api.http.post("/v1/auth/dev", body=json.dumps({"name": "眉庄"}), headers={"Content-Type": "application/json"})
     assert error(r) == (404, "NOT_FOUND")
+
+
+def test_a_removed_admin_is_a_player_from_her_next_refresh(svc):
+    """`ops.sh remove-admin` takes the 司礼's rights away at her next refresh, not at a full login she
+    may never need again (a refresh renews itself for a week at a time); `add-admin` works the same way."""
+    from dataclasses import replace
+
+    from chalicelib.accounts import service as accounts
+
+    deps = replace(svc.account_deps(), admin_openids=frozenset({"dev:司礼"}))
+    login = accounts.login_dev(deps, "司礼")
+    assert login["user"]["role"] == "admin"
+    kept = accounts.refresh(deps, login["refresh_token"])
+    assert kept["user"]["role"] == "admin"
+    demoted = accounts.refresh(replace(deps, admin_openids=frozenset()), kept["refresh_token"])
+    assert demoted["user"]["role"] == "player"
+    assert svc.accounts.get_user(login["user"]["id"]).role == "player"
+    restored = accounts.refresh(deps, demoted["refresh_token"])
+    assert restored["user"]["role"] == "admin"
+    assert "openid" not in restored["user"]  # who WeChat says she is never leaves the server
