@@ -189,7 +189,7 @@ def package(stage: str, region_name: str, out: Path) -> dict[str, Any]:
     merge.write_text(json.dumps(template.merge_template(stage), ensure_ascii=False, indent=1), encoding="utf-8")
     chalice = Path(sys.executable).parent / "chalice"
     if not chalice.exists():
-        raise Refused(f"chalice is not installed next to {sys.executable}: run infra/dev.sh test --collect-only -q")
+        raise Refused(f"chalice is not installed next to {sys.executable}: run infra/dev.sh venv")
     env = {**os.environ, "AWS_DEFAULT_REGION": region_name}
     done = subprocess.run([str(chalice), "package", "--stage", stage, "--merge-template", str(merge),
                            str(out / "package")], cwd=ROOT, env=env, capture_output=True, text=True, check=False)
@@ -237,6 +237,11 @@ def lint(path: Path) -> None:
         return
     done = subprocess.run([str(cfn_lint), "--format", "parseable", str(path)], capture_output=True, text=True,
                           check=False)
+    # cfn-lint's exit status is a bit mask of what it found (2 errors, 4 warnings, 8 informational);
+    # 1 is cfn-lint itself failing, which must not pass for a clean template
+    if done.returncode == 1 or (done.returncode & 2 and ":E" not in done.stdout):
+        detail = (done.stderr.strip() or done.stdout.strip()).splitlines()
+        raise Refused(f"cfn-lint failed on {path}: {detail[-1] if detail else f'exit status {done.returncode}'}")
     errors = [ln for ln in done.stdout.splitlines() if ":E" in ln]
     if errors:
         raise Refused(f"cfn-lint found {len(errors)} error(s) in {path}; first: {errors[0]}")
@@ -331,7 +336,8 @@ def upload_web(aws: Aws, out: dict[str, str], web_dir: Path = WEB_DIR) -> None:
     bucket = out.get("WebBucketName")
     if not bucket:
         raise Refused("the stack has no WebBucketName output: is the template current?")
-    files = sorted(p for p in web_dir.rglob("*") if p.is_file())
+    # the pages last: an upload that stops half-way must not serve an index.html whose scripts are not there
+    files = sorted((p for p in web_dir.rglob("*") if p.is_file()), key=lambda p: (p.suffix == ".html", str(p)))
     for path in files:
         key = path.relative_to(web_dir).as_posix()
         kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"

@@ -17,6 +17,6 @@ if [ $# -lt 1 ]; then
   exit 2
 fi
 if [ ! -x .venv/bin/python ] || [ ! -x .venv/bin/chalice ]; then
-  infra/dev.sh test --collect-only -q >/dev/null 2>&1 || { echo "deploy: could not set up .venv (infra/dev.sh)" >&2; exit 1; }
+  infra/dev.sh venv >/dev/null 2>&1 || { echo "deploy: could not set up .venv (infra/dev.sh)" >&2; exit 1; }
 fi
 exec .venv/bin/python -m infra.deploy "$@"

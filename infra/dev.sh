@@ -104,6 +104,10 @@ case "$cmd" in
       client_check
     fi
     ;;
+  venv)
+    # what the deploy and ops scripts need on a fresh machine: .venv alone (no client, no tests)
+    ensure_venv
+    ;;
   serve)
     ensure_venv
     if client_h5_stale; then
@@ -118,5 +122,5 @@ case "$cmd" in
     exec .venv/bin/python -m infra.local_server "$@"
     ;;
   *)
-    echo "usage: infra/dev.sh {serve|test} [args]" >&2; exit 2 ;;
+    echo "usage: infra/dev.sh {serve|test} [args]   (infra/dev.sh venv: set up .venv only)" >&2; exit 2 ;;
 esac

@@ -51,7 +51,9 @@ from infra.awsutil import (
 TOKEN_TTL_S = 7200
 """How long a token lives (TOKEN_TTL_S in chalicelib/config.py): the previous key must outlive it."""
 LOG_GROUPS = {"api": "APIHandler", "authorizer": "TokenAuthorizer", "settle": "SettleOverdue",
-              "expire": "ExpireStalled", "access": "api-access"}
+              "expire": "ExpireStalled", "stream": "RoomStream", "ws-connect": "WebsocketConnect",
+              "ws-message": "WebsocketMessage", "ws-disconnect": "WebsocketDisconnect", "access": "api-access"}
+"""`ops.sh logs` names -> log groups: every function's (template.FUNCTIONS) and the API's access log."""
 
 
 def _connect(stage: str) -> Aws:
@@ -214,7 +216,7 @@ def _since(text: str) -> datetime:
 def logs(stage: str, function: str | None, since: str, pattern: str | None, limit: int) -> None:
     aws = _connect(stage)
     if function is None:
-        names = ["api", "authorizer", "settle", "expire"]
+        names = [k for k, v in LOG_GROUPS.items() if v in template.FUNCTIONS]
     elif function in LOG_GROUPS:
         names = [function]
     elif function in template.FUNCTIONS:

@@ -12,6 +12,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
-  infra/dev.sh test --collect-only -q >/dev/null 2>&1 || { echo "ops: could not set up .venv (infra/dev.sh)" >&2; exit 1; }
+  infra/dev.sh venv >/dev/null 2>&1 || { echo "ops: could not set up .venv (infra/dev.sh)" >&2; exit 1; }
 fi
 exec .venv/bin/python -m infra.ops "$@"

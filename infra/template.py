@@ -245,6 +245,12 @@ def _sum_alarm(description: str, metrics: list[dict[str, Any]], threshold: float
         "TreatMissingData": "notBreaching", "AlarmActions": _alarm_actions(), "OKActions": _alarm_actions()}}
 
 
+def _ours(stage: str) -> dict[str, str]:
+    """The dimensions of our own metrics, exactly as `chalicelib.observability` emits them: CloudWatch
+    matches the whole set, so an alarm without the stage would watch a metric nobody sends."""
+    return {"stage": stage, "service": "shengong"}
+
+
 def alarms(stage: str) -> dict[str, Any]:
     api = {"ApiName": api_name(stage), "Stage": API_STAGE}
     table = _active_table()
@@ -290,7 +296,7 @@ def alarms(stage: str) -> dict[str, Any]:
         "Scheduled sweeps failing: function errors, SweepErrors (a room the sweep could not settle), "
         "or failed invocations waiting in the sweep-failures queue",
         [_metric("AWS/Lambda", "Errors", {"FunctionName": {"Ref": fn}}) for fn in SCHEDULED]
-        + [_metric("Shengong", "SweepErrors", {"service": "shengong"}),
+        + [_metric("Shengong", "SweepErrors", _ours(stage)),
            _metric("AWS/SQS", "ApproximateNumberOfMessagesVisible",
                    {"QueueName": {"Fn::GetAtt": ["SweepFailureQueue", "QueueName"]}}, stat="Maximum")], 1)
     out["PushLagAlarm"] = {"Type": "AWS::CloudWatch::Alarm", "Properties": {
@@ -304,7 +310,7 @@ def alarms(stage: str) -> dict[str, Any]:
     out["PushErrorsAlarm"] = _sum_alarm(
         "Room notices failing: PushErrors (a view or a record the fan-out could not handle) and "
         "PushSendErrors (the management API refused a post other than 410) in 5 minutes",
-        [_metric("Shengong", name, {"service": "shengong"}) for name in ("PushErrors", "PushSendErrors")], 10)
+        [_metric("Shengong", name, _ours(stage)) for name in ("PushErrors", "PushSendErrors")], 10)
     return out
 
 
@@ -344,12 +350,12 @@ def dashboard(stage: str) -> dict[str, Any]:
                                                  ["AWS/DynamoDB", "WriteThrottleEvents", "TableName", "${Table}"],
                                                  ["AWS/DynamoDB", "SystemErrors", "TableName", "${Table}",
                                                   "Operation", "TransactWriteItems"]], x=12, y=12),
-        widget("Game flow (Shengong)", [["Shengong", name, "service", "shengong"] for name in
+        widget("Game flow (Shengong)", [["Shengong", name, "stage", stage, "service", "shengong"] for name in
                                         ("Transitions", "MovesSubmitted", "Conflicts", "SweepErrors", "Throttled")],
                y=18),
         widget("Failed sweeps waiting", [["AWS/SQS", "ApproximateNumberOfMessagesVisible", "QueueName",
                                           "${Queue}"]], stat="Maximum", x=12, y=18),
-        widget("Room notices (push)", [["Shengong", name, "service", "shengong"] for name in
+        widget("Room notices (push)", [["Shengong", name, "stage", stage, "service", "shengong"] for name in
                                        ("PushNotices", "SocketConnects", "SocketsGone", "PushErrors")], y=24),
         widget("Notice lag: stream iterator age (ms)", [["AWS/Lambda", "IteratorAge", "FunctionName",
                                                           "${" + STREAM_FUNCTION + "}"]], stat="Maximum", x=12, y=24),
@@ -666,9 +672,12 @@ def iam_policy(stage: str, role: str = "api") -> dict[str, Any]:
         statements.append({"Sid": "TableStream", "Effect": "Allow", "Action": STREAM_ACTIONS,
                            "Resource": f"arn:aws:dynamodb:*:*:table/{table_name(stage)}/stream/*"})
     if role in PUSH_ROLES:
-        # this stack's WebSocket API only (finalize turns ${WebsocketAPI} into its id)
+        # this stack's WebSocket API only (finalize turns ${WebsocketAPI} into its id); the fan-out also
+        # closes the sockets of expired connections (DELETE)
+        methods = ("POST", "DELETE") if STREAM_FUNCTION in functions else ("POST",)
+        connections = [f"arn:aws:execute-api:*:*:${{WebsocketAPI}}/{API_STAGE}/{m}/@connections/*" for m in methods]
         statements.append({"Sid": "PostToConnections", "Effect": "Allow", "Action": ["execute-api:ManageConnections"],
-                           "Resource": f"arn:aws:execute-api:*:*:${{WebsocketAPI}}/{API_STAGE}/POST/@connections/*"})
+                           "Resource": connections if len(connections) > 1 else connections[0]})
     names = tuple(n for n in SECRETS if any(n in FUNCTION_SECRETS[fn] for fn in functions))
     if names:
         statements.append(_secrets(stage, names))

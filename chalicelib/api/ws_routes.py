@@ -14,7 +14,9 @@ are declared: each Lambda then receives a `WebsocketEvent` and configures that c
 
 from __future__ import annotations
 
+import functools
 import os
+from collections.abc import Callable
 from typing import Any
 
 from chalice import Blueprint
@@ -23,7 +25,7 @@ from pydantic import Field
 from chalicelib.api.routing import route
 from chalicelib.api.schemas import Out
 from chalicelib.core.errors import DomainError
-from chalicelib.observability import logger
+from chalicelib.observability import flush_metrics, logger
 from chalicelib.push.build import WEBSOCKET_API
 
 bp = Blueprint(__name__)
@@ -50,7 +52,22 @@ def _push() -> Any:
     return current()
 
 
+def _flushed(handler: Callable[[Any], dict[str, Any]]) -> Callable[[Any], dict[str, Any]]:
+    """Each socket event emits what it counted: these functions have no request middleware to do it,
+    and what a warm instance buffers is lost when it is recycled."""
+
+    @functools.wraps(handler)
+    def run(event: Any) -> dict[str, Any]:
+        try:
+            return handler(event)
+        finally:
+            flush_metrics()
+
+    return run
+
+
 @bp.on_ws_connect()
+@_flushed
 def ws_connect(event: Any) -> dict[str, Any]:
     from chalicelib.push import service
 
@@ -64,6 +81,7 @@ def ws_connect(event: Any) -> dict[str, Any]:
 
 
 @bp.on_ws_message()
+@_flushed
 def ws_message(event: Any) -> dict[str, Any]:
     from chalicelib.push import service
 
@@ -74,6 +92,7 @@ def ws_message(event: Any) -> dict[str, Any]:
 
 
 @bp.on_ws_disconnect()
+@_flushed
 def ws_disconnect(event: Any) -> dict[str, Any]:
     from chalicelib.push import service
 

@@ -352,6 +352,12 @@ def check_logs_shows_recent_lines_of_a_function(env, aws):
     only = ops(env, "logs", "dev", "api", "--filter", "ERROR")
     assert "unhandled error" in only.stdout and '"request"' not in only.stdout
     one_line_failure(ops(env, "logs", "dev", "nope"), "unknown function 'nope'")
+    stream = "/shengong/dev/RoomStream"  # the notice function's lines, by its short name or its own
+    logs.create_log_stream(logGroupName=stream, logStreamName="s1")
+    logs.put_log_events(logGroupName=stream, logStreamName="s1", logEvents=[
+        {"timestamp": now - 500, "message": '{"level":"ERROR","message":"push record unreadable"}'}])
+    for name in ("stream", "RoomStream"):
+        assert "push record unreadable" in ops(env, "logs", "dev", name, "--since", "5m").stdout
 
 
 def check_an_update_uploads_the_web_client_and_rollback_goes_back(env, aws, tmp_path):
@@ -424,3 +430,33 @@ def check_the_smoke_test_refuses_a_stage_that_is_not_the_one_deployed(api):
         smoke(api, "dev")
     with pytest.raises(Refused, match="GET /v1/health answered 0"):
         smoke(f"http://127.0.0.1:{_free_port()}", attempts=1)
+
+
+def test_a_crashing_cfn_lint_stops_the_deploy(monkeypatch, tmp_path):
+    """cfn-lint exits 1 when it fails itself: that is no clean template."""
+    import subprocess as sp
+
+    from infra import deploy
+    from infra.awsutil import Refused
+
+    crash = sp.CompletedProcess([], 1, stdout="", stderr="Traceback …\nKeyError: 'Resources'\n")
+    monkeypatch.setattr(deploy.subprocess, "run", lambda *a, **k: crash)
+    with pytest.raises(Refused, match="cfn-lint failed.*KeyError"):
+        deploy.lint(tmp_path / "template.json")
+    warned = sp.CompletedProcess([], 4, stdout="t.json:1:1:W1020:a warning\n", stderr="")
+    monkeypatch.setattr(deploy.subprocess, "run", lambda *a, **k: warned)
+    deploy.lint(tmp_path / "template.json")  # warnings alone pass
+
+
+def test_the_web_pages_are_uploaded_after_their_scripts(tmp_path):
+    from types import SimpleNamespace
+
+    from infra import deploy
+
+    for name in ("index.html", "js/app.1a2b.js", "css/app.3c4d.css", "static/logo.png"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x")
+    sent: list[str] = []
+    s3 = SimpleNamespace(upload_file=lambda path, bucket, key, ExtraArgs: sent.append(key))
+    deploy.upload_web(SimpleNamespace(s3=s3), {"WebBucketName": "b"}, tmp_path)
+    assert sent[-1] == "index.html" and len(sent) == 4

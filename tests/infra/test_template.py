@@ -150,6 +150,46 @@ def test_alarms_cover_the_api_lambdas_dynamodb_and_sweeps_and_notify_a_topic(pac
     assert _of(cfn, "AWS::SNS::Topic")["AlarmTopic"]["Condition"] == "CreateAlarmTopic"
 
 
+def test_alarms_and_graphs_of_our_metrics_ask_for_the_dimensions_the_code_emits(packaged):
+    """CloudWatch matches a metric's whole dimension set: our metrics carry the stage and the service
+    (`chalicelib.observability`), so an alarm asking for the service alone would never fire."""
+    from chalicelib.observability import metrics
+
+    emitted = {"service", *metrics.default_dimensions}
+    _, cfn, _ = packaged
+    asked = [m["MetricStat"]["Metric"] for alarm in _of(cfn, "AWS::CloudWatch::Alarm").values()
+             for m in alarm["Properties"].get("Metrics", []) if "MetricStat" in m]
+    ours = [m for m in asked if m["Namespace"] == "Shengong"]
+    assert {m["MetricName"] for m in ours} >= {"SweepErrors", "PushErrors", "PushSendErrors"}
+    for metric in ours:
+        dims = {d["Name"]: d["Value"] for d in metric["Dimensions"]}
+        assert set(dims) == emitted and dims["stage"] == "prod", metric
+    (board,) = _of(cfn, "AWS::CloudWatch::Dashboard").values()
+    widgets = json.loads(board["Properties"]["DashboardBody"]["Fn::Sub"][0])["widgets"]
+    graphed = [m for w in widgets for m in w["properties"]["metrics"] if m[0] == "Shengong"]
+    assert graphed and all(dict(zip(m[2::2], m[3::2], strict=False)) == {"stage": "prod", "service": "shengong"}
+                           for m in graphed), graphed
+
+
+def test_ops_logs_reaches_every_function():
+    """`ops.sh logs STAGE <fn>` is the runbook's first step for every function's errors alarm."""
+    from infra import ops
+
+    assert set(template.FUNCTIONS) <= set(ops.LOG_GROUPS.values())
+
+
+def test_the_fan_out_may_close_the_sockets_it_finds_expired():
+    """`sender.close` is the management API's DeleteConnection: the stream role needs DELETE as well
+    as POST on @connections (an AccessDenied would be swallowed and the socket left open)."""
+    policy = template.iam_policy("prod", template.FUNCTION_ROLE[template.STREAM_FUNCTION])
+    (manage,) = [st for st in policy["Statement"] if st["Sid"] == "PostToConnections"]
+    assert {r.split("/")[-3] for r in manage["Resource"]} == {"POST", "DELETE"}
+    others = {r for fn, r in template.FUNCTION_ROLE.items() if r in template.PUSH_ROLES and fn != template.STREAM_FUNCTION}
+    for role in others:
+        (st,) = [x for x in template.iam_policy("prod", role)["Statement"] if x["Sid"] == "PostToConnections"]
+        assert "/POST/@connections/" in st["Resource"]  # replies only
+
+
 def test_scheduled_functions_send_failures_to_a_queue(packaged):
     _, cfn, _ = packaged
     configs = _of(cfn, "AWS::Lambda::EventInvokeConfig")

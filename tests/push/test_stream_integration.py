@@ -111,3 +111,16 @@ def test_reports_cursor_over_http(api, svc):
     assert (r.status_code, r.json_body["code"]) == (400, "BAD_CURSOR")
     host = st.ok("GET", f"{path}?after=0")
     assert host["next_cursor"] == str(host["next_after"])
+
+
+def test_every_socket_event_flushes_what_it_counted(gateway, monkeypatch):
+    """The WebSocket functions have no request middleware: each event emits its metrics itself
+    (SocketConnects …), or a recycled instance would lose them."""
+    from chalicelib.api import ws_routes
+
+    flushed: list[int] = []
+    monkeypatch.setattr(ws_routes, "flush_metrics", lambda: flushed.append(1))
+    status, cid = gateway.connect(None)  # refused: no token
+    assert status == 401 and len(flushed) == 1
+    gateway.disconnect(cid)
+    assert len(flushed) == 2
