@@ -23,6 +23,9 @@ from chalicelib.rooms.play import run_timeout
 BATCH = 100
 PARK_MS = 5 * 60 * 1000
 """How long the overdue sweep leaves a room it failed on before trying it again."""
+RESERVE_MS = 3000
+"""A sweep stops when its invocation has less time than this left: the next tick takes the rest
+(a timeout would page on-call and retry nothing)."""
 
 
 @dataclass(frozen=True)
@@ -32,14 +35,20 @@ class SweepReport:
     skipped: int = 0
     failed: tuple[str, ...] = field(default=())
     """Room ids that failed this time (retried next sweep)."""
+    left: int = 0
+    """Due rooms not reached before the invocation's time ran short (the next tick takes them)."""
 
 
 def _sweep(deps: RoomDeps, name: str, ids: list[str], one: Callable[[Room, int], bool],
-           park: Callable[[Room, int], None] | None = None) -> SweepReport:
+           park: Callable[[Room, int], None] | None = None, time_left: Callable[[], int] | None = None) -> SweepReport:
     now = deps.clock.now_ms()
     changed = skipped = 0
     failed: list[str] = []
-    for room_id in ids:
+    for done, room_id in enumerate(ids):
+        if time_left is not None and time_left() < RESERVE_MS:
+            metrics_count("SweepsCutShort")
+            logger.warning(f"{name}: time short, the next tick takes the rest", extra={"left": len(ids) - done})
+            return SweepReport(seen=done, changed=changed, skipped=skipped, failed=tuple(failed), left=len(ids) - done)
         room: Room | None = None
         try:
             room = deps.rooms.get_room(room_id)
@@ -69,12 +78,13 @@ def _park(park: Callable[[Room, int], None], room: Room, now: int) -> None:
         logger.exception("could not park a failing room", extra={"room": room.id})
 
 
-def settle_overdue(deps: RoomDeps) -> SweepReport:
-    """Settle every sealed round (or time out every turn) whose deadline has passed."""
+def settle_overdue(deps: RoomDeps, time_left: Callable[[], int] | None = None) -> SweepReport:
+    """Settle every sealed round (or time out every turn) whose deadline has passed, while the
+    invocation has time (`time_left`: its remaining milliseconds)."""
     now = deps.clock.now_ms()
     return _sweep(deps, "overdue", deps.rooms.due_rooms(now, BATCH),
                   lambda room, at: run_timeout(deps, room, at) is not None,
-                  park=lambda room, until: deps.rooms.defer_due(room.id, room.version, until))
+                  park=lambda room, until: deps.rooms.defer_due(room.id, room.version, until), time_left=time_left)
 
 
 def _expire(deps: RoomDeps, room: Room, now: int) -> bool:
@@ -92,8 +102,9 @@ def _expire(deps: RoomDeps, room: Room, now: int) -> bool:
     return True
 
 
-def expire_stalled(deps: RoomDeps) -> SweepReport:
+def expire_stalled(deps: RoomDeps, time_left: Callable[[], int] | None = None) -> SweepReport:
     """Open rooms idle for 30 minutes expire; started rooms where no human acted for 6 hours are
     abandoned: results already written stand, the unfinished game or deal gets none, no records."""
     now = deps.clock.now_ms()
-    return _sweep(deps, "expiry", deps.rooms.idle_rooms(now, BATCH), lambda room, at: _expire(deps, room, at))
+    return _sweep(deps, "expiry", deps.rooms.idle_rooms(now, BATCH), lambda room, at: _expire(deps, room, at),
+                  time_left=time_left)

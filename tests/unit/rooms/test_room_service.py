@@ -179,6 +179,17 @@ def test_rooms_the_sweep_fails_on_are_parked_behind_the_healthy_ones(deps, monke
     assert sorted(sweeper.settle_overdue(deps).failed) == sorted(broken)  # tried again once parked out
 
 
+def test_a_sweep_short_of_time_leaves_the_rest_to_the_next_tick(deps):
+    """Lambda's remaining time bounds a sweep: it stops with time to spare instead of timing out."""
+    rooms = [tally(deps, B, C) for _ in range(3)]
+    deps.clock.advance(31)  # type: ignore[attr-defined]
+    budget = iter([60_000, 60_000, 2_000])
+    report = sweeper.settle_overdue(deps, time_left=lambda: next(budget))
+    assert (report.seen, report.changed, report.left) == (2, 2, 1)
+    assert sorted(deps.rooms.get_room(r).step for r in rooms) == [1, 2, 2]
+    assert sweeper.settle_overdue(deps).changed == 1  # the next tick
+
+
 def test_a_read_answers_though_the_overdue_round_cannot_be_settled(deps, monkeypatch):
     """Settle-on-read that fails leaves the room as it stands: nobody is locked out of it."""
     rid = tally(deps, B, C)
@@ -332,3 +343,29 @@ def test_a_handover_vote_can_be_refused(deps):
     handover.propose(deps, A, rid, 1, BotLevel.SIMPLE)
     refused = handover.vote(deps, C, rid, False)
     assert refused.handover is None and refused.seats[1].bot is None
+
+
+def test_the_scheduled_function_gives_the_sweep_its_remaining_time(monkeypatch):
+    """jobs.settle_overdue passes Lambda's remaining time on (a CloudWatchEvent carries the context)."""
+    from chalice.app import CloudWatchEvent
+
+    from chalicelib import jobs
+
+    seen = {}
+
+    def sweep(deps, time_left=None):
+        seen["left"] = time_left() if time_left else None
+        return sweeper.SweepReport()
+
+    class Context:
+        def get_remaining_time_in_millis(self) -> int:
+            return 12_345
+
+    monkeypatch.setattr(jobs.sweeper, "settle_overdue", sweep)
+    monkeypatch.setattr(jobs, "services", lambda: type("S", (), {"room_deps": lambda self: None})())
+    event = CloudWatchEvent({"detail": {}, "detail-type": "Scheduled Event", "source": "aws.events", "account": "1",
+                             "region": "r", "time": "t", "id": "i", "version": "0", "resources": []}, Context())
+    assert jobs._time_left(event)() == 12_345
+    jobs.settle_overdue.func(event)  # the function Chalice's handler calls with the event it built
+    assert seen["left"] == 12_345
+    assert jobs._time_left(object()) is None  # the local server's ticks: no budget
