@@ -65,10 +65,12 @@ def test_each_push_function_may_do_exactly_its_job(packaged):
     stream = _statements(cfn, template.STREAM_FUNCTION)
     assert stream["TableStream"]["Action"] == template.STREAM_ACTIONS
     assert stream["TableStream"]["Resource"]["Fn::Sub"].endswith(":table/shengong-prod/stream/*")
-    for statements in (message, stream):
+    for statements, methods in ((message, ["POST"]), (stream, ["POST", "DELETE"])):  # the fan-out closes too
         post = statements["PostToConnections"]
         assert post["Action"] == ["execute-api:ManageConnections"]
-        assert post["Resource"]["Fn::Sub"].endswith(":${WebsocketAPI}/v/POST/@connections/*")  # this API only
+        resources = post["Resource"] if isinstance(post["Resource"], list) else [post["Resource"]]
+        assert [r["Fn::Sub"].rsplit(":", 1)[1] for r in resources] == [  # this API only
+            f"${{WebsocketAPI}}/v/{m}/@connections/*" for m in methods]
     for fn in (*template.WEBSOCKET_FUNCTIONS, template.STREAM_FUNCTION):
         table = _statements(cfn, fn)["GameTable"]
         assert not any("index" in r["Fn::Sub"] for r in table["Resource"]), fn  # push never reads an index
