@@ -263,7 +263,7 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
       </View>
 
       {showDock ? (
-        <View className={`sg-dock ${sealedMove ? 'sg-dock-sealed' : ''}`} aria-label='落子'>
+        <View className={`dock sg-dock ${sealedMove ? 'sg-dock-sealed' : ''}`} aria-label='落子'>
           {note ? <View className='sg-dock-note'>{note}</View> : null}
           {refusal ? <View className='error-line sg-refusal' role='alert'>{refusal}</View> : null}
           <ErrorLine error={error} />

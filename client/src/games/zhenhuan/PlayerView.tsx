@@ -172,7 +172,7 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
 
       {/* the chosen nominee and the button stay in reach at the bottom, wherever the page is scrolled */}
       {day && me && !vote && nominee !== null ? (
-        <View className='zh-dock'>
+        <View className='dock zh-dock'>
           <View className='zh-nominate'>
             <Text className='zh-dock-text'>{`提名 ${seatNo(nominee)} ${name(nominee)}`}</Text>
             {nominateCheck && !nominateCheck.legal ? <Reason text={nominateCheck.message} /> : null}
