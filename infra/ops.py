@@ -281,16 +281,7 @@ def rollback(stage: str, to: str | None) -> None:
     except ClientError as e:
         raise Refused(f"no deploy history in s3://{bucket}/{deploy.history_key(stage)}: nothing to roll back to") from e
     current = tags(stack).get("commit")
-    if to:
-        candidates = [h for h in history if h["commit"].startswith(to)]
-        if not candidates:
-            raise Refused(f"no deploy of commit {to} in the history (known: "
-                          f"{', '.join(sorted({h['commit'] for h in history})[-8:])})")
-    else:
-        candidates = [h for h in history if h["commit"] != current]
-        if not candidates:
-            raise Refused(f"every recorded deploy of {stage} is the current commit {current}: nothing older to go to")
-    target = candidates[-1]
+    target = rollback_target(history, current, to, stage)
     step(f"rolling {stack_name(stage)} back from {current} to {target['commit']} (deployed {target['time']})")
     params = [{"ParameterKey": k, "ParameterValue": v} for k, v in sorted(parameters(stack).items())]
     old = json.loads(aws.s3.get_object(Bucket=bucket, Key=urlparse(target["template_url"]).path.lstrip("/"))[
@@ -301,6 +292,27 @@ def rollback(stage: str, to: str | None) -> None:
                                        "rollback_from": current})
     say(f"stack {final['StackStatus']}: commit {target['commit']} is live")
     _smoke(stage, outputs(final))
+
+
+def rollback_target(history: list[dict[str, Any]], current: str | None, to: str | None, stage: str) -> dict[str, Any]:
+    """The deploy to go back to: `to`'s, or the newest one of another commit that was not itself rolled
+    back from since it was deployed (so a second rollback goes further back, not to the bad commit)."""
+    if to:
+        candidates = [h for h in history if h["commit"].startswith(to)]
+        if not candidates:
+            raise Refused(f"no deploy of commit {to} in the history (known: "
+                          f"{', '.join(sorted({h['commit'] for h in history})[-8:])})")
+        return candidates[-1]
+    abandoned: set[str] = set()
+    for h in history:  # oldest first
+        if h.get("rollback_from"):
+            abandoned.add(h["rollback_from"])
+        else:
+            abandoned.discard(h["commit"])  # deployed again afresh
+    candidates = [h for h in history if h["commit"] != current and h["commit"] not in abandoned]
+    if not candidates:
+        raise Refused(f"no recorded deploy of {stage} older than the current commit {current} to go back to")
+    return candidates[-1]
 
 
 def _smoke(stage: str, out: dict[str, str]) -> None:

@@ -460,3 +460,20 @@ def test_the_web_pages_are_uploaded_after_their_scripts(tmp_path):
     s3 = SimpleNamespace(upload_file=lambda path, bucket, key, ExtraArgs: sent.append(key))
     deploy.upload_web(SimpleNamespace(s3=s3), {"WebBucketName": "b"}, tmp_path)
     assert sent[-1] == "index.html" and len(sent) == 4
+
+
+def test_a_second_rollback_goes_further_back_not_to_the_commit_just_left():
+    from infra import ops
+    from infra.awsutil import Refused
+
+    a, b, c = ({"commit": x, "time": t} for x, t in (("aaa", "1"), ("bbb", "2"), ("ccc", "3")))
+    history = [a, b, c]
+    assert ops.rollback_target(history, "ccc", None, "dev")["commit"] == "bbb"
+    history.append({"commit": "bbb", "time": "4", "rollback_from": "ccc"})  # rolled back: bbb is live
+    assert ops.rollback_target(history, "bbb", None, "dev")["commit"] == "aaa"  # not ccc again
+    history.append({"commit": "aaa", "time": "5", "rollback_from": "bbb"})
+    with pytest.raises(Refused, match="no recorded deploy"):
+        ops.rollback_target(history, "aaa", None, "dev")
+    history.append({"commit": "ccc", "time": "6"})  # ccc deployed afresh (fixed elsewhere): it counts again
+    assert ops.rollback_target(history, "aaa", None, "dev")["commit"] == "ccc"
+    assert ops.rollback_target(history, "aaa", "bb", "dev")["commit"] == "bbb"  # --to names one
