@@ -26,8 +26,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.infra import moto_standins
-
 pytestmark = pytest.mark.server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,6 +45,8 @@ def moto_url():
     """A moto server in this process, with the stand-ins registered."""
     from moto.iam.models import AWSManagedPolicy, iam_backends
     from moto.server import ThreadedMotoServer
+
+    from tests.infra import moto_standins  # imported here: moto's CloudFormation takes ~2 s to import
 
     moto_standins.install()
     # the deploy attaches one AWS managed policy; moto knows AWS's policies only when it loads all of them
@@ -252,6 +252,8 @@ def template_functions() -> tuple[str, ...]:
 
 
 def check_moto_built_everything_it_implements_and_the_rest_is_named(env, aws):
+    from tests.infra import moto_standins
+
     template = json.loads((Path(env["SHENGONG_BUILD_DIR"]) / "dev" / "template.json").read_text())
     types = {r["Type"] for r in template["Resources"].values()}
     lacking = types - moto_standins.native_types()
