@@ -10,7 +10,8 @@ Needs AWS credentials and a region (``AWS_REGION``); no AWS CLI. In order:
    exist (``infra/ops.sh set-wechat``);
 5. ``chalice package --merge-template`` (infra/template.py), the code and the dependency layer uploaded
    by content hash (the layer changes only with requirements.txt), the
-   SAM transform done here (so the uploaded template is plain CloudFormation), cfn-lint;
+   SAM transform done here (so the uploaded template is plain CloudFormation), cfn-lint, and a check
+   that the account's Lambda concurrency leaves room for the functions' reservations;
 6. the template uploaded and the stack created or updated from its S3 URL, tagged with the commit,
    its events printed until it settles;
 7. the H5 client (client/dist/h5) uploaded to the web bucket and CloudFront invalidated, or a line
@@ -49,6 +50,7 @@ from infra.awsutil import (
     first_failure,
     outputs,
     parameters,
+    physical_ids,
     region,
     run,
     say,
@@ -66,6 +68,9 @@ APIGATEWAY_LOG_ROLE = "shengong-apigateway-cloudwatch"
 PUSH_TO_CLOUDWATCH = "arn:aws:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs"
 ARTIFACT_DAYS = 365
 """Old code and templates stay this long (a rollback redeploys one of them)."""
+MIN_UNRESERVED = 100
+"""Lambda refuses a reservation that leaves fewer unreserved units than this (or than the whole account
+limit, on new accounts whose limit is 10, where any reservation is refused)."""
 
 
 def artifact_bucket(account: str, region_name: str) -> str:
@@ -252,6 +257,44 @@ def lint(path: Path) -> None:
 # ---- stack ----------------------------------------------------------------------------------------
 
 
+def reservations(cfn: dict[str, Any]) -> dict[str, int]:
+    """Logical id -> reserved concurrency of the template's functions that reserve any."""
+    return {name: int(r["Properties"]["ReservedConcurrentExecutions"]) for name, r in cfn["Resources"].items()
+            if r.get("Type") == "AWS::Lambda::Function" and "ReservedConcurrentExecutions" in r.get("Properties", {})}
+
+
+def check_concurrency(aws: Aws, stage: str, cfn: dict[str, Any]) -> None:
+    """Refuse before the stack is touched when the account cannot give the template's reservations.
+
+    Otherwise CloudFormation finds out half-way ("decreases account's UnreservedConcurrentExecution below
+    its minimum value") and rolls the whole stage back; a new account's limit of 10 is the usual cause.
+    What this stack's functions already reserve is counted as available: an update only asks for more.
+    """
+    wanted = reservations(cfn)
+    if not wanted:
+        return
+    limit = aws.client("lambda").get_account_settings()["AccountLimit"]
+    held = 0
+    if describe_stack(aws, stage) is not None:
+        ids = physical_ids(aws, stage)
+        for name in wanted:
+            if name in ids:
+                held += aws.client("lambda").get_function_concurrency(FunctionName=ids[name]).get(
+                    "ReservedConcurrentExecutions", 0)
+    need = sum(wanted.values()) - held
+    floor = min(MIN_UNRESERVED, limit["ConcurrentExecutions"])
+    left = limit["UnreservedConcurrentExecutions"] - need
+    if need > 0 and left < floor:
+        raise Refused(
+            f"Lambda concurrency: the stage reserves {sum(wanted.values())} (one each for "
+            f"{', '.join(sorted(wanted))}, so two sweeps never overlap), {need} more than now, but the account "
+            f"has {limit['UnreservedConcurrentExecutions']} unreserved of {limit['ConcurrentExecutions']} and "
+            f"Lambda keeps {floor} unreserved. Ask AWS for more (Service Quotas → AWS Lambda → Concurrent "
+            f"executions) and deploy again; the stack was not touched")
+    say(f"Lambda concurrency: {limit['UnreservedConcurrentExecutions']} unreserved of "
+        f"{limit['ConcurrentExecutions']}, the stage reserves {sum(wanted.values())}")
+
+
 def stack_parameters(stack: dict[str, Any] | None) -> list[dict[str, Any]]:
     """Parameters set in the environment; the rest keep their current value (a deploy never resets them)."""
     previous = parameters(stack) if stack else {}
@@ -396,6 +439,7 @@ def main(argv: list[str]) -> int:
     say(f"template {path}: {len(cfn['Resources'])} resources, {path.stat().st_size:,} bytes")
     if not args.no_lint:
         lint(path)
+    check_concurrency(aws, stage, cfn)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     key = f"{stack_name(stage)}/templates/{stamp}-{sha}.json"
     aws.s3.upload_file(str(path), bucket, key)

@@ -179,8 +179,40 @@ class _LayerVersion(_StandIn, CloudFormationModel):
 _INSTALLED: set[str] = set()
 
 
+MOTO_LACKS_OPERATIONS = {
+    "lambda:GetAccountSettings": "the deploy's concurrency check: answered from moto's own reservations and "
+                                 "MOTO_LAMBDA_CONCURRENCY_QUOTA (moto's quota for PutFunctionConcurrency, "
+                                 "default 1000)",
+}
+
+
+def _account_settings(self: Any) -> tuple[int, dict[str, str], str]:
+    """GetAccountSettings as Lambda answers it, from the reservations moto holds."""
+    import json
+    import os
+
+    from moto.awslambda.models import lambda_backends
+
+    quota = int(os.environ.get("MOTO_LAMBDA_CONCURRENCY_QUOTA", "1000"))
+    functions = lambda_backends[self.current_account][self.region].list_functions()
+    reserved = sum(int(f.reserved_concurrency or 0) for f in functions)
+    return 200, {}, json.dumps({"AccountLimit": {
+        "TotalCodeSize": 80530636800, "CodeSizeUnzipped": 262144000, "CodeSizeZipped": 52428800,
+        "ConcurrentExecutions": quota, "UnreservedConcurrentExecutions": quota - reserved},
+        "AccountUsage": {"TotalCodeSize": 0, "FunctionCount": len(functions)}})
+
+
+def _install_operations() -> None:
+    from moto.awslambda import urls
+    from moto.awslambda.responses import LambdaResponse
+
+    urls.url_paths.setdefault(r"{0}/(?P<api_version>[^/]+)/account-settings/?$", LambdaResponse.dispatch)
+    LambdaResponse.get_account_settings = _account_settings  # type: ignore[attr-defined]
+
+
 def install() -> None:
     """Register a stand-in for each type moto lacks (idempotent); later models win in moto's type map."""
+    _install_operations()
     for kind in (*MOTO_LACKS, *MOTO_PARTIAL):
         if kind in (_Alias.TYPE, _Version.TYPE, _LayerVersion.TYPE, "AWS::Lambda::Function", *_INSTALLED):
             continue

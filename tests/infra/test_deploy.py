@@ -218,6 +218,8 @@ def check_first_deploy_made_the_bucket_secrets_and_stack_and_passed_the_smoke_te
     assert f"artifact bucket s3://shengong-artifacts-{ACCOUNT}-{REGION} (created, private)" in out
     assert "secret shengong/dev/token-keys (created" in out and "secret shengong/dev/admins (created" in out
     assert "creating stack shengong-dev" in out
+    # moto's quota (1000) with nothing reserved yet; the sweeps' two units are asked for
+    assert "Lambda concurrency: 1000 unreserved of 1000, the stage reserves 2" in out
     assert "web client not built" in out and "skipping the upload" in out
     assert "GET /v1/health: ok" in out and "GET /openapi.json: OpenAPI 3.1" in out
     lines = out.strip().splitlines()
@@ -479,3 +481,76 @@ def test_a_second_rollback_goes_further_back_not_to_the_commit_just_left():
     history.append({"commit": "ccc", "time": "6"})  # ccc deployed afresh (fixed elsewhere): it counts again
     assert ops.rollback_target(history, "aaa", None, "dev")["commit"] == "ccc"
     assert ops.rollback_target(history, "aaa", "bb", "dev")["commit"] == "bbb"  # --to names one
+
+
+def _stubbed_aws(monkeypatch, limit: int, unreserved: int, stack_reserves: dict[str, int] | None):
+    """An Aws whose Lambda and CloudFormation clients answer from botocore stubs (the real service
+    models check every request and answer), with `stack_reserves` the deployed stack's reservations."""
+    import boto3
+    from botocore.stub import Stubber
+
+    from infra.awsutil import Aws
+
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "x")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "x")
+    aws = Aws("ap-northeast-1")
+    lam, cfn = boto3.client("lambda", region_name=aws.region), boto3.client("cloudformation", region_name=aws.region)
+    aws._clients.update({"lambda": lam, "cloudformation": cfn})
+    lam_stub, cfn_stub = Stubber(lam), Stubber(cfn)
+    lam_stub.add_response("get_account_settings", {"AccountLimit": {
+        "ConcurrentExecutions": limit, "UnreservedConcurrentExecutions": unreserved}})
+    if stack_reserves is None:
+        cfn_stub.add_client_error("describe_stacks", "ValidationError", "Stack with id shengong-dev does not exist")
+    else:
+        cfn_stub.add_response("describe_stacks", {"Stacks": [{
+            "StackName": "shengong-dev", "CreationTime": "2026-11-01T00:00:00Z", "StackStatus": "UPDATE_COMPLETE"}]})
+        cfn_stub.add_response("list_stack_resources", {"StackResourceSummaries": [{
+            "LogicalResourceId": name, "PhysicalResourceId": f"shengong-dev-{name}", "ResourceType":
+            "AWS::Lambda::Function", "LastUpdatedTimestamp": "2026-11-01T00:00:00Z", "ResourceStatus":
+            "UPDATE_COMPLETE"} for name in stack_reserves]})
+        for name, n in stack_reserves.items():
+            lam_stub.add_response("get_function_concurrency", {"ReservedConcurrentExecutions": n} if n else {},
+                                  {"FunctionName": f"shengong-dev-{name}"})
+    lam_stub.activate()
+    cfn_stub.activate()
+    return aws, (lam_stub, cfn_stub)
+
+
+def test_the_deploy_refuses_before_the_stack_when_lambda_concurrency_cannot_cover_the_reservations(monkeypatch):
+    """A new account (limit 10) cannot reserve the sweeps' one unit each: refused with what to ask for,
+    before CloudFormation would fail half-way and roll the stage back."""
+    from infra import deploy
+    from infra.awsutil import Refused
+
+    cfn = {"Resources": {
+        "SettleOverdue": {"Type": "AWS::Lambda::Function", "Properties": {"ReservedConcurrentExecutions": 1}},
+        "ExpireStalled": {"Type": "AWS::Lambda::Function", "Properties": {"ReservedConcurrentExecutions": 1}},
+        "APIHandler": {"Type": "AWS::Lambda::Function", "Properties": {}},
+        "GameTable": {"Type": "AWS::DynamoDB::Table", "Properties": {}}}}
+    assert deploy.reservations(cfn) == {"SettleOverdue": 1, "ExpireStalled": 1}
+
+    aws, stubs = _stubbed_aws(monkeypatch, limit=10, unreserved=10, stack_reserves=None)
+    with pytest.raises(Refused, match=r"reserves 2 .*has 10 unreserved of 10 and Lambda keeps 10 unreserved.*"
+                                      r"Service Quotas"):
+        deploy.check_concurrency(aws, "dev", cfn)
+    for s in stubs:
+        s.assert_no_pending_responses()
+
+    # an account at the edge: 101 unreserved of 1000, a new stack needs 2 → 99 left, below Lambda's 100
+    aws, _ = _stubbed_aws(monkeypatch, limit=1000, unreserved=101, stack_reserves=None)
+    with pytest.raises(Refused, match="2 more than now"):
+        deploy.check_concurrency(aws, "dev", cfn)
+    aws, _ = _stubbed_aws(monkeypatch, limit=1000, unreserved=102, stack_reserves=None)
+    deploy.check_concurrency(aws, "dev", cfn)
+
+    # an update: what the stack's functions already reserve is theirs to keep (101 left is enough when
+    # only one more unit is asked for)
+    aws, stubs = _stubbed_aws(monkeypatch, limit=1000, unreserved=101, stack_reserves={"SettleOverdue": 1,
+                                                                                       "ExpireStalled": 0})
+    deploy.check_concurrency(aws, "dev", cfn)
+    for s in stubs:
+        s.assert_no_pending_responses()
+    aws, _ = _stubbed_aws(monkeypatch, limit=1000, unreserved=100, stack_reserves={"SettleOverdue": 1,
+                                                                                   "ExpireStalled": 0})
+    with pytest.raises(Refused, match="1 more than now"):
+        deploy.check_concurrency(aws, "dev", cfn)
