@@ -23,6 +23,7 @@ from chalicelib.rooms.passwords import hash_password
 
 JOIN_ATTEMPTS = 4
 """Joins race only with other joins/leaves of the same lobby; a lost race is simply redone."""
+ENDED = frozenset({RoomStatus.FINISHED, RoomStatus.EXPIRED, RoomStatus.ABANDONED})
 
 
 def _seat_for(deps: RoomDeps, caller: Caller, game: AnyGame, seat_no: int) -> SeatEntry:
@@ -201,8 +202,8 @@ def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, coun
 def leave_room(deps: RoomDeps, caller: Caller, room_id: str) -> Room:
     for _ in range(JOIN_ATTEMPTS):
         room = deps.rooms.get_room(room_id)
-        if room.seat_of(caller.user_id) is None:
-            return room
+        if room.seat_of(caller.user_id) is None or room.status in ENDED:
+            return room  # nothing to leave: not seated, or the room is over (a retried 离席 after the end)
         if room.status is not RoomStatus.OPEN:
             raise Conflict("对局已开始，不能离席", code="GAME_STARTED")
         rest = [s for s in room.seats if s.user != caller.user_id]
@@ -210,9 +211,10 @@ def leave_room(deps: RoomDeps, caller: Caller, room_id: str) -> Room:
         now = deps.clock.now_ms()
         update: dict[str, Any] = {"seats": seats, "version": room.version + 1, "updated_ms": now, "active_ms": now}
         if room.creator == caller.user_id and room.host is None:
-            if seats:  # the room passes to the next seated player
-                update.update(creator=seats[0].user, creator_name=seats[0].name)
-            else:
+            humans = [s for s in seats if s.bot is None]
+            if humans:  # the room passes to the next seated player (a bot cannot start it or seat others)
+                update.update(creator=humans[0].user, creator_name=humans[0].name)
+            else:  # only bots would be left, waiting for nobody
                 update.update(status=RoomStatus.EXPIRED, ended_ms=now)
         try:
             left = room.model_copy(update=update)
@@ -234,14 +236,21 @@ def spectate_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | 
 
 def start_room(deps: RoomDeps, caller: Caller, room_id: str) -> Room:
     room = deps.rooms.get_room(room_id)
-    if room.creator != caller.user_id and not is_host(caller, room):
-        raise Forbidden("只有开房者可以开战", code="NOT_CREATOR")
-    if room.status is RoomStatus.ACTIVE:
-        return room  # a retried 开战
-    if room.status is not RoomStatus.OPEN:
-        raise Conflict("房间已关闭", code="ROOM_NOT_OPEN")
     game = get_game(room.game)
-    started, log = start_transition(deps, game, room, trigger=Trigger.CREATOR)
-    deps.rooms.commit(started, room.version, log)
-    metrics_count("GamesStarted")
-    return run_bots(deps, started)
+    for _ in range(JOIN_ATTEMPTS):
+        if room.creator != caller.user_id and not is_host(caller, room):
+            raise Forbidden("只有开房者可以开战", code="NOT_CREATOR")
+        if room.status is RoomStatus.ACTIVE:
+            return room  # a retried 开战, or one that raced it and won
+        if room.status is not RoomStatus.OPEN:
+            raise Conflict("房间已关闭", code="ROOM_NOT_OPEN")
+        started, log = start_transition(deps, game, room, trigger=Trigger.CREATOR)
+        try:
+            deps.rooms.commit(started, room.version, log)
+        except StaleVersion:  # a join, a leave or another 开战 came first: decide again on what it left
+            metrics_count("Retries")
+            room = deps.rooms.get_room(room_id)
+            continue
+        metrics_count("GamesStarted")
+        return run_bots(deps, started)
+    raise StaleVersion()

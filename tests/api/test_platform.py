@@ -210,6 +210,19 @@ def test_leave_before_start_passes_the_room_on_and_tells_outsiders_nothing(api, 
     assert svc.rooms.get_room(room_id).status.value == "expired"
 
 
+def test_a_leaving_creator_hands_the_room_to_the_next_person_not_to_a_bot(api, svc):
+    """A bot cannot press 开战 or seat others: the room passes over the bots to the first person."""
+    a, b = Player(api, "a"), Player(api, "b")
+    room_id = a.open_room("baohuang")
+    a.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple", "count": 2})
+    b.ok("POST", f"/v1/rooms/{room_id}/join")  # seats: a, bot, bot, b
+    a.ok("POST", f"/v1/rooms/{room_id}/leave")
+    summary = b.ok("GET", f"/v1/rooms/{room_id}")["room"]
+    assert summary["creator_name"] == "b" and summary["is_creator"]
+    b.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple"})  # b fills the table and starts it
+    assert b.ok("POST", f"/v1/rooms/{room_id}/start")["room"]["status"] == "active"
+
+
 def test_stalled_open_rooms_expire_and_abandoned_games_close(api, svc, clock):
     players = five(api)
     a = players[0]

@@ -15,6 +15,7 @@ from chalicelib.core.errors import (
     NotFound,
     NotYourTurn,
     RateLimited,
+    StaleVersion,
     ValidationFailed,
 )
 from chalicelib.core.game import BotLevel
@@ -90,6 +91,47 @@ def test_leaving_before_the_start_passes_the_room_on_and_the_last_one_closes_it(
     after = lobby.leave_room(deps, A, rid)
     assert (after.creator, [s.seat for s in after.seats]) == ("u1", [0])
     assert lobby.leave_room(deps, B, rid).status is RoomStatus.EXPIRED
+
+
+def test_a_room_its_creator_leaves_to_bots_alone_closes(deps):
+    """A bot cannot press 开战 or seat anyone: a room left to bots alone would wait for nobody
+    (the room passing over a bot to a person: tests/api/test_platform.py)."""
+    deps.accounts.update_open_games({"relay": True})
+    alone = lobby.create_room(deps, A, "relay", {}, None, None)
+    lobby.add_bots(deps, A, alone.id, BotLevel.SIMPLE, 1)
+    closed = lobby.leave_room(deps, A, alone.id)
+    assert closed.status is RoomStatus.EXPIRED and deps.rooms.get_room(alone.id).status is RoomStatus.EXPIRED
+
+
+def test_leaving_a_room_that_is_over_is_answered_and_changes_nothing(deps):
+    rid = tally(deps, B, C, rounds=1)
+    for c in (A, B, C):
+        play.act(deps, c, rid, 1, {"type": "pick", "n": 1})
+    over = deps.rooms.get_room(rid)
+    assert over.status is RoomStatus.FINISHED
+    assert lobby.leave_room(deps, A, rid).version == over.version == deps.rooms.get_room(rid).version
+
+
+def test_two_presses_of_start_at_once_both_answer_the_started_room(deps, monkeypatch):
+    """The press that loses the conditional write re-reads: the room started, which is its answer too."""
+    deps.accounts.update_open_games({"relay": True})
+    room = lobby.create_room(deps, A, "relay", {}, None, None)
+    lobby.join_room(deps, B, room.id, None)
+    commit = deps.rooms.commit
+    raced: list[bool] = []
+
+    def other_press_first(started, expected, log):
+        if not raced:
+            raced.append(True)
+            monkeypatch.setattr(deps.rooms, "commit", commit)
+            lobby.start_room(deps, A, room.id)  # the other press wins the write
+            raise StaleVersion()
+        return commit(started, expected, log)
+
+    monkeypatch.setattr(deps.rooms, "commit", other_press_first)
+    answer = lobby.start_room(deps, A, room.id)
+    assert raced and answer.status is RoomStatus.ACTIVE and answer == deps.rooms.get_room(room.id)
+    assert deps.rooms.get_log(room.id, 0) is not None and deps.rooms.get_log(room.id, 1) is None  # started once
 
 
 def test_only_the_creator_starts_and_not_with_too_few(deps):
