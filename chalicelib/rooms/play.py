@@ -79,6 +79,24 @@ def _ended_retry(deps: RoomDeps, game: AnyGame, room: Room, actor: Viewer, step:
         raise GameOver() from None
 
 
+def acted_digest(request_key: str, raw_action: Any) -> str:
+    """What `Room.acted` keeps of a player's last keyed action: its key's digest and its body's."""
+    return f"{request_hash(request_key)}.{request_hash(raw_action)}"
+
+
+def _her_last_action(stored: str | None, digest: str) -> bool:
+    """True: this request is her last action sent again. Refused: her last action's key with another
+    body (a key names one request; reused for another, the phone has lost track of what it sent)."""
+    if stored is None:
+        return False
+    key, _, body = stored.partition(".")
+    if key != digest.partition(".")[0]:
+        return False
+    if body != digest.partition(".")[2]:
+        raise ValidationFailed("这个请求编号（Idempotency-Key）已用于另一个行动", code="IDEMPOTENCY_KEY_REUSED")
+    return True
+
+
 def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_action: Any,
         family: str | None = None, precheck: Callable[[Room, AnyGame, Viewer], None] | None = None,
         request_key: str | None = None) -> ActOutcome:
@@ -100,8 +118,6 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
         return _ended_retry(deps, game, room, actor, step, raw_action)
     _require_active(room)
     action = parse_action(game, raw_action)
-    for text in game.free_texts(action):
-        deps.check_text(text, caller.user_id)  # refused text is never stored nor shown
     if precheck is not None:
         precheck(room, game, actor)
     acted: tuple[str, str] | None = None
@@ -110,8 +126,8 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
             raise ValidationFailed("现在不必带 step，直接发送行动即可", code="STEP_HIDDEN")
         step = room.step
         if request_key is not None:
-            acted = (caller.user_id, request_hash(request_key, raw_action))
-            if room.acted.get(acted[0]) == acted[1]:
+            acted = (caller.user_id, acted_digest(request_key, raw_action))
+            if _her_last_action(room.acted.get(caller.user_id), acted[1]):
                 return ActOutcome(room=room, settled=False, step=step)  # her last action, retried
     elif step is None:
         raise ValidationFailed("请带上房间当前的 step", code="VALIDATION_FAILED",
@@ -124,6 +140,13 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
     pending = game.pending(state)
     if pending is None:
         raise GameOver()
+    texts = game.free_texts(action)
+    if texts:
+        # her right to send it first: the content check must not judge text for an action she may not
+        # send (it would spend the app's WeChat quota for her, and be an oracle that skips chat's limits)
+        game.check(state, actor, action)
+        for text in texts:
+            deps.check_text(text, caller.user_id)  # refused text is never stored nor shown
     if reclaimable(room, caller.user_id):  # a player whose seat a bot was playing is back ...
         game.check(state, actor, action)  # ... with an action the game accepts (a refusal writes nothing)
         room = reclaim(deps, room, caller.user_id)

@@ -184,3 +184,32 @@ def test_a_players_action_retried_with_its_key_counts_once(api, svc):
     assert t.view(5)["game"]["day"]["vote"]["hands"] == []
     assert p[0].post(path, vote, **{"Idempotency-Key": "v-2"}).status_code == 200  # a new hand counts
     assert t.view(5)["game"]["day"]["vote"]["hands"] == [{"seat": 0, "yes": True}]
+    # a key names one request: her last key sent with another body is refused, not applied as new
+    before = svc.rooms.get_room(t.room_id)
+    reused = p[0].post(path, {"action": {"type": "vote", "yes": False}}, **{"Idempotency-Key": "v-2"})
+    assert error(reused) == (422, "IDEMPOTENCY_KEY_REUSED")
+    assert svc.rooms.get_room(t.room_id) == before
+
+
+def test_a_player_who_may_not_tell_is_refused_before_any_content_check(api, svc, monkeypatch):
+    """A 告知 is the storyteller's: a player's is refused for that alone, whatever its text — the
+    content check never runs for her (it would spend the app's WeChat quota in her name and tell her
+    which words WeChat refuses, outside chat's limits)."""
+    t = Table.open(api, svc, 12, SEED)
+    t.deal(ROLES_12, bluffs=["zhenhuan", "sanage", "chunyuan"])
+    t.begin()
+    checked: list[str] = []
+    original = svc._check_comment
+
+    def check(text: str, user: str) -> None:
+        checked.append(text)
+        original(text, user)
+
+    monkeypatch.setattr(svc, "_check_comment", check)
+    path = f"{t.gpath}/actions"
+    for text in ("你好", "去死吧"):
+        r = t.players[3].post(path, {"action": {"type": "tell", "seat": 4, "text": text}})
+        assert error(r) == (403, "STORYTELLER_ONLY")
+    assert checked == []
+    t.do({"type": "tell", "seat": 4, "text": "你好"})
+    assert checked == ["你好"]  # the storyteller's is checked
