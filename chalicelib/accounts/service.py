@@ -107,11 +107,14 @@ def user_json(user: User) -> dict[str, Any]:
     return {"id": user.id, "name": user.name, "role": user.role, "consort": user.consort}
 
 
-def consort_json(c: Consort, *, mine: bool = False) -> dict[str, Any]:
+def consort_json(c: Consort, *, mine: bool = False, admin: bool = False) -> dict[str, Any]:
+    """A 妃子 as anyone may see her; her 宫女 only to her owner and the 司礼: in 深宫杀 they are her deck
+    and her passive bonuses, which the game shows to nobody else (docs/rules/shengong.md)."""
     return {
         "id": c.id, "name": c.name, "looks": c.looks, "talent": c.talent, "favor": c.favor, "power": c.power,
         "claimed": c.owner is not None, "owner_name": c.owner_name, "mine": mine,
-        "maids": [{"card": card, "level": level} for card, level in sorted(c.maids.items())],
+        "maids": [{"card": card, "level": level} for card, level in sorted(c.maids.items())] if mine or admin
+        else None,
         "cleared_stages": sorted(c.cleared_stages),
     }
 
@@ -147,18 +150,18 @@ def create_consort(deps: AccountDeps, caller: Caller, name: str, looks: int, tal
         asked = (name, looks, talent, favor, power)
         if (existing.name, existing.looks, existing.talent, existing.favor, existing.power) != asked:
             raise ValidationFailed("这个请求编号（Idempotency-Key）已用于另一个妃子", code="IDEMPOTENCY_KEY_REUSED") from None
-        return consort_json(existing)  # the same create, retried
-    return consort_json(consort)
+        return consort_json(existing, admin=True)  # the same create, retried
+    return consort_json(consort, admin=True)
 
 
 def list_consorts(deps: AccountDeps, caller: Caller) -> list[dict[str, Any]]:
-    return [consort_json(c, mine=c.owner == caller.user_id)
+    return [consort_json(c, mine=c.owner == caller.user_id, admin=caller.is_admin)
             for c in sorted(deps.accounts.list_consorts(), key=lambda c: (c.created_ms, c.id))]
 
 
 def get_consort(deps: AccountDeps, caller: Caller, cid: str) -> dict[str, Any]:
     c = deps.accounts.get_consort(cid)
-    return consort_json(c, mine=c.owner == caller.user_id)
+    return consort_json(c, mine=c.owner == caller.user_id, admin=caller.is_admin)
 
 
 def claim_consort(deps: AccountDeps, caller: Caller, cid: str) -> dict[str, Any]:
@@ -179,7 +182,7 @@ def grant_maid(deps: AccountDeps, caller: Caller, cid: str, card: str, level: in
         raise NotFound(f"没有这张宫女卡：{card}", code="CARD_NOT_FOUND")
     if not 1 <= level <= MAID_LEVEL_MAX:
         raise IllegalAction(f"宫女等级须在 1 到 {MAID_LEVEL_MAX} 之间", code="BAD_LEVEL")
-    return consort_json(deps.accounts.grant_maid(cid, card, level))
+    return consort_json(deps.accounts.grant_maid(cid, card, level), admin=True)
 
 
 def set_open_games(deps: AccountDeps, caller: Caller, changes: dict[str, bool]) -> dict[str, bool]:

@@ -93,7 +93,7 @@ class ConsortOut(Out):
     claimed: bool
     owner_name: str | None
     mine: bool
-    maids: list[MaidOut]
+    maids: list[MaidOut] | None = Field(description="她的宫女：只有本人与司礼看得到（对局里是她的暗牌与被动加成），他人为 null")
     cleared_stages: list[int]
 
 

@@ -294,6 +294,14 @@ def test_consorts_admin_and_claims(api, admin):
     listing = q.ok("GET", "/v1/consorts")["consorts"]
     assert sorted((c["name"], c["claimed"], c["mine"]) for c in listing) == [("甄嬛", True, False),
                                                                                ("眉庄", False, False)]
+    # her 宫女 are her 深宫杀 deck and passive bonuses, which the game shows nobody else: only she and
+    # the 司礼 see them, from any consort endpoint
+    assert all(c["maids"] is None for c in listing)
+    assert q.ok("GET", f"/v1/consorts/{cid}")["maids"] is None
+    assert p.ok("GET", f"/v1/consorts/{cid}")["maids"] == [{"card": "xunyi", "level": 3}]
+    assert p.ok("GET", "/v1/me")["consort"]["maids"] == [{"card": "xunyi", "level": 3}]
+    assert [c["maids"] for c in admin.ok("GET", "/v1/consorts")["consorts"] if c["id"] == cid] == [
+        [{"card": "xunyi", "level": 3}]]
 
 
 def test_modes_are_locked_by_default_and_the_admin_opens_them(api, admin):

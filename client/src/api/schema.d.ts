@@ -2657,8 +2657,11 @@ export interface components {
             owner_name: string | null;
             /** Mine */
             mine: boolean;
-            /** Maids */
-            maids: components["schemas"]["MaidOut"][];
+            /**
+             * Maids
+             * @description 她的宫女：只有本人与司礼看得到（对局里是她的暗牌与被动加成），他人为 null
+             */
+            maids: components["schemas"]["MaidOut"][] | null;
             /** Cleared Stages */
             cleared_stages: number[];
         };

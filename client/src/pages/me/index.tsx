@@ -90,7 +90,7 @@ export default function Me() {
         </Panel>
       ) : null}
 
-      <Panel title='宫女图鉴' extra={me.data?.consort ? <Text>{me.data.consort.maids.length} 位在侧</Text> : undefined}>
+      <Panel title='宫女图鉴' extra={me.data?.consort ? <Text>{(me.data.consort.maids ?? []).length} 位在侧</Text> : undefined}>
         <ErrorLine error={catalogue.error} />
         {catalogue.data
           ? <MaidCollection cards={catalogue.data.cards} owned={me.data?.consort?.maids ?? []} />
