@@ -6,7 +6,7 @@ The game itself (its view, actions, reports, results, replay) is under /v1/games
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Literal
 
 from chalice import Blueprint
 from pydantic import Field
@@ -28,7 +28,7 @@ from chalicelib.api.schemas import (
 )
 from chalicelib.core.errors import ValidationFailed
 from chalicelib.core.identity import Caller
-from chalicelib.domain.model import Room
+from chalicelib.domain.model import Room, RoomStatus
 from chalicelib.games import game_keys
 from chalicelib.rooms import handover, host, lobby, play, views
 from chalicelib.wiring import services
@@ -39,6 +39,7 @@ bp = Blueprint(__name__)
 class RoomListQuery(Body):
     game: str | None = Field(default=None, max_length=32, description="玩法 key（必填），见 GET /v1/games",
                              json_schema_extra={"x-slot": "game_key"})
+    status: Literal["open", "active"] = Field(default="open", description="open：等待入席；active：对局中（可观战）")
     limit: int = Field(default=20, ge=1, le=50)
     cursor: str | None = Field(default=None, max_length=512, description="上一页返回的 cursor")
 
@@ -71,13 +72,14 @@ def create_room(caller: Caller, body: RoomCreate) -> views.RoomView:
     return _summary(caller, lobby.create_room(deps, caller, body.game, body.options, body.password, key))
 
 
-@route(bp, "/v1/rooms", query=RoomListQuery, response=RoomListOut, tag="rooms", summary="等待入席的房间（按玩法）",
+@route(bp, "/v1/rooms", query=RoomListQuery, response=RoomListOut, tag="rooms",
+       summary="大厅：等待入席的房间，或对局中的房间（status=active，可观战；按玩法）",
        errors=(400, 401, 404, 422))
 def list_rooms(caller: Caller, query: RoomListQuery) -> dict[str, Any]:
     if query.game is None:
         raise ValidationFailed(f"请指定玩法 game（可选：{'、'.join(game_keys())}）",
                                errors=[{"loc": ["game"], "type": "missing", "msg": "Field required"}])
-    page = lobby.list_open(services().room_deps(), query.game, query.limit, query.cursor)
+    page = lobby.list_rooms(services().room_deps(), query.game, RoomStatus(query.status), query.limit, query.cursor)
     return {"rooms": [asdict(card) for card in page.items], "cursor": page.cursor}
 
 

@@ -289,6 +289,14 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
         data = raw.model_dump() if isinstance(raw, BaseModel) else dict(raw or {})
         return model.model_validate(data)  # type: ignore[return-value]
 
+    def room_title(self, options: O) -> str:
+        """The room's name in the lobby (default: the game's title)."""
+        return self.title
+
+    def check_seat(self, entrant: Entrant, options: O) -> None:
+        """Refuse a player a seat she could never start the game from (default: anyone may sit), so
+        a room fills only with players who may play it; `check_start` stays the final word."""
+
     def check_start(self, entrants: Sequence[Entrant], options: O) -> None:
         """Refuse a start, naming who (default: the seat count must fit).
 

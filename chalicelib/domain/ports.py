@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from chalicelib.domain.model import Competition, LogRecord, MoveRecord, Room
+from chalicelib.domain.model import Competition, LogRecord, MoveRecord, Room, RoomStatus
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Page[T]:
 
 @dataclass(frozen=True)
 class LobbyCard:
-    """An open room as the lobby lists it (what the lobby index projects)."""
+    """A room as the lobby lists it, waiting or under way (what the lobby index projects)."""
 
     id: str
     game: str
@@ -164,8 +164,8 @@ class RoomStore(Protocol):
 
     def list_results(self, room_id: str) -> list[dict[str, Any]]: ...
 
-    def list_open_rooms(self, game: str, limit: int, cursor: str | None) -> Page[LobbyCard]:
-        """Newest first.
+    def list_lobby(self, game: str, status: RoomStatus, limit: int, cursor: str | None) -> Page[LobbyCard]:
+        """The game's rooms waiting for players (OPEN) or under way (ACTIVE), newest first.
 
         Raises:
             MalformedRequest: BAD_CURSOR for a cursor that is not ours (tampered, or from another list).

@@ -26,15 +26,16 @@ JOIN_ATTEMPTS = 4
 ENDED = frozenset({RoomStatus.FINISHED, RoomStatus.EXPIRED, RoomStatus.ABANDONED})
 
 
-def _seat_for(deps: RoomDeps, caller: Caller, game: AnyGame, seat_no: int) -> SeatEntry:
+def _seat_for(deps: RoomDeps, caller: Caller, game: AnyGame, seat_no: int, options: Any) -> SeatEntry:
     """The seat a caller takes; in games played with a 妃子 she sits as her 妃子 (whose attributes
-    and 宫女 are read afresh when the game starts)."""
+    and 宫女 are read afresh when the game starts), if the game lets her (`Game.check_seat`)."""
     if not game.seats_consorts:
         return SeatEntry(seat=seat_no, user=caller.user_id, name=caller.name)
     user = deps.accounts.get_user(caller.user_id)
     if user is None or user.consort is None:
         raise Forbidden("请先认领一位妃子，才能入局；也可以观战", code="NO_CONSORT")
     consort = deps.accounts.get_consort(user.consort)
+    game.check_seat(Entrant(seat=seat_no, name=consort.name, persona=persona(consort)), options)
     return SeatEntry(seat=seat_no, user=caller.user_id, name=consort.name, consort=consort.id)
 
 
@@ -50,12 +51,12 @@ def create_room(
     host = caller.user_id if (game.host_runs or tournament) else None
     seats: tuple[SeatEntry, ...] = ()
     if host is None:
-        seats = (_seat_for(deps, caller, game, 0),)
+        seats = (_seat_for(deps, caller, game, 0, options),)
     now = deps.clock.now_ms()
     room_id = room_id_for_request(caller.user_id, request_key) if request_key else deps.new_id()
     request = request_hash(game.key, options.model_dump(mode="json"), password) if request_key else None
     room = Room(
-        id=room_id, game=game.key, title=game.title, status=RoomStatus.OPEN, creator=caller.user_id,
+        id=room_id, game=game.key, title=game.room_title(options), status=RoomStatus.OPEN, creator=caller.user_id,
         creator_name=caller.name, host=host,
         competition=Competition.TOURNAMENT if tournament else Competition.FREE,
         seats=seats, max_seats=game.max_seats, min_seats=game.min_seats,
@@ -74,9 +75,11 @@ def create_room(
     return existing  # the same create, retried
 
 
-def list_open(deps: RoomDeps, game_key: str, limit: int, cursor: str | None) -> Page[LobbyCard]:
+def list_rooms(deps: RoomDeps, game_key: str, status: RoomStatus, limit: int, cursor: str | None) -> Page[LobbyCard]:
+    """The lobby: a game's rooms waiting for players, or those under way (to watch; a player who left
+    her running game finds it here too)."""
     get_game(game_key)  # 404 for an unknown game
-    return deps.rooms.list_open_rooms(game_key, limit, cursor)
+    return deps.rooms.list_lobby(game_key, status, limit, cursor)
 
 
 def persona(consort: Consort) -> Persona:
@@ -132,7 +135,7 @@ def join_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None
             check_password(deps, caller, room, password)
             checked_password = True
         game = get_game(room.game)
-        seat = _seat_for(deps, caller, game, len(room.seats))
+        seat = _seat_for(deps, caller, game, len(room.seats), game.parse_options(room.options))
         now = deps.clock.now_ms()
         joined = room.model_copy(update={
             "seats": (*room.seats, seat), "version": room.version + 1, "updated_ms": now, "active_ms": now,

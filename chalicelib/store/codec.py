@@ -10,7 +10,7 @@ from typing import Any
 from boto3.dynamodb.types import Binary, TypeDeserializer, TypeSerializer
 
 from chalicelib.domain.model import LogRecord, MoveRecord, Room, RoomStatus
-from chalicelib.store.table import TTL_ATTRIBUTE, idle_key, shard_of
+from chalicelib.store.table import LISTED, TTL_ATTRIBUTE, idle_key, lobby_pk, shard_of
 
 _ser = TypeSerializer()
 _de = TypeDeserializer()
@@ -108,8 +108,8 @@ def room_to_item(room: Room) -> dict[str, Any]:
         "acted": room.acted or None,
     }
     shard = shard_of(room.id)
-    if room.status is RoomStatus.OPEN:
-        values["lobby_pk"] = f"LOBBY#{room.game}"
+    if room.status in LISTED:
+        values["lobby_pk"] = lobby_pk(room.game, room.status)
         values["lobby_sk"] = room.created_ms
     if room.status is RoomStatus.ACTIVE and room.pending and room.pending.deadline_ms is not None:
         values["due_pk"] = f"DUE#{shard}"

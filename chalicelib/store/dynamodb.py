@@ -10,7 +10,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from chalicelib.core.errors import NotFound, StaleVersion
-from chalicelib.domain.model import LogRecord, MoveRecord, Room
+from chalicelib.domain.model import LogRecord, MoveRecord, Room, RoomStatus
 from chalicelib.domain.ports import (
     ClearEntry,
     LobbyCard,
@@ -25,7 +25,7 @@ from chalicelib.store import codec
 from chalicelib.store.codec import av
 from chalicelib.store.cursors import CursorCodec, Secret
 from chalicelib.store.faults import GuardedClient, error_code
-from chalicelib.store.table import SHARDS, TTL_ATTRIBUTE, clear_pk
+from chalicelib.store.table import SHARDS, TTL_ATTRIBUTE, clear_pk, lobby_pk, lobby_scope
 
 LOG_RETENTION_S = 60 * 24 * 3600
 
@@ -223,12 +223,12 @@ class DynamoRoomStore(DynamoBase):
         rows = sorted((codec.from_item(i) for i in items), key=lambda r: (r.get("step", 0), r["unit"]))
         return [codec.unpack_json(r["outcome"]) for r in rows]
 
-    def list_open_rooms(self, game: str, limit: int, cursor: str | None) -> Page[LobbyCard]:
-        scope = f"lobby:{game}"
+    def list_lobby(self, game: str, status: RoomStatus, limit: int, cursor: str | None) -> Page[LobbyCard]:
+        scope = lobby_scope(game, status)
         kwargs: dict[str, Any] = {
             "IndexName": "lobby",
             "KeyConditionExpression": "lobby_pk = :p",
-            "ExpressionAttributeValues": {":p": av(f"LOBBY#{game}")},
+            "ExpressionAttributeValues": {":p": av(lobby_pk(game, status))},
             "ScanIndexForward": False,
             "Limit": limit,
         }

@@ -28,7 +28,7 @@ from chalicelib.domain.ports import (
     User,
 )
 from chalicelib.store.cursors import CursorCodec
-from chalicelib.store.table import idle_key
+from chalicelib.store.table import idle_key, lobby_scope
 
 
 class _Cancelled(Exception):
@@ -158,10 +158,11 @@ class MemoryStore:
             rows = [(step, unit, body) for (rid, unit), (step, body) in self.results.items() if rid == room_id]
         return [body for _, _, body in sorted(rows, key=lambda r: (r[0], r[1]))]
 
-    def list_open_rooms(self, game: str, limit: int, cursor: str | None) -> Page[LobbyCard]:
-        start = self._cursors.decode(cursor, scope=f"lobby:{game}")
+    def list_lobby(self, game: str, status: RoomStatus, limit: int, cursor: str | None) -> Page[LobbyCard]:
+        scope = lobby_scope(game, status)
+        start = self._cursors.decode(cursor, scope=scope)
         with self._lock:
-            rooms = sorted((r for r in self.rooms.values() if r.status is RoomStatus.OPEN and r.game == game),
+            rooms = sorted((r for r in self.rooms.values() if r.status is status and r.game == game),
                            key=lambda r: (r.created_ms, r.id), reverse=True)
         if start is not None:
             after = (int(start["created_ms"]), str(start["id"]))
@@ -169,7 +170,7 @@ class MemoryStore:
         page = rooms[:limit]
         more = len(rooms) > limit
         next_cursor = (self._cursors.encode({"created_ms": page[-1].created_ms, "id": page[-1].id},
-                                            scope=f"lobby:{game}") if more and page else None)
+                                            scope=scope) if more and page else None)
         return Page(items=[LobbyCard.of(r) for r in page], cursor=next_cursor)
 
     def _due_key(self, r: Room) -> int | None:

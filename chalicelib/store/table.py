@@ -44,6 +44,22 @@ def clear_pk(stage: int, competition: Competition) -> str:
     return f"CLEAR#{competition.value}#{stage}"
 
 
+LISTED = (RoomStatus.OPEN, RoomStatus.ACTIVE)
+"""Rooms the lobby lists: waiting for players, and under way (to watch, or to go back to)."""
+
+
+def lobby_pk(game: str, status: RoomStatus) -> str:
+    """One lobby index partition per game and listed status. A running room's projected attributes
+    do not change while it plays, so keeping it listed costs an index write when it starts and one when
+    it ends, not one per move."""
+    return f"LOBBY#{game}" if status is RoomStatus.OPEN else f"LOBBY#{game}#{status.value}"
+
+
+def lobby_scope(game: str, status: RoomStatus) -> str:
+    """A lobby cursor is good only for the list it came from."""
+    return f"lobby:{game}" if status is RoomStatus.OPEN else f"lobby:{game}:{status.value}"
+
+
 def shard_of(room_id: str) -> int:
     return sum(room_id.encode()) % SHARDS
 

@@ -223,6 +223,20 @@ def test_a_leaving_creator_hands_the_room_to_the_next_person_not_to_a_bot(api, s
     assert b.ok("POST", f"/v1/rooms/{room_id}/start")["room"]["status"] == "active"
 
 
+def test_the_lobby_lists_games_under_way_to_watch_or_go_back_to(api, svc):
+    """Seed: 司礼（admin）可全局观战 — and a player who went back to the lobby finds her running game."""
+    players = five(api)
+    waiting = players[0].open_room("baohuang")
+    running = table(api, players)
+    players[0].ok("POST", f"/v1/rooms/{running}/start")
+    stranger = Player(api, "路人")
+    under_way = stranger.ok("GET", "/v1/rooms?game=baohuang&status=active")["rooms"]
+    assert [(r["id"], r["status"], r["title"]) for r in under_way] == [(running, "active", "保皇·简明")]
+    assert [r["id"] for r in stranger.ok("GET", "/v1/rooms?game=baohuang")["rooms"]] == [waiting]
+    assert error(stranger.get("/v1/rooms?game=baohuang&status=finished")) == (422, "VALIDATION_FAILED")
+    assert stranger.ok("POST", f"/v1/rooms/{running}/spectate")["room"]["status"] == "active"
+
+
 def test_stalled_open_rooms_expire_and_abandoned_games_close(api, svc, clock):
     players = five(api)
     a = players[0]

@@ -36,15 +36,16 @@ def _assert_recomputes(svc, player: Player, room_id: str) -> None:
 
 
 def test_stage_one_clear_unlocks_stage_two_which_ends_in_a_wipe(api, svc, admin, pinned_seeds):
-    """Seed D⑥: 挑战关卡 N 须全队三人都通关关卡 N−1；有人没打通，开战时会点名提示.
+    """Seed D⑥: 挑战关卡 N 须全队三人都通关关卡 N−1；有人没打通，开战时会点名提示 — each player is
+    named as she takes a seat (decision, docs/rules/shengong.md §10), so a stage room fills only with
+    players who may start it.
     Seed D⑦: 积分 ＝ 输出伤害 + 存活 30 + 通关奖励（60 − 回合×3，不为负）."""
     team = make_team(api, admin, ["甄嬛", "眉庄", "陵容"], value=0)
-    # stage 2 before anyone cleared stage 1: the start is refused naming each of them
-    locked = open_d_room(team[:2], stage=2)
-    r = team[2].post(f"/v1/rooms/{locked}/join")
-    assert error(r) == (422, "STAGE_LOCKED")
-    assert all(name in r.json_body["message"] for name in ("甄嬛", "眉庄", "陵容"))
-    assert len(svc.rooms.get_room(locked).seats) == 2  # nothing half-written
+    # stage 2 before anyone cleared stage 1: her room is refused, naming her, and nothing is written
+    r = team[0].post("/v1/rooms", {"game": "shengong_d", "options": {"stage": 2}})
+    assert error(r) == (422, "STAGE_LOCKED") and r.json_body["details"]["players"] == ["甄嬛"]
+    assert "甄嬛 尚未通关关卡1" in r.json_body["message"]
+    assert team[0].ok("GET", "/v1/rooms?game=shengong_d")["rooms"] == []
 
     pinned_seeds.extend([bytes([0]) * 32, bytes([0]) * 32])
     room1 = open_d_room(team, stage=1)
@@ -68,7 +69,16 @@ def test_stage_one_clear_unlocks_stage_two_which_ends_in_a_wipe(api, svc, admin,
     assert {m["name"]: m["score"] for m in fastest[0]["team"]} == {
         r["name"]: r["score"] for r in outcome["results"]}
 
-    room2 = open_d_room(team, stage=2)
+    # a newcomer who has not cleared stage 1 is turned away from the stage-2 room as she sits, named;
+    # the room waits for (and starts with) the three who may play it
+    newcomer = make_team(api, admin, ["端妃"], value=0)[0]
+    room2 = team[0].open_room("shengong_d", {"stage": 2})
+    assert team[0].ok("GET", "/v1/rooms?game=shengong_d")["rooms"][0]["title"] == "宫斗杀·关卡2"
+    refused = newcomer.post(f"/v1/rooms/{room2}/join")
+    assert error(refused) == (422, "STAGE_LOCKED") and refused.json_body["details"]["players"] == ["端妃"]
+    assert len(svc.rooms.get_room(room2).seats) == 1  # nothing half-written
+    for p in team[1:]:
+        p.ok("POST", f"/v1/rooms/{room2}/join")
     end = play_out(team, room2, {"type": "heal"})
     outcome2 = team[1].result(room2)["results"][0]
     assert outcome2["reason"] == "wipe" and not outcome2["extra"]["cleared"]

@@ -173,20 +173,35 @@ def test_the_lobby_lists_open_rooms_newest_first_in_signed_pages(store):
         store.rooms.create_room(room(f"r{i}", created=1000 + i))
     store.rooms.create_room(room("other-game", game="relay", created=5000))
     store.rooms.create_room(room("started", status=RoomStatus.ACTIVE, created=6000))
-    first = store.rooms.list_open_rooms("tally", 2, None)
+    store.rooms.create_room(room("over", status=RoomStatus.FINISHED, created=7000))
+    first = store.rooms.list_lobby("tally", RoomStatus.OPEN, 2, None)
     assert [c.id for c in first.items] == ["r4", "r3"] and first.cursor
     assert first.items[0].seat_count == 1 and first.items[0].game == "tally"
-    second = store.rooms.list_open_rooms("tally", 2, first.cursor)
+    second = store.rooms.list_lobby("tally", RoomStatus.OPEN, 2, first.cursor)
     assert [c.id for c in second.items] == ["r2", "r1"]
-    third = store.rooms.list_open_rooms("tally", 2, second.cursor)
+    third = store.rooms.list_lobby("tally", RoomStatus.OPEN, 2, second.cursor)
     assert [c.id for c in third.items] == ["r0"]
     tampered = first.cursor[:-2] + ("AA" if not first.cursor.endswith("AA") else "BB")
     for bad in (tampered, "x", "a.b.c", "%%%", "e30.AAAA"):
         with pytest.raises(MalformedRequest) as e:
-            store.rooms.list_open_rooms("tally", 2, bad)
+            store.rooms.list_lobby("tally", RoomStatus.OPEN, 2, bad)
         assert e.value.code == "BAD_CURSOR"
     with pytest.raises(MalformedRequest):  # a cursor is only good for the list it came from
-        store.rooms.list_open_rooms("relay", 2, first.cursor)
+        store.rooms.list_lobby("relay", RoomStatus.OPEN, 2, first.cursor)
+    with pytest.raises(MalformedRequest):
+        store.rooms.list_lobby("tally", RoomStatus.ACTIVE, 2, first.cursor)
+
+
+def test_the_lobby_lists_rooms_under_way_apart_and_drops_them_when_they_end(store):
+    store.rooms.create_room(room("waiting", created=1000))
+    store.rooms.create_room(room("playing", status=RoomStatus.ACTIVE, created=2000))
+    live = store.rooms.list_lobby("tally", RoomStatus.ACTIVE, 10, None)
+    assert [(c.id, c.status) for c in live.items] == [("playing", "active")] and live.cursor is None
+    playing = store.rooms.get_room("playing")
+    store.rooms.commit(playing.model_copy(update={"status": RoomStatus.FINISHED, "version": playing.version + 1}),
+                       playing.version, log(1))
+    assert store.rooms.list_lobby("tally", RoomStatus.ACTIVE, 10, None).items == []
+    assert [c.id for c in store.rooms.list_lobby("tally", RoomStatus.OPEN, 10, None).items] == ["waiting"]
 
 
 def test_due_rooms_are_active_rooms_past_their_deadline(store):

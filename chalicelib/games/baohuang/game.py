@@ -46,6 +46,7 @@ from chalicelib.games.baohuang.actions import (
     action_adapter,
 )
 from chalicelib.games.baohuang.bots import decide
+from chalicelib.games.baohuang.cards import Variant
 from chalicelib.games.baohuang.deal import leave_table, start_deal
 from chalicelib.games.baohuang.errors import ERRORS
 from chalicelib.games.baohuang.events import Event, event_adapter
@@ -87,6 +88,10 @@ class BaohuangGame(Game[BaohuangState, Action, Event, BaohuangView, Options]):
     outcome_extra_model = BaohuangDealResult
 
     # -- start -----------------------------------------------------------------------------------
+
+    def room_title(self, options: Options) -> str:
+        variant = self.parse_options(options).variant
+        return f"{self.title}·{'经典' if variant is Variant.CLASSIC else '简明'}"
 
     def setup(self, entrants: Sequence[Entrant], options: Options, rng: Rng) -> BaohuangState:
         names = tuple(e.name for e in sorted(entrants, key=lambda e: e.seat))

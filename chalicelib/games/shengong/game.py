@@ -189,6 +189,21 @@ class StageGame(ShengongGame[StageOptions]):
     def _stage(self, options: StageOptions) -> int | None:
         return options.stage
 
+    def room_title(self, options: StageOptions) -> str:
+        return f"{self.title}·关卡{self.parse_options(options).stage}"
+
+    def check_seat(self, entrant: Entrant, options: StageOptions) -> None:
+        """Seed D⑥ for each player as she sits (decision, docs/rules/shengong.md): a stage room fills
+        only with players who have cleared the stage before it, so it can always start.
+
+        Raises:
+            IllegalAction: STAGE_LOCKED (naming her), BAD_PROFILE.
+        """
+        need = self.parse_options(options).stage - 1
+        if need >= 1 and need not in profile_of(entrant).cleared_stages:
+            raise IllegalAction(f"挑战关卡{need + 1}须先通关关卡{need}：{entrant.name} 尚未通关关卡{need}",
+                                code="STAGE_LOCKED", players=[entrant.name])
+
     def check_start(self, entrants: Sequence[Entrant], options: StageOptions) -> None:
         """Seed D①: exactly three; D⑥: 挑战关卡 N 须全队三人都通关关卡 N−1；有人没打通，开战时会点名提示.
 

@@ -773,7 +773,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 等待入席的房间（按玩法） */
+        /** 大厅：等待入席的房间，或对局中的房间（status=active，可观战；按玩法） */
         get: operations["list_rooms"];
         put?: never;
         /**
@@ -9902,6 +9902,8 @@ export interface operations {
             query?: {
                 /** @description 玩法 key（必填），见 GET /v1/games */
                 game?: ("shengong_d" | "shengong_a" | "shengong_b" | "shengong_c" | "baohuang" | "zhenhuan") | null;
+                /** @description open：等待入席；active：对局中（可观战） */
+                status?: "open" | "active";
                 limit?: number;
                 /** @description 上一页返回的 cursor */
                 cursor?: string | null;
