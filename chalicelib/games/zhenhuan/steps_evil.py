@@ -145,15 +145,18 @@ class Huangshang(_Demon):
 
 
 def convert_note(b: Board, actor: int, target: int, impaired: bool) -> str:
-    """雨露均沾: spent unless it failed on a man or a protected player (then he may try again)."""
+    """雨露均沾: spent unless it failed on a man or a protected player (then he may try again). An
+    impaired 皇上's is spent whomever he aimed it at (DECISIONS #5): he used it, and it failed for
+    his state before anything about the target could matter."""
     b.remind(HUANGSHANG, "雨露均沾", target)
+    if impaired:
+        b.spend(actor, CONVERT)
+        return f"雨露均沾{no(target)}无效（皇上中毒或醉酒），技能已用"
     if not b.female(target):
         return f"雨露均沾{no(target)}失败（非女性角色），可再用"
     if b.has(target, StatusKind.PROTECTED):
         return f"雨露均沾{no(target)}失败（受果郡王保护），可再用"
     b.spend(actor, CONVERT)
-    if impaired:
-        return f"雨露均沾{no(target)}无效（皇上中毒或醉酒），技能已用"
     b.change_role(target, CHONGFEI, Alignment.EVIL, keep_spent=True, why="（雨露均沾）")
     b.update_night(conversion=target)
     if b.evil_know_each_other():

@@ -31,6 +31,17 @@ def test_impaired_huangshang_conversion_is_spent() -> None:
     state = act(started(R), type="set_status", seat=5, status="poisoned")
     state = step(state, "huangshang", None, 1)
     assert state.seats[1].role == JINXI and "convert" in state.seats[5].spent
+    # spent whomever he aimed it at: a man (who could never be turned) or a protected woman — the
+    # retry a sober 皇上 gets for those comes from the target, and his state failed it first
+    state = act(started(R), type="set_status", seat=5, status="poisoned")
+    state = step(state, "huangshang", None, 2)  # 果郡王, a man
+    assert "convert" in state.seats[5].spent
+    state = act(started(R), type="set_status", seat=5, status="drunk")
+    state = step(step(state, "guojunwang", 1), "huangshang", None, 1)  # 瑾汐, protected tonight
+    assert state.seats[1].role == JINXI and "convert" in state.seats[5].spent
+    # sober, the same aims fail and leave it to use again
+    state = step(started(R), "huangshang", None, 2)
+    assert "convert" not in state.seats[5].spent
 
 
 def test_huangshang_self_kill_lets_huanghou_succeed() -> None:
