@@ -40,7 +40,9 @@ def set_alive(b: Board, a: A.SetAlive) -> None:
     s = b.seat(a.seat)
     if s.alive == a.alive or s.departed:
         raise IllegalAction(f"{no(a.seat)}已经是{'存活' if a.alive else '死亡'}状态", code="NO_CHANGE")
-    b.update_seat(a.seat, alive=a.alive, ghost_vote=True)
+    # a death brings a fresh ghost vote; a revival keeps the one she had (an alive player's is unused),
+    # so a night revival, shown dead until dawn, still shows the ghost vote the public last saw
+    b.update_seat(a.seat, alive=a.alive, ghost_vote=True if not a.alive else s.ghost_vote)
     b.host(f"说书人设置：{no(a.seat)}{'复活' if a.alive else '死亡'}", override=True)
     if b.state.phase is not Phase.NIGHT:
         b.emit(DeathEvent(seat=a.seat, alive=a.alive, text=f"{no(a.seat)}{'复活' if a.alive else '死亡'}"))

@@ -124,7 +124,8 @@ def _public_seats(state: GameState) -> tuple[PublicSeat, ...]:
             seat=s.seat,
             name=s.name,
             alive=(s.alive and s.seat not in revived) or s.seat in hidden,
-            ghost_vote=(not s.alive and not s.departed and s.seat not in hidden and s.ghost_vote) or s.seat in revived,
+            # as the public last saw her: a night revival shows at dawn, ghost vote and all
+            ghost_vote=(not s.alive or s.seat in revived) and not s.departed and s.seat not in hidden and s.ghost_vote,
             traveller=s.traveller_identity if started else None,
             traveller_ability=s.traveller_ability if started else "",
             departed=s.departed,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from chalicelib.core.game import Entrant
+from chalicelib.core.game import Entrant, Viewer
 from chalicelib.core.rng import Rng
 from chalicelib.games.zhenhuan.game import GAME
 from chalicelib.games.zhenhuan.roles import (
@@ -97,6 +97,20 @@ def test_night_information_reads_the_live_board() -> None:
     roles = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, ANLINGRONG, HUANGSHANG, QIFEI]
     state = step(step(started(roles), "anlingrong", 1, None), "wentaiyi", 1)
     assert infos(state, 3)[-1].value is True
+
+
+def test_a_night_revival_shows_nothing_before_dawn_not_even_the_ghost_vote() -> None:
+    """Deaths (and revivals) land together at dawn: a dead player who spent her ghost vote and is
+    revived at night still shows dead with no ghost vote until dawn (no flip before it)."""
+    state = night(started(R))
+    state = act(act(state, type="set_alive", seat=2, alive=False), type="set_ghost_vote", seat=2, has=False)
+    state = dusk(state)
+    before = GAME.view(state, Viewer.spectator()).seats[2]
+    state = act(state, type="set_alive", seat=2, alive=True)
+    for viewer in (Viewer.spectator(), Viewer.player(3)):
+        assert GAME.view(state, viewer).seats[2] == before and not before.alive and not before.ghost_vote
+    assert GAME.view(state, HOST).grimoire.seats[2].alive  # the storyteller sees it at once
+    assert GAME.view(night(state), Viewer.spectator()).seats[2].alive
 
 
 def test_public_board_hides_night_deaths_until_dawn() -> None:
