@@ -14,6 +14,7 @@ from chalicelib.core.errors import (
     Forbidden,
     GameOver,
     NotFound,
+    StaleVersion,
     ValidationFailed,
 )
 from chalicelib.core.game import AnyGame, PendingKind, Viewer, ViewerRole
@@ -32,6 +33,9 @@ from chalicelib.rooms.engine import (
 )
 from chalicelib.rooms.handover import reclaim, reclaimable
 from chalicelib.rooms.transitions import apply_action, commit_transition, settle_now, submit_move
+
+HIDDEN_STEP_ATTEMPTS = 4
+"""How often an action without a step is decided again when another change wins the room's write."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,22 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
         Conflict: STEP_AHEAD / STALE_STEP / NOT_STARTED / GAME_OVER …; ValidationFailed: BAD_ACTION;
         whatever `precheck` raises.
     """
+    for _ in range(HIDDEN_STEP_ATTEMPTS):
+        try:
+            return _act_once(deps, caller, room_id, step, raw_action, family, precheck, request_key)
+        except StaleVersion:
+            # a player who sends no step must not learn that something she cannot see (a storyteller's
+            # press at night) happened at that moment: her action is decided again on the new state
+            if step is not None:
+                raise
+            metrics_count("Retries")
+    raise StaleVersion()
+
+
+def _act_once(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_action: Any,
+              family: str | None, precheck: Callable[[Room, AnyGame, Viewer], None] | None,
+              request_key: str | None) -> ActOutcome:
+    """One attempt of `act` (StaleVersion when another change won the write)."""
     room = deps.rooms.get_room(room_id)
     game = get_game(room.game)
     if family is not None and game.family != family:

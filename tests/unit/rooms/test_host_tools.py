@@ -10,7 +10,7 @@ import itertools
 import pytest
 
 from chalicelib.core.clock import FixedClock
-from chalicelib.core.errors import Conflict, Forbidden
+from chalicelib.core.errors import Conflict, Forbidden, StaleVersion
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import LogKind, RoomStatus
 from chalicelib.rooms import host, lobby, play, replay, views
@@ -151,3 +151,30 @@ def test_free_text_a_game_shows_to_others_passes_the_content_check(deps):
     assert deps.rooms.get_room(rid).state["notes"] == []  # refused: not stored, not shown
     press(deps, rid, {"type": "note", "text": "好话"})
     assert checked == [("一句坏话", "u0"), ("好话", "u0")]
+
+
+def test_a_player_is_never_told_that_a_press_she_cannot_see_raced_her_action(deps, monkeypatch):
+    """A player who sends no step (she must not count the host's presses) whose action loses the
+    room's write to a press gets no 409 at that moment: her action is decided again and applies."""
+    rid = started(deps)
+    commit = deps.rooms.commit
+    raced: list[bool] = []
+
+    def the_host_presses_first(*args, **kwargs):
+        if not raced:
+            raced.append(True)
+            monkeypatch.setattr(deps.rooms, "commit", commit)
+            press(deps, rid, {"type": "note", "text": "夜里"})  # wins the write
+            raise StaleVersion()
+        return commit(*args, **kwargs)
+
+    monkeypatch.setattr(deps.rooms, "commit", the_host_presses_first)
+    out = play.act(deps, P, rid, None, {"type": "cheer"})
+    assert raced and out.settled
+    state = deps.rooms.get_room(rid).state
+    assert state["cheers"] == 1 and [n[0] for n in state["notes"]] == ["夜里"]
+    # a caller who sends her step is told, as before: she can see the steps anyway
+    monkeypatch.setattr(deps.rooms, "commit", the_host_presses_first)
+    raced.clear()
+    with pytest.raises(StaleVersion):
+        play.act(deps, H, rid, deps.rooms.get_room(rid).step, {"type": "note", "text": "又一笔"})
