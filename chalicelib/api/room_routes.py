@@ -152,6 +152,7 @@ def vote_handover(caller: Caller, room_id: str, body: VoteBody) -> views.RoomVie
 @route(bp, "/v1/rooms/{room_id}/hurry", "POST", body=StepBody, response=ActOut, tag="play",
        summary="催战：开房者立即结算本回合，未落子者按待机处理", errors=(400, 401, 403, 404, 409, 413, 422))
 def hurry(caller: Caller, room_id: str, body: StepBody) -> dict[str, Any]:
-    room = play.hurry(services().room_deps(), caller, room_id, body.step)
-    return {"accepted": True, "settled": room.step > body.step, "step": body.step, "current_step": room.step,
+    hurried = play.hurry(services().room_deps(), caller, room_id, body.step)
+    room = hurried.room
+    return {"accepted": True, "settled": hurried.settled, "step": body.step, "current_step": room.step,
             "version": room.version, "status": room.status.value}

@@ -96,12 +96,23 @@ def json_response(body: Any, status: int = 200, headers: dict[str, str | list[st
                     headers={"Content-Type": "application/json; charset=utf-8", **(headers or {})})
 
 
+def none_match(header_value: str | None, etag: str) -> bool:
+    """If-None-Match as RFC 9110 §13.1.2 reads it for GET: `*`, or a list of tags of which one
+    matches ours by the weak comparison (a cache or proxy may send several, or drop the W/)."""
+    if not header_value:
+        return False
+    if header_value.strip() == "*":
+        return True
+    ours = etag.removeprefix("W/")
+    return any(tag.strip().removeprefix("W/") == ours for tag in header_value.split(","))
+
+
 def _to_response(result: Any, request: Any, model: type[BaseModel] | None) -> Response:
     headers: dict[str, str | list[str]] = {}
     if isinstance(result, RoomView):
         headers = {"ETag": result.etag, "Cache-Control": "no-cache"}
         # a POST that answers with a view has done its work: its answer is never "not modified"
-        if (request is not None and request.method == "GET" and header(request, "if-none-match") == result.etag
+        if (request is not None and request.method == "GET" and none_match(header(request, "if-none-match"), result.etag)
                 and not result.fresh):
             return Response(body="", status_code=304, headers=headers)
         result = result.body

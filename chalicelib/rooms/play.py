@@ -205,7 +205,14 @@ def check_only(deps: RoomDeps, caller: Caller, room_id: str, raw_action: Any, fa
     return None
 
 
-def hurry(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
+@dataclass(frozen=True)
+class Hurried:
+    room: Room
+    settled: bool
+    """True only when this 催战 settled the round (not a retry, nor one that another settle beat)."""
+
+
+def hurry(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Hurried:
     """催战: the creator settles the round now; seats that have not submitted act as the default (待机)."""
     room = deps.rooms.get_room(room_id)
     if not may_hurry(caller, room):
@@ -214,10 +221,11 @@ def hurry(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
     if not get_game(room.game).allows_hurry:
         raise Conflict("这个玩法不能催战，到时自动托管", code="HURRY_NOT_ALLOWED")
     if step < room.step:
-        return room  # already settled: a retried 催战
+        return Hurried(room, settled=False)  # already settled: a retried 催战
     if step > room.step:
         raise Conflict("房间还没到这一步，请刷新", code="STEP_AHEAD", current_step=room.step)
-    return run_bots(deps, settle_now(deps, room, trigger=Trigger.HURRY)[0])
+    settled, mine = settle_now(deps, room, trigger=Trigger.HURRY)
+    return Hurried(run_bots(deps, settled), settled=mine)
 
 
 def run_timeout(deps: RoomDeps, room: Room, now_ms: int) -> Room | None:

@@ -127,6 +127,10 @@ def test_etag_polling_returns_304_until_something_the_viewer_sees_changes(api, a
     etag = first.headers["ETag"]
     again = a.get(f"/v1/rooms/{room_id}", **{"If-None-Match": etag})
     assert again.status_code == 304 and again.body in (b"", None)
+    # the header as caches and proxies may send it (RFC 9110): a list, the strong form, or *
+    for sent in (f'W/"x", {etag}', f'{etag},W/"y"', etag.removeprefix("W/"), "*"):
+        assert a.get(f"/v1/rooms/{room_id}", **{"If-None-Match": sent}).status_code == 304, sent
+    assert a.get(f"/v1/rooms/{room_id}", **{"If-None-Match": 'W/"x", W/"y"'}).status_code == 200
     assert first.json_body["server_time"] == svc.clock.now_ms()
     c.ok("POST", f"/v1/rooms/{room_id}/join")  # the third seat starts the game
     changed = a.get(a.game_path(room_id), **{"If-None-Match": etag})

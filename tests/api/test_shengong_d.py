@@ -105,6 +105,8 @@ def test_hurry_and_scheduler_settle_rounds_nobody_finished(api, svc, admin, cloc
     team[1].act(room_id, {"type": "poison", "target": 0}, step=1)
     assert error(team[1].post(f"/v1/rooms/{room_id}/hurry", {"step": 1})) == (403, "NOT_CREATOR")
     assert team[0].post(f"/v1/rooms/{room_id}/hurry", {"step": 1}).json_body["settled"] is True
+    retried = team[0].post(f"/v1/rooms/{room_id}/hurry", {"step": 1}).json_body  # its answer was lost
+    assert (retried["settled"], retried["current_step"]) == (False, 2)  # it settled nothing this time
     reports = team[0].reports(room_id)["reports"]
     assert [r["trigger"] for r in reports] == ["hurry"]
     log = svc.rooms.get_log(room_id, 1)

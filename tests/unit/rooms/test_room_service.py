@@ -170,9 +170,10 @@ def test_hurry_closes_the_round_with_placeholders_and_a_late_move_is_refused(dep
     play.act(deps, A, rid, 1, {"type": "pick", "n": 3})
     with pytest.raises(Forbidden):
         play.hurry(deps, B, rid, 1)
-    room = play.hurry(deps, A, rid, 1)
-    assert room.step == 2
-    assert play.hurry(deps, A, rid, 1).step == 2  # a retried 催战 changes nothing
+    hurried = play.hurry(deps, A, rid, 1)
+    assert hurried.room.step == 2 and hurried.settled
+    again = play.hurry(deps, A, rid, 1)
+    assert again.room.step == 2 and not again.settled  # a retried 催战 changes nothing, and says so
     moves = deps.rooms.list_moves(rid, 1)
     assert {s: m.by for s, m in moves.items()} == {0: MoveSource.PLAYER, 1: MoveSource.DEFAULT,
                                                   2: MoveSource.DEFAULT}
