@@ -41,8 +41,9 @@ def claim_consort(caller: Caller, consort_id: str) -> dict[str, Any]:
 
 
 @route(bp, "/v1/consorts/{consort_id}/records", response=ConsortRecordsOut, tag="records",
-       summary="群芳战绩：一位妃子在各榜的累计战绩与名次", errors=(401,))
+       summary="群芳战绩：一位妃子在各榜的累计战绩与名次", errors=(401, 404))
 def consort_records(caller: Caller, consort_id: str) -> dict[str, Any]:
+    services().accounts.get_consort(consort_id)  # 404 CONSORT_NOT_FOUND: no empty record for a name never made
     return records.consort_records(services().records, consort_id)
 
 

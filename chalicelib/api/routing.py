@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from chalicelib.api.authorizer import token_authorizer
 from chalicelib.api.errors import error_response
-from chalicelib.core.errors import DomainError, MalformedRequest, PayloadTooLarge, Unauthenticated
+from chalicelib.core.errors import DomainError, MalformedRequest, NotFound, PayloadTooLarge, Unauthenticated
 from chalicelib.core.identity import Caller, Role
 from chalicelib.observability import logger
 from chalicelib.rooms.engine import parse_model
@@ -96,6 +96,22 @@ def json_response(body: Any, status: int = 200, headers: dict[str, str | list[st
                     headers={"Content-Type": "application/json; charset=utf-8", **(headers or {})})
 
 
+PATH_PARAM_MAX = 64
+"""No id of ours is longer (rooms 16, 妃子 11, messages 10 characters); DynamoDB refuses a key over
+1,024 bytes even on a read, which would otherwise surface as a 500."""
+NOT_FOUND = {"room_id": ("ROOM_NOT_FOUND", "找不到这个房间"), "consort_id": ("CONSORT_NOT_FOUND", "找不到这位妃子"),
+             "board": ("BOARD_NOT_FOUND", "没有这个榜单"), "stage": ("STAGE_NOT_FOUND", "没有这个关卡"),
+             "family": ("UNKNOWN_GAME", "没有这个玩法"), "message_id": ("CHAT_MESSAGE_NOT_FOUND", "找不到这条发言")}
+
+
+def check_path_params(params: dict[str, Any]) -> None:
+    """Raises: NotFound for a path value no id of ours can be (the code of what was looked for)."""
+    for name, value in params.items():
+        if isinstance(value, str) and len(value) > PATH_PARAM_MAX:
+            code, message = NOT_FOUND.get(name, ("NOT_FOUND", "没有这个接口或资源"))
+            raise NotFound(message, code=code)
+
+
 def none_match(header_value: str | None, etag: str) -> bool:
     """If-None-Match as RFC 9110 §13.1.2 reads it for GET: `*`, or a list of tags of which one
     matches ours by the weak comparison (a cache or proxy may send several, or drop the W/)."""
@@ -138,6 +154,7 @@ def route(
         def view(**params: Any) -> Response:
             request = bp.current_request
             try:
+                check_path_params(params)
                 kwargs = dict(params)
                 if auth:
                     from chalicelib.wiring import services
