@@ -334,6 +334,11 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
         """A sealed round with the moves that came in (default: this game has no sealed rounds)."""
         raise IllegalAction("本玩法没有暗选阶段", code="NO_SEALED_MOVES")
 
+    def on_abandon(self, state: S) -> A | None:
+        """The host's action when the room is given up for idleness (default none: the unfinished game
+        gets no result). A game whose end waits on the host's word may take it here."""
+        return None
+
     def on_timeout(self, state: S, rng: Rng) -> Transition[S, E]:
         """A TURN deadline passed (default: this game sets no turn deadlines)."""
         raise IllegalAction("本玩法没有超时处理", code="NO_TIMEOUT")

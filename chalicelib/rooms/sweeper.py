@@ -15,10 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from chalicelib.core.errors import DomainError, StaleVersion
-from chalicelib.domain.model import IDLE_ACTIVE_S, IDLE_OPEN_S, Room, RoomStatus
+from chalicelib.core.game import Viewer
+from chalicelib.domain.model import IDLE_ACTIVE_S, IDLE_OPEN_S, Room, RoomStatus, Trigger
+from chalicelib.games import get_game
 from chalicelib.observability import logger, metrics_count
 from chalicelib.rooms.deps import RoomDeps
+from chalicelib.rooms.engine import load_state
 from chalicelib.rooms.play import run_timeout
+from chalicelib.rooms.transitions import apply_action
 
 BATCH = 100
 PARK_MS = 5 * 60 * 1000
@@ -91,6 +95,8 @@ def _expire(deps: RoomDeps, room: Room, now: int) -> bool:
     if room.status is RoomStatus.OPEN and room.active_ms + IDLE_OPEN_S * 1000 <= now:
         status = RoomStatus.EXPIRED
     elif room.status is RoomStatus.ACTIVE and room.active_ms + IDLE_ACTIVE_S * 1000 <= now:
+        if _ended_by_the_game(deps, room):
+            return True
         status = RoomStatus.ABANDONED
     else:
         return False
@@ -99,6 +105,20 @@ def _expire(deps: RoomDeps, room: Room, now: int) -> bool:
     })
     deps.rooms.save_room(closed, room.version)
     metrics_count(f"Rooms.{status.value}")
+    return True
+
+
+def _ended_by_the_game(deps: RoomDeps, room: Room) -> bool:
+    """An idle game whose end only waits on the host's word ends with it (血染 DECISIONS #12: 「确认结束」
+    or the room's idle timer): applied as the host's action, with its result, instead of abandoned."""
+    game = get_game(room.game)
+    state = load_state(game, room)
+    action = game.on_abandon(state)
+    pending = game.pending(state)
+    if action is None or pending is None:
+        return False
+    apply_action(deps, game, room, state, pending, Viewer.host(), action, Trigger.DEADLINE)
+    metrics_count("Rooms.ended_idle")
     return True
 
 

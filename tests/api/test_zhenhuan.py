@@ -802,3 +802,28 @@ def test_a_player_cannot_find_the_step_count_by_sending_steps(api, svc):
         assert all(r.json_body.get("details") is None for r in [t.send({"type": "dusk"}, who=t.players[0], step=1)])
     assert answers[0] == answers[1]
     assert set(answers[0]) == {(422, "STEP_HIDDEN")}  # one answer whatever the step
+
+
+def test_a_met_end_nobody_confirms_is_ended_by_the_rooms_idle_timer_with_its_result(api, svc, clock):
+    """DECISIONS #12: nothing is final until she confirms (or the room's idle timer ends it) — a
+    storyteller who walked away from a shown end leaves a game that ends with it, result and all,
+    rather than one abandoned with none; a game with no end shown is abandoned as any other."""
+    from chalicelib.rooms import sweeper
+
+    t = Table.open(api, svc, 7, SEED_A)
+    t.deal(ROLES_A, bluffs=["jingfei", "sanage", "taihou"])
+    t.begin()
+    t.do({"type": "declare_winner", "winner": "good", "reason": "说书人宣布结果"})
+    idle = Table.open(api, svc, 7, SEED_B)
+    idle.deal(ROLES_A, bluffs=["jingfei", "sanage", "taihou"])
+    idle.begin()
+    clock.advance(6 * 3600 + 600)
+    assert sweeper.expire_stalled(svc.room_deps()).changed == 2
+    ended = t.stored()  # (everyone's token has expired meanwhile: read the store)
+    assert ended.status.value == "finished" and ended.pending is None
+    assert (ended.state["phase"], ended.state["winner"]) == ("over", "good")
+    results = svc.rooms.list_results(ended.id)
+    assert len(results) == 1 and results[0]["reason"] == "说书人宣布结果"
+    assert svc.rooms.get_log(ended.id, ended.step - 1).trigger.value == "deadline"
+    abandoned = idle.stored()
+    assert abandoned.status.value == "abandoned" and abandoned.results == ()

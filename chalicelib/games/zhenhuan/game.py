@@ -186,6 +186,11 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
         ending.check_win(b)
         return _transition(state, b.freeze())
 
+    def on_abandon(self, state: GameState) -> A.Action | None:
+        """DECISIONS #12: nothing is final until the storyteller confirms, or the room's idle timer ends
+        it — with the end she was shown (a storyteller who walked away from a met win condition)."""
+        return A.ConfirmEnd() if state.end is not None and state.phase is not Phase.OVER else None
+
     def free_texts(self, action: A.Action) -> tuple[str, ...]:
         """A 告知's free text reaches a player: it passes content security first (notes stay hers)."""
         return (action.text,) if isinstance(action, A.Tell) and action.text else ()
