@@ -85,6 +85,16 @@ def test_seed_comparison_examples(new, old, expected):
     assert beats_elementwise(new, old) is expected
 
 
+def test_the_marked_jokers_are_no_stronger_than_the_others():
+    """DECISIONS 保皇 #2; seed: "四张大王一样大（皇牌无区别），4张小王一样大（侍卫牌无区别）" — the 皇 card
+    (BJ#1) cannot beat another 大王, nor the 侍卫 card (LJ#1) another 小王, and the other way round."""
+    for marked, plain in (("BJ#1", "BJ#2"), ("LJ#1", "LJ#3")):
+        assert classify([marked]) == classify([plain])
+        assert not beats(classify([marked]), classify([plain]))
+        assert not beats(classify([plain]), classify([marked]))
+    assert beats(classify(["BJ#1"]), classify(["LJ#2"])) and beats(classify(["LJ#1"]), classify(["S2#1"]))
+
+
 def test_classify_sets_and_joker_attachments():
     """Seed: "套牌…点数相同的一组牌，不分花色"; "王挂牌，即大小王带任何套牌"; "不可以用2配牌"; "不可以出顺牌"."""
     assert classify(["S7#1", "H7#2", "BJ#3"]) == (7, 2, 0, 1)

@@ -117,6 +117,17 @@ def test_mass_drunk_from_a_day_death_covers_the_coming_night_and_the_day_after()
     assert any("全场醉酒" in line for line in host_lines(state))
 
 
+def test_mass_drunk_from_a_death_at_dusk_covers_the_night_it_opens_and_the_day_after() -> None:
+    """DECISIONS #10: "by day or at dusk" — 安陵容's curse kills 孙答应 as night 2 opens (at dusk): the
+    whole table is drunk through night 2 and day 2, and sober again when night 3 starts."""
+    rs = [SUNDAYING, KUANGTU, GUOJUNWANG, WENTAIYI, ANLINGRONG, HUANGSHANG, JINXI]
+    state = dusk(night(step(started(rs), "anlingrong", None, 0)))  # night 1: the curse on 孙答应
+    assert not state.seats[0].alive and has(state, 5, StatusKind.DRUNK)
+    state = night(state)
+    assert has(state, 5, StatusKind.DRUNK), "through night 2 and day 2"
+    assert not has(dusk(state), 5, StatusKind.DRUNK), "gone when night 3 starts"
+
+
 # --- #11 -----------------------------------------------------------------------------------------------
 def test_conversion_greys_huangshang_s_own_team_and_forcing_it_is_a_logged_override() -> None:
     """DECISIONS #11: 雨露均沾 ("加入你的阵营") cannot be aimed at a player of 皇上's own team: the button
