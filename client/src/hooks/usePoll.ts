@@ -18,6 +18,8 @@ export interface PollState<T> {
   /** After an action of ours: with its answer's view, show that (no second request); without, ask
    * again at once (while the room's notices come: when its notice does). */
   refresh: (seen?: Seen) => void
+  /** Poll again after an answer that stopped polling (a 暗号 room, now that the 暗号 was given). */
+  retry: () => void
 }
 
 /** A room view (GET /v1/rooms/{id}, /v1/games/{family}/rooms/{id}): its room id, or null. */
@@ -109,5 +111,6 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
     data,
     error,
     refresh: (seen?: Seen) => (seen ? poller.current?.accept(seen.view as T, seen.view_etag) : poller.current?.refresh()),
+    retry: () => poller.current?.start(),
   }
 }

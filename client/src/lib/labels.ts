@@ -14,6 +14,12 @@ export function roomUrl(gameKey: string, roomId: string): string {
   return `/pages/room-${familyOf(gameKey)}/index?id=${encodeURIComponent(roomId)}`
 }
 
+/** What the room's title adds to the game's (the server names the 关卡 or the 保皇 牌制): '关卡2'. */
+export function titleTag(roomTitle: string, gameTitle: string): string {
+  if (roomTitle === gameTitle) return ''
+  return roomTitle.startsWith(gameTitle) ? roomTitle.slice(gameTitle.length).replace(/^[·・\s]+/, '') : roomTitle
+}
+
 export const STATUS: Record<string, string> = {
   open: '候场',
   active: '对局中',
@@ -31,7 +37,20 @@ export const COMPETITION: Record<string, string> = {
 export const ROLE: Record<string, string> = {
   player: '入席',
   spectator: '观战',
-  host: '说书人',
+  host: '主持',
+}
+
+/** Who runs a room: 血染's storyteller is 说书人; a 深宫杀 锦标赛 is run by the 司礼; elsewhere 主持. */
+export const HOST_TITLE: Record<Family, string> = {
+  zhenhuan: '说书人',
+  shengong: '司礼',
+  baohuang: '主持',
+}
+
+/** A viewer's place in a room of this game, in that game's words. */
+export function roleLabel(role: string, gameKey: string): string {
+  if (role === 'host') return HOST_TITLE[familyOf(gameKey)]
+  return ROLE[role] ?? role
 }
 
 /** An account's role. */

@@ -11,6 +11,9 @@ const Taro = {
   removeStorageSync: vi.fn((key: string) => void storage.delete(key)),
   onNetworkStatusChange: vi.fn(),
   offNetworkStatusChange: vi.fn(),
+  getCurrentPages: vi.fn((): unknown[] => []),
+  navigateBack: vi.fn(async () => ({ errMsg: 'navigateBack:ok' })),
+  switchTab: vi.fn(async (_: { url: string }) => ({ errMsg: 'switchTab:ok' })),
   _storage: storage,
 }
 

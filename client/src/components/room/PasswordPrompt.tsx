@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { Input, View } from '@tarojs/components'
-import { ErrorLine } from '../../components/ErrorLine'
-import { SealButton } from '../../components/SealButton'
-import { Sheet } from '../../components/Sheet'
+import { ErrorLine } from '../ErrorLine'
+import { SealButton } from '../SealButton'
+import { Sheet } from '../Sheet'
 
 /** 报暗号 before joining or watching a locked room. */
 export function PasswordPrompt({ open, busy, error, title, onClose, onSubmit }: {

@@ -1,27 +1,58 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { View } from '@tarojs/components'
-import { ApiError } from '../../api'
+import { ApiError, api, session } from '../../api'
+import { notDelivered } from '../../api/errors'
+import { rememberRoom } from '../../lib/myRooms'
+import { goLobby } from '../../lib/nav'
 import { SealButton } from '../SealButton'
+import { PasswordPrompt } from './PasswordPrompt'
 
 /**
  * A room page that cannot show its room (a link to a room that is gone, locked by 暗号, or of
- * another game) is never a dead end: a room of another game opens on its own page, anything else
- * offers the way back to the lobby (where a 暗号 is asked for).
+ * another game) is never a dead end: a room of another game opens on its own page; a 暗号 room asks
+ * for its 暗号 right here (once it is right she watches, and may take a free seat); anything else
+ * offers the way back to the lobby.
  */
-export function RoomUnreachable({ error, roomId, onLobby }: { error: unknown; roomId: string; onLobby: () => void }) {
+export function RoomUnreachable({ error, roomId, onEntered }: { error: unknown; roomId: string; onEntered: () => void }) {
   const family = error instanceof ApiError && error.code === 'WRONG_FAMILY' ? error.details?.family : undefined
   useEffect(() => {
     if (typeof family === 'string') {
       void Taro.redirectTo({ url: `/pages/room-${family}/index?id=${encodeURIComponent(roomId)}` })
     }
   }, [family, roomId])
-  if (typeof family === 'string') return <View className='loading'>转往这个房间的玩法…</View>
   const locked = error instanceof ApiError && error.code === 'PASSWORD_REQUIRED'
+  const [asking, setAsking] = useState(true)
+  const [busy, setBusy] = useState(false)
+  const [wrong, setWrong] = useState<unknown>()
+  if (typeof family === 'string') return <View className='loading'>转往这个房间的玩法…</View>
+
+  const enter = async (password: string) => {
+    setBusy(true)
+    setWrong(undefined)
+    try {
+      const view = await api.POST('/v1/rooms/{room_id}/spectate', { params: { path: { room_id: roomId } }, body: password ? { password } : {} })
+      const userId = session.user()?.id
+      if (userId) rememberRoom(userId, { id: roomId, game: view.room.game, password })
+      setAsking(false)
+      onEntered()
+    } catch (e) {
+      setWrong(notDelivered(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
   return (
-    <View className='room-actions room-unreachable'>
-      {locked ? <View className='muted'>在大厅里点这个房间，报上暗号即可入席或观战。</View> : null}
-      <SealButton kind='ghost' onClick={onLobby}>回大厅</SealButton>
+    <View className='room-unreachable'>
+      {locked ? <View className='muted'>此房设有暗号，报上暗号即可观战，有空位便可入席。</View> : null}
+      <View className='room-actions'>
+        {locked ? <SealButton onClick={() => setAsking(true)}>报暗号</SealButton> : null}
+        <SealButton kind='ghost' onClick={() => void goLobby()}>回大厅</SealButton>
+      </View>
+      {locked && asking ? (
+        <PasswordPrompt open title='报暗号' busy={busy} error={wrong} onClose={() => setAsking(false)} onSubmit={(pw) => void enter(pw)} />
+      ) : null}
     </View>
   )
 }

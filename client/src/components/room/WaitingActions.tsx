@@ -1,32 +1,51 @@
 import { View } from '@tarojs/components'
 import { api } from '../../api'
+import { goLobby } from '../../lib/nav'
 import { SealButton } from '../SealButton'
+import { JoinSeat } from './JoinSeat'
+import { LeaveButton } from './LeaveButton'
 
 type Run = (key: string, fn: () => Promise<unknown>) => Promise<unknown>
 
+export interface WaitingRoom {
+  id: string
+  game: string
+  is_creator: boolean
+  hosted: boolean
+  has_password: boolean
+  seats: { is_me: boolean; bot?: string | null; name: string; seat: number }[]
+  min_seats: number
+  max_seats: number
+}
+
 /** The waiting room's buttons: back to the lobby; the creator's start once enough have joined
- * (`startLabel`: 开战, 开始布置 …); 离席 for a seated player, who then goes back to the lobby. */
-export function WaitingActions({ room, seated, busy, run, lobby, startLabel }: {
-  room: { id: string; is_creator: boolean; seats: unknown[]; min_seats: number }
+ * (`startLabel`: 开战, 开始布置 …); 离席 for a seated player (confirmed when it closes the room or
+ * passes 房主 on), who then goes back to the lobby; 入席 for a spectator while a seat is free. */
+export function WaitingActions({ room, seated, canSit, busy, run, startLabel, refresh, onError }: {
+  room: WaitingRoom
   seated: boolean
+  /** She may take a seat (a spectator; a host does not sit). */
+  canSit: boolean
   busy?: string
   run: Run
-  lobby: () => void
   startLabel: string
+  refresh: () => void
+  onError: (e: unknown) => void
 }) {
   const path = { params: { path: { room_id: room.id } } }
   return (
     <View className='room-actions'>
-      <SealButton kind='ghost' onClick={lobby}>回大厅</SealButton>
+      <SealButton kind='ghost' onClick={() => void goLobby()}>回大厅</SealButton>
       {room.is_creator && room.seats.length >= room.min_seats ? (
         <SealButton kind='gold' busy={busy === 'start'} onClick={() => void run('start', () => api.POST('/v1/rooms/{room_id}/start', path))}>{startLabel}</SealButton>
       ) : null}
       {seated ? (
-        <SealButton busy={busy === 'leave'} onClick={() => void run('leave', async () => {
+        <LeaveButton room={room} busy={busy === 'leave'} kind='zhu' onLeave={() => void run('leave', async () => {
           await api.POST('/v1/rooms/{room_id}/leave', path)
-          lobby()
-        })}>离席</SealButton>
+          void goLobby()
+        })} />
       ) : null}
+      {!seated && canSit && room.seats.length < room.max_seats ? <JoinSeat room={room} onJoined={refresh} onError={onError} /> : null}
     </View>
   )
 }

@@ -2,8 +2,12 @@ import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
+import { InviteRow } from '../../components/room/InviteRow'
+import { JoinSeat } from '../../components/room/JoinSeat'
+import { LeaveButton } from '../../components/room/LeaveButton'
 import { Seats } from '../../components/room/Seats'
-import { ROLE } from '../../lib/labels'
+import { roleLabel } from '../../lib/labels'
+import { goLobby } from '../../lib/nav'
 import type { RoomView } from './types'
 
 type BotLevel = 'simple' | 'advanced'
@@ -14,13 +18,15 @@ interface Props {
   onStart: () => void
   onLeave: () => void
   onBots: (level: BotLevel) => void
+  onJoined: () => void
+  onError: (e: unknown) => void
 }
 
 /**
  * Before 开战: the seats (bot seats marked 机器人), and for the creator 开战 and — in A/B/C — filling
  * the empty seats with bots; 离席 for a seated player. D starts by itself when the third joins.
  */
-export function Waiting({ view, busy, onStart, onLeave, onBots }: Props) {
+export function Waiting({ view, busy, onStart, onLeave, onBots, onJoined, onError }: Props) {
   const room = view.room
   const [level, setLevel] = useState<BotLevel>('simple')
   const d = room.game === 'shengong_d'
@@ -37,7 +43,7 @@ export function Waiting({ view, busy, onStart, onLeave, onBots }: Props) {
           </View>
           <View className='summary-item'>
             <Text className='summary-key'>我</Text>
-            <Text>{ROLE[view.viewer.role] ?? view.viewer.role}{seated ? ` · 第 ${(view.viewer.seat ?? 0) + 1} 席` : ''}</Text>
+            <Text>{roleLabel(view.viewer.role, room.game)}{seated ? ` · 第 ${(view.viewer.seat ?? 0) + 1} 席` : ''}</Text>
           </View>
           {d && opts.stage ? (
             <View className='summary-item'>
@@ -56,7 +62,7 @@ export function Waiting({ view, busy, onStart, onLeave, onBots }: Props) {
             </View>
           ) : null}
         </View>
-        <Text className='room-id sg-room-id'>{room.id}</Text>
+        <InviteRow room={room} />
         <View className='sg-wait-note'>
           {d ? '三人成队，满 3 人自动开战' : `满 ${room.min_seats} 人由房主「开战」${room.is_creator && empty > 0 ? '；空位可由机器人补上（练习局，不计入榜单）' : ''}`}
         </View>
@@ -77,10 +83,12 @@ export function Waiting({ view, busy, onStart, onLeave, onBots }: Props) {
         </Panel>
       ) : null}
       <View className='room-actions'>
+        <SealButton kind='ghost' onClick={() => void goLobby()}>回大厅</SealButton>
         {room.is_creator && room.seats.length >= room.min_seats ? (
           <SealButton kind='gold' busy={busy === 'start'} onClick={onStart}>开战</SealButton>
         ) : null}
-        {seated ? <SealButton kind='ghost' busy={busy === 'leave'} onClick={onLeave}>离席</SealButton> : null}
+        {seated ? <LeaveButton room={room} busy={busy === 'leave'} onLeave={onLeave} /> : null}
+        {!seated && view.viewer.role === 'spectator' && empty > 0 ? <JoinSeat room={room} onJoined={onJoined} onError={onError} /> : null}
       </View>
     </>
   )

@@ -1,3 +1,4 @@
 export default definePageConfig({
   navigationBarTitleText: '保皇',
+  enableShareAppMessage: true,
 })

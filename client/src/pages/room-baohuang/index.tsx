@@ -1,11 +1,14 @@
 import { useState } from 'react'
-import Taro, { useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
+import { notDelivered } from '../../api/errors'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
 import { Screen } from '../../components/Screen'
 import { SealButton } from '../../components/SealButton'
+import { InviteRow } from '../../components/room/InviteRow'
+import { LobbyButton } from '../../components/room/LobbyButton'
 import { RoomUnreachable } from '../../components/room/RoomUnreachable'
 import { Seats } from '../../components/room/Seats'
 import { WaitingActions } from '../../components/room/WaitingActions'
@@ -13,6 +16,8 @@ import { BaohuangGame } from '../../games/baohuang/Game'
 import { VARIANT_NAME } from '../../games/baohuang/table'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { usePoll } from '../../hooks/usePoll'
+import { useRememberRoom } from '../../hooks/useRememberRoom'
+import { useRoomShare } from '../../hooks/useRoomShare'
 import { STATUS } from '../../lib/labels'
 import '../../components/room/room.css'
 import '../../games/baohuang/baohuang.css'
@@ -35,6 +40,8 @@ export default function Room() {
   const [level, setLevel] = useState<BotLevel>('simple')
   const view = poll.data
   const room = view?.room
+  useRememberRoom(room)
+  useRoomShare(room)
 
   if (!authed) return null
 
@@ -44,14 +51,13 @@ export default function Room() {
     try {
       await fn()
     } catch (e) {
-      setError(e)
+      setError(notDelivered(e))
     } finally {
       setBusy(undefined)
       poll.refresh()
     }
   }
   const path = { params: { path: { room_id: roomId } } }
-  const lobby = () => void Taro.navigateBack().catch(() => Taro.switchTab({ url: '/pages/lobby/index' }))
 
   const status = room?.status ?? ''
   const seated = view?.viewer.role === 'player' && view.viewer.seat !== null
@@ -67,12 +73,13 @@ export default function Room() {
     >
       <ErrorLine error={poll.error} />
       {!view && !poll.error ? <View className='loading'>入殿中…</View> : null}
-      {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} onLobby={lobby} /> : null}
+      {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} onEntered={poll.retry} /> : null}
       {view && room && status === 'open' ? (
         <>
           <Panel title='候场' extra={<Text className='room-id'>{room.id}</Text>}>
             <View className='bh-note'>五人满座，由房主开战。房主可以用机器人补满空位（练习局，不计榜）。</View>
             <Seats seats={room.seats} max={room.max_seats} />
+            <InviteRow room={room} />
           </Panel>
           {room.is_creator && room.seats.length < room.max_seats ? (
             <Panel title='机器人补位'>
@@ -94,14 +101,15 @@ export default function Room() {
             </Panel>
           ) : null}
           <ErrorLine error={error} />
-          <WaitingActions room={room} seated={seated} busy={busy} run={run} lobby={lobby} startLabel='开战' />
+          <WaitingActions room={room} seated={seated} canSit={view.viewer.role === 'spectator'} busy={busy} run={run} startLabel='开战'
+            refresh={poll.refresh} onError={setError} />
         </>
       ) : null}
       {view && room && status !== 'open' ? (
         <>
           {view.game ? <BaohuangGame view={view} refresh={poll.refresh} /> : <View className='soon'>{STATUS[status] ?? status}</View>}
           <View className='room-actions'>
-            <SealButton kind='ghost' size='small' onClick={lobby}>回大厅</SealButton>
+            <LobbyButton warn={status === 'active' && seated} />
           </View>
         </>
       ) : null}

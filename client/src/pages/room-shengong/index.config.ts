@@ -1,3 +1,4 @@
 export default definePageConfig({
   navigationBarTitleText: '深宫杀',
+  enableShareAppMessage: true,
 })

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react'
-import Taro, { useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
+import { notDelivered } from '../../api/errors'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Screen } from '../../components/Screen'
-import { SealButton } from '../../components/SealButton'
+import { LobbyButton } from '../../components/room/LobbyButton'
 import { RoomUnreachable } from '../../components/room/RoomUnreachable'
 import { Seats } from '../../components/room/Seats'
 import { ShengongGame } from '../../games/shengong/Game'
@@ -13,6 +14,9 @@ import { MODE_NAME } from '../../games/shengong/labels'
 import { Waiting } from '../../games/shengong/Waiting'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { usePoll } from '../../hooks/usePoll'
+import { useRememberRoom } from '../../hooks/useRememberRoom'
+import { useRoomShare } from '../../hooks/useRoomShare'
+import { goLobby } from '../../lib/nav'
 import { COMPETITION, STATUS } from '../../lib/labels'
 import '../../components/room/room.css'
 import '../../games/shengong/shengong.css'
@@ -41,6 +45,8 @@ export default function Room() {
   const room = view?.room
   const feed = useReports(roomId, view?.reports)
   reportsAfter.current = feed.after
+  useRememberRoom(room)
+  useRoomShare(room)
 
   if (!authed) return null
 
@@ -51,14 +57,14 @@ export default function Room() {
       await fn()
       after?.()
     } catch (e) {
-      setError(e)
+      setError(notDelivered(e))
     } finally {
       setBusy(undefined)
       poll.refresh()
     }
   }
   const path = { params: { path: { room_id: roomId } } }
-  const lobby = () => void Taro.navigateBack().catch(() => Taro.switchTab({ url: '/pages/lobby/index' }))
+  const lobby = () => void goLobby()
 
   const mode = room ? MODE_OF_GAME[room.game] ?? 'D' : 'D'
   const game = view?.game
@@ -73,13 +79,15 @@ export default function Room() {
     >
       <ErrorLine error={poll.error} />
       {!view && !poll.error ? <View className='loading'>入殿中…</View> : null}
-      {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} onLobby={lobby} /> : null}
+      {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} onEntered={poll.retry} /> : null}
       {view && room && status === 'open' ? (
         <Waiting
           view={view}
           busy={busy}
           onStart={() => void run('start', () => api.POST('/v1/rooms/{room_id}/start', path))}
           onLeave={() => void run('leave', () => api.POST('/v1/rooms/{room_id}/leave', path), lobby)}
+          onJoined={poll.refresh}
+          onError={setError}
           onBots={(level) => void run('bots', () => api.POST('/v1/rooms/{room_id}/bots', { ...path, body: { level, seated: room.seats.length } }))}
         />
       ) : null}
@@ -99,9 +107,9 @@ export default function Room() {
         </View>
       ) : null}
       <ErrorLine error={error} />
-      {view && status !== 'active' && status !== 'finished' ? (
+      {view && status !== 'open' && status !== 'active' && status !== 'finished' ? (
         <View className='room-actions'>
-          <SealButton kind='ghost' size='small' onClick={() => void Taro.switchTab({ url: '/pages/lobby/index' })}>回大厅</SealButton>
+          <LobbyButton />
         </View>
       ) : null}
     </Screen>

@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react'
-import Taro, { useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
+import { notDelivered } from '../../api/errors'
 import { notices } from '../../api/notices'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
 import { Screen } from '../../components/Screen'
 import { SealButton } from '../../components/SealButton'
+import { InviteRow } from '../../components/room/InviteRow'
+import { LobbyButton } from '../../components/room/LobbyButton'
 import { RoomUnreachable } from '../../components/room/RoomUnreachable'
 import { Seats } from '../../components/room/Seats'
 import { WaitingActions } from '../../components/room/WaitingActions'
@@ -14,6 +17,8 @@ import { Grimoire } from '../../games/zhenhuan/Grimoire'
 import { PlayerView } from '../../games/zhenhuan/PlayerView'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { usePoll } from '../../hooks/usePoll'
+import { useRememberRoom } from '../../hooks/useRememberRoom'
+import { useRoomShare } from '../../hooks/useRoomShare'
 import { STATUS } from '../../lib/labels'
 import '../../components/room/room.css'
 import '../../games/zhenhuan/zhenhuan.css'
@@ -35,6 +40,8 @@ export default function Room() {
   const [asked, setAsked] = useState(false)
   const view = poll.data
   const room = view?.room
+  useRememberRoom(room)
+  useRoomShare(room)
   useEffect(() => {
     if (authed) void notices.prepare()  // a traveller's 请求入座 asks WeChat for notices, inside its tap
   }, [authed])
@@ -49,14 +56,13 @@ export default function Room() {
       await fn()
       return true
     } catch (e) {
-      setError(e)
+      setError(notDelivered(e))
       return false
     } finally {
       setBusy(undefined)
       poll.refresh()
     }
   }
-  const lobby = () => void Taro.navigateBack().catch(() => Taro.switchTab({ url: '/pages/lobby/index' }))
   const status = room?.status ?? ''
   const role = view?.viewer.role
   const seated = role === 'player' && view?.viewer.seat !== null && view?.viewer.seat !== undefined
@@ -69,15 +75,17 @@ export default function Room() {
     >
       <ErrorLine error={poll.error} />
       {!view && !poll.error ? <View className='loading'>入殿中…</View> : null}
-      {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} onLobby={lobby} /> : null}
+      {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} onEntered={poll.retry} /> : null}
       {view && room && status === 'open' ? (
         <>
           <Panel title='候场' extra={<Text className='room-id'>{room.id}</Text>}>
             <View className='muted zh-wait-note'>说书人开房不入座；5–20 位玩家入席后由说书人开始。</View>
             <Seats seats={room.seats} max={Math.max(room.seats.length + 1, room.min_seats)} />
+            <InviteRow room={room} />
           </Panel>
           <ErrorLine error={error} />
-          <WaitingActions room={room} seated={seated} busy={busy} run={run} lobby={lobby} startLabel='开始布置' />
+          <WaitingActions room={room} seated={seated} canSit={role === 'spectator'} busy={busy} run={run} startLabel='开始布置'
+            refresh={poll.refresh} onError={setError} />
         </>
       ) : null}
       {view && room && status === 'active' && role === 'spectator' ? (
@@ -96,7 +104,7 @@ export default function Room() {
       ) : null}
       {view && room && status !== 'open' ? (
         <View className='room-actions'>
-          <SealButton kind='ghost' size='small' onClick={lobby}>回大厅</SealButton>
+          <LobbyButton warn={status === 'active' && seated} />
         </View>
       ) : null}
     </Screen>

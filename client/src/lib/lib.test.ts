@@ -1,0 +1,141 @@
+import Taro from '@tarojs/taro'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { KeyValueStore } from '../api/session'
+import { ApiError } from '../api/errors'
+import { loadMyGames } from '../pages/lobby/myGames'
+import { inviteText } from './invite'
+import { roleLabel, titleTag } from './labels'
+import { leaveWarning } from './leave'
+import { forgetRooms, KEEP, listRooms, passwordOf, rememberRoom, verdictOf } from './myRooms'
+import { goLobby, LOBBY } from './nav'
+
+const fake = Taro as unknown as {
+  getCurrentPages: ReturnType<typeof vi.fn>
+  navigateBack: ReturnType<typeof vi.fn>
+  switchTab: ReturnType<typeof vi.fn>
+  _storage: Map<string, unknown>
+}
+
+function memoryStore(): KeyValueStore {
+  const m = new Map<string, string>()
+  return { get: (k) => m.get(k) ?? null, set: (k, v) => void m.set(k, v), remove: (k) => void m.delete(k) }
+}
+
+describe('回大厅', () => {
+  beforeEach(() => {
+    fake.navigateBack.mockClear()
+    fake.switchTab.mockClear()
+  })
+
+  it('a page opened by a link or a reload (alone in the stack) switches to the lobby tab', async () => {
+    fake.getCurrentPages.mockReturnValue([{ route: 'pages/room-shengong/index' }])
+    await goLobby()
+    expect(fake.navigateBack).not.toHaveBeenCalled()
+    expect(fake.switchTab).toHaveBeenCalledWith({ url: LOBBY })
+  })
+
+  it('a page opened from the lobby goes back to it', async () => {
+    fake.getCurrentPages.mockReturnValue([{ route: 'pages/lobby/index' }, { route: 'pages/room-shengong/index' }])
+    await goLobby()
+    expect(fake.navigateBack).toHaveBeenCalledTimes(1)
+    expect(fake.switchTab).not.toHaveBeenCalled()
+  })
+
+  it('falls back to the tab when going back fails', async () => {
+    fake.getCurrentPages.mockReturnValue([{}, {}])
+    fake.navigateBack.mockRejectedValueOnce(new Error('navigateBack:fail'))
+    await goLobby()
+    expect(fake.switchTab).toHaveBeenCalledWith({ url: LOBBY })
+  })
+})
+
+describe('the rooms she remembers', () => {
+  it('keeps the newest first, per account, with the 暗号 she typed', () => {
+    const store = memoryStore()
+    rememberRoom('u1', { id: 'r1', game: 'baohuang' }, store, 1)
+    rememberRoom('u1', { id: 'r2', game: 'shengong_d', password: '翊坤宫' }, store, 2)
+    rememberRoom('u1', { id: 'r1', game: 'baohuang' }, store, 3)
+    rememberRoom('u2', { id: 'r9', game: 'zhenhuan' }, store, 4)
+    expect(listRooms('u1', store).map((r) => r.id)).toEqual(['r1', 'r2'])
+    expect(passwordOf('u1', 'r2', store)).toBe('翊坤宫')
+    expect(passwordOf('u2', 'r2', store)).toBeUndefined()
+    // seen again without a 暗号: the one she typed is kept
+    rememberRoom('u1', { id: 'r2', game: 'shengong_d', password: null }, store, 5)
+    expect(passwordOf('u1', 'r2', store)).toBe('翊坤宫')
+    forgetRooms('u1', ['r2'], store)
+    expect(listRooms('u1', store).map((r) => r.id)).toEqual(['r1'])
+  })
+
+  it(`remembers at most ${KEEP} rooms and survives a garbled entry`, () => {
+    const store = memoryStore()
+    for (let i = 0; i < KEEP + 5; i++) rememberRoom('u', { id: `r${i}`, game: 'baohuang' }, store, i)
+    expect(listRooms('u', store)).toHaveLength(KEEP)
+    expect(listRooms('u', store)[0].id).toBe(`r${KEEP + 4}`)
+    store.set('shengong.rooms.x', '{not json')
+    expect(listRooms('x', store)).toEqual([])
+  })
+
+  it('「我的对局」 shows rooms open or under way where she sits or hosts, keeps watched ones, forgets ended', () => {
+    const room = (status: string, me: boolean, extra = {}) => ({ room: { status, is_creator: false, seats: [{ is_me: me }], ...extra }, viewer: { role: me ? 'player' : 'spectator' } })
+    expect(verdictOf(room('active', true))).toBe('show')
+    expect(verdictOf(room('open', true))).toBe('show')
+    expect(verdictOf(room('active', false))).toBe('keep')
+    expect(verdictOf(room('finished', true))).toBe('forget')
+    expect(verdictOf(room('expired', true))).toBe('forget')
+    expect(verdictOf({ room: { status: 'active', is_creator: true, seats: [] }, viewer: { role: 'host' } })).toBe('show')
+  })
+
+  it('the lobby asks for each remembered room and forgets the ended and the gone', async () => {
+    fake._storage.clear()
+    const key = 'shengong.rooms.me'
+    const set = (rows: unknown) => fake._storage.set(key, JSON.stringify(rows))
+    set([{ id: 'live', game: 'baohuang', at: 1 }, { id: 'done', game: 'baohuang', at: 1 }, { id: 'gone', game: 'baohuang', at: 1 },
+      { id: 'watched', game: 'baohuang', at: 1 }, { id: 'offline', game: 'baohuang', at: 1 }])
+    const summaries: Record<string, unknown> = {
+      live: { room: { status: 'active', is_creator: false, seats: [{ is_me: true }] }, viewer: { role: 'player' } },
+      done: { room: { status: 'finished', is_creator: false, seats: [{ is_me: true }] }, viewer: { role: 'player' } },
+      watched: { room: { status: 'active', is_creator: false, seats: [{ is_me: false }] }, viewer: { role: 'spectator' } },
+    }
+    const shown = await loadMyGames('me', async (id) => {
+      if (id === 'gone') throw new ApiError(404, 'ROOM_NOT_FOUND', '房间不存在')
+      if (id === 'offline') throw new ApiError(0, 'NETWORK', '网络不稳')
+      return summaries[id] as never
+    })
+    expect(shown.map((g) => g.id)).toEqual(['live'])
+    expect(JSON.parse(String(fake._storage.get(key))).map((r: { id: string }) => r.id)).toEqual(['live', 'watched', 'offline'])
+  })
+})
+
+describe('离席 and 邀请', () => {
+  const seat = (s: number, name: string, me = false, bot: string | null = null) => ({ seat: s, name, is_me: me, bot })
+
+  it('warns a creator that leaving closes the room (bots alone) or passes 房主 to the next person', () => {
+    expect(leaveWarning({ is_creator: true, hosted: false, seats: [seat(0, '甄嬛', true), seat(1, '翠竹', false, 'simple')] })).toMatch('即关闭')
+    expect(leaveWarning({ is_creator: true, hosted: false, seats: [seat(0, '甄嬛', true), seat(1, '翠竹', false, 'simple'), seat(2, '沈眉庄')] }))
+      .toBe('你是房主：离席后房主之位交给「沈眉庄」。')
+    expect(leaveWarning({ is_creator: false, hosted: false, seats: [seat(0, '华妃'), seat(1, '甄嬛', true)] })).toBe(null)
+    // a storyteller's room stays with the storyteller
+    expect(leaveWarning({ is_creator: true, hosted: true, seats: [seat(0, '甄嬛', true)] })).toBe(null)
+  })
+
+  it('an invitation carries the link, the room id and the creator\'s 暗号', () => {
+    const text = inviteText({ title: '宫斗杀', roomId: 'abc123', url: 'https://x/pages/room-shengong/index?id=abc123', password: '翊坤宫' })
+    expect(text).toContain('https://x/pages/room-shengong/index?id=abc123')
+    expect(text).toContain('房号：abc123')
+    expect(text).toContain('暗号：翊坤宫')
+    expect(inviteText({ title: '保皇', roomId: 'r1' })).toContain('输入房号')
+  })
+
+  it('a lobby row shows what the room\'s title adds to the game\'s: the 关卡, the 牌制', () => {
+    expect(titleTag('宫斗杀·关卡2', '宫斗杀')).toBe('关卡2')
+    expect(titleTag('保皇·经典', '保皇')).toBe('经典')
+    expect(titleTag('宫斗杀', '宫斗杀')).toBe('')
+  })
+
+  it('names the host by the game: 说书人 only in 血染, 司礼 in 深宫杀, 主持 in 保皇', () => {
+    expect(roleLabel('host', 'zhenhuan')).toBe('说书人')
+    expect(roleLabel('host', 'shengong_d')).toBe('司礼')
+    expect(roleLabel('host', 'baohuang')).toBe('主持')
+    expect(roleLabel('spectator', 'shengong_a')).toBe('观战')
+  })
+})

@@ -1,0 +1,74 @@
+/**
+ * The rooms she created, joined or watched on this phone (ids, game, and the 暗号 she typed — the
+ * server keeps only its hash), so the lobby can lead her back to a game under way (「我的对局」) and
+ * the waiting room can show the creator her own 暗号. Kept per account in Taro storage.
+ */
+import { taroStore, type KeyValueStore } from '../api/session'
+
+export interface RememberedRoom {
+  id: string
+  game: string
+  /** The 暗号 she typed for this room (creating it, or to get in), if any. */
+  password?: string
+  at: number
+}
+
+/** At most this many rooms are remembered (the oldest go first). */
+export const KEEP = 20
+
+const keyOf = (userId: string) => `shengong.rooms.${userId}`
+
+export function listRooms(userId: string, store: KeyValueStore = taroStore): RememberedRoom[] {
+  const raw = store.get(keyOf(userId))
+  if (!raw) return []
+  try {
+    const rows = JSON.parse(raw) as unknown
+    return Array.isArray(rows) ? rows.filter((r): r is RememberedRoom => !!r && typeof r.id === 'string' && typeof r.game === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+function save(userId: string, rows: RememberedRoom[], store: KeyValueStore) {
+  store.set(keyOf(userId), JSON.stringify(rows.slice(0, KEEP)))
+}
+
+/** Remember a room (newest first); a 暗号 already known is kept unless a new one is given. */
+export function rememberRoom(userId: string, room: { id: string; game: string; password?: string | null }, store: KeyValueStore = taroStore, now = Date.now()) {
+  const rows = listRooms(userId, store)
+  const old = rows.find((r) => r.id === room.id)
+  const password = room.password || old?.password
+  const row: RememberedRoom = { id: room.id, game: room.game, at: now, ...(password ? { password } : {}) }
+  save(userId, [row, ...rows.filter((r) => r.id !== room.id)], store)
+}
+
+export function forgetRooms(userId: string, ids: readonly string[], store: KeyValueStore = taroStore) {
+  if (!ids.length) return
+  const drop = new Set(ids)
+  save(userId, listRooms(userId, store).filter((r) => !drop.has(r.id)), store)
+}
+
+export function passwordOf(userId: string | undefined, roomId: string, store: KeyValueStore = taroStore): string | undefined {
+  if (!userId) return undefined
+  return listRooms(userId, store).find((r) => r.id === roomId)?.password
+}
+
+/** What the lobby needs of a room's summary (GET /v1/rooms/{id}). */
+export interface SummaryLike {
+  room: { status: string; is_creator: boolean; seats: { is_me: boolean }[] }
+  viewer: { role: string }
+}
+
+export type Verdict = 'show' | 'keep' | 'forget'
+
+/**
+ * 「我的对局」: a room still open or under way where she sits (or hosts the room she opened) is shown;
+ * one she only watches is kept quietly; an ended one is forgotten.
+ */
+export function verdictOf(summary: SummaryLike): Verdict {
+  const { room, viewer } = summary
+  if (room.status !== 'open' && room.status !== 'active') return 'forget'
+  const seated = room.seats.some((s) => s.is_me)
+  const hosting = viewer.role === 'host' && room.is_creator
+  return seated || hosting ? 'show' : 'keep'
+}
