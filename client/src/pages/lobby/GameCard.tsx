@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import type { Schemas } from '../../api'
+import { HOST_TITLE } from '../../lib/labels'
 
 type Game = Schemas['GameOut']
 
@@ -24,7 +25,7 @@ export function GameCard({ game, selected, onSelect }: { game: Game; selected: b
       <View className='game-title'>{game.title}</View>
       <View className='game-meta'>
         <Text>{seatsText(game)}</Text>
-        {game.host_runs ? <Text> · 说书人</Text> : null}
+        {game.host_runs ? <Text> · {HOST_TITLE[game.family]}</Text> : null}
       </View>
       <View className='game-blurb'>{game.open ? (BLURB[game.key] ?? '') : (game.locked_reason ?? '未开放')}</View>
       {game.open ? null : <View className='game-lock'>封</View>}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import { api, type Schemas } from '../../api'
+import { api, session, type Schemas } from '../../api'
+import { notDelivered } from '../../api/errors'
 import { notices } from '../../api/notices'
 import type { BodyOf } from '../../api/types'
 import { ErrorLine } from '../../components/ErrorLine'
@@ -12,10 +13,13 @@ import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { useData } from '../../hooks/useData'
 import { usePoll } from '../../hooks/usePoll'
 import { roomUrl } from '../../lib/labels'
+import { rememberRoom } from '../../lib/myRooms'
 import type { OptionValues } from '../../lib/optionsForm'
 import { CreateRoom } from './CreateRoom'
 import { GameCard, seatsText } from './GameCard'
-import { PasswordPrompt } from './PasswordPrompt'
+import { PasswordPrompt } from '../../components/room/PasswordPrompt'
+import { MyGames } from './MyGames'
+import { RoomCode } from './RoomCode'
 import { RoomRow } from './RoomRow'
 import './index.css'
 
@@ -28,6 +32,13 @@ export default function Lobby() {
   const games = useData(() => api.GET('/v1/games'), [])
   const [selected, setSelected] = useState<GameKey>()
   const game = games.data?.games.find((g) => g.key === selected)
+  const me = useData(() => api.GET('/v1/me'), [])
+  // 深宫杀 is played with one's 妃子: without one, 开房 / 入席 are greyed with the reason, and 去册封 offered
+  const blocked = game?.family === 'shengong' && me.data && !me.data.consort ? '请先认领一位妃子' : undefined
+  useEffect(() => {
+    // who she is, for the rooms this phone remembers for her (kept at login; filled in if missing)
+    if (me.data && session.user()?.id !== me.data.user.id) session.setUser(me.data.user)
+  }, [me.data])
 
   useEffect(() => {
     if (!selected && games.data) setSelected(games.data.games.find((g) => g.open)?.key)
@@ -37,9 +48,14 @@ export default function Lobby() {
     if (authed) void notices.prepare()  // WeChat asks only inside a tap: know the templates before it
   }, [authed])
 
+  // 候场: rooms waiting for players; 对局中: games under way, to watch
+  const [shelf, setShelf] = useState<'open' | 'active'>('open')
   const rooms = usePoll(
-    async () => ({ status: 200, data: selected ? await api.GET('/v1/rooms', { params: { query: { game: selected } } }) : { rooms: [], cursor: null } }),
-    selected ?? '',
+    async () => ({
+      status: 200,
+      data: selected ? await api.GET('/v1/rooms', { params: { query: { game: selected, status: shelf } } }) : { rooms: [], cursor: null },
+    }),
+    selected ? `${selected}:${shelf}` : '',
     { baseMs: 4000 },
   )
 
@@ -47,8 +63,13 @@ export default function Lobby() {
   const [busy, setBusy] = useState<string>()
   const [error, setError] = useState<unknown>()
   const [pending, setPending] = useState<Pending>()
+  const list = rooms.data?.rooms ?? []
 
   if (!authed) return null
+  const remember = (room: { id: string; game: string }, password?: string | null) => {
+    const userId = session.user()?.id
+    if (userId) rememberRoom(userId, { id: room.id, game: room.game, password })
+  }
 
   const go = (gameKey: string, roomId: string) => {
     setCreating(false)
@@ -64,9 +85,10 @@ export default function Lobby() {
     try {
       const body = { game: game.key, options, password } as unknown as BodyOf<'/v1/rooms', 'post'>
       const view = await api.POST('/v1/rooms', { body, headers: { 'Idempotency-Key': `${game.key}-${Date.now()}` } })
+      remember(view.room, password)
       go(view.room.game, view.room.id)
     } catch (e) {
-      setError(e)
+      setError(notDelivered(e))
     } finally {
       setBusy(undefined)
     }
@@ -80,9 +102,10 @@ export default function Lobby() {
       const init = { params: { path: { room_id: room.id } }, body: password ? { password } : {} }
       if (mode === 'join') await api.POST('/v1/rooms/{room_id}/join', init)
       else await api.POST('/v1/rooms/{room_id}/spectate', init)
+      remember(room, password)
       go(room.game, room.id)
     } catch (e) {
-      setError(e)
+      setError(notDelivered(e))
     } finally {
       setBusy(undefined)
     }
@@ -94,10 +117,10 @@ export default function Lobby() {
     else void enter(room, mode)
   }
 
-  const list = rooms.data?.rooms ?? []
-
   return (
     <Screen title='大厅' sub='择一玩法，开房或入席' seal='开局'>
+      <MyGames />
+      <RoomCode />
       <ErrorLine error={games.error} />
       {games.loading && !games.data ? <View className='loading'>宫门初开…</View> : null}
       <View className='games'>
@@ -109,21 +132,37 @@ export default function Lobby() {
       {game ? (
         <Panel title={game.title} extra={`${seatsText(game)}${game.auto_start ? ' · 满员即开' : ''}`}>
           <View className='lobby-actions'>
-            <Text className='muted'>{list.length ? `${list.length} 间房候场` : '暂无候场的房间'}</Text>
-            <SealButton kind='gold' onClick={() => { setError(undefined); setCreating(true) }}>开房</SealButton>
+            <View className='chip-row lobby-shelves' role='tablist'>
+              {(['open', 'active'] as const).map((k) => (
+                <View key={k} className={`chip ${shelf === k ? 'chip-on' : ''}`} role='tab' aria-selected={shelf === k ? 'true' : 'false'}
+                  data-shelf={k} onClick={() => setShelf(k)}>
+                  {k === 'open' ? '候场' : '对局中'}
+                </View>
+              ))}
+            </View>
+            <SealButton kind='gold' disabled={!!blocked} onClick={() => { setError(undefined); setCreating(true) }}>开房</SealButton>
           </View>
+          {blocked ? (
+            <View className='lobby-block' role='note'>
+              <Text>{blocked}，方可开房、入席</Text>
+              <SealButton size='small' kind='ghost' onClick={() => void Taro.switchTab({ url: '/pages/me/index' })}>去册封</SealButton>
+            </View>
+          ) : null}
           {!pending && !creating ? <ErrorLine error={error} /> : null}
           <ErrorLine error={rooms.error} />
           {list.map((r) => (
             <RoomRow
               key={r.id}
               room={r}
+              gameTitle={game.title}
+              blocked={blocked}
+              underWay={shelf === 'active'}
               busy={busy === r.id}
               onJoin={() => ask(r, 'join')}
               onWatch={() => ask(r, 'watch')}
             />
           ))}
-          {!list.length ? <View className='empty'>虚席以待，不如自开一局</View> : null}
+          {!list.length ? <View className='empty'>{shelf === 'open' ? '虚席以待，不如自开一局' : '此刻无人对局'}</View> : null}
         </Panel>
       ) : null}
 

@@ -1,0 +1,48 @@
+import Taro from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { api, session, type Schemas } from '../../api'
+import { Panel } from '../../components/Panel'
+import { SealButton } from '../../components/SealButton'
+import { useData } from '../../hooks/useData'
+import { roomUrl, STATUS } from '../../lib/labels'
+import { loadMyGames } from './myGames'
+
+type Summary = Schemas['RoomSummaryOut']
+
+/** The line under a game of mine: where she sits, and whether it waits for her. */
+function lineOf(s: Summary): string {
+  const seat = s.room.seats.find((x) => x.is_me)
+  const where = seat ? `第 ${seat.seat + 1} 席` : '主持'
+  const parts = [where, STATUS[s.room.status] ?? s.room.status]
+  if (s.room.status === 'open') parts.push(`${s.room.seats.length}/${s.room.max_seats} 席`)
+  return parts.filter(Boolean).join(' · ')
+}
+
+/**
+ * 「我的对局」 at the top of the lobby: the rooms she created, joined or watched on this phone that
+ * are still open or under way with her in a seat (or hosting), each with 继续. Ended ones are
+ * forgotten. Checked again each time the lobby is shown.
+ */
+export function MyGames() {
+  const userId = session.user()?.id
+  const mine = useData(
+    async () => (userId ? loadMyGames(userId, (id) => api.GET('/v1/rooms/{room_id}', { params: { path: { room_id: id } } })) : []),
+    [userId],
+  )
+  const rows = mine.data ?? []
+  if (!rows.length) return null
+  return (
+    <Panel title='我的对局' extra={`${rows.length} 局`} className='my-games'>
+      {rows.map(({ id, summary }) => (
+        <View key={id} className='my-game' data-room={id}>
+          <View className='grow'>
+            <Text className='my-game-title'>{summary.room.title}</Text>
+            <Text className='muted my-game-line'>{lineOf(summary)}</Text>
+          </View>
+          <SealButton size='small' kind={summary.room.status === 'active' ? 'zhu' : 'gold'}
+            onClick={() => void Taro.navigateTo({ url: roomUrl(summary.room.game, id) })}>继续</SealButton>
+        </View>
+      ))}
+    </Panel>
+  )
+}

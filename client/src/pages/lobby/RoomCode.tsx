@@ -1,0 +1,51 @@
+import { useState } from 'react'
+import Taro from '@tarojs/taro'
+import { Input, View } from '@tarojs/components'
+import { ApiError, api } from '../../api'
+import { notDelivered } from '../../api/errors'
+import { ErrorLine } from '../../components/ErrorLine'
+import { SealButton } from '../../components/SealButton'
+import { roomUrl } from '../../lib/labels'
+
+/**
+ * 「输入房号」: open a room by the id a friend sent. Its game is asked of the server first; a 暗号 room
+ * does not say, so it opens on a room page that finds its game's page and asks for the 暗号 there.
+ */
+export function RoomCode() {
+  const [code, setCode] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<unknown>()
+  const go = async () => {
+    const id = code.trim()
+    if (!id) {
+      setError('请输入房号')
+      return
+    }
+    setBusy(true)
+    setError(undefined)
+    try {
+      const view = await api.GET('/v1/rooms/{room_id}', { params: { path: { room_id: id } } })
+      void Taro.navigateTo({ url: roomUrl(view.room.game, id) })
+      setCode('')
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'PASSWORD_REQUIRED') {
+        void Taro.navigateTo({ url: roomUrl('shengong', id) })
+        setCode('')
+      } else {
+        setError(notDelivered(e))
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <View className='room-code'>
+      <View className='room-code-row'>
+        <Input className='input room-code-input' value={code} maxlength={64} placeholder='输入房号' confirmType='go'
+          onInput={(e) => setCode(e.detail.value)} onConfirm={() => void go()} />
+        <SealButton size='small' busy={busy} onClick={() => void go()}>前往</SealButton>
+      </View>
+      <ErrorLine error={error} />
+    </View>
+  )
+}
