@@ -10,6 +10,7 @@ import { Sheet } from '../../components/Sheet'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { useData } from '../../hooks/useData'
 import { USER_ROLE } from '../../lib/labels'
+import { AdminPanel } from './AdminPanel'
 import { ConsortCard } from './ConsortCard'
 import { MaidCollection } from './MaidCollection'
 import { RecordsList } from './Records'
@@ -25,7 +26,8 @@ export default function Me() {
   )
   const catalogue = useData(() => api.GET('/v1/maids'), [])
   const hasConsort = !!me.data?.consort
-  const consorts = useData(async () => (me.data && !hasConsort ? api.GET('/v1/consorts') : null), [me.data, hasConsort])
+  const admin = me.data?.user.role === 'admin'
+  const consorts = useData(async () => (me.data && !hasConsort && !admin ? api.GET('/v1/consorts') : null), [me.data, hasConsort, admin])
   const [claiming, setClaiming] = useState<string>()
   const [claimError, setClaimError] = useState<unknown>()
   const [confirming, setConfirming] = useState<{ id: string; name: string }>()
@@ -67,7 +69,9 @@ export default function Me() {
         </Panel>
       ) : null}
 
-      {me.data && !me.data.consort ? (
+      {admin ? <AdminPanel /> : null}
+
+      {me.data && !me.data.consort && !admin ? (
         <Panel title='册封妃子' extra='择一位未有主的妃子'>
           <ErrorLine error={claimError ?? consorts.error} />
           {(consorts.data?.consorts ?? []).filter((c) => !c.claimed).map((c) => (
