@@ -5,20 +5,24 @@ import { SealButton } from '../../components/SealButton'
 import { cardLabel, faceLabel, handSummary } from './cards'
 import { CardRow } from './Hand'
 import { nextPlayIndex, replayFrame } from './replay'
-import { dealNo, PLACE_NAME, scoreRows, signed, VARIANT_NAME, type Outcome } from './table'
+import { dealNo, dealVerdict, PLACE_NAME, scoreRows, signed, VARIANT_NAME, type Outcome } from './table'
 
 /** A finished deal's score table: place, this deal, running total; roles and multiplier. */
 export function ScoreTable({ outcome }: { outcome: Outcome }) {
   const rows = scoreRows(outcome)
+  const verdict = dealVerdict(outcome)
   const x = outcome.extra
   const notes: string[] = []
   if (x.called) notes.push(`叫 ${faceLabel(x.called)}`)
   if (x.grabbed) notes.push('抢独')
-  if (x.multiplier > 1) notes.push(`×${x.multiplier}`)
   if (outcome.reason === 'quit') notes.push('强退结束')
   if (outcome.reason === 'kicked') notes.push('被请出')
   return (
     <View className='bh-scores' data-deal={dealNo(outcome)}>
+      <View className={`bh-verdict bh-verdict-${verdict.side}`} role='status'>
+        <Text className='bh-verdict-text'>{verdict.text}</Text>
+        {verdict.times ? <Text className='bh-verdict-times'>{verdict.times}</Text> : null}
+      </View>
       <View className='bh-scores-head'>
         <Text className='bh-scores-title'>第{dealNo(outcome)}局 · {VARIANT_NAME[x.variant] ?? x.variant}</Text>
         {notes.length ? <Text className='muted'>{notes.join(' · ')}</Text> : null}

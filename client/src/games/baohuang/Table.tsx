@@ -64,7 +64,7 @@ export function Table({ game, waiting, remaining, bots }: Props) {
   const others = game.seats.filter((s) => s.seat !== game.seat || game.seat === null || game.seat === undefined)
   const turnSeats = new Set(waiting)
   return (
-    <View className='bh-table'>
+    <View className={`bh-table ${game.seat === null || game.seat === undefined ? 'bh-table-watch' : ''}`}>
       <View className='bh-felt'>
         <View className='bh-felt-inner'>
           {game.trick ? (

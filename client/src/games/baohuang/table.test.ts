@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jiefeng, logLine, placeOf, scoreRows, seatBadges, signed, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
+import { dealVerdict, jiefeng, logLine, placeOf, scoreRows, seatBadges, signed, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
 
 function seat(s: number, extra: Partial<SeatView> = {}): SeatView {
   return { seat: s, name: `玩家${s}`, cards: 10, total: 0, wins: 0, auto: false, ready: false, ...extra }
@@ -19,8 +19,10 @@ describe('保皇 table layout', () => {
     expect(placeOf(4, 2)).toBe('top-right')
     expect(placeOf(0, 2)).toBe('top-left')
     expect(placeOf(1, 2)).toBe('left')
-    // a spectator sees seat 0 at the bottom
-    expect(placeOf(0, null)).toBe('bottom')
+    // a spectator has no bar of her own: seat 0 sits at the felt's foot, all five placed around it
+    expect(placeOf(0, null)).toBe('foot')
+    expect([1, 2, 3, 4].map((s) => placeOf(s, null))).toEqual(['right', 'top-right', 'top-left', 'left'])
+    expect(placeOf(0, undefined)).toBe('foot')
   })
 
   it('marks a seat: emperor (and her solo), guard, the hoe, place, 托管, 机器人', () => {
@@ -80,5 +82,17 @@ describe('保皇 table layout', () => {
     expect(signed(4)).toBe('+4')
     expect(signed(-30)).toBe('−30')
     expect(signed(0)).toBe('0')
+  })
+
+  it('heads the score table with who won the deal and its multiplier', () => {
+    const deal = (scores: number[], extra: Record<string, unknown> = {}, reason = 'finished') => ({
+      unit: 'deal-1', reason,
+      results: scores.map((score, s) => ({ seat: s, name: `玩家${s}`, consort: null, place: s + 1, score, won: score > 0, stats: {} })),
+      extra: { variant: 'simple', emperor: 0, guard: 1, solo: 'none', rebels: [], multiplier: 1, totals: scores, ...extra },
+    }) as unknown as Outcome
+    expect(dealVerdict(deal([4, 2, -2, -2, -2], { multiplier: 2 }))).toEqual({ text: '皇帝方胜', side: 'emperor', times: '×2' })
+    expect(dealVerdict(deal([-4, -2, 2, 2, 2]))).toEqual({ text: '造反方胜', side: 'rebels', times: '' })
+    expect(dealVerdict(deal([0, 0, 0, 0, 0]))).toMatchObject({ text: '平局', side: 'draw' })
+    expect(dealVerdict(deal([-30, 0, 0, 0, 0], { multiplier: 4 }, 'quit'))).toMatchObject({ side: 'void', times: '' })
   })
 })

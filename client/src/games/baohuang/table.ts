@@ -17,14 +17,16 @@ export const SEATS = 5
 /**
  * Where each seat sits on my screen. Seats are numbered counter-clockwise and play goes to the next
  * seat, so seen from above: me at the bottom, my 下家 on the right, then the top right, the top left,
- * and my 上家 on the left. A spectator sees seat 0 at the bottom.
+ * and my 上家 on the left. A spectator has no bar of her own: she sees all five around the felt,
+ * seat 0 at its foot (an absolute place like the other four).
  */
 export const PLACES = ['bottom', 'right', 'top-right', 'top-left', 'left'] as const
-export type Place = (typeof PLACES)[number]
+export type Place = (typeof PLACES)[number] | 'foot'
 
 export function placeOf(seat: number, me: number | null | undefined): Place {
   const base = me ?? 0
-  return PLACES[(seat - base + SEATS) % SEATS]
+  const place = PLACES[(seat - base + SEATS) % SEATS]
+  return place === 'bottom' && (me === null || me === undefined) ? 'foot' : place
 }
 
 export const VARIANT_NAME: Record<string, string> = { simple: '简明', classic: '经典' }
@@ -158,6 +160,32 @@ export function scoreRows(outcome: Outcome): ScoreRow[] {
       role: roles.join(' '),
     }
   })
+}
+
+export interface DealVerdict {
+  /** 皇帝方胜 / 造反方胜 / 平局, or how the deal was cut short. */
+  text: string
+  side: 'emperor' | 'rebels' | 'draw' | 'void'
+  /** The deal's multiplier when above 1 ('×2'), else ''. */
+  times: string
+}
+
+/**
+ * Who won the deal, from its result: the emperor's side (皇帝 and 侍卫) won when the emperor scored,
+ * the rebels when the emperor lost; nobody when the scores are all zero. A deal cut short by 强退 or
+ * 请出 has no winner.
+ */
+export function dealVerdict(outcome: Outcome): DealVerdict {
+  const x = outcome.extra
+  const times = x.multiplier > 1 ? `×${x.multiplier}` : ''
+  if (outcome.reason === 'quit' || outcome.reason === 'kicked') {
+    return { text: outcome.reason === 'quit' ? '有人强退 · 不计胜负' : '有人被请出 · 不计胜负', side: 'void', times: '' }
+  }
+  const emperor = x.emperor === null || x.emperor === undefined ? undefined : outcome.results.find((r) => r.seat === x.emperor)
+  const score = emperor?.score ?? 0
+  if (emperor && (emperor.won || score > 0)) return { text: '皇帝方胜', side: 'emperor', times }
+  if (score < 0 || outcome.results.some((r) => r.won)) return { text: '造反方胜', side: 'rebels', times }
+  return { text: '平局', side: 'draw', times }
 }
 
 /** '+4', '0', '−2'. */
