@@ -5,7 +5,7 @@ import { Bar } from './StatusStrip'
 import type { Mine, Player } from './types'
 
 /** My own bars and place, a voided move, and (玩法B) my passive 宫女. */
-export function MyPanel({ me, mine }: { me: Player; mine: Mine | null | undefined }) {
+export function MyPanel({ me, mine, voidReason }: { me: Player; mine: Mine | null | undefined; voidReason?: string | null }) {
   return (
     <View className={`sg-me ${me.alive ? '' : 'sg-me-down'}`} aria-label='我'>
       <View className='sg-me-head'>
@@ -17,7 +17,12 @@ export function MyPanel({ me, mine }: { me: Player; mine: Mine | null | undefine
         <View className='sg-me-bar'><Bar kind='hp' value={me.hp} max={me.hp_max} /></View>
         <View className='sg-me-bar'><Bar kind='grace' value={me.grace} max={me.grace_max} /></View>
       </View>
-      {mine?.voided ? <View className='sg-voided'>本回合行动作废</View> : null}
+      {mine?.voided ? (
+        <View className='sg-voided' role='status'>
+          <Text className='sg-voided-title'>本回合行动作废</Text>
+          {voidReason ? <Text className='sg-voided-reason'>{voidReason}</Text> : null}
+        </View>
+      ) : null}
       {mine && (mine.maids ?? []).length > 0 && !mine.hand ? (
         <View className='sg-maids'>
           <Text className='sg-maids-title'>宫女（被动）</Text>
@@ -57,7 +62,7 @@ export function ActionSeals({ buttons, mine, onChoose }: SealsProps) {
             onClick={() => onChoose(b)}
           >
             <Text className='sg-act-label'>{b.label}</Text>
-            {b.allowed ? (sub ? <Text className='sg-act-sub'>{sub}</Text> : null) : <Text className='sg-act-reason'>{b.reason}</Text>}
+            {b.allowed ? (sub ? <Text className='sg-act-sub'>{sub}</Text> : null) : <Text className='sg-act-reason'>{mine?.voided ? '作废' : b.reason}</Text>}
           </View>
         )
       })}

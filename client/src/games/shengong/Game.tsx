@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
+import { LobbyButton } from '../../components/room/LobbyButton'
 import { Text, View } from '@tarojs/components'
 import { api, ApiError } from '../../api'
 import { notDelivered } from '../../api/errors'
@@ -9,7 +10,7 @@ import { SealButton } from '../../components/SealButton'
 import { ActionSeals, MyPanel } from './Actions'
 import {
   actionBody, buttons, chooseAction, choosePlace, chooseTarget, composeOf, describeMove, EMPTY, hasCards, keepHeld, optionOf,
-  pickOf, readiness, toggleCard, toggleDiscard, type ButtonState, type Compose,
+  pickOf, readiness, toggleCard, toggleDiscard, voidedReason, type ButtonState, type Compose,
 } from './compose'
 import { HandPanel } from './HandPanel'
 import { HurrySheet } from './HurrySheet'
@@ -235,7 +236,7 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
           {game.mode === 'D' ? (
             <Bosses game={game} option={aimingTarget} target={compose.target} onTarget={pickTarget} />
           ) : null}
-          {me ? <MyPanel me={me} mine={mine} /> : null}
+          {me ? <MyPanel me={me} mine={mine} voidReason={voidedReason(buttons(options, EMPTY, game.mode), mine?.voided)} /> : null}
           {canAct ? (
             <>
               <ActionSeals buttons={seals} mine={mine} onChoose={choose} />
@@ -258,7 +259,7 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
 
       {!showDock ? <ErrorLine error={error} /> : null}
       <View className='room-actions sg-leave-row'>
-        <SealButton kind='ghost' size={over ? 'normal' : 'small'} onClick={() => void Taro.switchTab({ url: '/pages/lobby/index' })}>回大厅</SealButton>
+        <LobbyButton size={over ? 'normal' : 'small'} warn={!over && mySeat !== null} />
         {over ? <SealButton kind='gold' onClick={() => void Taro.switchTab({ url: '/pages/boards/index' })}>看榜单</SealButton> : null}
       </View>
 

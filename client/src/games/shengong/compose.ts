@@ -55,6 +55,19 @@ export function buttons(options: Option[], compose: Compose, mode: Mode): Button
   }))
 }
 
+/**
+ * A voided round greys every seal with the same reason: the reason the server gives most often,
+ * said once under the 作废 banner (the seals then say only 「作废」).
+ */
+export function voidedReason(seals: ButtonState[], voided: boolean | undefined): string | null {
+  if (!voided) return null
+  const count = new Map<string, number>()
+  for (const b of seals) if (!b.allowed && b.reason) count.set(b.reason, (count.get(b.reason) ?? 0) + 1)
+  let best: string | null = null
+  for (const [reason, n] of count) if (best === null || n > (count.get(best) ?? 0)) best = reason
+  return best
+}
+
 export function optionOf(options: Option[], type: ActionType | undefined): Option | undefined {
   return type ? options.find((o) => o.type === type) : undefined
 }

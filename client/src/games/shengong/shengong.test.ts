@@ -3,7 +3,7 @@ import { entryText, mapRows, occupants, tileState } from './board'
 import { clockOffset, formatClock, remainingMs, urgency } from './clock'
 import {
   actionBody, buttons, chooseAction, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
-  toggleCard, toggleDiscard, type Compose,
+  toggleCard, toggleDiscard, voidedReason, type Compose,
 } from './compose'
 import { roundName, tenths } from './labels'
 import { mergeReports, orderLines, scoreLines, scrollOrder } from './reports'
@@ -93,6 +93,14 @@ describe('buttons from you.options', () => {
     expect(b.find((x) => x.selected)?.type).toBe('poison')
     expect(b[0].pick).toBe('place')
     expect(b[2].pick).toBe(null)
+  })
+
+  it('a voided round says its reason once (the most common greyed reason), not on every seal', () => {
+    const voided: Option[] = D_OPTIONS.map((o) => (o.type === 'idle' ? o : { ...o, allowed: false, reason: '上回合遭暗杀，本回合只能待机' }))
+    const b = buttons(voided, EMPTY, 'D')
+    expect(voidedReason(b, true)).toBe('上回合遭暗杀，本回合只能待机')
+    expect(voidedReason(b, false)).toBe(null)
+    expect(voidedReason(buttons(D_OPTIONS, EMPTY, 'D'), undefined)).toBe(null)
   })
 
   it('a greyed action cannot be chosen', () => {
