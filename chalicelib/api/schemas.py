@@ -374,6 +374,7 @@ class SeatResultOut(Out):
     score: float
     won: bool
     stats: dict[str, float]
+    played: bool = Field(default=True, description="她在本局至少亲自落过一次子；否则（全程待机）结果照示，不计入榜单与战绩")
 
 
 class StageClearOut(Out):

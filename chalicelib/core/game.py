@@ -156,6 +156,9 @@ class SeatResult(BaseModel):
     score: float = 0.0
     won: bool = False
     stats: dict[str, float] = {}
+    played: bool = True
+    """False: the seat never made a move of her own (every one was 待机 by default, or 催战'd for her):
+    her result is shown, but it reaches no board, record or stage unlock (docs/rules/platform.md P11)."""
 
 
 class StageClear(BaseModel):

@@ -77,6 +77,8 @@ def side_writes(game: AnyGame, room: Room, outcome: Outcome, now_ms: int) -> lis
     board = board_name(policy, room.competition)
     seats = {s.seat: s for s in room.seats}
     for r in outcome.results:
+        if not r.played:
+            continue  # a seat nobody played (every move defaulted) earns no rank
         seat = seats[r.seat]
         subject = seat.consort if policy.subject is RecordSubject.CONSORT and seat.consort else seat.user
         writes.append(RecordIncrement(board=board, subject=subject, subject_name=seat.name,
@@ -88,5 +90,5 @@ def side_writes(game: AnyGame, room: Room, outcome: Outcome, now_ms: int) -> lis
         writes.append(ClearEntry(stage=stage, rounds=outcome.clear.rounds, ended_ms=now_ms, room_id=room.id,
                                  team=team, competition=room.competition))
         writes.extend(StageCleared(consort_id=consort, stage=stage)
-                      for r in outcome.results if (consort := seats[r.seat].consort))
+                      for r in outcome.results if r.played and (consort := seats[r.seat].consort))
     return writes

@@ -98,6 +98,24 @@ def test_stage_one_clear_unlocks_stage_two_which_ends_in_a_wipe(api, svc, admin,
     assert list(records) == ["coop-free"] and records["coop-free"]["win_rate"] == 0.5
 
 
+def test_a_game_nobody_played_reaches_no_board(api, svc, admin):
+    """Platform rule P11 (boards measure play): a creator who 催战s an untouched game to its end gets
+    its result, and no board, record or rank from it; a teammate who played is counted."""
+    team = make_team(api, admin, ["端妃", "敬妃", "欣常在"], value=0)
+    room_id = open_d_room(team, stage=1)
+    team[1].act(room_id, {"type": "idle"}, step=1)  # 敬妃 plays one round, then nobody does
+    for _ in range(25):
+        room = svc.rooms.get_room(room_id)
+        if room.status.value != "active":
+            break
+        team[0].ok("POST", f"/v1/rooms/{room_id}/hurry", {"step": room.step})
+    results = team[0].result(room_id)["results"][0]["results"]
+    assert [(r["name"], r["played"]) for r in results] == [("端妃", False), ("敬妃", True), ("欣常在", False)]
+    rows = team[0].ok("GET", "/v1/boards/coop-free")["rows"]
+    assert [r["name"] for r in rows] == ["敬妃"]
+    assert team[0].ok("GET", f"/v1/consorts/{team[0].consort}/records")["boards"] == {}
+
+
 def test_hurry_and_scheduler_settle_rounds_nobody_finished(api, svc, admin, clock):
     """Seed: 有人迟迟不动，发起者可「催 战」（未落子按待机处理）; a scheduled job settles overdue rounds."""
     team = make_team(api, admin, ["端妃", "敬妃", "欣常在"])

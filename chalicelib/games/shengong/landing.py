@@ -138,7 +138,8 @@ def fall(rnd: Round) -> None:
             "heal_streak": p.heal_streak + 1 if o.does(ActionType.HEAL) else 0, "voided": alive and s in rnd.voids,
             "stats": Stats(kills=st.kills + kills[s], hp_damage=st.hp_damage + dealt[s][Bar.HP],
                            grace_damage=st.grace_damage + dealt[s][Bar.GRACE],
-                           taken=st.taken + sum(sum(per.values()) for per in net.values())),
+                           taken=st.taken + sum(sum(per.values()) for per in net.values()),
+                           moves=st.moves + (0 if o.defaulted else 1)),
         })
     for opp in rnd.snap.living_opponents():
         hp, grace = rnd.bars[(Side.OPPONENT, opp.index)]

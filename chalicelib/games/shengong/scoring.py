@@ -100,7 +100,8 @@ def outcome(mode: Mode, state: State) -> Outcome:
     bosses = mode.foes is Foes.BOSSES
     results = tuple(
         SeatResult(seat=p.seat, place=None if bosses else p.placement, score=score(mode, state, p),
-                   won=state.cleared if bosses else p.placement == 1, stats=seat_stats(mode, state, p))
+                   won=state.cleared if bosses else p.placement == 1, stats=seat_stats(mode, state, p),
+                   played=p.stats.moves > 0)
         for p in state.players
     )
     extra = OutcomeExtra(mode=mode.key, rounds=state.round, stage=state.stage,

@@ -28,6 +28,8 @@ class Stats(BaseModel):
     """Net 好感 damage she dealt."""
     taken: int = 0
     """承伤: net 气血 + 好感 damage she took from others (never her own costs)."""
+    moves: int = 0
+    """Rounds she sent a move of her own (not 待机 by default): a seat that never did gets no record."""
 
 
 class Player(BaseModel):

@@ -3188,6 +3188,12 @@ export interface components {
             stats: {
                 [key: string]: number;
             };
+            /**
+             * Played
+             * @description 她在本局至少亲自落过一次子；否则（全程待机）结果照示，不计入榜单与战绩
+             * @default true
+             */
+            played?: boolean;
         };
         /** ShengongARoomCreate */
         ShengongARoomCreate: {

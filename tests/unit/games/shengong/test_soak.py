@@ -140,7 +140,7 @@ def _order_tells_nothing(game: ShengongGame, t) -> None:
 
 def recompute(log: list, seats: int) -> tuple[list[Stats], tuple[int | None, ...] | None]:
     """Every seat's stats and the final places from the event log alone."""
-    kills, dealt_hp, dealt_grace, taken = [0] * seats, [0] * seats, [0] * seats, [0] * seats
+    kills, dealt_hp, dealt_grace, taken, moves = [0] * seats, [0] * seats, [0] * seats, [0] * seats, [0] * seats
 
     def note(source: int | None, hits: tuple[Hit, ...]) -> None:
         for h in hits:
@@ -154,6 +154,8 @@ def recompute(log: list, seats: int) -> tuple[list[Stats], tuple[int | None, ...
     for e in log:
         if isinstance(e, Acted | PassiveDone):
             note(e.seat, e.hits)
+            if isinstance(e, Acted) and not e.defaulted:
+                moves[e.seat] += 1
         elif isinstance(e, OpponentActed):
             note(None, e.hits)
         elif isinstance(e, Fell):
@@ -161,8 +163,8 @@ def recompute(log: list, seats: int) -> tuple[list[Stats], tuple[int | None, ...
                 kills[k] += 1
         elif isinstance(e, Ended):
             places = e.placements
-    stats = [Stats(kills=kills[i], hp_damage=dealt_hp[i], grace_damage=dealt_grace[i], taken=taken[i])
-             for i in range(seats)]
+    stats = [Stats(kills=kills[i], hp_damage=dealt_hp[i], grace_damage=dealt_grace[i], taken=taken[i],
+                   moves=moves[i]) for i in range(seats)]
     return stats, places
 
 

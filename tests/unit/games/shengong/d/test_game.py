@@ -10,9 +10,9 @@ from chalicelib.games.shengong.actions import Assassinate, Frame, Idle, Poison, 
 from chalicelib.games.shengong.events import event_adapter
 from chalicelib.games.shengong.game import StageOptions
 from chalicelib.games.shengong.numbers import ROUND_LIMIT
-from chalicelib.games.shengong.scoring import clear_bonus
+from chalicelib.games.shengong.scoring import clear_bonus, outcome
 from chalicelib.games.shengong.state import State
-from chalicelib.games.shengong.terms import Attack, Place
+from chalicelib.games.shengong.terms import Attack, Place, Reason
 
 from .helpers import GAME, NAMES, ScriptRng, entrants, force_plan, new_game, profile, rolls, settle, shape
 
@@ -52,6 +52,29 @@ def test_stage_lock_names_each_player_who_has_not_cleared_the_previous_stage():
     with pytest.raises(IllegalAction) as e:
         GAME.check_start(team, StageOptions(stage=3))
     assert "沈眉庄" in e.value.message and "安陵容" in e.value.message and "甄嬛" not in e.value.message
+
+
+def test_each_player_is_checked_for_the_stage_as_she_takes_a_seat():
+    """D⑥ 挑战关卡 N 须全队三人都通关关卡 N−1 — decision: checked (naming her) as each player sits, so
+    a room that starts itself at three always fills with players who may play it; its title says which
+    stage it is."""
+    cleared, fresh = entrants(profile("甄嬛", cleared=(1,)), profile("沈眉庄", cleared=()))[:2]
+    for who in (cleared, fresh):
+        GAME.check_seat(who, StageOptions(stage=1))
+    GAME.check_seat(cleared, StageOptions(stage=2))
+    with pytest.raises(IllegalAction) as e:
+        GAME.check_seat(fresh, StageOptions(stage=2))
+    assert e.value.code == "STAGE_LOCKED" and e.value.details == {"players": ["沈眉庄"]}
+    assert GAME.room_title(StageOptions(stage=2)) == "宫斗杀·关卡2"
+
+
+def test_a_seat_that_never_sent_a_move_of_her_own_reaches_no_record():
+    """Boards measure play: a seat whose every move was 待机 by default (催战 or the timer) is marked
+    not played in the result (docs/rules/platform.md P11), the others are."""
+    state = settle(new_game(1), {0: Poison(target=0), 1: Idle()}).state  # seat 2 sent nothing
+    assert [p.stats.moves for p in state.players] == [1, 1, 0]
+    over = state.model_copy(update={"over": True, "reason": Reason.WIPE})
+    assert [r.played for r in outcome(GAME.mode, over).results] == [True, True, False]
 
 
 def test_pending_is_sealed_for_the_living_with_the_turn_timer():
