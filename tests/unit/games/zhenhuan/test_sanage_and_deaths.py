@@ -108,6 +108,18 @@ def test_sanage_caught_with_huangshang_the_same_night_dies_and_no_restoration() 
     assert state.seats[0].role == CHONGFEI and state.seats[0].alignment is Alignment.EVIL
 
 
+def test_sanage_is_not_caught_at_a_conversion_that_failed() -> None:
+    """若和皇上在同一晚染指同一名玩家，被视为捉奸 — decision: only an effective 雨露均沾 counts; a poisoned
+    皇上's attempt took nobody, so 三阿哥's touch on the same woman is an ordinary success."""
+    roles = [JINXI, SANAGE, WENTAIYI, DUNQINWANG, HUAFEI, HUANGSHANG, QIFEI]
+    state = act(night2(roles), type="set_status", seat=5, status="poisoned")
+    state = step(state, "huangshang", None, 0)
+    assert state.seats[0].role == JINXI and "convert" in state.seats[5].spent
+    state = step(state, "sanage", 0)
+    assert infos(state, 1)[-1].value is True
+    assert night(state).seats[1].alive
+
+
 def test_sanage_restores_an_earlier_chongfei() -> None:
     """若成功染指曾被皇上雨露均沾的玩家，可以让该玩家恢复原始的阵营与角色。"""
     roles = [JINXI, SANAGE, WENTAIYI, DUNQINWANG, HUAFEI, HUANGSHANG, QIFEI]
