@@ -45,7 +45,6 @@ export function RoomUnreachable({ error, roomId, onEntered }: { error: unknown; 
 
   return (
     <View className='room-unreachable'>
-      {locked ? <View className='muted'>此房设有暗号，报上暗号即可观战，有空位便可入席。</View> : null}
       <View className='room-actions'>
         {locked ? <SealButton onClick={() => setAsking(true)}>报暗号</SealButton> : null}
         <SealButton kind='ghost' onClick={() => void goLobby()}>回大厅</SealButton>
