@@ -62,7 +62,7 @@ describe('深宫 H5', () => {
   it('shows the games in the lobby, locked ones greyed with their reason', async () => {
     // another player's room with a 暗号, so the lobby shows a lock
     const hua = await api.login('华妃')
-    const created = await api.call('POST', '/v1/rooms', hua, { game: 'shengong_d', options: { stage: 2 }, password: '翊坤宫' })
+    const created = await api.call('POST', '/v1/rooms', hua, { game: 'shengong_d', options: { stage: 1 }, password: '翊坤宫' })
     assert.equal(created.status, 200)
     await tab(zhen, '大厅')
     const lobby = current(zhen)
