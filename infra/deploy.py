@@ -62,7 +62,7 @@ from infra.awsutil import (
 WEB_DIR = Path(os.environ.get("SHENGONG_WEB_DIR") or ROOT / "client" / "dist" / "h5")
 STACK_PARAMETERS = {"ALARM_EMAIL": "AlarmEmail", "ALARM_TOPIC_ARN": "AlarmTopicArn", "WEB_DOMAIN": "WebDomain",
                     "WEB_CERTIFICATE_ARN": "WebCertificateArn", "LOG_RETENTION_DAYS": "LogRetentionDays"}
-KEPT_PARAMETERS = ("ActiveTableName",)
+KEPT_PARAMETERS = ("ActiveTableName", "ActiveStreamArn")
 """Never reset by a deploy: set by infra/ops.sh restore-table."""
 APIGATEWAY_LOG_ROLE = "shengong-apigateway-cloudwatch"
 PUSH_TO_CLOUDWATCH = "arn:aws:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs"

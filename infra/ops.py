@@ -340,11 +340,34 @@ def _parse_time(text: str) -> datetime:
     return when.astimezone(UTC)
 
 
+def table_stream(aws: Aws, table: str) -> str:
+    """The restored table's stream, turned on if it is not (a restore copies items and indexes, not
+    the stream): what the room notices' function reads while the stage runs on that table."""
+    described = aws.dynamodb.describe_table(TableName=table)["Table"]
+    spec = described.get("StreamSpecification") or {}
+    if not (spec.get("StreamEnabled") and spec.get("StreamViewType") == "NEW_AND_OLD_IMAGES"):
+        aws.dynamodb.update_table(TableName=table, StreamSpecification={
+            "StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"})
+        _wait_active(aws, table)
+        described = aws.dynamodb.describe_table(TableName=table)["Table"]
+    return str(described["LatestStreamArn"])
+
+
+def _wait_active(aws: Aws, table: str, hours: float = 3) -> None:
+    deadline = time.monotonic() + hours * 3600
+    while aws.dynamodb.describe_table(TableName=table)["Table"]["TableStatus"] != "ACTIVE":
+        if time.monotonic() > deadline:
+            raise Refused(f"{table} is still not ACTIVE after {hours:g} h: see the DynamoDB console")
+        time.sleep(poll_s())
+
+
 def switch_table(aws: Aws, stage: str, table: str) -> dict[str, Any]:
-    """Point the stage's functions (and alarms) at `table` ("" = the stack's own): a parameter update."""
+    """Point the stage's functions (and alarms, and the room notices' stream) at `table` ("" = the
+    stack's own): a parameter update."""
     stack = require_stack(aws, stage)
     params = parameters(stack)
     params["ActiveTableName"] = table
+    params["ActiveStreamArn"] = table_stream(aws, table) if table else ""
     since = time.time()
     aws.cloudformation.update_stack(
         StackName=stack_name(stage), UsePreviousTemplate=True,
@@ -373,11 +396,7 @@ def restore_table(stage: str, when_text: str, yes: bool) -> None:
     aws.dynamodb.restore_table_to_point_in_time(
         SourceTableName=source, TargetTableName=target, RestoreDateTime=when, BillingModeOverride="PAY_PER_REQUEST",
         SSESpecificationOverride={"Enabled": True})
-    deadline = time.monotonic() + 3 * 3600
-    while aws.dynamodb.describe_table(TableName=target)["Table"]["TableStatus"] != "ACTIVE":
-        if time.monotonic() > deadline:
-            raise Refused(f"{target} is still not ACTIVE after 3 h: see the DynamoDB console")
-        time.sleep(poll_s())
+    _wait_active(aws, target)
     say(f"{target} is ACTIVE")
     # a restore copies items and indexes, not these settings
     ttl = template.merge_template(stage)["Resources"][template.TABLE_RESOURCE]["Properties"]["TimeToLiveSpecification"]
@@ -385,7 +404,9 @@ def restore_table(stage: str, when_text: str, yes: bool) -> None:
     aws.dynamodb.update_continuous_backups(TableName=target, PointInTimeRecoverySpecification={
         "PointInTimeRecoveryEnabled": True})
     aws.dynamodb.update_table(TableName=target, DeletionProtectionEnabled=True)
-    say("TTL, point-in-time recovery and deletion protection set on it")
+    _wait_active(aws, target)
+    stream = table_stream(aws, target)
+    say(f"TTL, point-in-time recovery, deletion protection and the room notices' stream set on it ({stream})")
     step(f"switching {stage} to {target}")
     final = switch_table(aws, stage, target)
     say(f"{stage} now uses {outputs(final).get('TableName')}; back to the stack's own table: "

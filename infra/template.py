@@ -448,7 +448,9 @@ def stream_event() -> dict[str, Any]:
     from chalicelib.push.fanout import FILTER_PATTERNS
 
     return {
-        "Stream": {"Fn::GetAtt": [TABLE_RESOURCE, "StreamArn"]},
+        # the stack's table's stream, or (ops restore-table / use-table) the restored table's
+        "Stream": {"Fn::If": ["UseRestoredStream", {"Ref": "ActiveStreamArn"},
+                              {"Fn::GetAtt": [TABLE_RESOURCE, "StreamArn"]}]},
         "StartingPosition": "LATEST", "BatchSize": 100, "MaximumBatchingWindowInSeconds": 0,
         "MaximumRetryAttempts": 2, "BisectBatchOnFunctionError": True, "MaximumRecordAgeInSeconds": 60,
         "FilterCriteria": {"Filters": [{"Pattern": json.dumps(p, separators=(",", ":"))} for p in FILTER_PATTERNS]},
@@ -539,6 +541,9 @@ def merge_template(stage: str) -> dict[str, Any]:
                               "Description": "ACM certificate for WebDomain, in us-east-1 (CloudFront)"},
         "ActiveTableName": {"Type": "String", "Default": "",
                             "Description": "Set by infra/ops.sh restore-table; empty: the stack's own table"},
+        "ActiveStreamArn": {"Type": "String", "Default": "",
+                            "AllowedPattern": r"^(arn:aws[a-zA-Z-]*:dynamodb:[a-z0-9-]+:\d{12}:table/.+/stream/.+)?$",
+                            "Description": "The restored table's stream (room notices), set with ActiveTableName"},
     }
     conditions = {
         "HasAlarmTopic": {"Fn::Not": [{"Fn::Equals": [{"Ref": "AlarmTopicArn"}, ""]}]},
@@ -547,6 +552,7 @@ def merge_template(stage: str) -> dict[str, Any]:
                                             {"Fn::Not": [{"Fn::Equals": [{"Ref": "AlarmEmail"}, ""]}]}]},
         "HasWebDomain": {"Fn::Not": [{"Fn::Equals": [{"Ref": "WebDomain"}, ""]}]},
         "UseRestoredTable": {"Fn::Not": [{"Fn::Equals": [{"Ref": "ActiveTableName"}, ""]}]},
+        "UseRestoredStream": {"Fn::Not": [{"Fn::Equals": [{"Ref": "ActiveStreamArn"}, ""]}]},
     }
     outputs = {
         "TableName": {"Value": _active_table()},
@@ -670,7 +676,8 @@ def iam_policy(stage: str, role: str = "api") -> dict[str, Any]:
         statements.append(_table(stage, role))
     if STREAM_FUNCTION in functions:
         statements.append({"Sid": "TableStream", "Effect": "Allow", "Action": STREAM_ACTIONS,
-                           "Resource": f"arn:aws:dynamodb:*:*:table/{table_name(stage)}/stream/*"})
+                           "Resource": [f"arn:aws:dynamodb:*:*:table/{name}/stream/*"
+                                        for name in (table_name(stage), restored_table_prefix(stage) + "*")]})
     if role in PUSH_ROLES:
         # this stack's WebSocket API only (finalize turns ${WebsocketAPI} into its id); the fan-out also
         # closes the sockets of expired connections (DELETE)

@@ -44,6 +44,9 @@ MOTO_PARTIAL = {
                                    "it fails ('no methods'): stand-in (the body is checked in the expanded template)",
     "AWS::Lambda::Version": "moto publishes a version but cannot give its number (Fn::GetAtt Version): the "
                             "stand-in publishes through moto's Lambda API and answers it",
+    "AWS::Lambda::EventSourceMapping": "moto updates a mapping in place and keeps its old source; CloudFormation "
+                                      "replaces one whose EventSourceArn changes (restore-table's stream): the "
+                                      "tests make moto replace it too",
 }
 _ids = itertools.count(1)
 
@@ -202,19 +205,35 @@ def _account_settings(self: Any) -> tuple[int, dict[str, str], str]:
         "AccountUsage": {"TotalCodeSize": 0, "FunctionCount": len(functions)}})
 
 
+def _replacing_update(cls: Any, original_resource: Any, new_resource_name: str, cloudformation_json: dict[str, Any],
+                      account_id: str, region_name: str) -> Any:
+    """AWS::Lambda::EventSourceMapping updated as CloudFormation does: a new source means a new mapping."""
+    from moto.awslambda.models import lambda_backends
+
+    backend = lambda_backends[account_id][region_name]
+    props = cloudformation_json["Properties"]
+    if props.get("EventSourceArn") == original_resource.event_source_arn:
+        return backend.update_event_source_mapping(original_resource.uuid, props)
+    backend.delete_event_source_mapping(original_resource.uuid)
+    return cls.create_from_cloudformation_json(new_resource_name, cloudformation_json, account_id, region_name)
+
+
 def _install_operations() -> None:
     from moto.awslambda import urls
+    from moto.awslambda.models import EventSourceMapping
     from moto.awslambda.responses import LambdaResponse
 
     urls.url_paths.setdefault(r"{0}/(?P<api_version>[^/]+)/account-settings/?$", LambdaResponse.dispatch)
     LambdaResponse.get_account_settings = _account_settings  # type: ignore[attr-defined]
+    EventSourceMapping.update_from_cloudformation_json = classmethod(_replacing_update)  # type: ignore[method-assign, assignment]
 
 
 def install() -> None:
     """Register a stand-in for each type moto lacks (idempotent); later models win in moto's type map."""
     _install_operations()
     for kind in (*MOTO_LACKS, *MOTO_PARTIAL):
-        if kind in (_Alias.TYPE, _Version.TYPE, _LayerVersion.TYPE, "AWS::Lambda::Function", *_INSTALLED):
+        if kind in (_Alias.TYPE, _Version.TYPE, _LayerVersion.TYPE, "AWS::Lambda::Function",
+                    "AWS::Lambda::EventSourceMapping", *_INSTALLED):
             continue
         _INSTALLED.add(kind)
         type(f"StandIn{kind.replace('::', '')}", (_StandIn, CloudFormationModel), {

@@ -417,11 +417,18 @@ def check_restore_table_makes_a_new_table_and_switches_the_stage_and_back(env, a
     assert ddb.describe_table(TableName=restored)["Table"]["DeletionProtectionEnabled"] is True
     status = ops(env, "status", "dev").stdout
     assert f"table: {restored} (restored; the stack's own is shengong-dev)" in status
+    # room notices follow: the restored table's stream (turned on by the restore) feeds the stream function
+    stream = ddb.describe_table(TableName=restored)["Table"]["LatestStreamArn"]
+    assert stream.startswith(f"arn:aws:dynamodb:{REGION}:{ACCOUNT}:table/{restored}/stream/")
+    assert {m["EventSourceArn"] for m in aws("lambda").list_event_source_mappings()["EventSourceMappings"]} == {stream}
     # a later deploy keeps the restored table
     params = aws("cloudformation").describe_stacks(StackName="shengong-dev")["Stacks"][0]["Parameters"]
-    assert {p["ParameterKey"]: p["ParameterValue"] for p in params}["ActiveTableName"] == restored
+    kept = {p["ParameterKey"]: p["ParameterValue"] for p in params}
+    assert (kept["ActiveTableName"], kept["ActiveStreamArn"]) == (restored, stream)
     back = ops(env, "use-table", "dev")
     assert back.returncode == 0 and "dev now uses shengong-dev" in back.stdout, back.stderr
+    own = ddb.describe_table(TableName="shengong-dev")["Table"]["LatestStreamArn"]
+    assert {m["EventSourceArn"] for m in aws("lambda").list_event_source_mappings()["EventSourceMappings"]} == {own}
     one_line_failure(ops(env, "use-table", "dev", "someone-elses-table"), "may only use")
 
 

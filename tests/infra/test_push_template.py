@@ -42,7 +42,11 @@ def test_the_tables_stream_feeds_the_stream_function_filtered_with_bounded_retri
     assert table["StreamSpecification"] == {"StreamViewType": "NEW_AND_OLD_IMAGES"}
     (mapping,) = _of(cfn, "AWS::Lambda::EventSourceMapping").values()
     props = mapping["Properties"]
-    assert props["EventSourceArn"] == {"Fn::GetAtt": [template.TABLE_RESOURCE, "StreamArn"]}
+    # the stack's table's stream, or the restored table's while `restore-table` has the stage on it
+    assert props["EventSourceArn"] == {"Fn::If": ["UseRestoredStream", {"Ref": "ActiveStreamArn"},
+                                                  {"Fn::GetAtt": [template.TABLE_RESOURCE, "StreamArn"]}]}
+    assert cfn["Conditions"]["UseRestoredStream"] == {"Fn::Not": [{"Fn::Equals": [{"Ref": "ActiveStreamArn"}, ""]}]}
+    assert cfn["Parameters"]["ActiveStreamArn"]["Default"] == ""
     assert props["FunctionName"] == {"Ref": f"{template.STREAM_FUNCTION}Aliaslive"}
     assert props["StartingPosition"] == "LATEST" and props["MaximumRetryAttempts"] == 2
     assert props["BisectBatchOnFunctionError"] is True and props["MaximumRecordAgeInSeconds"] == 60
@@ -64,7 +68,9 @@ def test_each_push_function_may_do_exactly_its_job(packaged):
     assert "Secrets" not in message and "PostToConnections" in message
     stream = _statements(cfn, template.STREAM_FUNCTION)
     assert stream["TableStream"]["Action"] == template.STREAM_ACTIONS
-    assert stream["TableStream"]["Resource"]["Fn::Sub"].endswith(":table/shengong-prod/stream/*")
+    streams = [r["Fn::Sub"] if isinstance(r, dict) else r for r in stream["TableStream"]["Resource"]]
+    assert [r.split(":table/")[1] for r in streams] == ["shengong-prod/stream/*",
+                                                         "shengong-prod-restored-*/stream/*"]  # restore-table
     for statements, methods in ((message, ["POST"]), (stream, ["POST", "DELETE"])):  # the fan-out closes too
         post = statements["PostToConnections"]
         assert post["Action"] == ["execute-api:ManageConnections"]
