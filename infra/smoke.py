@@ -1,5 +1,5 @@
-"""A smoke test of a running API: health, a refused request without a token, the contract, and (in any
-deployed stage) no development login.
+"""A smoke test of a running API: health (with the table and the secrets it needs), a refused request
+without a token, the contract, and (in any deployed stage) no development login.
 
     .venv/bin/python -m infra.smoke https://….execute-api.….amazonaws.com/v/ [--stage dev]
 
@@ -55,6 +55,13 @@ def smoke(base_url: str, stage: str | None = None, attempts: int = 10, wait_s: f
     if stage is not None and health.get("stage") != stage:
         raise Refused(f"smoke test: /v1/health reports stage {health.get('stage')!r}, expected {stage!r}")
     passed.append(f"GET /v1/health: ok (stage {health.get('stage')})")
+
+    status, deep = _call(f"{base}/v1/health?deep=true")
+    checks = deep.get("checks") if isinstance(deep, dict) else None
+    if status != 200 or not isinstance(checks, dict) or deep.get("ok") is not True:
+        failing = ", ".join(k for k, v in (checks or {}).items() if v != "ok") or f"answered {status}"
+        raise Refused(f"smoke test: GET /v1/health?deep=true: {failing} unavailable (ops.sh logs shows why)")
+    passed.append(f"GET /v1/health?deep=true: {', '.join(checks)} ok")
 
     deployed = health.get("stage") != "local"
     status, body = _call(f"{base}/v1/me")

@@ -6,7 +6,7 @@ too, so the published spec cannot drift from what the service returns.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -495,3 +495,5 @@ class FastestOut(Out):
 class HealthOut(Out):
     ok: bool
     stage: str
+    checks: dict[str, Literal["ok", "unavailable"]] | None = Field(
+        default=None, description="deep=true 时：table、token_keys、admins、wechat 各自能否读到")

@@ -381,6 +381,23 @@ def test_a_path_no_id_can_be_is_not_found_before_any_store_call(api, svc, admin)
     assert error(p.get("/v1/consorts/c0000000000/records")) == (404, "CONSORT_NOT_FOUND")
 
 
+def test_a_deep_health_check_reads_the_table_and_the_secrets_and_says_which_fails(api, svc, monkeypatch):
+    """The smoke test after a deploy or rollback asks it: a stage whose table or secrets cannot be read
+    answers ok: false naming what (the log says why), where the plain health check still says ok."""
+    assert api.http.get("/v1/health").json_body == {"ok": True, "stage": "local"}
+    deep = api.http.get("/v1/health?deep=true").json_body
+    assert deep == {"ok": True, "stage": "local",
+                    "checks": {"table": "ok", "token_keys": "ok", "admins": "ok", "wechat": "ok"}}
+
+    def unreadable():
+        raise RuntimeError("AccessDeniedException")
+
+    monkeypatch.setattr(svc.accounts, "get_open_games", unreadable)
+    deep = api.http.get("/v1/health?deep=true").json_body
+    assert deep["ok"] is False and deep["checks"]["table"] == "unavailable" and deep["checks"]["wechat"] == "ok"
+    assert error(api.http.get("/v1/health?deep=maybe")) == (422, "VALIDATION_FAILED")
+
+
 def test_framework_errors_have_the_same_shape(api):
     p = Player(api, "p")
     r = api.http.request("DELETE", "/v1/me", headers=p.headers())

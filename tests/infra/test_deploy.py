@@ -561,3 +561,37 @@ def test_the_deploy_refuses_before_the_stack_when_lambda_concurrency_cannot_cove
                                                                                    "ExpireStalled": 0})
     with pytest.raises(Refused, match="1 more than now"):
         deploy.check_concurrency(aws, "dev", cfn)
+
+
+def test_the_smoke_test_refuses_a_stage_whose_table_or_secrets_cannot_be_read():
+    """A stage whose code answers but whose table (or a secret) is unreadable — a wrong table switch,
+    a missing IAM grant — fails the smoke test naming what, where /v1/health alone said ok."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from infra.awsutil import Refused
+    from infra.smoke import smoke
+
+    class Stage(BaseHTTPRequestHandler):
+        def do_GET(self):
+            deep = self.path.endswith("deep=true")
+            body = ({"ok": False, "stage": "dev", "checks": {"table": "unavailable", "token_keys": "ok",
+                                                                "admins": "ok", "wechat": "ok"}}
+                    if deep else {"ok": True, "stage": "dev"})
+            raw = json.dumps(body).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(raw)))
+            self.end_headers()
+            self.wfile.write(raw)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Stage)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with pytest.raises(Refused, match=r"deep=true: table unavailable"):
+            smoke(f"http://127.0.0.1:{server.server_address[1]}", "dev", attempts=1)
+    finally:
+        server.shutdown()
