@@ -684,7 +684,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 健康检查 */
+        /** 健康检查（deep=true 时也查数据表与密钥） */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -2815,6 +2815,14 @@ export interface components {
             ok: boolean;
             /** Stage */
             stage: string;
+            /**
+             * Checks
+             * @description deep=true 时：table、token_keys、admins、wechat 各自能否读到
+             * @default null
+             */
+            checks?: {
+                [key: string]: "ok" | "unavailable";
+            } | null;
         };
         /** JoinRequestOut */
         JoinRequestOut: {
@@ -9574,7 +9582,10 @@ export interface operations {
     };
     health: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 也检查数据表与各密钥能否读到（部署、回滚后的冒烟测试用） */
+                deep?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9588,6 +9599,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthOut"];
+                };
+            };
+            /** @description 内容不符合要求或违反规则 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
