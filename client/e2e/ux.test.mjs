@@ -312,7 +312,7 @@ describe('司礼', () => {
     const listed = (await api.call('GET', '/v1/games', admin.token)).body.games.find((g) => g.key === 'shengong_a')
     assert.equal(listed.open, true)
     await me.locator('[data-block="reports"]').waitFor()
-    await me.evaluate(() => window.scrollTo(0, 0))
+    await me.locator('.masthead-title').evaluate((el) => el.scrollIntoView({ block: 'start' }))
     await shot(admin.page, `${SHOTS}admin.png`)
   })
 })

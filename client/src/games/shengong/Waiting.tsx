@@ -55,12 +55,6 @@ export function Waiting({ view, busy, onStart, onLeave, onBots, onJoined, onErro
             <Text className='summary-key'>时限</Text>
             <Text>每回合 {opts.turn_seconds ?? 90} 秒</Text>
           </View>
-          {room.has_password ? (
-            <View className='summary-item'>
-              <Text className='summary-key'>暗号</Text>
-              <Text className='lock'>暗</Text>
-            </View>
-          ) : null}
         </View>
         <InviteRow room={room} />
         <View className='sg-wait-note'>

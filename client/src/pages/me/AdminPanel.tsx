@@ -169,7 +169,7 @@ function Reports() {
 export function AdminPanel() {
   const [version, setVersion] = useState(0)
   return (
-    <Panel title='司礼' extra='掌宫中诸事' className='admin'>
+    <Panel title='司礼宫务' className='admin'>
       <AddConsort onAdded={() => setVersion((v) => v + 1)} />
       <GrantMaid version={version} />
       <GameLocks />
