@@ -30,6 +30,7 @@ def _games(open_games: dict[str, bool]) -> dict[str, Any]:
             "host_runs": game.host_runs, "auto_start": game.auto_start,
             "options_schema": game.options_model.model_json_schema(),
             "fixed_rules": dict(game.fixed_rules), "bots": game.bots and game.bot_fill,
+            "needs_consort": game.seats_consorts,
         })
     return {"games": out}
 

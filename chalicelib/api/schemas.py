@@ -151,6 +151,7 @@ class GameOut(Out):
     options_schema: dict[str, Any]
     fixed_rules: dict[str, Any] = Field(description="开房时只读展示的固定规则（如回合上限）")
     bots: bool = Field(description="可否用机器人补位")
+    needs_consort: bool = Field(description="入席须先认领一位妃子（以妃子入局；没有时只能观战）")
 
 
 class GamesOut(Out):
@@ -241,6 +242,11 @@ class JoinRequestOut(Out):
     at_ms: int
 
 
+class LeaveEffectOut(Out):
+    closes: bool = Field(description="她一走房间就散了（没有别人、或只剩机器人）")
+    passes_to: str | None = Field(description="她是房主时，房主交给谁（下一位在座的人）")
+
+
 class RoomOut(Out):
     id: str
     game: str = _slot("game_key", "玩法 key")
@@ -262,6 +268,8 @@ class RoomOut(Out):
     results: list[str]
     requests: list[JoinRequestOut] | None = Field(description="请求中途加入的玩家（只给主持人看；其他人为 null）")
     handover: HandoverOut | None = Field(description="进行中的代打投票：把离开的玩家的座位交给机器人")
+    leave: LeaveEffectOut | None = Field(
+        default=None, description="她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁")
 
 
 class ViewerOut(Out):

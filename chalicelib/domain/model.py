@@ -185,6 +185,11 @@ class Room(BaseModel):
     def seat_of(self, user: str) -> SeatEntry | None:
         return next((s for s in self.seats if s.user == user), None)
 
+    def heir(self, user: str) -> SeatEntry | None:
+        """Who the room passes to if its creator `user` leaves before the start: the first other person
+        seated (a bot cannot press 开战 or seat anyone); None: only bots, or nobody, would be left."""
+        return next((s for s in self.seats if s.user != user and s.bot is None), None)
+
     @property
     def bot_seats(self) -> dict[int, BotLevel]:
         return {s.seat: s.bot for s in self.seats if s.bot is not None}

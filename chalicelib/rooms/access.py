@@ -6,6 +6,7 @@ from chalicelib.core.errors import Forbidden, RateLimited
 from chalicelib.core.game import Viewer
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import Room
+from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.deps import RoomDeps
 from chalicelib.rooms.passwords import verify_password
@@ -32,7 +33,10 @@ def viewer_for(deps: RoomDeps, caller: Caller, room: Room) -> Viewer:
     if is_host(caller, room):
         return Viewer.host()
     if room.has_password and not deps.rooms.is_watcher(room.id, caller.user_id):
-        raise Forbidden("这个房间设了暗号，请先报号入席观战", code="PASSWORD_REQUIRED")
+        # the family (public in the lobby anyway) lets a phone that opened the room by its id alone
+        # ask for the 暗号 on the right game's page
+        raise Forbidden("这个房间设了暗号，请先报号入席观战", code="PASSWORD_REQUIRED",
+                        family=get_game(room.game).family)
     return Viewer.spectator()
 
 
@@ -49,7 +53,7 @@ def check_password(deps: RoomDeps, caller: Caller, room: Room, password: str | N
     if room.password_hash is None:
         return
     if password is None or password == "":
-        raise Forbidden("这个房间设了暗号", code="PASSWORD_REQUIRED")
+        raise Forbidden("这个房间设了暗号", code="PASSWORD_REQUIRED", family=get_game(room.game).family)
     # every check takes a slot first, atomically: parallel guesses cannot get more checks than allowed
     if not deps.rooms.reserve_password_check(room.id, caller.user_id, deps.clock.now_ms(), PASSWORD_WINDOW_MS,
                                              PASSWORD_MAX_CHECKS):

@@ -214,9 +214,9 @@ def leave_room(deps: RoomDeps, caller: Caller, room_id: str) -> Room:
         now = deps.clock.now_ms()
         update: dict[str, Any] = {"seats": seats, "version": room.version + 1, "updated_ms": now, "active_ms": now}
         if room.creator == caller.user_id and room.host is None:
-            humans = [s for s in seats if s.bot is None]
-            if humans:  # the room passes to the next seated player (a bot cannot start it or seat others)
-                update.update(creator=humans[0].user, creator_name=humans[0].name)
+            heir = room.heir(caller.user_id)
+            if heir is not None:  # the room passes to the next seated person
+                update.update(creator=heir.user, creator_name=heir.name)
             else:  # only bots would be left, waiting for nobody
                 update.update(status=RoomStatus.EXPIRED, ended_ms=now)
         try:

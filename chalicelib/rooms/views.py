@@ -12,7 +12,7 @@ from typing import Any
 from chalicelib.core.errors import Conflict, DomainError, MalformedRequest, NotFound, StaleVersion
 from chalicelib.core.game import AnyGame, PendingKind, Viewer, ViewerRole
 from chalicelib.core.identity import Caller
-from chalicelib.domain.model import LogKind, LogRecord, MoveRecord, Room
+from chalicelib.domain.model import LogKind, LogRecord, MoveRecord, Room, RoomStatus
 from chalicelib.games import get_game
 from chalicelib.observability import logger, metrics_count
 from chalicelib.rooms import report_cursor
@@ -87,7 +87,18 @@ def room_summary(room: Room, caller: Caller, *, hide_steps: bool = False, host: 
         # who asks to join a running game: the host's to decide, nobody else's to see
         "requests": [r.model_dump() for r in room.requests] if host else None,
         "handover": room.handover.model_dump(mode="json") if room.handover else None,
+        "leave": leave_effect(room, caller),
     }
+
+
+def leave_effect(room: Room, caller: Caller) -> dict[str, Any] | None:
+    """What her 离席 would do, so the app can say it before she confirms (None: she cannot leave now)."""
+    if room.status is not RoomStatus.OPEN or room.seat_of(caller.user_id) is None:
+        return None
+    if room.creator != caller.user_id or room.host is not None:
+        return {"closes": False, "passes_to": None}
+    heir = room.heir(caller.user_id)
+    return {"closes": heir is None, "passes_to": heir.name if heir else None}
 
 
 def _settle_if_overdue(deps: RoomDeps, room: Room) -> Room:

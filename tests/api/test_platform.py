@@ -154,6 +154,8 @@ def test_password_is_required_hashed_and_rationed(api, svc, clock):
     assert [r["has_password"] for r in lobby if r["id"] == room_id] == [True]
     assert error(b.post(f"/v1/rooms/{room_id}/join")) == (403, "PASSWORD_REQUIRED")
     assert error(b.get(f"/v1/rooms/{room_id}")) == (403, "PASSWORD_REQUIRED")
+    # which game's page asks for it (a room opened by its id alone)
+    assert b.get(f"/v1/rooms/{room_id}").json_body["details"] == {"family": "baohuang"}
     for _ in range(5):
         assert error(b.post(f"/v1/rooms/{room_id}/join", {"password": "1111"})) == (403, "WRONG_PASSWORD")
     # even the right 暗号 is refused while the checks are used up: at most five checks in ten minutes
@@ -220,11 +222,17 @@ def test_a_leaving_creator_hands_the_room_to_the_next_person_not_to_a_bot(api, s
     room_id = a.open_room("baohuang")
     a.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple", "count": 2})
     b.ok("POST", f"/v1/rooms/{room_id}/join")  # seats: a, bot, bot, b
+    # what 离席 would do is the server's to say, before she confirms
+    assert a.ok("GET", f"/v1/rooms/{room_id}")["room"]["leave"] == {"closes": False, "passes_to": "b"}
+    assert b.ok("GET", f"/v1/rooms/{room_id}")["room"]["leave"] == {"closes": False, "passes_to": None}
+    assert Player(api, "路人").ok("GET", f"/v1/rooms/{room_id}")["room"]["leave"] is None  # not seated
     a.ok("POST", f"/v1/rooms/{room_id}/leave")
     summary = b.ok("GET", f"/v1/rooms/{room_id}")["room"]
     assert summary["creator_name"] == "b" and summary["is_creator"]
+    assert b.ok("GET", f"/v1/rooms/{room_id}")["room"]["leave"] == {"closes": True, "passes_to": None}  # bots only
     b.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple"})  # b fills the table and starts it
-    assert b.ok("POST", f"/v1/rooms/{room_id}/start")["room"]["status"] == "active"
+    started = b.ok("POST", f"/v1/rooms/{room_id}/start")["room"]
+    assert started["status"] == "active" and started["leave"] is None  # no 离席 once it runs
 
 
 def test_the_lobby_lists_games_under_way_to_watch_or_go_back_to(api, svc):
@@ -327,6 +335,10 @@ def test_modes_are_locked_by_default_and_the_admin_opens_them(api, admin):
     games = {g["key"]: g for g in p.ok("GET", "/v1/games")["games"]}
     assert games["shengong_d"]["open"] and not games["shengong_a"]["open"]
     assert games["shengong_a"]["locked_reason"] and games["shengong_a"]["family"] == "shengong"
+    # who must bring a 妃子 to sit: the server says, so the lobby greys 开房 / 入席 without knowing the rule
+    assert {k: g["needs_consort"] for k, g in games.items()} == {
+        "shengong_a": True, "shengong_b": True, "shengong_c": True, "shengong_d": True, "baohuang": False,
+        "zhenhuan": False}
     # DECISIONS #2: the round limit is fixed, shown read-only when opening a room
     assert games["shengong_a"]["fixed_rules"]["round_limit"] == games["shengong_d"]["fixed_rules"]["round_limit"] == 20
     assert error(p.post("/v1/rooms", {"game": "shengong_a"})) == (403, "MODE_LOCKED")

@@ -20,6 +20,7 @@ from chalicelib.games.baohuang.model import (
     Deal,
     DealEnd,
     DealRecord,
+    DealWinner,
     Phase,
     TableEnd,
 )
@@ -67,6 +68,14 @@ def _record(step: Step, places: tuple[int, ...], scores: tuple[int, ...], multip
     )
 
 
+def deal_winner(record: DealRecord, left_seat: int | None) -> DealWinner | None:
+    """The side the deal went to, by the sign of the emperor's score (None: no result to tell)."""
+    if left_seat is not None or record.emperor is None or record.reason is not DealEnd.FINISHED:
+        return None
+    score = record.scores[record.emperor]
+    return DealWinner.EMPEROR if score > 0 else DealWinner.REBELS if score < 0 else DealWinner.DRAW
+
+
 def _close(step: Step, record: DealRecord, results: tuple[SeatResult, ...], left_seat: int | None = None) -> None:
     """Book the deal's scores, emit `deal_ended` and its one `Outcome` (which carries the full record:
     anyone at the table can replay it, 牌局回放)."""
@@ -80,7 +89,7 @@ def _close(step: Step, record: DealRecord, results: tuple[SeatResult, ...], left
         variant=record.variant, baoliu=record.baoliu, emperor=record.emperor, guard=record.guard,
         solo=record.solo, called=record.called, open_guard=record.open_guard, rebels=record.rebels,
         grabbed=record.grabbed, multiplier=record.multiplier, places=record.places, totals=totals,
-        left_seat=left_seat, penalty=QUIT_PENALTY if left_seat is not None else 0, replay=record,
+        winner=deal_winner(record, left_seat), left_seat=left_seat, penalty=QUIT_PENALTY if left_seat is not None else 0, replay=record,
     )
     step.results.append(Outcome(unit=f"deal-{record.no}", reason=record.reason.value, results=results,
                                 extra=extra.model_dump(mode="json")))

@@ -112,6 +112,17 @@ class RedealReason(StrEnum):
     """Classic: the throne came back to its holder, who has no face to call."""
 
 
+class DealWinner(StrEnum):
+    """Which side a scored deal went to (the emperor's score says it: her side's gain is his)."""
+
+    EMPEROR = "emperor"
+    """皇帝方胜: the emperor (with his guard, or alone)."""
+    REBELS = "rebels"
+    """造反方胜."""
+    DRAW = "draw"
+    """平局: nobody scored."""
+
+
 class DealEnd(StrEnum):
     """Why a deal ended (`Outcome.reason`)."""
 
@@ -259,6 +270,8 @@ class BaohuangDealResult(Frozen):
     """Seats by place, first = 头科; empty when the deal was abandoned."""
     totals: tuple[int, ...]
     """Every seat's running total after this deal."""
+    winner: DealWinner | None = None
+    """Who won the deal; None when it ended without a result (quit / kicked, or before the throne)."""
     left_seat: int | None = None
     """The seat that quit or was kicked (reason quit / kicked)."""
     penalty: int = 0

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from chalicelib.core.game import Viewer, ViewerRole
 from chalicelib.games.shengong import bosses
 from chalicelib.games.shengong.cards import CATALOGUE, Effect, Slot
+from chalicelib.games.shengong.check import VOIDED_REASON
 from chalicelib.games.shengong.deck import copy_card
 from chalicelib.games.shengong.effects import passive_mods
 from chalicelib.games.shengong.formulas import heal_amount, player_chance
@@ -154,6 +155,8 @@ class SeatPrivate(BaseModel):
     seat: int
     voided: bool
     """Her move this round is void (暗杀 last round): only 待机 without bonuses, discards allowed."""
+    voided_reason: str | None = None
+    """Why, in the words a refused move would get (the app shows it once, not on every greyed seal)."""
     heal_streak: int
     heal_now: float
     """What 养生 would heal this round."""
@@ -269,7 +272,7 @@ def _private(mode: Mode, p: Player, state: State) -> SeatPrivate:
     )
     heal = heal_amount(p.hp, p.hp_max, p.heal_streak, mode.rule(p.place).heal)
     return SeatPrivate(
-        seat=p.seat, voided=p.voided, heal_streak=p.heal_streak, heal_now=points(heal),
+        seat=p.seat, voided=p.voided, voided_reason=VOIDED_REASON if p.voided else None, heal_streak=p.heal_streak, heal_now=points(heal),
         chances=_chances(mode, p), maids=maids, hand=_hand(p),
         options=options_for(mode, state, p.seat) if p.alive else (),
     )

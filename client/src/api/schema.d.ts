@@ -1284,6 +1284,12 @@ export interface components {
             /** Text */
             text: string;
         };
+        /**
+         * DealWinner
+         * @description Which side a scored deal went to (the emperor's score says it: her side's gain is his).
+         * @enum {string}
+         */
+        BaohuangDealWinner: "emperor" | "rebels" | "draw";
         /** Declare */
         BaohuangDeclare: {
             /**
@@ -1542,6 +1548,8 @@ export interface components {
             places: number[];
             /** Totals */
             totals: number[];
+            /** @default null */
+            winner?: components["schemas"]["BaohuangDealWinner"] | null;
             /**
              * Left Seat
              * @default null
@@ -1865,6 +1873,11 @@ export interface components {
             requests: components["schemas"]["JoinRequestOut"][] | null;
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
+            /**
+             * @description 她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁
+             * @default null
+             */
+            leave?: components["schemas"]["LeaveEffectOut"] | null;
         };
         /**
          * BaohuangRoomViewOut
@@ -2776,6 +2789,11 @@ export interface components {
              * @description 可否用机器人补位
              */
             bots: boolean;
+            /**
+             * Needs Consort
+             * @description 入席须先认领一位妃子（以妃子入局；没有时只能观战）
+             */
+            needs_consort: boolean;
         };
         /** GamePhrasesOut */
         GamePhrasesOut: {
@@ -2832,6 +2850,19 @@ export interface components {
             name: string;
             /** At Ms */
             at_ms: number;
+        };
+        /** LeaveEffectOut */
+        LeaveEffectOut: {
+            /**
+             * Closes
+             * @description 她一走房间就散了（没有别人、或只剩机器人）
+             */
+            closes: boolean;
+            /**
+             * Passes To
+             * @description 她是房主时，房主交给谁（下一位在座的人）
+             */
+            passes_to: string | null;
         };
         /** LeaveOut */
         LeaveOut: {
@@ -3145,6 +3176,11 @@ export interface components {
             requests: components["schemas"]["JoinRequestOut"][] | null;
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
+            /**
+             * @description 她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁
+             * @default null
+             */
+            leave?: components["schemas"]["LeaveEffectOut"] | null;
         };
         /**
          * RoomStatus
@@ -4117,6 +4153,11 @@ export interface components {
             requests: components["schemas"]["JoinRequestOut"][] | null;
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
+            /**
+             * @description 她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁
+             * @default null
+             */
+            leave?: components["schemas"]["LeaveEffectOut"] | null;
         };
         /**
          * ShengongRoomViewOut
@@ -4178,6 +4219,11 @@ export interface components {
             seat: number;
             /** Voided */
             voided: boolean;
+            /**
+             * Voided Reason
+             * @default null
+             */
+            voided_reason?: string | null;
             /** Heal Streak */
             heal_streak: number;
             /** Heal Now */
@@ -5694,6 +5740,11 @@ export interface components {
             requests: components["schemas"]["JoinRequestOut"][] | null;
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
+            /**
+             * @description 她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁
+             * @default null
+             */
+            leave?: components["schemas"]["LeaveEffectOut"] | null;
         };
         /**
          * ZhenhuanRoomSummaryOut

@@ -148,7 +148,9 @@ def test_voided_flag_is_private():
     """并令其下回合行动作废: only she (and the host) is told her order will be void."""
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", voided=True, deck=Deck()), mode=Mode.C)
     assert GAME_C.view(s, Viewer.player(1)).you.voided
+    assert GAME_C.view(s, Viewer.player(1)).you.voided_reason == "你本回合的行动已被暗杀作废，只能待机（无加成），可弃牌"
     assert not GAME_C.view(s, Viewer.player(0)).you.voided
+    assert GAME_C.view(s, Viewer.player(0)).you.voided_reason is None
     assert "voided" not in GAME_C.view(s, Viewer.spectator()).model_dump_json()
 
 
