@@ -6,7 +6,7 @@
                               for the kinds this stage sends ("turn", "hurry", "vote", "game_end").
                               Absent or empty: notices are disabled (a log line says so).
     WECHAT_NOTICE_PAGE        the mini-program page a notice opens; {room_id}, {game} and {family}
-                              are filled in. Default "pages/room/room?id={room_id}".
+                              are filled in. Default "pages/room-{family}/index?id={room_id}".
     WECHAT_MINIPROGRAM_STATE  "formal" | "trial" | "developer" (default: "developer" locally, else "formal").
 
 Value names a template's keywords can take: "game" (the game's title), "tip" (what to do, e.g.
@@ -53,7 +53,7 @@ class NoticeTemplate:
 class ChatSettings:
     content_check: str = "local"
     notices: Mapping[NoticeKind, NoticeTemplate] = field(default_factory=dict)
-    notice_page: str = "pages/room/room?id={room_id}"
+    notice_page: str = "pages/room-{family}/index?id={room_id}"
     miniprogram_state: str = "developer"
 
     @property
@@ -98,7 +98,7 @@ def load_chat_settings(env: Mapping[str, str] | None = None, *, local: bool, in_
     state = env.get("WECHAT_MINIPROGRAM_STATE", "developer" if local else "formal")
     if state not in STATES:
         raise ConfigurationError(f"WECHAT_MINIPROGRAM_STATE must be one of {STATES}, not {state!r}")
-    page = env.get("WECHAT_NOTICE_PAGE", "pages/room/room?id={room_id}")
+    page = env.get("WECHAT_NOTICE_PAGE", "pages/room-{family}/index?id={room_id}")
     try:
         page.format(room_id="r", game="g", family="f")
     except (KeyError, IndexError, ValueError) as e:

@@ -86,7 +86,7 @@ def side_writes(game: AnyGame, room: Room, outcome: Outcome, now_ms: int) -> lis
     if outcome.clear is not None:
         stage = outcome.clear.stage
         team = tuple({"seat": r.seat, "name": seats[r.seat].name, "consort": seats[r.seat].consort,
-                      "score": r.score} for r in outcome.results)
+                      "score": r.score} for r in outcome.results if r.played)  # the clear is theirs who played
         writes.append(ClearEntry(stage=stage, rounds=outcome.clear.rounds, ended_ms=now_ms, room_id=room.id,
                                  team=team, competition=room.competition))
         writes.extend(StageCleared(consort_id=consort, stage=stage)

@@ -93,6 +93,22 @@ def test_the_local_stage_checks_locally_and_deployed_stages_ask_wechat():
         load_chat_settings({"CHAT_CONTENT_CHECK": "none"}, local=True)
 
 
+def test_the_default_notice_page_is_a_page_the_app_has():
+    """A "your turn" notice opens the game's room page: the default names one the app declares for every
+    game family (a stage left on the default must not send players to a page that does not exist)."""
+    import re
+    from pathlib import Path
+
+    from chalicelib.games import game_keys, get_game
+
+    declared = set(re.findall(r"'(pages/[^']+)'", (Path(__file__).resolve().parents[2] / "client" / "src" /
+                                                    "app.config.ts").read_text(encoding="utf-8")))
+    page = load_chat_settings({}, local=False).notice_page
+    for family in {get_game(k).family for k in game_keys()}:
+        opened = page.format(room_id="r1", game="g", family=family)
+        assert opened.split("?")[0] in declared and opened.endswith("?id=r1"), opened
+
+
 def test_notice_templates_and_pages_come_from_the_environment():
     env = {"WECHAT_NOTICES": json.dumps({
         "turn": {"template_id": "TPL-TURN"},
