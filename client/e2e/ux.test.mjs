@@ -1,6 +1,6 @@
 // Getting in and out of rooms, in the browser at phone size (390×844): 回大厅 from a room opened by a
 // link, 入席 from a link, a 暗号 room's link asking for the 暗号 on the room page, 复制邀请 and the
-// creator's own 暗号, 「输入房号」, 「我的对局」 leading back to a game she left (after confirming),
+// creator's own 暗号, 「输入房号」 (a 保皇 暗号 room asking on its own page), 「我的对局」 leading back to a game she left (after confirming),
 // the lobby's 对局中 shelf and 关卡 tags, a tap that did not arrive, a player without a 妃子, 离席
 // confirmed, 再战此关, the 保皇 spectator's table and a deal's verdict, and the 司礼's desk.
 import { after, before, describe, it } from 'node:test'
@@ -175,6 +175,27 @@ describe('rooms by link, code and 「我的对局」', () => {
     await screen(rong).locator('.room-status', { hasText: '对局中' }).waitFor({ timeout: 20000 })
   })
 
+  it('a 保皇 暗号 room asks for its 暗号 on the 保皇 page: by 「输入房号」, and from a link to another game\'s page', async () => {
+    const hua = await api.login('华妃')
+    const made = await api.call('POST', '/v1/rooms', hua, { game: 'baohuang', options: { variant: 'simple' }, password: '翊坤宫' })
+    assert.equal(made.status, 200, JSON.stringify(made.body))
+    const locked = made.body.room.id
+    const qi = await phone('祺贵人')
+    await screen(qi).locator('.room-code input').fill(locked)
+    await screen(qi).getByRole('button', { name: '前往', exact: true }).click()
+    const prompt = qi.page.getByRole('dialog')
+    await prompt.locator('input').waitFor()
+    assert.match(qi.page.url(), new RegExp(`room-baohuang/index\\?id=${locked}`))
+    // a link to the 深宫杀 page goes to the 保皇 page before the 暗号 is asked
+    const link = await phone('祺贵人', `/pages/room-shengong/index?id=${locked}`)
+    await link.page.waitForURL(new RegExp(`room-baohuang/index\\?id=${locked}`))
+    const asked = link.page.getByRole('dialog')
+    await asked.locator('input').fill('翊坤宫')
+    await asked.getByRole('button', { name: '报号', exact: true }).click()
+    await asked.waitFor({ state: 'detached' })
+    await screen(link).getByRole('button', { name: '入席', exact: true }).waitFor()
+  })
+
   it('回大厅 during a game she sits in is confirmed; 「我的对局」 leads back to it', async () => {
     const room = screen(mei)
     await room.locator('.room-status', { hasText: '对局中' }).waitFor({ timeout: 20000 })
@@ -279,8 +300,8 @@ describe('保皇: a spectator\'s table and a deal\'s verdict', () => {
     await verdict.waitFor({ timeout: 60000 })
     const deal = await table.locator('.bh-scores').getAttribute('data-deal')
     const result = (await api.call('GET', `/v1/games/baohuang/rooms/${rid}/result`, hua)).body.results.find((r) => r.unit === `deal-${deal}`)
-    const emperor = result.results.find((r) => r.seat === result.extra.emperor)
-    const expected = emperor.score > 0 ? '皇帝方胜' : emperor.score < 0 ? '造反方胜' : '平局'
+    const expected = { emperor: '皇帝方胜', rebels: '造反方胜', draw: '平局' }[result.extra.winner]
+    assert.ok(expected, `the result names the deal's winner (${result.extra.winner})`)
     assert.equal((await verdict.textContent()).trim(), expected)
     await table.locator('.bh-scores').scrollIntoViewIfNeeded()
     await shot(watcher.page, `${SHOTS}baohuang-verdict.png`)

@@ -1,5 +1,7 @@
 /** Chinese words for the API's English keys (game families, statuses, boards, option names). */
 
+import { ApiError } from '../api/errors'
+
 export type Family = 'shengong' | 'baohuang' | 'zhenhuan'
 
 /** shengong_a/b/c/d → shengong; baohuang; zhenhuan. */
@@ -9,9 +11,24 @@ export function familyOf(gameKey: string): Family {
   return 'zhenhuan'
 }
 
-/** The room page of a game's family (the game screens slot in there later). */
+/** The room page of a game family. */
+export function familyRoomUrl(family: Family, roomId: string): string {
+  return `/pages/room-${family}/index?id=${encodeURIComponent(roomId)}`
+}
+
+/** The room page of a game's family. */
 export function roomUrl(gameKey: string, roomId: string): string {
-  return `/pages/room-${familyOf(gameKey)}/index?id=${encodeURIComponent(roomId)}`
+  return familyRoomUrl(familyOf(gameKey), roomId)
+}
+
+/**
+ * The game family a refusal names for its room (`details.family`): a room of another game
+ * (WRONG_FAMILY) or one locked by 暗号 (PASSWORD_REQUIRED). Undefined when it names none we have a page for.
+ */
+export function familyOfError(e: unknown): Family | undefined {
+  if (!(e instanceof ApiError) || (e.code !== 'WRONG_FAMILY' && e.code !== 'PASSWORD_REQUIRED')) return undefined
+  const family = e.details?.family
+  return family === 'shengong' || family === 'baohuang' || family === 'zhenhuan' ? family : undefined
 }
 
 /** What the room's title adds to the game's (the server names the 关卡 or the 保皇 牌制): '关卡2'. */

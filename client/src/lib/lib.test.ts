@@ -4,7 +4,7 @@ import type { KeyValueStore } from '../api/session'
 import { ApiError } from '../api/errors'
 import { loadMyGames } from '../pages/lobby/myGames'
 import { inviteText } from './invite'
-import { roleLabel, titleTag } from './labels'
+import { familyOfError, familyRoomUrl, roleLabel, roomUrl, titleTag } from './labels'
 import { leaveWarning } from './leave'
 import { forgetRooms, KEEP, listRooms, passwordOf, rememberRoom, verdictOf } from './myRooms'
 import { goLobby, LOBBY } from './nav'
@@ -107,15 +107,25 @@ describe('the rooms she remembers', () => {
 })
 
 describe('离席 and 邀请', () => {
-  const seat = (s: number, name: string, me = false, bot: string | null = null) => ({ seat: s, name, is_me: me, bot })
+  it('says what the server says 离席 would do: close the room, or pass 房主 to the one it names', () => {
+    expect(leaveWarning({ closes: true, passes_to: null })).toMatch('即关闭')
+    expect(leaveWarning({ closes: false, passes_to: '沈眉庄' })).toBe('你是房主：离席后房主之位交给「沈眉庄」。')
+    // nothing more than leaving her seat (not the creator, or a storyteller's room), or she cannot leave now
+    expect(leaveWarning({ closes: false, passes_to: null })).toBe(null)
+    expect(leaveWarning(null)).toBe(null)
+    expect(leaveWarning(undefined)).toBe(null)
+  })
 
-  it('warns a creator that leaving closes the room (bots alone) or passes 房主 to the next person', () => {
-    expect(leaveWarning({ is_creator: true, hosted: false, seats: [seat(0, '甄嬛', true), seat(1, '翠竹', false, 'simple')] })).toMatch('即关闭')
-    expect(leaveWarning({ is_creator: true, hosted: false, seats: [seat(0, '甄嬛', true), seat(1, '翠竹', false, 'simple'), seat(2, '沈眉庄')] }))
-      .toBe('你是房主：离席后房主之位交给「沈眉庄」。')
-    expect(leaveWarning({ is_creator: false, hosted: false, seats: [seat(0, '华妃'), seat(1, '甄嬛', true)] })).toBe(null)
-    // a storyteller's room stays with the storyteller
-    expect(leaveWarning({ is_creator: true, hosted: true, seats: [seat(0, '甄嬛', true)] })).toBe(null)
+  it('a room the server names as another game\'s (a 暗号 room too) opens on that game\'s page', () => {
+    expect(familyOfError(new ApiError(403, 'PASSWORD_REQUIRED', '这个房间设了暗号', { family: 'baohuang' }))).toBe('baohuang')
+    expect(familyOfError(new ApiError(409, 'WRONG_FAMILY', '不是这个玩法的房间', { family: 'zhenhuan' }))).toBe('zhenhuan')
+    // no family named (or one without a page here), or another refusal: nothing to go to
+    expect(familyOfError(new ApiError(403, 'PASSWORD_REQUIRED', '这个房间设了暗号'))).toBe(undefined)
+    expect(familyOfError(new ApiError(403, 'PASSWORD_REQUIRED', '这个房间设了暗号', { family: 'go' }))).toBe(undefined)
+    expect(familyOfError(new ApiError(404, 'ROOM_NOT_FOUND', '房间不存在', { family: 'baohuang' }))).toBe(undefined)
+    expect(familyOfError(new Error('x'))).toBe(undefined)
+    expect(familyRoomUrl('baohuang', 'a b')).toBe('/pages/room-baohuang/index?id=a%20b')
+    expect(roomUrl('shengong_d', 'r1')).toBe('/pages/room-shengong/index?id=r1')
   })
 
   it('an invitation carries the link, the room id and the creator\'s 暗号', () => {

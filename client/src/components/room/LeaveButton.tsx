@@ -2,12 +2,12 @@ import { useState } from 'react'
 import { View } from '@tarojs/components'
 import { SealButton } from '../SealButton'
 import { Sheet } from '../Sheet'
-import { leaveWarning, type RoomLike } from '../../lib/leave'
+import { leaveWarning, type LeaveEffect } from '../../lib/leave'
 
-/** 离席, confirmed with a Sheet when leaving closes the room or passes 房主 on. */
-export function LeaveButton({ room, busy, kind = 'ghost', onLeave }: { room: RoomLike; busy: boolean; kind?: 'ghost' | 'zhu'; onLeave: () => void }) {
+/** 离席, confirmed with a Sheet when the server says leaving closes the room or passes 房主 on (`room.leave`). */
+export function LeaveButton({ room, busy, kind = 'ghost', onLeave }: { room: { leave?: LeaveEffect | null }; busy: boolean; kind?: 'ghost' | 'zhu'; onLeave: () => void }) {
   const [asking, setAsking] = useState(false)
-  const warning = leaveWarning(room)
+  const warning = leaveWarning(room.leave)
   return (
     <>
       <SealButton kind={kind} busy={busy} onClick={() => (warning ? setAsking(true) : onLeave())}>离席</SealButton>

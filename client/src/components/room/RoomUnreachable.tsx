@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import { ApiError, api, session } from '../../api'
 import { notDelivered } from '../../api/errors'
+import { familyOfError, familyRoomUrl, type Family } from '../../lib/labels'
 import { rememberRoom } from '../../lib/myRooms'
 import { goLobby } from '../../lib/nav'
 import { SealButton } from '../SealButton'
@@ -10,22 +11,28 @@ import { PasswordPrompt } from './PasswordPrompt'
 
 /**
  * A room page that cannot show its room (a link to a room that is gone, locked by 暗号, or of
- * another game) is never a dead end: a room of another game opens on its own page; a 暗号 room asks
+ * another game) is never a dead end: a room of another game — named by the refusal's
+ * `details.family`, a 暗号 room's too — opens on its own page; a 暗号 room of this page's game asks
  * for its 暗号 right here (once it is right she watches, and may take a free seat); anything else
  * offers the way back to the lobby.
  */
-export function RoomUnreachable({ error, roomId, onEntered }: { error: unknown; roomId: string; onEntered: () => void }) {
-  const family = error instanceof ApiError && error.code === 'WRONG_FAMILY' ? error.details?.family : undefined
+export function RoomUnreachable({ error, roomId, family, onEntered }: {
+  error: unknown
+  roomId: string
+  /** This page's game family. */
+  family: Family
+  onEntered: () => void
+}) {
+  const named = familyOfError(error)
+  const elsewhere = named && named !== family ? named : undefined
   useEffect(() => {
-    if (typeof family === 'string') {
-      void Taro.redirectTo({ url: `/pages/room-${family}/index?id=${encodeURIComponent(roomId)}` })
-    }
-  }, [family, roomId])
+    if (elsewhere) void Taro.redirectTo({ url: familyRoomUrl(elsewhere, roomId) })
+  }, [elsewhere, roomId])
   const locked = error instanceof ApiError && error.code === 'PASSWORD_REQUIRED'
   const [asking, setAsking] = useState(true)
   const [busy, setBusy] = useState(false)
   const [wrong, setWrong] = useState<unknown>()
-  if (typeof family === 'string') return <View className='loading'>转往这个房间的玩法…</View>
+  if (elsewhere) return <View className='loading'>转往这个房间的玩法…</View>
 
   const enter = async (password: string) => {
     setBusy(true)

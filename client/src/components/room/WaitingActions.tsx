@@ -3,6 +3,7 @@ import { api } from '../../api'
 import { goLobby } from '../../lib/nav'
 import { SealButton } from '../SealButton'
 import { JoinSeat } from './JoinSeat'
+import type { LeaveEffect } from '../../lib/leave'
 import { LeaveButton } from './LeaveButton'
 
 type Run = (key: string, fn: () => Promise<unknown>) => Promise<unknown>
@@ -11,16 +12,16 @@ export interface WaitingRoom {
   id: string
   game: string
   is_creator: boolean
-  hosted: boolean
   has_password: boolean
+  leave?: LeaveEffect | null
   seats: { is_me: boolean; bot?: string | null; name: string; seat: number }[]
   min_seats: number
   max_seats: number
 }
 
 /** The waiting room's buttons: back to the lobby; the creator's start once enough have joined
- * (`startLabel`: 开战, 开始布置 …); 离席 for a seated player (confirmed when it closes the room or
- * passes 房主 on), who then goes back to the lobby; 入席 for a spectator while a seat is free. */
+ * (`startLabel`: 开战, 开始布置 …); 离席 for a seated player (confirmed when the server says it closes the
+ * room or passes 房主 on), who then goes back to the lobby; 入席 for a spectator while a seat is free. */
 export function WaitingActions({ room, seated, canSit, busy, run, startLabel, refresh, onError }: {
   room: WaitingRoom
   seated: boolean

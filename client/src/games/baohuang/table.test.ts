@@ -88,11 +88,13 @@ describe('保皇 table layout', () => {
     const deal = (scores: number[], extra: Record<string, unknown> = {}, reason = 'finished') => ({
       unit: 'deal-1', reason,
       results: scores.map((score, s) => ({ seat: s, name: `玩家${s}`, consort: null, place: s + 1, score, won: score > 0, stats: {} })),
-      extra: { variant: 'simple', emperor: 0, guard: 1, solo: 'none', rebels: [], multiplier: 1, totals: scores, ...extra },
+      extra: { variant: 'simple', emperor: 0, guard: 1, solo: 'none', rebels: [], multiplier: 1, totals: scores, winner: null, ...extra },
     }) as unknown as Outcome
-    expect(dealVerdict(deal([4, 2, -2, -2, -2], { multiplier: 2 }))).toEqual({ text: '皇帝方胜', side: 'emperor', times: '×2' })
-    expect(dealVerdict(deal([-4, -2, 2, 2, 2]))).toEqual({ text: '造反方胜', side: 'rebels', times: '' })
-    expect(dealVerdict(deal([0, 0, 0, 0, 0]))).toMatchObject({ text: '平局', side: 'draw' })
-    expect(dealVerdict(deal([-30, 0, 0, 0, 0], { multiplier: 4 }, 'quit'))).toMatchObject({ side: 'void', times: '' })
+    // the server's word, whatever the scores seem to say
+    expect(dealVerdict(deal([-4, -2, 2, 2, 2], { multiplier: 2, winner: 'emperor' }))).toEqual({ text: '皇帝方胜', side: 'emperor', times: '×2' })
+    expect(dealVerdict(deal([4, 2, -2, -2, -2], { winner: 'rebels' }))).toEqual({ text: '造反方胜', side: 'rebels', times: '' })
+    expect(dealVerdict(deal([0, 0, 0, 0, 0], { multiplier: 2, winner: 'draw' }))).toEqual({ text: '平局', side: 'draw', times: '×2' })
+    expect(dealVerdict(deal([-30, 0, 0, 0, 0], { multiplier: 4 }, 'kicked'))).toEqual({ text: '有人被请出 · 不计胜负', side: 'void', times: '' })
+    expect(dealVerdict(deal([-30, 0, 0, 0, 0], { multiplier: 4 }, 'quit'))).toEqual({ text: '有人强退 · 不计胜负', side: 'void', times: '' })
   })
 })

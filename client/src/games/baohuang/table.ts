@@ -170,22 +170,20 @@ export interface DealVerdict {
   times: string
 }
 
+const WINNER_TEXT = { emperor: '皇帝方胜', rebels: '造反方胜', draw: '平局' } as const
+
 /**
- * Who won the deal, from its result: the emperor's side (皇帝 and 侍卫) won when the emperor scored,
- * the rebels when the emperor lost; nobody when the scores are all zero. A deal cut short by 强退 or
- * 请出 has no winner.
+ * Who won the deal: the server's `extra.winner`. It is null for a deal cut short by 强退 or 请出,
+ * which has no winner (said as such).
  */
 export function dealVerdict(outcome: Outcome): DealVerdict {
   const x = outcome.extra
-  const times = x.multiplier > 1 ? `×${x.multiplier}` : ''
-  if (outcome.reason === 'quit' || outcome.reason === 'kicked') {
-    return { text: outcome.reason === 'quit' ? '有人强退 · 不计胜负' : '有人被请出 · 不计胜负', side: 'void', times: '' }
+  const winner = x.winner ?? null
+  if (winner === null) {
+    const text = outcome.reason === 'quit' ? '有人强退 · 不计胜负' : outcome.reason === 'kicked' ? '有人被请出 · 不计胜负' : '不计胜负'
+    return { text, side: 'void', times: '' }
   }
-  const emperor = x.emperor === null || x.emperor === undefined ? undefined : outcome.results.find((r) => r.seat === x.emperor)
-  const score = emperor?.score ?? 0
-  if (emperor && (emperor.won || score > 0)) return { text: '皇帝方胜', side: 'emperor', times }
-  if (score < 0 || outcome.results.some((r) => r.won)) return { text: '造反方胜', side: 'rebels', times }
-  return { text: '平局', side: 'draw', times }
+  return { text: WINNER_TEXT[winner], side: winner, times: x.multiplier > 1 ? `×${x.multiplier}` : '' }
 }
 
 /** '+4', '0', '−2'. */

@@ -1,11 +1,12 @@
 import { Text, View } from '@tarojs/components'
-import { ATTACKS, type ButtonState } from './compose'
+import { ATTACKS, voidedBanner, type ButtonState } from './compose'
 import { SLOT_SHORT, tenths } from './labels'
 import { Bar } from './StatusStrip'
 import type { Mine, Player } from './types'
 
-/** My own bars and place, a voided move, and (玩法B) my passive 宫女. */
-export function MyPanel({ me, mine, voidReason }: { me: Player; mine: Mine | null | undefined; voidReason?: string | null }) {
+/** My own bars and place, a voided move (and the server's reason, said once: the greyed seals say 作废), and (玩法B) my passive 宫女. */
+export function MyPanel({ me, mine }: { me: Player; mine: Mine | null | undefined }) {
+  const voided = voidedBanner(mine)
   return (
     <View className={`sg-me ${me.alive ? '' : 'sg-me-down'}`} aria-label='我'>
       <View className='sg-me-head'>
@@ -17,10 +18,10 @@ export function MyPanel({ me, mine, voidReason }: { me: Player; mine: Mine | nul
         <View className='sg-me-bar'><Bar kind='hp' value={me.hp} max={me.hp_max} /></View>
         <View className='sg-me-bar'><Bar kind='grace' value={me.grace} max={me.grace_max} /></View>
       </View>
-      {mine?.voided ? (
+      {voided ? (
         <View className='sg-voided' role='status'>
           <Text className='sg-voided-title'>本回合行动作废</Text>
-          {voidReason ? <Text className='sg-voided-reason'>{voidReason}</Text> : null}
+          {voided.reason ? <Text className='sg-voided-reason'>{voided.reason}</Text> : null}
         </View>
       ) : null}
       {mine && (mine.maids ?? []).length > 0 && !mine.hand ? (

@@ -10,7 +10,7 @@ import { SealButton } from '../../components/SealButton'
 import { ActionSeals, MyPanel } from './Actions'
 import {
   actionBody, buttons, chooseAction, choosePlace, chooseTarget, composeOf, describeMove, EMPTY, hasCards, keepHeld, optionOf,
-  pickOf, readiness, toggleCard, toggleDiscard, voidedReason, type ButtonState, type Compose,
+  pickOf, readiness, toggleCard, toggleDiscard, type ButtonState, type Compose,
 } from './compose'
 import { HandPanel } from './HandPanel'
 import { HurrySheet } from './HurrySheet'
@@ -236,7 +236,7 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
           {game.mode === 'D' ? (
             <Bosses game={game} option={aimingTarget} target={compose.target} onTarget={pickTarget} />
           ) : null}
-          {me ? <MyPanel me={me} mine={mine} voidReason={voidedReason(buttons(options, EMPTY, game.mode), mine?.voided)} /> : null}
+          {me ? <MyPanel me={me} mine={mine} /> : null}
           {canAct ? (
             <>
               <ActionSeals buttons={seals} mine={mine} onChoose={choose} />

@@ -6,7 +6,7 @@
  * move with cards is put to POST …/check before it is sent.
  */
 import { ACTION_NAME, SLOT_TITLE, SLOTS } from './labels'
-import type { Action, ActionType, Card, Mode, Option, Place, Slot } from './types'
+import type { Action, ActionType, Card, Mine, Mode, Option, Place, Slot } from './types'
 
 export const ATTACKS: ReadonlySet<ActionType> = new Set(['poison', 'assassinate', 'frame'])
 export const MAX_DISCARD = 2
@@ -56,16 +56,11 @@ export function buttons(options: Option[], compose: Compose, mode: Mode): Button
 }
 
 /**
- * A voided round greys every seal with the same reason: the reason the server gives most often,
- * said once under the 作废 banner (the seals then say only 「作废」).
+ * A voided round (暗杀 last round): the banner 「本回合行动作废」 and under it the server's reason
+ * (`voided_reason`, the words a refused move would get), said once — the greyed seals say only 作废.
  */
-export function voidedReason(seals: ButtonState[], voided: boolean | undefined): string | null {
-  if (!voided) return null
-  const count = new Map<string, number>()
-  for (const b of seals) if (!b.allowed && b.reason) count.set(b.reason, (count.get(b.reason) ?? 0) + 1)
-  let best: string | null = null
-  for (const [reason, n] of count) if (best === null || n > (count.get(best) ?? 0)) best = reason
-  return best
+export function voidedBanner(mine: Pick<Mine, 'voided' | 'voided_reason'> | null | undefined): { reason: string | null } | null {
+  return mine?.voided ? { reason: mine.voided_reason ?? null } : null
 }
 
 export function optionOf(options: Option[], type: ActionType | undefined): Option | undefined {

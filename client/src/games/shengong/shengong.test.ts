@@ -3,7 +3,7 @@ import { entryText, mapRows, occupants, tileState } from './board'
 import { clockOffset, formatClock, remainingMs, urgency } from './clock'
 import {
   actionBody, buttons, chooseAction, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
-  toggleCard, toggleDiscard, voidedReason, type Compose,
+  toggleCard, toggleDiscard, voidedBanner, type Compose,
 } from './compose'
 import { roundName, tenths } from './labels'
 import { mergeReports, orderLines, scoreLines, scrollOrder } from './reports'
@@ -95,12 +95,12 @@ describe('buttons from you.options', () => {
     expect(b[2].pick).toBe(null)
   })
 
-  it('a voided round says its reason once (the most common greyed reason), not on every seal', () => {
-    const voided: Option[] = D_OPTIONS.map((o) => (o.type === 'idle' ? o : { ...o, allowed: false, reason: '上回合遭暗杀，本回合只能待机' }))
-    const b = buttons(voided, EMPTY, 'D')
-    expect(voidedReason(b, true)).toBe('上回合遭暗杀，本回合只能待机')
-    expect(voidedReason(b, false)).toBe(null)
-    expect(voidedReason(buttons(D_OPTIONS, EMPTY, 'D'), undefined)).toBe(null)
+  it('a voided round says the server\'s reason once under its banner, whatever the seals say', () => {
+    const reason = '你本回合的行动已被暗杀作废，只能待机（无加成），可弃牌'
+    expect(voidedBanner({ voided: true, voided_reason: reason })).toEqual({ reason })
+    expect(voidedBanner({ voided: true, voided_reason: null })).toEqual({ reason: null })
+    expect(voidedBanner({ voided: false, voided_reason: null })).toBe(null)
+    expect(voidedBanner(null)).toBe(null)
   })
 
   it('a greyed action cannot be chosen', () => {

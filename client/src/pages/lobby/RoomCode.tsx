@@ -5,11 +5,12 @@ import { ApiError, api } from '../../api'
 import { notDelivered } from '../../api/errors'
 import { ErrorLine } from '../../components/ErrorLine'
 import { SealButton } from '../../components/SealButton'
-import { roomUrl } from '../../lib/labels'
+import { familyOfError, familyRoomUrl, roomUrl } from '../../lib/labels'
 
 /**
  * 「输入房号」: open a room by the id a friend sent. Its game is asked of the server first; a 暗号 room
- * does not say, so it opens on a room page that finds its game's page and asks for the 暗号 there.
+ * answers PASSWORD_REQUIRED naming its game (`details.family`), and opens on that game's room page,
+ * which asks for the 暗号.
  */
 export function RoomCode() {
   const [code, setCode] = useState('')
@@ -29,7 +30,8 @@ export function RoomCode() {
       setCode('')
     } catch (e) {
       if (e instanceof ApiError && e.code === 'PASSWORD_REQUIRED') {
-        void Taro.navigateTo({ url: roomUrl('shengong', id) })
+        // without a family named, any room page finds the room's own page once the 暗号 is given
+        void Taro.navigateTo({ url: familyRoomUrl(familyOfError(e) ?? 'shengong', id) })
         setCode('')
       } else {
         setError(notDelivered(e))

@@ -33,8 +33,9 @@ export default function Lobby() {
   const [selected, setSelected] = useState<GameKey>()
   const game = games.data?.games.find((g) => g.key === selected)
   const me = useData(() => api.GET('/v1/me'), [])
-  // 深宫杀 is played with one's 妃子: without one, 开房 / 入席 are greyed with the reason, and 去册封 offered
-  const blocked = game?.family === 'shengong' && me.data && !me.data.consort ? '请先认领一位妃子' : undefined
+  // a game the server says is played with one's 妃子 (`needs_consort`): without one, 开房 / 入席 are
+  // greyed with the reason, and 去册封 offered
+  const blocked = game?.needs_consort && me.data && !me.data.consort ? '请先认领一位妃子' : undefined
   useEffect(() => {
     // who she is, for the rooms this phone remembers for her (kept at login; filled in if missing)
     if (me.data && session.user()?.id !== me.data.user.id) session.setUser(me.data.user)

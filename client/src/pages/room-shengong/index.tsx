@@ -79,7 +79,7 @@ export default function Room() {
     >
       <ErrorLine error={poll.error} />
       {!view && !poll.error ? <View className='loading'>入殿中…</View> : null}
-      {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} onEntered={poll.retry} /> : null}
+      {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} family='shengong' onEntered={poll.retry} /> : null}
       {view && room && status === 'open' ? (
         <Waiting
           view={view}

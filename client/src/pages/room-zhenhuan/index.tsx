@@ -75,7 +75,7 @@ export default function Room() {
     >
       <ErrorLine error={poll.error} />
       {!view && !poll.error ? <View className='loading'>入殿中…</View> : null}
-      {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} onEntered={poll.retry} /> : null}
+      {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} family='zhenhuan' onEntered={poll.retry} /> : null}
       {view && room && status === 'open' ? (
         <>
           <Panel title='候场' extra={<Text className='room-id'>{room.id}</Text>}>
