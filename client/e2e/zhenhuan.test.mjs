@@ -269,8 +269,12 @@ describe('血染甄嬛传 H5', () => {
     assert.equal(day.block, 0)
     await screen(players[1]).locator('.zh-block', { hasText: '1号' }).waitFor()
 
-    // 处决: the chopping block is preselected; the demon dies and the storyteller confirms the end
-    await screen(st).locator('.zh-button-cell[data-button="execute"]').getByRole('button').click()
+    // 处决: the chopping block is preselected; the demon dies and the storyteller confirms the end. Her
+    // screen may still be drawing the closed vote (a loaded machine): tap once 处决 is offered
+    const execute = screen(st).locator('.zh-button-cell[data-button="execute"]').getByRole('button')
+    await until('the storyteller to be offered 处决', async () =>
+      ((await execute.getAttribute('aria-disabled')) === 'false' ? true : null))
+    await execute.click()
     await st.page.getByRole('dialog').locator('.chip-on[data-seat="0"]').waitFor()
     await st.page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
     await screen(st).locator('.zh-end', { hasText: '善良阵营胜' }).waitFor()
