@@ -273,14 +273,22 @@ def check_concurrency(aws: Aws, stage: str, cfn: dict[str, Any]) -> None:
     wanted = reservations(cfn)
     if not wanted:
         return
+    from botocore.exceptions import ClientError
+
     limit = aws.client("lambda").get_account_settings()["AccountLimit"]
     held = 0
-    if describe_stack(aws, stage) is not None:
+    stack = describe_stack(aws, stage)
+    if stack is not None and stack["StackStatus"] != "ROLLBACK_COMPLETE":  # that one holds no functions
         ids = physical_ids(aws, stage)
         for name in wanted:
-            if name in ids:
+            if name not in ids:
+                continue
+            try:
                 held += aws.client("lambda").get_function_concurrency(FunctionName=ids[name]).get(
                     "ReservedConcurrentExecutions", 0)
+            except ClientError as e:
+                if e.response.get("Error", {}).get("Code") != "ResourceNotFoundException":
+                    raise  # (a function the stack lists but no longer has holds nothing)
     need = sum(wanted.values()) - held
     floor = min(MIN_UNRESERVED, limit["ConcurrentExecutions"])
     left = limit["UnreservedConcurrentExecutions"] - need

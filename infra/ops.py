@@ -346,6 +346,9 @@ def table_stream(aws: Aws, table: str) -> str:
     described = aws.dynamodb.describe_table(TableName=table)["Table"]
     spec = described.get("StreamSpecification") or {}
     if not (spec.get("StreamEnabled") and spec.get("StreamViewType") == "NEW_AND_OLD_IMAGES"):
+        if spec.get("StreamEnabled"):  # another view type: DynamoDB changes it only by off, then on
+            aws.dynamodb.update_table(TableName=table, StreamSpecification={"StreamEnabled": False})
+            _wait_active(aws, table)
         aws.dynamodb.update_table(TableName=table, StreamSpecification={
             "StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"})
         _wait_active(aws, table)
@@ -367,7 +370,10 @@ def switch_table(aws: Aws, stage: str, table: str) -> dict[str, Any]:
     stack = require_stack(aws, stage)
     params = parameters(stack)
     params["ActiveTableName"] = table
-    params["ActiveStreamArn"] = table_stream(aws, table) if table else ""
+    if "ActiveStreamArn" in params:
+        params["ActiveStreamArn"] = table_stream(aws, table) if table else ""
+    else:  # a stack deployed before notices could follow a table: its template has no such parameter
+        say("note: this stack predates notices following a restored table; redeploy it to have them follow")
     since = time.time()
     aws.cloudformation.update_stack(
         StackName=stack_name(stage), UsePreviousTemplate=True,

@@ -123,7 +123,7 @@ def register(family: str, late_join: bool, has_catalogue: bool) -> None:
         return views.results(services().room_deps(), caller, room_id, family)
 
     @route(bp, f"{base}/replay", response=ReplayOut, tag=family, family=family, name=f"{family}_replay",
-           summary="复盘：终局后公布种子与完整行动记录，任何人可复算", errors=(401, 403, 404, 409))
+           summary="复盘：终局后公布种子与完整行动记录，可据此复算（以妃子入局的玩法：同桌与司礼）", errors=(401, 403, 404, 409))
     def replay(caller: Caller, room_id: str) -> dict[str, Any]:
         return views.replay(services().room_deps(), caller, room_id, family)
 

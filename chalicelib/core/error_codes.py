@@ -97,6 +97,9 @@ PLATFORM_ERRORS: dict[str, ErrorSpec] = {
     "NOT_STARTED": _e(409, "游戏尚未开始", "The room has not started yet."),
     "GAME_OVER": _e(409, "本局已结束", "The game is over."),
     "NOT_FINISHED": _e(409, "对局结束后才能复盘", "The replay is published when the room is over."),
+    "REPLAY_TABLE_ONLY": _e(403, "这一局只有同桌的人与司礼可以复盘",
+                            "A game played with 妃子 carries their 宫女 (each one's private deck): its replay is "
+                            "for the players who sat at it and the 司礼."),
     # -- moves and actions -----------------------------------------------------------------------
     "STALE_STEP": _e(409, "这一步已经过去了，请刷新",
                      "The action names a step that is over and is not the action recorded for it; "

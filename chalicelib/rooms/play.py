@@ -147,7 +147,10 @@ def _act_once(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, ra
         step = room.step
         if request_key is not None:
             acted = (caller.user_id, acted_digest(request_key, raw_action))
-            if _her_last_action(room.acted.get(caller.user_id), acted[1]):
+            stored = room.acted.get(caller.user_id)
+            if stored == request_hash(request_key, raw_action):  # kept before key and body were apart
+                return ActOutcome(room=room, settled=False, step=step)
+            if _her_last_action(stored, acted[1]):
                 return ActOutcome(room=room, settled=False, step=step)  # her last action, retried
     elif step is None:
         raise ValidationFailed("请带上房间当前的 step", code="VALIDATION_FAILED",

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from chalicelib.core.errors import DomainError, StaleVersion
-from chalicelib.core.game import Viewer
+from chalicelib.core.game import Game, Viewer
 from chalicelib.domain.model import IDLE_ACTIVE_S, IDLE_OPEN_S, Room, RoomStatus, Trigger
 from chalicelib.games import get_game
 from chalicelib.observability import logger, metrics_count
@@ -112,12 +112,22 @@ def _ended_by_the_game(deps: RoomDeps, room: Room) -> bool:
     """An idle game whose end only waits on the host's word ends with it (血染 DECISIONS #12: 「确认结束」
     or the room's idle timer): applied as the host's action, with its result, instead of abandoned."""
     game = get_game(room.game)
-    state = load_state(game, room)
-    action = game.on_abandon(state)
-    pending = game.pending(state)
-    if action is None or pending is None:
+    if type(game).on_abandon is Game.on_abandon:
+        return False  # the game has no last word: nothing to load
+    try:
+        state = load_state(game, room)
+        action = game.on_abandon(state)
+        pending = game.pending(state)
+        if action is None or pending is None:
+            return False
+        apply_action(deps, game, room, state, pending, Viewer.host(), action, Trigger.DEADLINE)
+    except StaleVersion:
+        raise  # someone acted at that moment: the room is not idle after all
+    except Exception as e:  # noqa: BLE001 - a room whose end cannot be applied is still given up
+        metrics_count("SweepErrors")
+        logger.exception("expiry: the game's end could not be applied; abandoning the room",
+                         extra={"room": room.id, "error": e.code if isinstance(e, DomainError) else type(e).__name__})
         return False
-    apply_action(deps, game, room, state, pending, Viewer.host(), action, Trigger.DEADLINE)
     metrics_count("Rooms.ended_idle")
     return True
 

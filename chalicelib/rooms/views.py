@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from chalicelib.core.errors import Conflict, DomainError, MalformedRequest, NotFound, StaleVersion
+from chalicelib.core.errors import Conflict, DomainError, Forbidden, MalformedRequest, NotFound, StaleVersion
 from chalicelib.core.game import AnyGame, PendingKind, Viewer, ViewerRole
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import LogKind, LogRecord, MoveRecord, Room, RoomStatus
@@ -325,11 +325,15 @@ def _log_entry(log: LogRecord) -> dict[str, Any]:
 
 
 def replay(deps: RoomDeps, caller: Caller, room_id: str, family: str) -> dict[str, Any]:
-    """Seed and complete action log, once the room is over: anyone can recompute every draw."""
-    room, _ = family_room(deps, room_id, family)
+    """Seed and complete action log, once the room is over: whoever may have it can recompute every
+    draw. A game played with 妃子 carries each one's 宫女 (her private deck, kept from everyone else
+    outside the game too): its replay is for those who sat at the table and the 司礼."""
+    room, game = family_room(deps, room_id, family)
     viewer_for(deps, caller, room)
     if room.status.live or room.seed is None:
         raise Conflict("对局结束后才能复盘", code="NOT_FINISHED")
+    if game.seats_consorts and room.seat_of(caller.user_id) is None and not caller.is_admin:
+        raise Forbidden("这一局只有同桌的人与司礼可以复盘（妃子的宫女是她的暗牌）", code="REPLAY_TABLE_ONLY")
     return {
         "room_id": room.id,
         "game": room.game,

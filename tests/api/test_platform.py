@@ -272,6 +272,20 @@ def test_stalled_open_rooms_expire_and_abandoned_games_close(api, svc, clock):
     assert error(a.act(running, {"type": "pass"}, step=room.step)) == (409, "GAME_OVER")
 
 
+def test_an_idle_game_whose_state_cannot_be_read_is_still_abandoned(api, svc, clock):
+    """The expiry sweep asks a game for its last word only if it has one (血染's 「确认结束」), and a room
+    whose end cannot be applied is given up as before, not left failing at the front of the index."""
+    players = five(api)
+    room_id = table(api, players, options={"turn_seconds": 300})
+    players[0].ok("POST", f"/v1/rooms/{room_id}/start")
+    room = svc.rooms.get_room(room_id)
+    svc.rooms.save_room(room.model_copy(update={"state": {"garbage": True}, "version": room.version + 1}),
+                        room.version)
+    clock.advance(6 * 3600 + 600)
+    report = sweeper.expire_stalled(svc.room_deps())
+    assert report.failed == () and svc.rooms.get_room(room_id).status.value == "abandoned"
+
+
 def test_a_sweep_survives_a_room_that_always_fails(api, svc, clock, monkeypatch):
     players = five(api)
     good = table(api, players, options={"turn_seconds": 30})

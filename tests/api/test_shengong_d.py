@@ -60,6 +60,10 @@ def test_stage_one_clear_unlocks_stage_two_which_ends_in_a_wipe(api, svc, admin,
         expected = dealt + 30 * r["stats"]["survived"] + max(0, 60 - rounds * 3)
         assert r["score"] == pytest.approx(expected) and r["won"]
     _assert_recomputes(svc, team[0], room1)
+    # its replay carries each 妃子's 宫女 (her private deck): the table and the 司礼 may have it, no one else
+    stranger = Player(api, "路人")
+    assert error(stranger.get(stranger.game_path(room1, "/replay"))) == (403, "REPLAY_TABLE_ONLY")
+    assert admin.ok("GET", admin.game_path(room1, "/replay"))["seed"] == team[1].replay(room1)["seed"]
 
     me = team[0].ok("GET", "/v1/me")
     assert me["consort"]["cleared_stages"] == [1]

@@ -490,7 +490,8 @@ def test_a_second_rollback_goes_further_back_not_to_the_commit_just_left():
     assert ops.rollback_target(history, "aaa", "bb", "dev")["commit"] == "bbb"  # --to names one
 
 
-def _stubbed_aws(monkeypatch, limit: int, unreserved: int, stack_reserves: dict[str, int] | None):
+def _stubbed_aws(monkeypatch, limit: int, unreserved: int, stack_reserves: dict[str, int | None] | None,
+                 status: str = "UPDATE_COMPLETE"):
     """An Aws whose Lambda and CloudFormation clients answer from botocore stubs (the real service
     models check every request and answer), with `stack_reserves` the deployed stack's reservations."""
     import boto3
@@ -510,12 +511,18 @@ def _stubbed_aws(monkeypatch, limit: int, unreserved: int, stack_reserves: dict[
         cfn_stub.add_client_error("describe_stacks", "ValidationError", "Stack with id shengong-dev does not exist")
     else:
         cfn_stub.add_response("describe_stacks", {"Stacks": [{
-            "StackName": "shengong-dev", "CreationTime": "2026-11-01T00:00:00Z", "StackStatus": "UPDATE_COMPLETE"}]})
-        cfn_stub.add_response("list_stack_resources", {"StackResourceSummaries": [{
-            "LogicalResourceId": name, "PhysicalResourceId": f"shengong-dev-{name}", "ResourceType":
-            "AWS::Lambda::Function", "LastUpdatedTimestamp": "2026-11-01T00:00:00Z", "ResourceStatus":
-            "UPDATE_COMPLETE"} for name in stack_reserves]})
+            "StackName": "shengong-dev", "CreationTime": "2026-11-01T00:00:00Z", "StackStatus": status}]})
+        if status != "ROLLBACK_COMPLETE":  # a first create that failed: no functions to ask about
+            cfn_stub.add_response("list_stack_resources", {"StackResourceSummaries": [{
+                "LogicalResourceId": name, "PhysicalResourceId": f"shengong-dev-{name}", "ResourceType":
+                "AWS::Lambda::Function", "LastUpdatedTimestamp": "2026-11-01T00:00:00Z", "ResourceStatus":
+                "UPDATE_COMPLETE"} for name in stack_reserves]})
         for name, n in stack_reserves.items():
+            if n is None:  # listed by the stack, gone from Lambda
+                lam_stub.add_client_error("get_function_concurrency", "ResourceNotFoundException",
+                                          "Function not found", 404,
+                                          expected_params={"FunctionName": f"shengong-dev-{name}"})
+                continue
             lam_stub.add_response("get_function_concurrency", {"ReservedConcurrentExecutions": n} if n else {},
                                   {"FunctionName": f"shengong-dev-{name}"})
     lam_stub.activate()
@@ -595,3 +602,19 @@ def test_the_smoke_test_refuses_a_stage_whose_table_or_secrets_cannot_be_read():
             smoke(f"http://127.0.0.1:{server.server_address[1]}", "dev", attempts=1)
     finally:
         server.shutdown()
+
+
+def test_the_concurrency_check_counts_nothing_held_by_a_stack_that_failed_or_lost_a_function(monkeypatch):
+    """A failed first create (ROLLBACK_COMPLETE) holds no functions, and a function the stack still lists
+    but Lambda no longer has holds nothing: counted as 0, never a crash (the deploy then says what to do)."""
+    from infra import deploy
+
+    cfn = {"Resources": {"SettleOverdue": {"Type": "AWS::Lambda::Function",
+                                           "Properties": {"ReservedConcurrentExecutions": 1}}}}
+    aws, stubs = _stubbed_aws(monkeypatch, limit=1000, unreserved=1000, stack_reserves={},
+                              status="ROLLBACK_COMPLETE")
+    deploy.check_concurrency(aws, "dev", cfn)
+    aws, stubs = _stubbed_aws(monkeypatch, limit=1000, unreserved=1000, stack_reserves={"SettleOverdue": None})
+    deploy.check_concurrency(aws, "dev", cfn)
+    for s in stubs:
+        s.assert_no_pending_responses()

@@ -41,8 +41,10 @@ def set_alive(b: Board, a: A.SetAlive) -> None:
     if s.alive == a.alive or s.departed:
         raise IllegalAction(f"{no(a.seat)}已经是{'存活' if a.alive else '死亡'}状态", code="NO_CHANGE")
     # a death brings a fresh ghost vote; a revival keeps the one she had (an alive player's is unused),
-    # so a night revival, shown dead until dawn, still shows the ghost vote the public last saw
-    b.update_seat(a.seat, alive=a.alive, ghost_vote=True if not a.alive else s.ghost_vote)
+    # so a night revival, shown dead until dawn, still shows the ghost vote the public last saw — and
+    # so does her death again the same night (the public never saw her alive)
+    unseen_revival = b.state.phase is Phase.NIGHT and a.seat in b.state.unannounced_revivals
+    b.update_seat(a.seat, alive=a.alive, ghost_vote=True if not a.alive and not unseen_revival else s.ghost_vote)
     b.host(f"说书人设置：{no(a.seat)}{'复活' if a.alive else '死亡'}", override=True)
     if b.state.phase is not Phase.NIGHT:
         b.emit(DeathEvent(seat=a.seat, alive=a.alive, text=f"{no(a.seat)}{'复活' if a.alive else '死亡'}"))

@@ -111,6 +111,10 @@ def test_a_night_revival_shows_nothing_before_dawn_not_even_the_ghost_vote() -> 
         assert GAME.view(state, viewer).seats[2] == before and not before.alive and not before.ghost_vote
     assert GAME.view(state, HOST).grimoire.seats[2].alive  # the storyteller sees it at once
     assert GAME.view(night(state), Viewer.spectator()).seats[2].alive
+    # revived and set dead again the same night: the public never saw her alive, nor a new ghost vote
+    again = act(state, type="set_alive", seat=2, alive=False)
+    assert GAME.view(again, Viewer.spectator()).seats[2] == before
+    assert GAME.view(night(again), Viewer.spectator()).seats[2] == before
 
 
 def test_public_board_hides_night_deaths_until_dawn() -> None:
