@@ -125,7 +125,7 @@ export function BaohuangGame({ view, refresh }: Props) {
         <Text className='bh-waiting'>{waitingText(game, waiting)}</Text>
       </View>
 
-      {me === null ? <View className='bh-watch'>观战中 · 只见明牌、牌数与公开牌谱</View> : null}
+      {me === null ? <View className='note-jade bh-watch'>观战中 · 只见明牌、牌数与公开牌谱</View> : null}
       <Table game={game} waiting={waiting} remaining={remaining} bots={bots} />
 
       {game.phase === 'throne' ? (

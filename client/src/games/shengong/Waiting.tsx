@@ -57,7 +57,7 @@ export function Waiting({ view, busy, onStart, onLeave, onBots, onJoined, onErro
           </View>
         </View>
         <InviteRow room={room} />
-        <View className='sg-wait-note'>
+        <View className='note-jade sg-wait-note'>
           {d ? '三人成队，满 3 人自动开战' : `满 ${room.min_seats} 人由房主「开战」${room.is_creator && empty > 0 ? '；空位可由机器人补上（练习局，不计入榜单）' : ''}`}
         </View>
       </Panel>
