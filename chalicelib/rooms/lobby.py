@@ -23,7 +23,6 @@ from chalicelib.rooms.passwords import hash_password
 
 JOIN_ATTEMPTS = 4
 """Joins race only with other joins/leaves of the same lobby; a lost race is simply redone."""
-ENDED = frozenset({RoomStatus.FINISHED, RoomStatus.EXPIRED, RoomStatus.ABANDONED})
 
 
 def _seat_for(deps: RoomDeps, caller: Caller, game: AnyGame, seat_no: int, options: Any) -> SeatEntry:
@@ -205,7 +204,7 @@ def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, coun
 def leave_room(deps: RoomDeps, caller: Caller, room_id: str) -> Room:
     for _ in range(JOIN_ATTEMPTS):
         room = deps.rooms.get_room(room_id)
-        if room.seat_of(caller.user_id) is None or room.status in ENDED:
+        if room.seat_of(caller.user_id) is None or not room.status.live:
             return room  # nothing to leave: not seated, or the room is over (a retried 离席 after the end)
         if room.status is not RoomStatus.OPEN:
             raise Conflict("对局已开始，不能离席", code="GAME_STARTED")
