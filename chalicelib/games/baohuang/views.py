@@ -133,7 +133,9 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
         if deal.emperor is not None:
             if deal.solo is Solo.OPEN or host or deal.revealed or me == deal.emperor:
                 solo_seen = deal.solo
-            elif me == deal.guard:
+            elif me is not None and me == deal.guard:
+                # Her partner knows there is no solo. A spectator (me None) must not match a 暗独保's
+                # guard, which is None too: "none" shown only in a solo would give the solo away.
                 solo_seen = Solo.NONE
         fields.update(
             dealer=deal.dealer, candidate=deal.candidate, throne_offers=deal.offers,

@@ -146,9 +146,12 @@ def check_secrets(state: BaohuangState, events) -> None:
             assert view.my_role != "guard"
             if deal.solo is Solo.HIDDEN:
                 assert view.solo is None
-    spectator = GAME.view(state, Viewer.spectator()).model_dump_json()
+    watched = GAME.view(state, Viewer.spectator())
+    spectator = watched.model_dump_json()
     if deal is not None:
         assert not set(CODE.findall(spectator)) & {c for h in deal.hands for c in h}
+        if deal.solo is not Solo.OPEN and not deal.revealed:
+            assert watched.solo is None and watched.guard is None, "a spectator sees who plays with whom"
 
 
 def run(variant: Variant, deals: int, seed: int) -> Counter:

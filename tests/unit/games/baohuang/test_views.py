@@ -111,6 +111,17 @@ def test_hidden_solo_is_known_only_to_that_emperor():
         assert v.solo is None and v.guard is None and v.my_role == "commoner"
 
 
+def test_spectator_cannot_tell_a_hidden_solo_from_a_partnered_deal():
+    """「若不声明有"侍卫牌"，为暗独保」: a hidden solo is a secret from the watchers too. A spectator's
+    view of a 暗独保 deal and of a 2-v-3 deal must not differ in what it says about the solo or guard."""
+    solo = table("LJ#1 S7#1", "S8#1", "S10#1", "SQ#1", "SK#1", guard=None, solo=Solo.HIDDEN)
+    pair = table("S7#1", "LJ#1 S8#1", "S10#1", "SQ#1", "SK#1", guard=1, solo=Solo.NONE)
+    for state in (solo, pair):
+        v = GAME.view(state, Viewer.spectator())
+        assert (v.solo, v.guard, v.guard_revealed) == (None, None, False)
+    assert GAME.view(pair, Viewer.player(1)).solo is Solo.NONE  # her partner knows there is none
+
+
 def test_hints_only_for_the_seat_to_play():
     """可出牌型提示: the seat to act sees her legal plays, cheapest first; nobody else sees any."""
     state = mid_play_state()
