@@ -208,7 +208,7 @@ def subscribe(settings: ChatSettings, store: NoticeStore, caller: Caller, accept
     unknown = sorted(set(accepted) - settings.template_ids())
     if unknown:
         raise ValidationFailed("没有这个订阅消息模板", code="SUBSCRIBE_UNKNOWN_TEMPLATE", templates=unknown)
-    if consent_key is None or store.claim_consent(caller.user_id, consent_key, now_ms):
-        for template_id in sorted(set(accepted)):
-            store.add_credits(caller.user_id, template_id, 1, MAX_CREDITS)
+    for template_id in sorted(set(accepted)):
+        # keyed by the consent on each credit item: a retry adds only what its first attempt did not
+        store.add_credits(caller.user_id, template_id, 1, MAX_CREDITS, consent=consent_key)
     return subscriptions(settings, store, caller)

@@ -238,6 +238,8 @@ def post(deps: ChatDeps, caller: Caller, room_id: str, *, text: str | None, phra
         if found is not None:
             if found[1] != request.request_hash:
                 raise ValidationFailed("这个请求编号（Idempotency-Key）已用于另一句话", code="IDEMPOTENCY_KEY_REUSED")
+            if found[0].flagged:
+                _queue_for_review(deps, found[0])  # the first attempt may have failed before queuing it
             return {"message": message_json(found[0], caller, room, moderator)}
     now = deps.rooms.clock.now_ms()
     if not moderator:
@@ -257,9 +259,15 @@ def post(deps: ChatDeps, caller: Caller, room_id: str, *, text: str | None, phra
     message = deps.store.append_message(room.id, draft, request)
     metrics_count("ChatMessages")
     if message.flagged:
-        deps.store.add_report(Report(message=message, reporter=SYSTEM_REPORTER, reporter_name="内容安全",
-                                     reason=ReportReason.REVIEW, at_ms=draft.at_ms))
+        _queue_for_review(deps, message)
     return {"message": message_json(message, caller, room, moderator)}
+
+
+def _queue_for_review(deps: ChatDeps, message: ChatMessage) -> None:
+    """Put a line WeChat asked a person to review into the 司礼's queue. Written once per line
+    (`add_report` is put-if-absent), so the keyed retry of a post that failed here queues it."""
+    deps.store.add_report(Report(message=message, reporter=SYSTEM_REPORTER, reporter_name="内容安全",
+                                 reason=ReportReason.REVIEW, at_ms=message.at_ms))
 
 
 # -- moderation ------------------------------------------------------------------------------------

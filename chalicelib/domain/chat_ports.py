@@ -68,8 +68,10 @@ class ChatStore(Protocol):
 
 
 class NoticeStore(Protocol):
-    def add_credits(self, user: str, template_id: str, count: int, cap: int) -> int:
-        """Add one-time subscription credits (never above `cap`); returns the new count."""
+    def add_credits(self, user: str, template_id: str, count: int, cap: int, consent: str | None = None) -> int:
+        """Add one-time subscription credits (never above `cap`); returns the new count. `consent`: the
+        reported consent's key: the credit item remembers the last one it counted, so the same report
+        sent again adds nothing, template by template, wherever its first attempt stopped."""
         ...
 
     def take_credit(self, user: str, template_id: str) -> bool:
@@ -84,10 +86,6 @@ class NoticeStore(Protocol):
 
     def credits(self, user: str) -> dict[str, int]:
         """template id -> credits, for the templates she has any record of."""
-        ...
-
-    def claim_consent(self, user: str, key: str, now_ms: int) -> bool:
-        """Record one reported consent (by its Idempotency-Key) for a day; False when it was already."""
         ...
 
     def claim_notice(self, room_id: str, event: str, user: str, now_ms: int) -> bool:

@@ -160,7 +160,12 @@ class RoomStore(Protocol):
 
     def get_log(self, room_id: str, step: int) -> LogRecord | None: ...
 
-    def list_log(self, room_id: str, after_step: int, limit: int | None) -> list[LogRecord]: ...
+    def list_log(self, room_id: str, after_step: int, limit: int | None,
+                 consistent: bool = False) -> list[LogRecord]:
+        """Log entries after `after_step`, oldest first (all when limit is None). `consistent`: a strongly
+        consistent read, for a caller that builds state from the log (an eventually consistent Query
+        may briefly miss the entry written with the room item just read)."""
+        ...
 
     def list_results(self, room_id: str) -> list[dict[str, Any]]: ...
 

@@ -75,6 +75,8 @@ def propose(deps: RoomDeps, caller: Caller, room_id: str, seat: int, level: BotL
         if not get_game(room.game).bots:
             raise Conflict("这个玩法不能用机器人代打", code="BOTS_NOT_ALLOWED")
         entry = next((s for s in room.seats if s.seat == seat), None)
+        if entry is not None and entry.bot is not None and reclaimable(room, entry.user):
+            return room  # handed over already: this proposal, decided at once, retried (or voted through)
         if entry is None or entry.bot is not None:
             raise Conflict("这个座位不需要代打", code="SEAT_NOT_ABSENT")
         if room.handover is not None:

@@ -43,12 +43,19 @@ def undo(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
     """
     room = deps.rooms.get_room(room_id)
     _hosted(caller, room)
-    if step < room.step:
-        return room  # the room moved on since: a retried undo, or someone acted first
+    if 0 <= step < room.step:
+        done = deps.rooms.get_log(room.id, step)
+        if done is not None and done.kind is LogKind.UNDO:
+            return room  # this undo, retried after its answer was lost
+        # someone acted first: the press she meant to take back is no longer the last one
+        raise Conflict("房间已有新的变化，请刷新后再撤销", code="STALE_STEP", current_step=room.step)
     if step > room.step:
         raise Conflict("房间还没到这一步，请刷新", code="STEP_AHEAD", current_step=room.step)
     game = get_game(room.game)
-    history = effective(deps.rooms.list_log(room.id, -1, None))
+    logs = deps.rooms.list_log(room.id, -1, None, consistent=True)
+    if not logs or logs[-1].step != room.step - 1:
+        raise StaleVersion()  # the log is behind the room item: never fold a state from part of it
+    history = effective(logs)
     last = history[-1] if len(history) > 1 else None
     state = load_state(game, room)
     if (last is None or last.kind is not LogKind.APPLY or last.actor is None or last.action is None
@@ -124,11 +131,18 @@ def admit(deps: RoomDeps, caller: Caller, room_id: str, user: str, raw_details: 
 
 
 def decline(deps: RoomDeps, caller: Caller, room_id: str, user: str) -> Room:
-    room = deps.rooms.get_room(room_id)
-    _hosted(caller, room)
-    if not any(r.user == user for r in room.requests):
-        return room
-    declined = room.model_copy(update={"requests": tuple(r for r in room.requests if r.user != user),
-                                       "version": room.version + 1, "updated_ms": deps.clock.now_ms()})
-    deps.rooms.save_room(declined, room.version)
-    return declined
+    """Turn down a request to join. Retrying is harmless (a request no longer there is declined), and a
+    change that wins the room's write in between (a press, another request) makes it try again."""
+    for _ in range(ATTEMPTS):
+        room = deps.rooms.get_room(room_id)
+        _hosted(caller, room)
+        if not any(r.user == user for r in room.requests):
+            return room
+        declined = room.model_copy(update={"requests": tuple(r for r in room.requests if r.user != user),
+                                           "version": room.version + 1, "updated_ms": deps.clock.now_ms()})
+        try:
+            deps.rooms.save_room(declined, room.version)
+            return declined
+        except StaleVersion:
+            continue
+    raise StaleVersion()

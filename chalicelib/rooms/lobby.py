@@ -187,10 +187,11 @@ def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, coun
             raise Conflict("房间已满", code="ROOM_FULL")
         n = free if count is None else min(count, free)
         seats = list(room.seats)
+        number = _next_bot_number(room)
         for _ in range(n):
-            no = len(seats)
-            name = f"{BOT_NAMES[no % len(BOT_NAMES)]}（机器人）"
-            seats.append(SeatEntry(seat=no, user=f"bot:{room.id}:{no}", name=name, bot=level))
+            name = f"{BOT_NAMES[number % len(BOT_NAMES)]}（机器人）"
+            seats.append(SeatEntry(seat=len(seats), user=f"bot:{room.id}:{number}", name=name, bot=level))
+            number += 1
         now = deps.clock.now_ms()
         changed = room.model_copy(update={"seats": tuple(seats), "version": room.version + 1, "updated_ms": now,
                                           "active_ms": now})
@@ -199,6 +200,15 @@ def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, coun
         except StaleVersion:
             metrics_count("Retries")
     raise StaleVersion()
+
+
+def _next_bot_number(room: Room) -> int:
+    """A number no bot in the room has: a bot's user id must name one seat, and seats are renumbered
+    when a person leaves (numbering by seat alone gave two bots the same id)."""
+    prefix = f"bot:{room.id}:"
+    taken = [int(s.user.removeprefix(prefix)) for s in room.seats
+             if s.user.startswith(prefix) and s.user.removeprefix(prefix).isdigit()]
+    return max(len(room.seats), 1 + max(taken, default=-1))
 
 
 def leave_room(deps: RoomDeps, caller: Caller, room_id: str) -> Room:

@@ -34,8 +34,8 @@ from chalicelib.rooms.engine import (
 from chalicelib.rooms.handover import reclaim, reclaimable
 from chalicelib.rooms.transitions import apply_action, commit_transition, settle_now, submit_move
 
-HIDDEN_STEP_ATTEMPTS = 4
-"""How often an action without a step is decided again when another change wins the room's write."""
+ACT_ATTEMPTS = 4
+"""How often an action is decided again when another change wins the room's write."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,12 @@ def _retried(deps: RoomDeps, game: AnyGame, room: Room, actor: Viewer, step: int
         mine_applied = log.kind is LogKind.APPLY and log.actor == viewer_json(actor) and log.action == wanted
         if (mine_sealed and actor.role is ViewerRole.PLAYER) or mine_applied:
             return ActOutcome(room=room, settled=False, step=step)
+        if log.kind is LogKind.APPLY and actor.role is ViewerRole.PLAYER and actor.seat is not None:
+            # her sealed move was stored at that step, then another's action closed the round and
+            # carried it on (保皇: a declaration, then someone's 托管): it was accepted all the same
+            stored = deps.rooms.list_moves(room.id, step).get(actor.seat)
+            if stored is not None and stored.by.submitted and stored.action == wanted:
+                return ActOutcome(room=room, settled=False, step=step)
     raise Conflict("这一步已经过去了，请刷新", code="STALE_STEP", **_step_details(game, actor, room))
 
 
@@ -113,14 +119,15 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
         Conflict: STEP_AHEAD / STALE_STEP / NOT_STARTED / GAME_OVER …; ValidationFailed: BAD_ACTION;
         whatever `precheck` raises.
     """
-    for _ in range(HIDDEN_STEP_ATTEMPTS):
+    for _ in range(ACT_ATTEMPTS):
         try:
             return _act_once(deps, caller, room_id, step, raw_action, family, precheck, request_key)
         except StaleVersion:
-            # a player who sends no step must not learn that something she cannot see (a storyteller's
-            # press at night) happened at that moment: her action is decided again on the new state
-            if step is not None:
-                raise
+            # Another change won the room's write: decide again on the room as it is now. A phone's
+            # retry that overlapped its own first attempt then finds its action in the log (answered
+            # as the first was, not 409), another's action makes this one STALE_STEP, and a player who
+            # sends no step must not learn that something she cannot see (a storyteller's press at
+            # night) happened at that moment.
             metrics_count("Retries")
     raise StaleVersion()
 
@@ -220,11 +227,12 @@ def hurry(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Hurried:
     room = deps.rooms.get_room(room_id)
     if not may_hurry(caller, room):
         raise Forbidden("只有开房者可以催战", code="NOT_CREATOR")
-    _require_active(room)
     if not get_game(room.game).allows_hurry:
         raise Conflict("这个玩法不能催战，到时自动托管", code="HURRY_NOT_ALLOWED")
-    if step < room.step:
-        return Hurried(room, settled=False)  # already settled: a retried 催战
+    if 0 <= step < room.step:
+        # already settled: a retried 催战 (also the one that ended the game, whose answer was lost)
+        return Hurried(room, settled=False)
+    _require_active(room)
     if step > room.step:
         raise Conflict("房间还没到这一步，请刷新", code="STEP_AHEAD", current_step=room.step)
     settled, mine = settle_now(deps, room, trigger=Trigger.HURRY)

@@ -121,7 +121,26 @@ def apply_action(deps: RoomDeps, game: AnyGame, room: Room, state: Any, pending:
     human = now if trigger in (Trigger.PLAYER, Trigger.HOST) else None
     if acted is not None:
         room = room.model_copy(update={"acted": {**room.acted, acted[0]: acted[1]}})
-    return commit_transition(deps, game, room, tr, log, carried, human_ms=human)
+    after = commit_transition(deps, game, room, tr, log, carried, human_ms=human)
+    return _settle_if_carried_complete(deps, after, carried, trigger)
+
+
+def _settle_if_carried_complete(deps: RoomDeps, room: Room, carried: tuple[MoveRecord, ...],
+                                trigger: Trigger) -> Room:
+    """The moves an action carried into a new sealed round may already be all that round owes (three
+    declarers had sealed, the fourth took 托管): nobody else would submit, so settle it now rather
+    than at the deadline. A settle still contended after its attempts is left to the deadline: the
+    action itself is committed and must be answered as done."""
+    pending = room.pending
+    if pending is None or pending.kind is not PendingKind.SEALED or room.status is not RoomStatus.ACTIVE:
+        return room
+    moves = {m.seat: m for m in carried if m.step == room.step}
+    if not moves or not set(pending.seats) <= moves.keys():
+        return room
+    try:
+        return settle_now(deps, room, trigger, moves)[0]
+    except StaleVersion:
+        return room
 
 
 def carried_moves(deps: RoomDeps, game: AnyGame, room: Room, old_seats: frozenset[int], new_state: Any,

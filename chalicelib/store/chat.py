@@ -54,7 +54,6 @@ from chalicelib.store.table import TTL_ATTRIBUTE
 MESSAGE_RETENTION_S = 30 * 24 * 3600
 KEY_RETENTION_S = 24 * 3600
 NOTICE_RETENTION_S = 7 * 24 * 3600
-CONSENT_RETENTION_S = 24 * 3600
 APPEND_ATTEMPTS = 12
 """A post that keeps losing the race for its channel's next place gives up (429 BUSY) after this."""
 REPORTS_PK = "CHATREPORTS"
@@ -267,20 +266,34 @@ class DynamoChatStore(DynamoBase):
     def _credit_key(self, user: str, template_id: str) -> dict[str, Any]:
         return {"pk": av(f"USER#{user}"), "sk": av(f"SUBSCRIBE#{template_id}")}
 
-    def add_credits(self, user: str, template_id: str, count: int, cap: int) -> int:
+    def add_credits(self, user: str, template_id: str, count: int, cap: int, consent: str | None = None) -> int:
         count = min(count, cap)
+        key = self._credit_key(user, template_id)
+        # a consent already counted on this item adds nothing (`last_consent`: the newest key counted)
+        fresh = "attribute_not_exists(last_consent) OR last_consent <> :k"
+        names: dict[str, Any] = {":k": av(key_hash(consent))} if consent is not None else {}
         try:
             resp = self.client.update_item(
-                TableName=self.table, Key=self._credit_key(user, template_id), UpdateExpression="ADD credits :n",
-                ConditionExpression="attribute_not_exists(credits) OR credits <= :room",
-                ExpressionAttributeValues={":n": av(count), ":room": av(cap - count)}, ReturnValues="UPDATED_NEW")
+                TableName=self.table, Key=key,
+                UpdateExpression="ADD credits :n" + (" SET last_consent = :k" if consent is not None else ""),
+                ConditionExpression="(attribute_not_exists(credits) OR credits <= :room)"
+                                    + (f" AND ({fresh})" if consent is not None else ""),
+                ExpressionAttributeValues={":n": av(count), ":room": av(cap - count), **names},
+                ReturnValues="UPDATED_NEW")
             return int(codec.from_item(resp["Attributes"])["credits"])
         except ClientError as e:
             if error_code(e) != CCF:
                 raise
-        self.client.update_item(TableName=self.table, Key=self._credit_key(user, template_id),
-                                UpdateExpression="SET credits = :cap", ExpressionAttributeValues={":cap": av(cap)})
-        return cap
+        capped: dict[str, Any] = {"UpdateExpression": "SET credits = :cap"}
+        if consent is not None:
+            capped = {"UpdateExpression": "SET credits = :cap, last_consent = :k", "ConditionExpression": fresh}
+        try:  # full (set to the cap), or this consent was counted already (the condition: nothing changes)
+            self.client.update_item(TableName=self.table, Key=key,
+                                    ExpressionAttributeValues={":cap": av(cap), **names}, **capped)
+        except ClientError as e:
+            if error_code(e) != CCF:
+                raise
+        return self.credits(user).get(template_id, 0)
 
     def take_credit(self, user: str, template_id: str) -> bool:
         try:
@@ -318,11 +331,6 @@ class DynamoChatStore(DynamoBase):
             if error_code(e) == CCF:
                 return False
             raise
-
-    def claim_consent(self, user: str, key: str, now_ms: int) -> bool:
-        digest = hashlib.sha256(key.encode()).hexdigest()[:32]
-        return self._put_once({"pk": f"USER#{user}", "sk": f"CONSENT#{digest}",
-                               TTL_ATTRIBUTE: now_ms // 1000 + CONSENT_RETENTION_S})
 
     def claim_notice(self, room_id: str, event: str, user: str, now_ms: int) -> bool:
         return self._put_once({"pk": _room_pk(room_id), "sk": f"NOTICE#{event}#{user}", "at_ms": now_ms,

@@ -197,18 +197,23 @@ class DynamoRoomStore(DynamoBase):
         raise TypeError(f"unknown side write {w!r}")
 
     def get_log(self, room_id: str, step: int) -> LogRecord | None:
+        # strongly consistent: it decides whether a retry's action was the one recorded, right after
+        # the room item (read consistently) said the step had passed
         resp = self.client.get_item(
             TableName=self.table, Key={"pk": av(f"ROOM#{room_id}"), "sk": av(f"LOG#{step:06d}")},
+            ConsistentRead=True,
         )
         return codec.log_from_item(resp["Item"]) if "Item" in resp else None
 
-    def list_log(self, room_id: str, after_step: int, limit: int | None) -> list[LogRecord]:
+    def list_log(self, room_id: str, after_step: int, limit: int | None,
+                 consistent: bool = False) -> list[LogRecord]:
         """Log entries after `after_step`, oldest first; all of them when limit is None."""
         kwargs: dict[str, Any] = {
             "KeyConditionExpression": "pk = :pk AND sk BETWEEN :lo AND :hi",
             "ExpressionAttributeValues": {
                 ":pk": av(f"ROOM#{room_id}"), ":lo": av(f"LOG#{after_step + 1:06d}"), ":hi": av("LOG#999999"),
             },
+            "ConsistentRead": consistent,
         }
         if limit is None:
             return [codec.log_from_item(i) for i in self._query_all(**kwargs)]

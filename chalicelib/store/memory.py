@@ -147,7 +147,8 @@ class MemoryStore:
         with self._lock:
             return self.logs.get((room_id, step))
 
-    def list_log(self, room_id: str, after_step: int, limit: int | None) -> list[LogRecord]:
+    def list_log(self, room_id: str, after_step: int, limit: int | None,
+                 consistent: bool = False) -> list[LogRecord]:
         with self._lock:
             logs = sorted((log for (rid, st), log in self.logs.items() if rid == room_id and st > after_step),
                           key=lambda log: log.step)

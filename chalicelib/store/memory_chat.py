@@ -32,7 +32,7 @@ class MemoryChatStore:
         self.reported: set[tuple[str, str, str]] = set()
         self.credit_counts: dict[tuple[str, str], int] = {}
         self.notices: set[tuple[str, str, str]] = set()
-        self.consents: set[tuple[str, str]] = set()
+        self.last_consent: dict[tuple[str, str], str] = {}
         self.openids: dict[str, str] = {}
         self.tokens: dict[str, CachedToken] = {}
         self._cursors = CursorCodec(cursor_secret)
@@ -119,10 +119,14 @@ class MemoryChatStore:
 
     # -- notices -----------------------------------------------------------------------------------
 
-    def add_credits(self, user: str, template_id: str, count: int, cap: int) -> int:
+    def add_credits(self, user: str, template_id: str, count: int, cap: int, consent: str | None = None) -> int:
         with self._lock:
+            if consent is not None and self.last_consent.get((user, template_id)) == consent:
+                return self.credit_counts.get((user, template_id), 0)
             now = min(cap, self.credit_counts.get((user, template_id), 0) + min(count, cap))
             self.credit_counts[(user, template_id)] = now
+            if consent is not None:
+                self.last_consent[(user, template_id)] = consent
             return now
 
     def take_credit(self, user: str, template_id: str) -> bool:
@@ -144,13 +148,6 @@ class MemoryChatStore:
     def credits(self, user: str) -> dict[str, int]:
         with self._lock:
             return {t: n for (u, t), n in sorted(self.credit_counts.items()) if u == user}
-
-    def claim_consent(self, user: str, key: str, now_ms: int) -> bool:
-        with self._lock:
-            if (user, key) in self.consents:
-                return False
-            self.consents.add((user, key))
-            return True
 
     def claim_notice(self, room_id: str, event: str, user: str, now_ms: int) -> bool:
         with self._lock:

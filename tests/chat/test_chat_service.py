@@ -13,7 +13,7 @@ from chalicelib.chat import service
 from chalicelib.chat.moderation import LocalWordCheck
 from chalicelib.chat.phrases import COURT, phrase_id
 from chalicelib.chat.service import ChatDeps
-from chalicelib.core.errors import DomainError, UpstreamError
+from chalicelib.core.errors import DomainError, Unavailable, UpstreamError
 from chalicelib.core.identity import Caller, Role
 from chalicelib.domain.chat_model import Channel, ReportReason, Scene, Verdict
 from chalicelib.domain.model import RoomStatus
@@ -318,6 +318,29 @@ def test_a_line_wechat_wants_reviewed_is_shown_and_filed_for_the_sili(chat, room
     assert texts(read(chat, ZHEN, rid)) == ["有事加我微信"]
     reports = service.list_reports(chat, SILI, 20, None)["reports"]
     assert [(r["message"]["id"], r["reason"], r["reporter"]["user"]) for r in reports] == [(m["id"], "review", "system")]
+
+
+def test_a_flagged_line_whose_filing_failed_is_filed_by_its_keyed_retry(chat, rooms, monkeypatch):
+    """The line is stored, then filing it for review fails (503): the phone's retry with the same key
+    finds the stored line and files it then, once — it was shown without ever being filed."""
+    rid = parlour(rooms)
+    real = chat.store.add_report
+    failed: list[int] = []
+
+    def flaky(report):
+        if not failed:
+            failed.append(1)
+            raise Unavailable("服务暂时不可用，请稍后再试", code="UNAVAILABLE")
+        return real(report)
+
+    monkeypatch.setattr(chat.store, "add_report", flaky)
+    assert refused(say, chat, MEI, rid, "有事加我微信", key="k-1") == (503, "UNAVAILABLE")
+    assert service.list_reports(chat, SILI, 20, None)["reports"] == []
+    m = say(chat, MEI, rid, "有事加我微信", key="k-1")
+    say(chat, MEI, rid, "有事加我微信", key="k-1")
+    reports = service.list_reports(chat, SILI, 20, None)["reports"]
+    assert [(r["message"]["id"], r["reason"]) for r in reports] == [(m["id"], "review")]
+    assert texts(read(chat, ZHEN, rid)) == ["有事加我微信"]
 
 
 # -- spectators of a game whose spectators chat apart ---------------------------------------------

@@ -17,7 +17,7 @@ from chalicelib.chat.notices import (
     subscriptions,
 )
 from chalicelib.chat.settings import ChatSettings, NoticeKind, NoticeTemplate
-from chalicelib.core.errors import ValidationFailed
+from chalicelib.core.errors import Unavailable, ValidationFailed
 from chalicelib.core.game import BotLevel, PendingKind
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import PendingInfo, Room, RoomStatus, SeatEntry, Trigger
@@ -173,6 +173,29 @@ def test_kinds_without_a_template_and_stages_without_notices_send_nothing(sender
     sender.settings = ChatSettings()
     assert [o for _, o in sender.send(notices_for(room(3, TURN, 1), room(4, TURN, 0)))] == [Outcome.DISABLED]
     assert wechat.calls == []
+
+
+def test_a_consent_retried_after_a_crash_half_way_counts_each_template_once(table, monkeypatch):
+    """The report's first attempt credited one template and failed on the next (503): its retry with
+    the same key adds the missing credit and not the first again — none lost, none invented."""
+    caller = Caller("u1", "N")
+    real = table.add_credits
+    calls: list[str] = []
+
+    def flaky(user, template_id, count, cap, consent=None):
+        calls.append(template_id)
+        if len(calls) == 2:
+            raise Unavailable("服务暂时不可用，请稍后再试", code="UNAVAILABLE")
+        return real(user, template_id, count, cap, consent=consent)
+
+    monkeypatch.setattr(table, "add_credits", flaky)
+    with pytest.raises(Unavailable):
+        subscribe(SETTINGS, table, caller, ["TPL-TURN", "TPL-END"], consent_key="c1", now_ms=1)
+    assert subscriptions(SETTINGS, table, caller)["credits"] == {"TPL-END": 1, "TPL-TURN": 0}
+    out = subscribe(SETTINGS, table, caller, ["TPL-TURN", "TPL-END"], consent_key="c1", now_ms=2)
+    assert out["credits"] == {"TPL-END": 1, "TPL-TURN": 1}
+    assert subscribe(SETTINGS, table, caller, ["TPL-TURN", "TPL-END"], consent_key="c2", now_ms=3)["credits"] == {
+        "TPL-END": 2, "TPL-TURN": 2}  # the next consent is new
 
 
 def test_subscribing_counts_one_credit_per_accepted_template(table):

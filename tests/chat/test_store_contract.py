@@ -149,6 +149,16 @@ def test_credits_are_added_capped_taken_refunded_and_cleared(chat_store):
     assert chat_store.credits("u1") == {"T1": 0}
 
 
+def test_a_consent_is_counted_once_per_template_even_at_the_cap(chat_store):
+    assert chat_store.add_credits("u1", "T1", 1, 3, consent="k1") == 1
+    assert chat_store.add_credits("u1", "T1", 1, 3, consent="k1") == 1  # the same report again
+    assert chat_store.add_credits("u1", "T2", 1, 3, consent="k1") == 1  # another template: its own count
+    assert chat_store.add_credits("u1", "T1", 5, 3, consent="k2") == 3
+    assert chat_store.take_credit("u1", "T1")
+    assert chat_store.add_credits("u1", "T1", 5, 3, consent="k2") == 2  # k2 was counted (capped)
+    assert chat_store.add_credits("u1", "T1", 1, 3, consent="k3") == 3
+
+
 def test_parallel_sends_use_each_credit_once(chat_store):
     chat_store.add_credits("u1", "T1", 3, 10)
     with ThreadPoolExecutor(8) as pool:

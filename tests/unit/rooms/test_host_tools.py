@@ -173,8 +173,9 @@ def test_a_player_is_never_told_that_a_press_she_cannot_see_raced_her_action(dep
     assert raced and out.settled
     state = deps.rooms.get_room(rid).state
     assert state["cheers"] == 1 and [n[0] for n in state["notes"]] == ["夜里"]
-    # a caller who sends her step is told, as before: she can see the steps anyway
+    # a caller who sends her step is told that the step passed (she can see the steps anyway)
     monkeypatch.setattr(deps.rooms, "commit", the_host_presses_first)
     raced.clear()
-    with pytest.raises(StaleVersion):
+    with pytest.raises(Conflict) as e:
         play.act(deps, H, rid, deps.rooms.get_room(rid).step, {"type": "note", "text": "又一笔"})
+    assert e.value.code == "STALE_STEP"
