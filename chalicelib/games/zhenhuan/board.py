@@ -21,6 +21,8 @@ from chalicelib.games.zhenhuan.enums import (
 )
 from chalicelib.games.zhenhuan.events import Answer, Event, HostEvent, InfoEvent, TellEvent, YouAreEvent
 from chalicelib.games.zhenhuan.roles import (
+    GUOJUNWANG,
+    HUANBI,
     HUANGHOU,
     HUANGSHANG,
     NVHUANG,
@@ -227,6 +229,24 @@ class Board:
         status = Status(seat=seat, kind=kind, source=source, source_seat=by, until=until)
         self.update(statuses=self.state.statuses + (status,))
 
+    def huanbi_beside_guojunwang(self, seat: int) -> None:
+        """「如果位置与果郡王相邻，则浣碧醉酒。此醉酒为永久效果。」: part of her ability, while she is 浣碧."""
+        if any(self.seat(n).role == GUOJUNWANG for n in self.neighbours(seat)):
+            self.add_status(seat, StatusKind.DRUNK, HUANBI, by=seat, until=None)
+            self.remind(HUANBI, "醉酒", seat)
+            self.host(f"浣碧{no(seat)}坐在果郡王身边：永久醉酒")
+
+    def huanbi_sober(self, seat: int) -> None:
+        """Decision: that drunk is 浣碧's own ability, so it ends when she stops being 浣碧 (雨露均沾 makes
+        her 宠妃); 三阿哥 restoring her beside 果郡王 makes her drunk again."""
+        mine = [st for st in self.state.statuses if st.seat == seat and st.source == HUANBI and st.source_seat == seat]
+        if not mine:
+            return
+        self.update(statuses=tuple(st for st in self.state.statuses if st not in mine),
+                    reminders=tuple(r for r in self.state.reminders
+                                    if not (r.auto and r.role == HUANBI and r.token == "醉酒" and r.seat == seat)))
+        self.host(f"{no(seat)}不再是浣碧：坐在果郡王身边的醉酒随之结束")
+
     def clear_status(self, seat: int, kind: StatusKind) -> None:
         self.update(statuses=tuple(s for s in self.state.statuses if not (s.seat == seat and s.kind is kind)))
 
@@ -263,6 +283,10 @@ class Board:
         )
         if role == NVHUANG:
             self.update(empress_ever=True)
+        if s.role == HUANBI and role != HUANBI:
+            self.huanbi_sober(seat)
+        elif role == HUANBI and s.role != HUANBI:
+            self.huanbi_beside_guojunwang(seat)
         self.you_are(seat)
         self.host(
             f"{no(seat)}由{ROLES[s.role].name}变为{ROLES[role].name}（{ALIGNMENT_NAMES[new_alignment]}）{why}",

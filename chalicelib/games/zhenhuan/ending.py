@@ -6,7 +6,7 @@ from __future__ import annotations
 from chalicelib.games.zhenhuan.board import ALIGNMENT_NAMES, Board
 from chalicelib.games.zhenhuan.enums import Phase
 from chalicelib.games.zhenhuan.events import GameOverEvent
-from chalicelib.games.zhenhuan.roles import ROLES, Alignment, Team
+from chalicelib.games.zhenhuan.roles import HUANGSHANG, ROLES, Alignment, Team
 from chalicelib.games.zhenhuan.state import EndProposal
 
 GOOD_WINS = "恶魔死亡，且没有新的恶魔"
@@ -20,7 +20,20 @@ def demon_coming(b: Board) -> bool:
         return False
     counter = night.counter_kill is not None and b.alive(night.counter_kill[0])
     heir = night.succession is not None and b.alive(night.succession[1])
-    return counter or heir
+    return counter or heir or _empress_at_dawn(b)
+
+
+def _empress_at_dawn(b: Board) -> bool:
+    """甄嬛 killed 皇上 but died herself before dawn: 皇后 succeeds at dawn if she can (`night.dawn`
+    asks the same question with the same count), so the demon's death does not end the game yet."""
+    night = b.state.night
+    if night is None or night.counter_kill is None:
+        return False
+    zhenhuan, killer = night.counter_kill
+    if b.alive(zhenhuan) or b.alive(killer) or b.seat(killer).role != HUANGSHANG:
+        return False
+    alive = night.counter_kill_alive
+    return b.empress_block(b.living_players() + 1 if alive is None else alive) is None
 
 
 def check_win(b: Board) -> None:

@@ -21,7 +21,7 @@ from chalicelib.games.zhenhuan.enums import (
     StepKey,
 )
 from chalicelib.games.zhenhuan.events import AnnounceEvent, Answer, PhaseEvent, SeatRole
-from chalicelib.games.zhenhuan.roles import GUOJUNWANG, HUANBI, HUANGSHANG, NVHUANG, ROLES, Alignment
+from chalicelib.games.zhenhuan.roles import HUANBI, HUANGSHANG, NVHUANG, ROLES, Alignment
 from chalicelib.games.zhenhuan.state import DayState, NightState, StepRecord
 from chalicelib.games.zhenhuan.stepbase import ANSWER_TYPES, Slot, Step, why_not
 from chalicelib.games.zhenhuan.steps_death import Niangengyao, Qiguiren, Sundaying, Yelanyi, Zhenhuan
@@ -99,10 +99,7 @@ def start_night(b: Board, number: int) -> None:
 def begin(b: Board, rng: Rng) -> None:
     """Lock setup: everyone learns her role; 浣碧 beside 果郡王 is drunk for good; night 1 starts."""
     for h in b.holders(HUANBI):
-        if any(b.seat(n).role == GUOJUNWANG for n in b.neighbours(h)):
-            b.add_status(h, StatusKind.DRUNK, HUANBI, by=h, until=None)
-            b.remind(HUANBI, "醉酒", h)
-            b.host(f"浣碧{no(h)}坐在果郡王身边：永久醉酒")
+        b.huanbi_beside_guojunwang(h)
     b.host("开局：" + "；".join(f"{no(s.seat)}{ROLES[s.role].name}" for s in b.seats))
     for s in b.seats:
         b.you_are(s.seat)

@@ -202,7 +202,9 @@ class Nvhuang(_Demon):
 
     def disabled(self, b: Board, actor: int | None) -> str | None:
         # one demon kill a night: a 皇后 who succeeded when 皇上 killed himself tonight kills from tomorrow
-        if any(r.step in _OTHER_DEMONS and not r.skipped and r.targets[:1] != (None,) for r in b.night.records):
+        # (a step greyed for a demon already dead, 「已死亡」, has no target: nobody was killed by it)
+        if any(r.step in _OTHER_DEMONS and not r.passed and r.targets[:1] not in ((), (None,))
+               for r in b.night.records):
             return "今晚恶魔已杀过人：女皇明晚起杀人"
         return super().disabled(b, actor)
 
