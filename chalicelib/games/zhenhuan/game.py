@@ -152,6 +152,11 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
         told it is withdrawn (public lines: everyone); the storyteller gets a line. They change no
         state (the state after undo is the replay's), so undo then redo is byte-identical."""
         over = before.phase is Phase.OVER
+        # The app shows a player nothing at night (what she was told appears at dawn): a private line
+        # taken back before dawn is withdrawn without repeating it — repeated, it would tell her the
+        # storyteller's mis-tap (true information about seats she never pointed at). The notice still
+        # says that one was taken back, for a reader of the reports.
+        asleep = before.phase is Phase.NIGHT
         public: list[str] = []
         private: dict[int, list[str]] = {}
         for e in undone:
@@ -165,6 +170,9 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
             text = "说书人撤回了刚才公布的内容：" + "；".join(public)
             out.append(WithdrawnEvent(seat=None, lines=tuple(public), text=text))
         for seat, lines in sorted(private.items()):
+            if asleep:
+                out.append(WithdrawnEvent(seat=seat, lines=(), text=f"说书人撤回了今晚告诉你的{len(lines)}条信息"))
+                continue
             text = "说书人撤回了刚才告诉你的信息：" + "；".join(lines)
             out.append(WithdrawnEvent(seat=seat, lines=tuple(lines), text=text))
         out.append(HostEvent(text="说书人撤销了上一步操作"))

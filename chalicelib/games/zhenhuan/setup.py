@@ -153,7 +153,17 @@ def assign(state: GameState, seat: int, role: RoleKey) -> GameState:
             if i != seat and s.role == role:
                 seats[i] = _with_role(s, old)
     seats[seat] = _with_role(seats[seat], role)
-    return state.model_copy(update={"seats": tuple(seats)})
+    return state.model_copy(update={"seats": tuple(seats), "bluffs": _bluffs_kept_out_of_play(state.bluffs, seats)})
+
+
+def _bluffs_kept_out_of_play(bluffs: Sequence[RoleKey], seats: Sequence[SeatState]) -> tuple[RoleKey, ...]:
+    """Decision: a role dealt by hand that was a bluff leaves the bluffs; its place goes to the first
+    good role (in the role table's order) neither in play nor a bluff — the storyteller may still
+    choose others. Bluffs must be out of play (set_bluffs), and a stale list went unnoticed."""
+    in_play = {s.role for s in seats}
+    kept = [r for r in bluffs if r not in in_play]
+    spare = (r for r in GOOD_ROLES if r not in in_play and r not in kept)
+    return tuple(kept + [r for _, r in zip(range(len(bluffs) - len(kept)), spare, strict=False)])
 
 
 def set_bluffs(state: GameState, roles: Sequence[RoleKey]) -> GameState:

@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+from chalicelib.games.zhenhuan.roles import ROLES
 from chalicelib.games.zhenhuan.state import StatusKind
 
-from .helpers import act, current, current_view, dusk, has, night, pass_until, seat, started, step, to_day
+from .helpers import (
+    act,
+    current,
+    current_view,
+    dusk,
+    has,
+    new_state,
+    night,
+    pass_until,
+    seat,
+    started,
+    step,
+    to_day,
+)
 
 
 def test_a_new_nvhuang_kills_the_night_huangshang_died_before_his_step():
@@ -57,3 +71,18 @@ def test_huanbi_made_chongfei_is_no_longer_drunk_from_sitting_beside_guojunwang(
     assert has(s, 3, StatusKind.PINNED)
     s = act(s, type="set_role", seat=1, role="huanbi")  # the storyteller puts her back as 浣碧
     assert has(s, 1, StatusKind.DRUNK)
+
+
+def test_a_bluff_dealt_by_hand_leaves_the_bluffs():
+    """Seed (setup): the demon's three bluffs are good roles not in play (「三个不在场的善良角色」).
+    Decision: a role the storyteller deals by hand that was a bluff is replaced in the bluffs by the
+    first good role neither in play nor a bluff, so the list never goes stale (the click-through
+    found 甄嬛 and 温太医 dealt and still offered as bluffs)."""
+    s = new_state(["huangshang", "huafei", "jinxi", "wentaiyi", "jingfei", "guojunwang", "huanbi"])
+    bluff = s.bluffs[0]
+    s = act(s, type="assign", seat=2, role=bluff)
+    in_play = {x.role for x in s.seats}
+    assert bluff in in_play and bluff not in s.bluffs
+    assert len(set(s.bluffs)) == 3 and not set(s.bluffs) & in_play
+    assert all(ROLES[r].good for r in s.bluffs)
+    act(s, type="begin")  # valid bluffs: the game starts

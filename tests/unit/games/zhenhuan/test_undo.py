@@ -96,19 +96,34 @@ def test_storyteller_presses_are_undoable_players_actions_and_the_confirmed_end_
     assert not GAME.undoable(day, HOST, confirm)
 
 
-def test_undoing_night_information_tells_only_the_player_who_got_it() -> None:
-    """「说书人撤回了刚才告诉你的信息」: the player shown the undone information is told it is withdrawn;
-    nobody else learns anything (no notice at all), the storyteller sees a line."""
+def test_undoing_night_information_tells_its_player_without_repeating_it() -> None:
+    """A mis-tap at night (瑾汐's pair entered wrong, taken back): the app showed her nothing at night,
+    so the notice says only that one line was taken back — repeating 「1号与6号之中有恶魔」 gave her true
+    information about seats she never pointed at (found by the click-through). Nobody else learns
+    anything; the storyteller sees a line."""
     before = pass_until(started(R), "jinxi")
     t = transition(before, type="night_step", step="jinxi", targets=[0, 5])
     notices = GAME.withdrawn(t.state, t.events)
-    mine = GAME.report(before, notices, Viewer.player(1))
-    assert [n.kind for n in mine] == ["withdrawn"]
-    assert mine[0].text.startswith("说书人撤回了刚才告诉你的信息") and mine[0].lines == ("1号与6号之中有恶魔",)
+    (mine,) = GAME.report(before, notices, Viewer.player(1))
+    assert (mine.kind, mine.lines, mine.text) == ("withdrawn", (), "说书人撤回了今晚告诉你的1条信息")
+    assert "号" not in mine.text.removeprefix("说书人")
     for seat in (0, 2, 3, 4, 5, 6):
         assert GAME.report(before, notices, Viewer.player(seat)) == []
     assert GAME.report(before, notices, Viewer.spectator()) == []
     assert any(n.kind == "host" for n in GAME.report(before, notices, HOST))
+
+
+def test_undoing_a_day_tell_tells_only_the_player_who_saw_it() -> None:
+    """「说书人撤回了刚才告诉你的信息」: by day a 告知 shows on her phone at once, so taking it back tells
+    her (and only her) which line is withdrawn."""
+    before = night(started(R))
+    t = transition(before, type="tell", seat=1, text="你被盯上了")
+    notices = GAME.withdrawn(t.state, t.events)
+    mine = GAME.report(before, notices, Viewer.player(1))
+    assert [n.kind for n in mine] == ["withdrawn"]
+    assert mine[0].text.startswith("说书人撤回了刚才告诉你的信息") and "你被盯上了" in mine[0].text
+    for seat in (0, 2, 3, 4, 5, 6):
+        assert GAME.report(before, notices, Viewer.player(seat)) == []
 
 
 def test_undoing_a_storyteller_only_press_tells_no_player() -> None:
