@@ -116,6 +116,13 @@ async function resolveStep(targets, { suggestion } = {}) {
   const before = (await view()).game.grimoire.night.current
   const box = screen(st).locator(`.zh-step-current[data-step="${before.key}"]`)
   await box.waitFor()
+  if (before.disabled) {
+    // greyed by the rules: nobody wakes, the box says why and offers only 下一步
+    assert.ok((await box.innerText()).includes(before.disabled), `${before.key}: the reason it is greyed`)
+    await box.getByRole('button', { name: '下一步', exact: true }).click()
+    await until(`step ${before.key} to be passed`, async () => ((await view()).game.grimoire.night?.current?.key !== before.key ? true : null))
+    return
+  }
   for (const [i, seat] of targets.entries()) {
     if (seat === null) continue
     await box.locator('.zh-slot').nth(i).locator(`.chip[data-seat="${seat}"]`).click()
@@ -150,6 +157,15 @@ describe('血染甄嬛传 H5', () => {
     await privacyCheck('night 1')
     await nightScreensAlike('night 1')
     await shot(players[4].page, `${SHOTS}zhenhuan-player-night.png`)
+    // before she is woken she can look at her role, as at a table (every seat has the same button)
+    const me2 = (await view(players[2])).game.me
+    await screen(players[2]).getByRole('button', { name: '看身份' }).click()
+    const peek = screen(players[2]).locator('.zh-peek')
+    assert.ok((await peek.innerText()).includes(me2.role_name), 'her role on 看身份')
+    await privacyCheck('night 1, looking at her role')
+    await peek.click()
+    await screen(players[2]).getByRole('button', { name: '看身份' }).waitFor()
+    await nightScreensAlike('night 1, after looking')
 
     // night 1, step by step from the storyteller's phone
     const plan = {
@@ -196,10 +212,11 @@ describe('血染甄嬛传 H5', () => {
     await screen(st).locator('.zh-button-cell[data-button="dawn"]').getByRole('button').click()
     await Promise.all(players.map((p) => screen(p).locator('.zh-square').waitFor()))
     await privacyCheck('dawn 1')
-    // 温太医 sees what he was told, and that the storyteller took back the first telling
+    // 温太医 sees what he was told once: the telling taken back in the night never reached his screen
     const wen = players[3]
     await screen(wen).locator('.zh-told-line', { hasText: '7号' }).first().waitFor()
-    await screen(wen).locator('.zh-withdrawn').waitFor()
+    assert.equal(await screen(wen).locator('.zh-told-line', { hasText: '7号' }).count(), 1)
+    assert.equal(await screen(wen).locator('.zh-withdrawn').count(), 0)
     await shot(wen.page, `${SHOTS}zhenhuan-role-card.png`)
     // the demon sees her minion and the bluffs; 浣碧 sees the (false) distance she was given
     await screen(players[0]).locator('.zh-told-line', { hasText: '叶澜依' }).waitFor()
@@ -281,6 +298,9 @@ describe('血染甄嬛传 H5', () => {
     await privacyCheck('execution', everyone)
     await screen(st).locator('.zh-end').getByRole('button', { name: '确认结束' }).click()
     await Promise.all(everyone.map((p) => screen(p).locator('.zh-end', { hasText: '善良阵营胜' }).waitFor()))
+    // the storyteller's end: the verdict stays on her screen, with nothing left to undo or tell
+    await screen(st).locator('.zh-end[role="status"]', { hasText: '善良阵营胜' }).waitFor()
+    assert.equal(await screen(st).getByRole('button', { name: '撤销' }).count(), 0)
     const result = await api.call('GET', `${gamePath()}/result`, st.token)
     assert.equal(result.body.results[0].extra.winner, 'good')
     assert.deepEqual(result.body.results[0].results.filter((r) => r.won).map((r) => r.seat), [2, 3, 4, 5, 6])

@@ -12,7 +12,7 @@ import { clockText } from './clock'
 import { Hand } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
 import { MySeat, Table } from './Table'
-import { logLine, overText, PHASE_NAME, ROLE_NAME, VARIANT_NAME, waitingText, type RoomView } from './table'
+import { logLine, overText, PHASE_NAME, ROLE_NAME, waitingText, type RoomView } from './table'
 import { useActions, type BaohuangAction, type CheckOut } from './useActions'
 import { useCountdown } from './useCountdown'
 
@@ -108,8 +108,8 @@ export function BaohuangGame({ view, refresh }: Props) {
   }
   const act = (action: BaohuangAction, key?: string) => void send(action, key)
 
+  // The variant is in the room's title above; the bar says what changes during play.
   const header = [
-    VARIANT_NAME[game.variant] ?? game.variant,
     game.deal_no ? `第${game.deal_no}局` : '',
     game.called ? `叫${faceLabel(game.called)}` : '',
     game.baoliu ? '保六' : '',

@@ -95,7 +95,9 @@ export function Grimoire({ view, refresh }: Props) {
       return
     }
     const lastNominee = game.day?.nominations.length ? game.day.nominations[game.day.nominations.length - 1].nominee : null
-    const seat = type === 'execute' ? (g.proposals[0]?.seat ?? game.day?.block ?? null) : type === 'force_execution' ? lastNominee : null
+    const onBlock = game.day && (game.day.executed === null || game.day.executed === undefined) ? (game.day.block ?? null) : null
+    const seat = type === 'execute' ? (g.proposals[0]?.seat ?? game.day?.block ?? null)
+      : type === 'force_execution' ? lastNominee : type === 'dusk' ? onBlock : null
     setPress({ type, label: b.label, by: b.by, seat })
   }
 
@@ -108,12 +110,22 @@ export function Grimoire({ view, refresh }: Props) {
     <View className='zh zh-st'>
       <View className='zh-bar'>
         <Text className='zh-phase' data-phase={game.phase}>{phaseTitle(game)}</Text>
-        <View className='zh-bar-actions'>
-          <SealButton kind='ghost' size='small' busy={busy === 'undo'} onClick={() => void undo()}>撤销</SealButton>
-          {game.phase !== 'setup' ? <SealButton kind='ghost' size='small' onClick={() => setTellTo(null)}>告知</SealButton> : null}
-        </View>
+        {game.phase !== 'over' ? (
+          // a confirmed end is final (results are written): nothing left to take back or tell
+          <View className='zh-bar-actions'>
+            <SealButton kind='ghost' size='small' busy={busy === 'undo'} onClick={() => void undo()}>撤销</SealButton>
+            {game.phase !== 'setup' ? <SealButton kind='ghost' size='small' onClick={() => setTellTo(null)}>告知</SealButton> : null}
+          </View>
+        ) : null}
       </View>
       <ErrorLine error={error} />
+
+      {game.phase === 'over' && game.winner ? (
+        <View className='zh-end' role='status'>
+          <Text className='zh-end-title'>{ALIGNMENT_NAME[game.winner]}胜</Text>
+          {game.end_reason ? <Text className='zh-end-reason'>{game.end_reason}</Text> : null}
+        </View>
+      ) : null}
 
       {g.end ? (
         <View className='zh-end' role='alert'>

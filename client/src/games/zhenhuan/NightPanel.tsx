@@ -48,6 +48,25 @@ function CurrentStep({ step, seats, roleOf, roles, busy, send, check }: Omit<Pro
   }
   const verdict = useCheck(action, check, step.key)
 
+  if (step.disabled) {
+    // greyed by the rules (dead, already used, not tonight …): nobody wakes; the server says why
+    return (
+      <View className='zh-step-current zh-step-disabled' data-step={step.key}>
+        <View className='zh-step-head'>
+          <Text className='zh-step-label'>{step.label}</Text>
+          {step.actor !== null && step.actor !== undefined ? (
+            <Text className='zh-step-actor'>{seatNo(step.actor)} {seats.find((s) => s.seat === step.actor)?.name} · {roleOf(step.actor)}</Text>
+          ) : null}
+        </View>
+        <View className='zh-impaired' role='alert'>不唤醒：{step.disabled}</View>
+        <View className='zh-buttons'>
+          <SealButton kind='gold' busy={busy === 'step'}
+            onClick={() => void send({ type: 'night_step', step: step.key, targets: [], skip: false }, 'step')}>下一步</SealButton>
+        </View>
+      </View>
+    )
+  }
+
   return (
     <View className='zh-step-current' data-step={step.key}>
       <View className='zh-step-head'>

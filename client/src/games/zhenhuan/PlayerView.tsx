@@ -17,10 +17,13 @@ const PUBLIC_KINDS = new Set(['phase', 'announce', 'nomination', 'vote_open', 'v
 
 /**
  * Undo notices (「说书人撤回了…」) come only in the reports, never in the view: read the reports
- * after each new view and keep those lines.
+ * after each new view and keep those lines, once each (two reads may overlap when views come fast).
+ * Private ones that name nothing (taken back at night, before her phone showed them) are not shown;
+ * public ones go with the public news.
  */
-function useWithdrawn(roomId: string, version: unknown): string[] {
-  const [lines, setLines] = useState<string[]>([])
+interface Withdrawn { mine: string[]; told: string[] }
+function useWithdrawn(roomId: string, version: unknown): Withdrawn {
+  const [lines, setLines] = useState<Map<string, { text: string; mine: boolean }>>(new Map())
   const after = useRef(0)
   useEffect(() => {
     let live = true
@@ -30,8 +33,16 @@ function useWithdrawn(roomId: string, version: unknown): string[] {
           params: { path: { room_id: roomId }, query: { after: after.current, limit: 100 } },
         })
         if (!live) return
-        const found = out.reports.flatMap((r) => r.lines).filter((l) => l.kind === 'withdrawn').map((l) => l.text)
-        if (found.length) setLines((x) => [...x, ...found])
+        const found = out.reports.flatMap((r) => r.lines.flatMap((l, i) => (
+          l.kind === 'withdrawn' ? [{ key: `${r.step}.${i}`, text: l.text, mine: l.seat != null, named: (l.lines ?? []).length > 0 }] : []
+        ))).filter((w) => !w.mine || w.named)
+        if (found.length) {
+          setLines((x) => {
+            const next = new Map(x)
+            for (const w of found) next.set(w.key, { text: w.text, mine: w.mine })
+            return next
+          })
+        }
         if (out.next_after === after.current || !out.reports.length) return
         after.current = out.next_after
       }
@@ -39,7 +50,8 @@ function useWithdrawn(roomId: string, version: unknown): string[] {
     read().catch(() => undefined)
     return () => { live = false }
   }, [roomId, version])
-  return lines
+  const all = [...lines.values()]
+  return { mine: all.filter((l) => l.mine).map((l) => l.text), told: all.filter((l) => !l.mine).map((l) => l.text) }
 }
 
 function PublicToken({ seat, me, chosen }: { seat: PublicSeat; me: boolean; chosen: boolean }) {
@@ -53,6 +65,27 @@ function PublicToken({ seat, me, chosen }: { seat: PublicSeat; me: boolean; chos
       <Text className='zh-token-name'>{seat.name}{me ? '（我）' : ''}</Text>
       {seat.traveller ? <Text className='zh-traveller'>{seat.traveller}</Text> : null}
     </View>
+  )
+}
+
+/** 「看身份」 at night: her role for a few seconds, then hidden again (a lit screen is seen around the table). */
+function NightPeek({ name, alignment, ability }: { name: string; alignment?: string | null; ability?: string | null }) {
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    if (!open) return
+    const t = setTimeout(() => setOpen(false), 6000)
+    return () => clearTimeout(t)
+  }, [open])
+  return open ? (
+    <View className={`zh-peek zh-role-card ${alignment === 'evil' ? 'zh-role-evil' : ''}`} onClick={() => setOpen(false)}>
+      <Text className='zh-rc-label'>你的身份</Text>
+      <Text className='zh-rc-name'>{name}</Text>
+      {alignment ? <Text className='zh-rc-align'>{ALIGNMENT_NAME[alignment]}</Text> : null}
+      {ability ? <Text className='zh-rc-ability'>{ability}</Text> : null}
+      <Text className='zh-peek-hint'>轻触收起</Text>
+    </View>
+  ) : (
+    <View className='zh-peek-button' role='button' onClick={() => setOpen(true)}>看身份</View>
   )
 }
 
@@ -75,13 +108,15 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
   const myHand = me && vote ? vote.hands.find((h) => h.seat === me.seat) : undefined
 
   if (game.phase === 'night') {
-    // the same screen whether or not I wake: nothing on it changes during the night
+    // the same screen whether or not I wake: nothing on it changes during the night; like the token
+    // in front of her at a real table, her role is there to peek at (every seat has the same button)
     return (
       <View className='zh zh-night-screen' data-phase='night'>
         <View className='zh-moon' />
         <Text className='zh-night-title'>{phaseTitle(game)}</Text>
         <Text className='zh-night-line'>天黑请闭眼</Text>
         <Text className='zh-night-sub'>说书人会轻拍唤醒需要行动的人。醒来时用手势回应，看完请闭眼。天亮后这里会显示你得知的消息。</Text>
+        {me?.role ? <NightPeek name={me.role_name ?? ''} alignment={me.alignment} ability={me.ability} /> : null}
       </View>
     )
   }
@@ -141,10 +176,10 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         </View>
       ) : null}
 
-      {me && (told.length > 1 || withdrawn.length) ? (
+      {me && (told.length > 1 || withdrawn.mine.length) ? (
         <Panel title='我得知的' className='zh-told'>
           {told.slice(1).map((l, i) => <View key={i} className='zh-told-line'>{l.text}</View>)}
-          {withdrawn.map((w, i) => <View key={`w${i}`} className='zh-told-line zh-withdrawn'>{w}</View>)}
+          {withdrawn.mine.map((w, i) => <View key={`w${i}`} className='zh-told-line zh-withdrawn'>{w}</View>)}
         </Panel>
       ) : null}
 
@@ -185,8 +220,9 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         </View>
       ) : null}
 
-      {publicLog.length ? (
+      {publicLog.length || withdrawn.told.length ? (
         <Panel title='宫中传闻' className='zh-log'>
+          {withdrawn.told.slice(-3).reverse().map((w, i) => <View key={`w${i}`} className='zh-log-line zh-withdrawn'>{w}</View>)}
           {publicLog.map((l, i) => <View key={`${game.log.length}-${i}`} className='zh-log-line'>{l.text}</View>)}
         </Panel>
       ) : null}

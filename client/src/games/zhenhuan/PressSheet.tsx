@@ -36,7 +36,7 @@ const TITLE_HINT: Record<string, string> = {
   execute: '处决一名玩家（每天至多一次）',
   drunk: '醉酒到下一个白天开始',
   kill: '死亡：夜里的死亡天亮时公布',
-  dusk: '入夜：处决台上的人先被处决（除非不处决）',
+  dusk: '入夜：今天无人处决时，处决台上的人先被处决（除非改判）',
   accuse: '检举：她说某人是某角色',
   silence: '禁言一名玩家到黄昏',
   toast: '让一名玩家醉酒一天',
@@ -139,11 +139,16 @@ export function PressSheet({ press, seats, roles, busy, send, check, onClose }: 
             ))}
           </View>
         ) : null}
-        {t === 'dusk' ? (
+        {t === 'dusk' && press.seat !== null && press.seat !== undefined ? (
           <View className='chip-row'>
-            <View className={`chip zh-chip ${flag ? 'chip-on' : ''}`} onClick={() => setFlag(true)}>处决台上的人先处决</View>
+            <View className={`chip zh-chip ${flag ? 'chip-on' : ''}`} onClick={() => setFlag(true)}>
+              {`先处决台上的 ${press.seat + 1}号 ${seats.find((x) => x.seat === press.seat)?.name ?? ''}`}
+            </View>
             <View className={`chip zh-chip ${!flag ? 'chip-on' : ''}`} onClick={() => setFlag(false)}>不处决（改判）</View>
           </View>
+        ) : null}
+        {t === 'dusk' && (press.seat === null || press.seat === undefined) ? (
+          <View className='muted'>处决台上无人：直接入夜</View>
         ) : null}
         {t === 'declare_winner' ? (
           <>

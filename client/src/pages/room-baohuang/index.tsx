@@ -63,7 +63,12 @@ export default function Room() {
   const seated = view?.viewer.role === 'player' && view.viewer.seat !== null
   const options = room?.options
   const sub = options
-    ? [VARIANT_NAME[options.variant ?? 'simple'], options.baoliu ? '保六' : '', `每手 ${options.turn_seconds ?? 30} 秒`].filter(Boolean).join(' · ')
+    ? [
+        // The title (保皇·简明) names the variant already; say it here only when it does not.
+        room?.title?.includes(VARIANT_NAME[options.variant ?? 'simple']) ? '' : VARIANT_NAME[options.variant ?? 'simple'],
+        options.baoliu ? '保六' : '',
+        `每手 ${options.turn_seconds ?? 30} 秒`,
+      ].filter(Boolean).join(' · ')
     : '房间'
   return (
     <Screen
