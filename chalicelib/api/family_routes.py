@@ -106,10 +106,11 @@ def register(family: str, late_join: bool, has_catalogue: bool) -> None:
            name=f"{family}_check", summary="试问：这个行动现在合法吗？（不提交；不合法时给出原因）",
            errors=(400, 401, 403, 404, 409, 413, 422))
     def check(caller: Caller, room_id: str, body: CheckBody) -> dict[str, Any]:
-        refusal = play.check_only(services().room_deps(), caller, room_id, body.action, family)
+        checked = play.check_only(services().room_deps(), caller, room_id, body.action, family)
+        refusal = checked.refusal
         if refusal is None:
-            return {"legal": True, "code": None, "message": None}
-        return {"legal": False, "code": refusal.code, "message": refusal.message}
+            return {"legal": True, "code": None, "message": None, "preview": checked.preview}
+        return {"legal": False, "code": refusal.code, "message": refusal.message, "preview": None}
 
     @route(bp, f"{base}/reports", query=ReportsQuery, response=ReportsOut, tag=family, family=family,
            name=f"{family}_reports", summary="战报（与你有关的全文，其余匿名播报）", errors=(400, 401, 403, 404, 422))

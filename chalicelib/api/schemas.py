@@ -341,6 +341,7 @@ class CheckOut(Out):
     code: str | None = Field(description="不被接受时的错误代码（见 GET /v1/errors）",
                              json_schema_extra={"x-slot": "error_code"})
     message: str | None = Field(description="不被接受时给玩家看的原因")
+    preview: str | None = Field(default=None, description="说书人：按下后会告诉玩家的话（血染夜晚信息步骤，按所选目标）；其余为 null")
 
 
 class ActOut(Out):

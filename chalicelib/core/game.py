@@ -370,6 +370,11 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
         platform then recomputes the state from the log without it."""
         return False
 
+    def preview(self, state: S, actor: Viewer, action: A, rng: Rng) -> str | None:
+        """What an accepted action would tell, for the host to read before pressing (None: nothing to
+        show). Asked only for an action `check` accepts, with the room's generator."""
+        return None
+
     def withdrawn(self, before: S, undone: Sequence[E]) -> tuple[E, ...]:
         """Events for an undo: they tell whoever had been shown something by the undone action that it
         was withdrawn (reported only; the recomputed state does not hold them)."""

@@ -193,9 +193,17 @@ def _act_once(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, ra
     return ActOutcome(room=run_bots(deps, after), settled=True, step=room.step)
 
 
-def check_only(deps: RoomDeps, caller: Caller, room_id: str, raw_action: Any, family: str) -> DomainError | None:
-    """Would this action be accepted now? The refusal it would get (None: it would), without storing
-    or applying anything — so a phone can explain an illegal selection before sending it.
+@dataclass(frozen=True)
+class Checked:
+    refusal: DomainError | None
+    """The refusal it would get (None: it would be accepted)."""
+    preview: str | None = None
+    """What it would tell, for the host (`Game.preview`)."""
+
+
+def check_only(deps: RoomDeps, caller: Caller, room_id: str, raw_action: Any, family: str) -> Checked:
+    """Would this action be accepted now, and what would it tell? Without storing or applying
+    anything — so a phone can explain an illegal selection before sending it.
 
     Raises:
         what the request itself may not do (NOT_IN_ROOM, WRONG_FAMILY, BAD_ACTION …): those are errors
@@ -208,11 +216,12 @@ def check_only(deps: RoomDeps, caller: Caller, room_id: str, raw_action: Any, fa
     actor = actor_for(caller, room)
     _require_active(room)
     action = parse_action(game, raw_action)
+    state = load_state(game, room)
     try:
-        game.check(load_state(game, room), actor, action)
+        game.check(state, actor, action)
     except DomainError as e:
-        return e
-    return None
+        return Checked(e)
+    return Checked(None, game.preview(state, actor, action, room.rng()))
 
 
 @dataclass(frozen=True)

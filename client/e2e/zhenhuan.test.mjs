@@ -111,6 +111,7 @@ async function nightScreensAlike(step) {
   assert.ok(texts.every((t) => t === texts[0]), `${step}: night screens differ`)
 }
 
+let jinxiPreview = ''
 /** The storyteller resolves the current night step by clicking: targets, the answer, 确定. */
 async function resolveStep(targets, { suggestion } = {}) {
   const before = (await view()).game.grimoire.night.current
@@ -128,6 +129,7 @@ async function resolveStep(targets, { suggestion } = {}) {
     await box.locator('.zh-slot').nth(i).locator(`.chip[data-seat="${seat}"]`).click()
   }
   if (suggestion) await box.locator('.chip', { hasText: '采用建议' }).click()
+  if (before.key === 'jinxi') jinxiPreview = await box.locator('.zh-preview').innerText()
   await box.getByRole('button', { name: '确定', exact: true }).click()
   await until(`step ${before.key} to be done`, async () => {
     const n = (await view()).game.grimoire.night
@@ -190,6 +192,9 @@ describe('血染甄嬛传 H5', () => {
         await resolveStep(plan[cur.key] ?? (cur.slots ?? []).map((s) => (s.optional ? null : s.allowed[0])))
       }
       if (cur.key === 'jinxi') {
+        // before 确定 she read what to gesture: the same words 瑾汐 finds at dawn
+        const jinxi = (await view(players[2])).game.me.info.filter((l) => l.kind === 'info').at(-1)
+        assert.ok(jinxiPreview && jinxiPreview.includes(jinxi.text), `preview ${jinxiPreview} vs told ${jinxi.text}`)
         await scrollTo(st, '.zh-grim')
         await shot(st.page, `${SHOTS}zhenhuan-grimoire-night.png`)
       }

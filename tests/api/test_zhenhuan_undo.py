@@ -124,3 +124,33 @@ def test_undo_withdraws_night_information_from_its_player_only_and_redo_is_byte_
     t.do({"type": "declare_winner", "winner": "good", "reason": "说书人宣布善良阵营获胜"})
     confirm(t, "good", "说书人宣布善良阵营获胜", declared=True)  # the replay folds the undone presses out
     assert error(Player(api, "散场").post(f"{t.path}/undo", {"step": t.step})) == (403, "HOST_ONLY")
+
+
+def test_the_storyteller_reads_a_night_steps_answer_before_pressing(api, svc):
+    """The click-through: at 瑾汐's step the storyteller had to work out 「点头」 or 「摇头」 for the pair
+    in the dark. `/check` of her step with its targets answers what the press would tell (`preview`),
+    the same words the player is then told; nothing is applied; a player's check never carries one."""
+    t = Table.open(api, svc, 5, SEED)
+    t.deal(ROLES_5)
+    t.begin()
+    while t.grim()["night"]["current"]["key"] != "jinxi":
+        key = t.grim()["night"]["current"]["key"]
+        t.do({"type": "night_step", "step": key, "skip": t.grim()["night"]["current"].get("disabled") is None})
+    step = t.step
+    demon = ROLES_5.index("huangshang")
+    with_demon = {"type": "night_step", "step": "jinxi", "targets": [0, demon]}
+    without = {"type": "night_step", "step": "jinxi", "targets": [0, 2]}
+    seen = {}
+    for name, action in (("with", with_demon), ("without", without)):
+        check = t.st.ok("POST", f"{t.gpath}/check", {"action": action})
+        assert check["legal"] is True
+        seen[name] = check["preview"]
+    assert seen["with"] == f"告诉5号：1号与{demon + 1}号之中有恶魔"
+    assert seen["without"] == "告诉5号：1号与3号之中没有恶魔"
+    assert t.step == step  # nothing applied
+    player = t.players[4].ok("POST", f"{t.gpath}/check",
+                             {"action": {"type": "nominate", "nominator": 4, "nominee": 0}})
+    assert player["preview"] is None
+    t.do(without)
+    told = [i["text"] for i in t.me(4)["info"] if i["kind"] == "info"]
+    assert told[-1] == seen["without"].removeprefix("告诉5号：")

@@ -29,7 +29,14 @@ from chalicelib.games.zhenhuan.catalogue import ZhenhuanCatalogue, catalogue
 from chalicelib.games.zhenhuan.dispatch import run
 from chalicelib.games.zhenhuan.enums import Phase
 from chalicelib.games.zhenhuan.errors import ERRORS
-from chalicelib.games.zhenhuan.events import Event, HostEvent, WithdrawnEvent, audience, event_adapter
+from chalicelib.games.zhenhuan.events import (
+    Event,
+    HostEvent,
+    InfoEvent,
+    WithdrawnEvent,
+    audience,
+    event_adapter,
+)
 from chalicelib.games.zhenhuan.roles import ROLES, Alignment, RoleKey, Team
 from chalicelib.games.zhenhuan.state import Frozen, GameState, ZhenhuanOptions
 from chalicelib.games.zhenhuan.views import ZhenhuanView, report, view
@@ -146,6 +153,14 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
         the storyteller but 「确认结束」 (results are final). Players' own nominations and votes are
         not undone: the storyteller edits or deletes them."""
         return actor.is_host and not isinstance(action, A.ConfirmEnd)
+
+    def preview(self, state: GameState, actor: Viewer, action: A.Action, rng: Rng) -> str | None:
+        """A night step's answer for the targets chosen (瑾汐's pair: 「1号与2号之中没有恶魔」), before the
+        storyteller presses 确定 and gestures it in the dark: the same pure transition, not kept."""
+        if not actor.is_host or not isinstance(action, A.NightStep) or action.skip:
+            return None
+        told = [e for e in self.apply(state, actor, action, rng).events if isinstance(e, InfoEvent)]
+        return "；".join(f"告诉{e.seat + 1}号：{e.text}" for e in told) or None
 
     def withdrawn(self, before: GameState, undone: Sequence[Event]) -> tuple[Event, ...]:
         """The undo transition's events: each player who was shown something by the undone press is

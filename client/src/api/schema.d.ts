@@ -1200,6 +1200,12 @@ export interface components {
              * @description 不被接受时给玩家看的原因
              */
             message: string | null;
+            /**
+             * Preview
+             * @description 说书人：按下后会告诉玩家的话（血染夜晚信息步骤，按所选目标）；其余为 null
+             * @default null
+             */
+            preview?: string | null;
         };
         /**
          * DealEnd
@@ -3487,6 +3493,12 @@ export interface components {
              * @description 不被接受时给玩家看的原因
              */
             message: string | null;
+            /**
+             * Preview
+             * @description 说书人：按下后会告诉玩家的话（血染夜晚信息步骤，按所选目标）；其余为 null
+             * @default null
+             */
+            preview?: string | null;
         };
         /** ShengongDRoomCreate */
         ShengongDRoomCreate: {
@@ -4755,6 +4767,12 @@ export interface components {
              * @description 不被接受时给玩家看的原因
              */
             message: string | null;
+            /**
+             * Preview
+             * @description 说书人：按下后会告诉玩家的话（血染夜晚信息步骤，按所选目标）；其余为 null
+             * @default null
+             */
+            preview?: string | null;
         };
         /** ClearStatus */
         ZhenhuanClearStatus: {

@@ -134,6 +134,10 @@ function CurrentStep({ step, seats, roleOf, roles, busy, send, check }: Omit<Pro
         </View>
       ) : null}
       {verdict && !verdict.legal ? <Reason text={verdict.message} /> : null}
+      {verdict?.legal && verdict.preview ? (
+        // the server's words for the targets chosen: what to nod, shake or show in the dark
+        <View className='zh-preview' role='status'><Text className='zh-truth-key'>将告知</Text>{verdict.preview}</View>
+      ) : null}
       <View className='zh-buttons'>
         <SealButton kind='ghost' size='small' busy={busy === 'skip'} onClick={() => void send({ type: 'night_step', step: step.key, skip: true }, 'skip')}>跳过</SealButton>
         <SealButton kind='gold' busy={busy === 'step'} disabled={!!verdict && !verdict.legal} onClick={() => void send(action, 'step')}>确定</SealButton>
