@@ -82,4 +82,5 @@ def test_the_lookups_a_client_makes_on_start(api, admin, team):
     fine = me.ok("POST", me.game_path(room_id, "/check"), {"action": {"type": "idle"}})
     assert fine["legal"] is True and fine["code"] is None
     bad = me.ok("POST", me.game_path(room_id, "/check"), {"action": {"type": "meal"}})
-    assert bad == {"legal": False, "code": "ACTION_NOT_IN_MODE", "message": "宫斗杀没有「送膳」"}
+    assert bad == {"legal": False, "code": "ACTION_NOT_IN_MODE", "message": "宫斗杀没有「送膳」",
+                   "preview": None}

@@ -438,7 +438,7 @@ def test_a_phone_may_ask_whether_an_action_is_legal_before_sending_it(api, svc):
     seat = view["pending"]["seats"][0]
     before = svc.rooms.get_room(room_id)
     asked = players[seat].ok("POST", players[seat].game_path(room_id, "/check"), {"action": {"type": "take_throne"}})
-    assert asked == {"legal": True, "code": None, "message": None}
+    assert asked == {"legal": True, "code": None, "message": None, "preview": None}  # only 血染's night steps preview
     other = players[(seat + 1) % 5]
     refused = other.ok("POST", other.game_path(room_id, "/check"), {"action": {"type": "take_throne"}})
     assert refused["legal"] is False and refused["code"] == "NOT_YOUR_TURN" and refused["message"]
