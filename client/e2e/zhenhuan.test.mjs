@@ -202,6 +202,13 @@ describe('血染甄嬛传 H5', () => {
         // 撤销: the last press is taken back; the step is current again and is done once more
         undone = true
         await screen(st).locator('.zh-bar').getByRole('button', { name: '撤销' }).click()
+        // it asks first, naming the newest line of the record: what she is about to take back
+        const asked = st.page.getByRole('dialog', { name: '撤销上一步' })
+        const latest = await asked.locator('.zh-undo-latest').innerText()
+        const lastLine = (await view()).game.log.at(-1).text
+        assert.equal(latest, `最近一条记录：${lastLine}`)
+        assert.equal((await view()).game.grimoire.night?.current?.key === 'wentaiyi', false, 'nothing undone before she confirms')
+        await asked.getByRole('button', { name: '撤销' }).click()
         await until('the undo', async () => ((await view()).game.grimoire.night?.current?.key === 'wentaiyi' ? true : null))
         await screen(st).locator('.zh-step-current[data-step="wentaiyi"]').waitFor()
         await resolveStep([6])
@@ -222,6 +229,8 @@ describe('血染甄嬛传 H5', () => {
     await screen(wen).locator('.zh-told-line', { hasText: '7号' }).first().waitFor()
     assert.equal(await screen(wen).locator('.zh-told-line', { hasText: '7号' }).count(), 1)
     assert.equal(await screen(wen).locator('.zh-withdrawn').count(), 0)
+    // each thing she was told says when: 第1夜 for a night step's answer
+    assert.match(await screen(wen).locator('.zh-told-line', { hasText: '7号' }).first().innerText(), /^第1夜/)
     await shot(wen.page, `${SHOTS}zhenhuan-role-card.png`)
     // the demon sees her minion and the bluffs; 浣碧 sees the (false) distance she was given
     await screen(players[0]).locator('.zh-told-line', { hasText: '叶澜依' }).waitFor()
@@ -235,6 +244,19 @@ describe('血染甄嬛传 H5', () => {
     await tell.getByRole('button', { name: '告知' }).click()
     await screen(players[2]).locator('.zh-told-line', { hasText: '今晚留意身边的人' }).waitFor()
     await privacyCheck('tell')
+
+    // a seat's sheet: the chosen status chip is what she would add (not a status 6号 has); a reminder
+    // placed on 6号 shows on her token by the start of its name
+    await screen(st).locator('.zh-token-slot[data-seat="5"]').click()
+    const sheet = st.page.getByRole('dialog', { name: /^6号/ })
+    await sheet.locator('.zh-ss-sub', { hasText: '加上状态' }).waitFor()
+    assert.equal(await sheet.locator('[data-status]').count(), 0, '6号 has no status')
+    const chip = sheet.locator('.zh-ss-add .chip').filter({ hasText: /^\+/ }).first()
+    const token = (await chip.innerText()).slice(1).split('·')[0]
+    await chip.click()
+    await until('the reminder', async () => ((await view()).game.grimoire.seats[5].reminders.some((r) => r.token === token) ? true : null))
+    await sheet.getByRole('button', { name: '关闭' }).click()
+    await screen(st).locator('.zh-token-slot[data-seat="5"] .zh-mark-reminder', { hasText: token.slice(0, 2) }).waitFor()
 
     // a traveller asks to join by day; the storyteller seats her with an identity and a secret alignment
     const traveller = await phone('小路子')

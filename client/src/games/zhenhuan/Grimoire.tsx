@@ -4,6 +4,7 @@ import { api } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
+import { Sheet } from '../../components/Sheet'
 import { useData } from '../../hooks/useData'
 import type { Seen } from '../../hooks/usePoll'
 import { useCountdown } from '../baohuang/useCountdown'
@@ -28,7 +29,7 @@ export function Token({ seat, shortRole }: { seat: GrimSeat; shortRole: string }
   return (
     <View className={`zh-token zh-team-${seat.team} ${seat.alive ? '' : 'zh-dead'} ${seat.alignment === 'evil' ? 'zh-evil' : ''}`}>
       <View className='zh-token-disc'>
-        <Text className='zh-token-role'>{shortRole}</Text>
+        <Text className={`zh-token-role ${shortRole.length > 3 ? 'zh-token-role-long' : ''}`}>{shortRole}</Text>
         {!seat.alive ? <Text className='zh-shroud'>亡</Text> : null}
         {!seat.alive && seat.ghost_vote ? <Text className='zh-ghost' aria-label='幽灵票'>票</Text> : null}
       </View>
@@ -36,7 +37,9 @@ export function Token({ seat, shortRole }: { seat: GrimSeat; shortRole: string }
       {seat.statuses.length || seat.reminders.length ? (
         <View className='zh-token-marks'>
           {seat.statuses.map((s, i) => <Text key={`${s.kind}${i}`} className={`zh-mark zh-mark-${s.kind}`}>{STATUS_SHORT[s.kind]}</Text>)}
-          {seat.reminders.length ? <Text className='zh-mark zh-mark-reminder'>{seat.reminders.length}</Text> : null}
+          {/* a reminder shows the start of its token's name (一丈红 → 一丈), as a token on a real grimoire reads */}
+          {seat.reminders.slice(0, 2).map((r) => <Text key={r.id} className='zh-mark zh-mark-reminder'>{r.token.slice(0, 2)}</Text>)}
+          {seat.reminders.length > 2 ? <Text className='zh-mark zh-mark-reminder'>+{seat.reminders.length - 2}</Text> : null}
         </View>
       ) : null}
     </View>
@@ -61,6 +64,7 @@ export function Grimoire({ view, refresh }: Props) {
   const [press, setPress] = useState<Press | null>(null)
   const [bluffs, setBluffs] = useState<string[] | null>(null)
   const [logAll, setLogAll] = useState(false)
+  const [undoing, setUndoing] = useState(false)
 
   // why the core buttons the grimoire does not list now are greyed: the server's own words
   const [checked, setChecked] = useState<Record<string, string | null>>({})
@@ -113,7 +117,7 @@ export function Grimoire({ view, refresh }: Props) {
         {game.phase !== 'over' ? (
           // a confirmed end is final (results are written): nothing left to take back or tell
           <View className='zh-bar-actions'>
-            <SealButton kind='ghost' size='small' busy={busy === 'undo'} onClick={() => void undo()}>撤销</SealButton>
+            <SealButton kind='ghost' size='small' busy={busy === 'undo'} onClick={() => setUndoing(true)}>撤销</SealButton>
             {game.phase !== 'setup' ? <SealButton kind='ghost' size='small' onClick={() => setTellTo(null)}>告知</SealButton> : null}
           </View>
         ) : null}
@@ -241,8 +245,34 @@ export function Grimoire({ view, refresh }: Props) {
         onTell={(s) => { setOpen(null); setTellTo(s) }} />
       <TellSheet open={tellTo !== undefined} seat={tellTo ?? null} seats={seats} roles={roles} busy={busy} send={send} check={check}
         onClose={() => setTellTo(undefined)} />
+      <UndoSheet open={undoing} latest={log.length ? log[log.length - 1].text : null} busy={busy === 'undo'}
+        onUndo={() => { setUndoing(false); void undo() }} onClose={() => setUndoing(false)} />
       <PressSheet press={press} seats={seats} roles={roles} busy={busy} send={send} check={check} onClose={() => setPress(null)} />
     </View>
+  )
+}
+
+/**
+ * 撤销 asks first: a slip of the thumb would otherwise take back a press that players may already have
+ * acted on. The server decides what the last press was and whether it can be taken back (and says why
+ * not); the newest line of the record is shown so she knows what she is about to undo.
+ */
+function UndoSheet({ open, latest, busy, onUndo, onClose }: {
+  open: boolean; latest: string | null; busy: boolean; onUndo: () => void; onClose: () => void
+}) {
+  return (
+    <Sheet title='撤销上一步' open={open} onClose={onClose}
+      footer={(
+        <View className='zh-buttons'>
+          <SealButton size='small' kind='ghost' onClick={onClose}>取消</SealButton>
+          <SealButton size='small' busy={busy} onClick={onUndo}>撤销</SealButton>
+        </View>
+      )}>
+      <View className='zh-undo'>
+        <Text>撤回你的上一次操作，魔典回到那之前。看到过被撤回内容的玩家会收到「说书人撤回了…」的提示。</Text>
+        {latest ? <Text className='zh-undo-latest'>最近一条记录：{latest}</Text> : null}
+      </View>
+    </Sheet>
   )
 }
 

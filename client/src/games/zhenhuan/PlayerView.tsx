@@ -54,6 +54,12 @@ function useWithdrawn(roomId: string, version: unknown): Withdrawn {
   return { mine: all.filter((l) => l.mine).map((l) => l.text), told: all.filter((l) => !l.mine).map((l) => l.text) }
 }
 
+/** When a line of 「我得知的」 came: the night of a night step's answer; 告知 and a new role card by kind. */
+function toldWhen(l: { kind: string; night?: number }): string {
+  if (l.kind === 'info' && l.night) return `第${l.night}夜`
+  return l.kind === 'you_are' ? '身份' : '告知'
+}
+
 function PublicToken({ seat, me, chosen }: { seat: PublicSeat; me: boolean; chosen: boolean }) {
   return (
     <View className={`zh-token zh-public ${seat.alive ? '' : 'zh-dead'} ${me ? 'zh-me' : ''} ${chosen ? 'zh-chosen' : ''} ${seat.departed ? 'zh-departed' : ''}`}>
@@ -178,7 +184,11 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
 
       {me && (told.length > 1 || withdrawn.mine.length) ? (
         <Panel title='我得知的' className='zh-told'>
-          {told.slice(1).map((l, i) => <View key={i} className='zh-told-line'>{l.text}</View>)}
+          {told.slice(1).map((l, i) => (
+            <View key={i} className='zh-told-line'><Text className='zh-told-when'>{toldWhen(l)}</Text>{l.text}</View>
+          ))}
+          {/* what was taken back stands apart, so a line told again is not read as the one withdrawn */}
+          {withdrawn.mine.length ? <Text className='zh-told-sub'>已撤回（不再作数）</Text> : null}
           {withdrawn.mine.map((w, i) => <View key={`w${i}`} className='zh-told-line zh-withdrawn'>{w}</View>)}
         </Panel>
       ) : null}
