@@ -249,7 +249,7 @@ describe('血染甄嬛传 H5', () => {
     // placed on 6号 shows on her token by the start of its name
     await screen(st).locator('.zh-token-slot[data-seat="5"]').click()
     const sheet = st.page.getByRole('dialog', { name: /^6号/ })
-    await sheet.locator('.zh-ss-sub', { hasText: '加上状态' }).waitFor()
+    await sheet.locator('.zh-subhead', { hasText: '加上状态' }).waitFor()
     assert.equal(await sheet.locator('[data-status]').count(), 0, '6号 has no status')
     const chip = sheet.locator('.zh-ss-add .chip').filter({ hasText: /^\+/ }).first()
     const token = (await chip.innerText()).slice(1).split('·')[0]

@@ -188,7 +188,7 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
             <View key={i} className='zh-told-line'><Text className='zh-told-when'>{toldWhen(l)}</Text>{l.text}</View>
           ))}
           {/* what was taken back stands apart, so a line told again is not read as the one withdrawn */}
-          {withdrawn.mine.length ? <Text className='zh-told-sub'>已撤回（不再作数）</Text> : null}
+          {withdrawn.mine.length ? <Text className='zh-subhead'>已撤回（不再作数）</Text> : null}
           {withdrawn.mine.map((w, i) => <View key={`w${i}`} className='zh-told-line zh-withdrawn'>{w}</View>)}
         </Panel>
       ) : null}

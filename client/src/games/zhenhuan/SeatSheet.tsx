@@ -62,7 +62,7 @@ export function SeatSheet({ seat, phase, roles, roleName, tokenChoices, busy, se
             </View>
           )) : <Text className='muted'>无</Text>}
           {/* the chips below choose what to add: a chosen chip is not a status she has */}
-          <Text className='zh-ss-sub'>加上状态（选一种，再选到何时）</Text>
+          <Text className='zh-subhead'>加上状态（选一种，再选到何时）</Text>
           <View className='chip-row zh-ss-add'>
             {STATUS_KINDS.map((k) => (
               <View key={k} className={`chip zh-chip ${status === k ? 'chip-on' : ''}`} onClick={() => setStatus(k)}>{STATUS_NAME[k]}</View>
