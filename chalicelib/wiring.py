@@ -16,7 +16,7 @@ from chalicelib.accounts.service import AccountDeps
 from chalicelib.config import Settings, settings
 from chalicelib.core.clock import Clock, SystemClock
 from chalicelib.domain.ports import AccountStore, RecordStore, RoomStore
-from chalicelib.rooms.deps import RoomDeps
+from chalicelib.rooms.deps import RoomDeps, new_room_code
 
 
 def dynamodb_client() -> Any:
@@ -41,6 +41,8 @@ class Services:
         self._wechat_opener = wechat_opener
         self.new_seed: Callable[[], bytes] = lambda: secrets.token_bytes(32)
         """Where game seeds come from (a secure source; tests pin it to replay known games)."""
+        self.new_code: Callable[[], str] = new_room_code
+        """Where 房号 come from (random; tests pin them to make two rooms draw the same)."""
 
     @cached_property
     def dynamodb(self) -> Any:
@@ -90,7 +92,7 @@ class Services:
 
     def room_deps(self) -> RoomDeps:
         return RoomDeps(rooms=self.rooms, accounts=self.accounts, clock=self.clock, new_seed=self.new_seed,
-                        check_text=self._check_comment)
+                        new_code=self.new_code, check_text=self._check_comment)
 
     def account_deps(self) -> AccountDeps:
         s = self.settings

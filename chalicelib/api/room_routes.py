@@ -19,6 +19,7 @@ from chalicelib.api.schemas import (
     HandoverBody,
     LeaveOut,
     PasswordBody,
+    RoomCodeOut,
     RoomCreate,
     RoomListOut,
     RoomSummaryOut,
@@ -87,6 +88,15 @@ def list_rooms(caller: Caller, query: RoomListQuery) -> dict[str, Any]:
        summary="房间概况（座位、状态、等谁；不含局面）。带 If-None-Match 轮询，未变化返回 304", errors=(401, 403, 404))
 def get_room(caller: Caller, room_id: str) -> views.RoomView:
     return views.room_view(services().room_deps(), caller, room_id)
+
+
+@route(bp, "/v1/room-codes/{code}", response=RoomCodeOut, tag="rooms",
+       summary="按房号找房间（六位数字；开房三日内有效）", errors=(401, 404, 422))
+def find_room_code(caller: Caller, code: str) -> dict[str, Any]:
+    """A friend says 「房号 482913」: this answers the room's id and game, to open its page. It tells no
+    more than the lobby lists (a room with a 暗号 still asks for it on its page)."""
+    room = lobby.find_by_code(services().room_deps(), code)
+    return {"room_id": room.id, "game": room.game, "has_password": room.has_password}
 
 
 @route(bp, "/v1/rooms/{room_id}/join", "POST", body=PasswordBody, response=RoomSummaryOut, tag="rooms",

@@ -249,6 +249,8 @@ class LeaveEffectOut(Out):
 
 class RoomOut(Out):
     id: str
+    code: str | None = Field(description="房号：六位数字，念给朋友、在大厅「输入房号」即可找到本房（开房三日内、对局未结束时才有）",
+                             examples=["482913"])
     game: str = _slot("game_key", "玩法 key")
     title: str
     status: RoomStatus
@@ -308,6 +310,14 @@ class RoomViewOut(RoomSummaryOut):
 
 class CatalogueOut(Out):
     catalogue: dict[str, Any] = _slot("catalogue", "该玩法的图鉴")
+
+
+class RoomCodeOut(Out):
+    """Where a 房号 leads: the room's id and game (its page, which asks for the 暗号 if it has one)."""
+
+    room_id: str
+    game: str = _slot("game_key", "玩法 key")
+    has_password: bool
 
 
 class LeaveOut(Out):

@@ -71,6 +71,11 @@ PLATFORM_ERRORS: dict[str, ErrorSpec] = {
     # -- rooms -----------------------------------------------------------------------------------
     "ROOM_NOT_FOUND": _e(404, "找不到这个房间", "No such room."),
     "ROOM_ID_TAKEN": _e(409, "房间号冲突，请重试", "The generated room id exists; retry the create."),
+    "ROOM_CODE_TAKEN": _e(409, "暂时分不出房号，请重试",
+                          "Every 房号 drawn for this create was in use; retry the create (same Idempotency-Key)."),
+    "BAD_ROOM_CODE": _e(422, "房号是六位数字", "A 房号 is six digits (the first not 0)."),
+    "ROOM_CODE_NOT_FOUND": _e(404, "没有这个房号（或已过期）",
+                              "No room holds this 房号 now (never given, or older than its three days)."),
     "ROOM_NOT_OPEN": _e(409, "房间已开战或已关闭", "The room no longer takes players."),
     "ROOM_FULL": _e(409, "房间已满", "Every seat is taken."),
     "HOST_ONLY": _e(403, "只有主持人可以这样做", "Only the room's host (storyteller / tournament 司礼) may do this."),

@@ -76,6 +76,14 @@ class StaleVersion(Conflict):
     default_message = "房间状态已变化，请刷新后重试"
 
 
+class RoomCodeTaken(Conflict):
+    """The 房号 drawn for a new room is held by another (recent) room: the store wrote nothing, and the
+    room service draws again."""
+
+    default_code = "ROOM_CODE_TAKEN"
+    default_message = "暂时分不出房号，请重试"
+
+
 class NotYourTurn(Conflict):
     default_code = "NOT_YOUR_TURN"
     default_message = "还没轮到你"

@@ -17,6 +17,10 @@ IDLE_OPEN_S = 30 * 60
 """An open room with no activity for 30 minutes expires."""
 IDLE_ACTIVE_S = 6 * 3600
 """A started room where no human acted for 6 hours is abandoned."""
+ROOM_CODE_LIFE_S = 3 * 24 * 3600
+"""A 房号 (six digits to say aloud) leads to its room for 3 days from the room's creation, then may be
+given to a new room: far longer than a room lives (idle rooms close within 6 hours), so a room shows
+its code for as long as anyone is still joining it."""
 
 
 class RoomStatus(StrEnum):
@@ -170,9 +174,18 @@ class Room(BaseModel):
     """Players asking to join a running `late_join` game (the host admits or declines them)."""
     handover: HandoverVote | None = None
     """An open vote on handing an absent player's seat to a bot."""
+    code: str | None = None
+    """The room's 房号: six digits a player can say aloud and a friend type in the lobby (unique among
+    rooms created in the last `ROOM_CODE_LIFE_S`). None for rooms created before codes existed."""
     acted: dict[str, str] = {}
     """user -> a digest of the Idempotency-Key of her last applied action where she sees no step (血染's
     players): without a step, only this tells her retried action from a new one."""
+
+    def code_at(self, now_ms: int) -> str | None:
+        """The 房号 if it still leads here at `now_ms` (None once older than its life)."""
+        if self.code is None or now_ms // 1000 > self.created_ms // 1000 + ROOM_CODE_LIFE_S:
+            return None
+        return self.code
 
     @property
     def next_ply(self) -> int:

@@ -130,7 +130,13 @@ class BoardRow:
 
 class RoomStore(Protocol):
     def create_room(self, room: Room) -> bool:
-        """Put a new room; False if the id exists already (idempotent create)."""
+        """Put a new room; False if the id exists already (idempotent create). A room with a `code`
+        also takes that 房号, unless a room created less than `ROOM_CODE_LIFE_S` before holds it
+        (RoomCodeTaken: nothing written)."""
+        ...
+
+    def find_code(self, code: str) -> str | None:
+        """The id of the room that last took this 房号 (it may since have expired: the caller checks)."""
         ...
 
     def get_room(self, room_id: str) -> Room: ...

@@ -18,6 +18,11 @@ def new_room_id() -> str:
     return base64.b32encode(secrets.token_bytes(10)).decode().lower()
 
 
+def new_room_code() -> str:
+    """Six digits, never starting with 0 (a code read aloud or typed keeps all six)."""
+    return str(100_000 + secrets.randbelow(900_000))
+
+
 def room_id_for_request(user_id: str, request_key: str) -> str:
     """A retried create with the same Idempotency-Key maps to the same room id."""
     digest = hashlib.sha256(f"{user_id}\x00{request_key}".encode()).digest()
@@ -42,6 +47,7 @@ class RoomDeps:
     clock: Clock
     new_seed: Callable[[], bytes] = field(default=lambda: secrets.token_bytes(32))
     new_id: Callable[[], str] = field(default=new_room_id)
+    new_code: Callable[[], str] = field(default=new_room_code)
     check_text: Callable[[str, str], None] = field(default=lambda text, user: None)
     """Content security for what `user` typed that others will read (raises a DomainError to refuse);
     wiring plugs in WeChat's msgSecCheck (deployed) or the local word check."""

@@ -5,11 +5,26 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from chalicelib.core.errors import Conflict, Forbidden, StaleVersion, ValidationFailed
+from chalicelib.core.errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    RoomCodeTaken,
+    StaleVersion,
+    ValidationFailed,
+)
 from chalicelib.core.game import AnyGame, BotLevel, Entrant, Persona
 from chalicelib.core.identity import Caller
 from chalicelib.core.rng import Rng, seed_digest
-from chalicelib.domain.model import Competition, LogKind, LogRecord, Room, RoomStatus, SeatEntry, Trigger
+from chalicelib.domain.model import (
+    Competition,
+    LogKind,
+    LogRecord,
+    Room,
+    RoomStatus,
+    SeatEntry,
+    Trigger,
+)
 from chalicelib.domain.ports import Consort, LobbyCard, Page
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
@@ -63,15 +78,51 @@ def create_room(
         password_hash=hash_password(password) if password else None,
         created_ms=now, updated_ms=now, active_ms=now, request_hash=request,
     )
-    if deps.rooms.create_room(room):
+    created = _create_with_code(deps, room)
+    if created is not None:
         metrics_count("RoomsCreated")
-        return room
+        return created
     existing = deps.rooms.get_room(room_id)
     if existing.creator != caller.user_id:
         raise Conflict("房间号冲突，请重试", code="ROOM_ID_TAKEN")
     if existing.request_hash != room.request_hash:
         raise ValidationFailed("这个请求编号（Idempotency-Key）已用于另一个开房请求", code="IDEMPOTENCY_KEY_REUSED")
     return existing  # the same create, retried
+
+
+CODE_DRAWS = 8
+"""房号 drawn before giving up: with a million codes and 3 days' rooms holding them, eight draws all
+taken means the code space is nearly full (an alarm-worthy 409, not a loop)."""
+
+
+def _create_with_code(deps: RoomDeps, room: Room) -> Room | None:
+    """Write the new room with a free 房号 (None: this create was already done, a retry)."""
+    for _ in range(CODE_DRAWS):
+        coded = room.model_copy(update={"code": deps.new_code()})
+        try:
+            return coded if deps.rooms.create_room(coded) else None
+        except RoomCodeTaken:
+            metrics_count("RoomCodeTaken")
+    raise RoomCodeTaken()
+
+
+def find_by_code(deps: RoomDeps, code: str) -> Room:
+    """The room a friend's 房号 leads to: the one that holds it now (a code older than its life leads
+    nowhere, even before a new room takes it)."""
+    if not (len(code) == 6 and code.isascii() and code.isdigit() and code[0] != "0"):
+        raise ValidationFailed("房号是六位数字", code="BAD_ROOM_CODE")
+    room_id = deps.rooms.find_code(code)
+    room = _get_or_none(deps, room_id) if room_id else None
+    if room is None or room.code_at(deps.clock.now_ms()) != code:
+        raise NotFound("没有这个房号（或已过期）", code="ROOM_CODE_NOT_FOUND")
+    return room
+
+
+def _get_or_none(deps: RoomDeps, room_id: str) -> Room | None:
+    try:
+        return deps.rooms.get_room(room_id)
+    except NotFound:
+        return None
 
 
 def list_rooms(deps: RoomDeps, game_key: str, status: RoomStatus, limit: int, cursor: str | None) -> Page[LobbyCard]:

@@ -62,9 +62,12 @@ def family_room(deps: RoomDeps, room_id: str, family: str) -> tuple[Room, AnyGam
     return room, game
 
 
-def room_summary(room: Room, caller: Caller, *, hide_steps: bool = False, host: bool = False) -> dict[str, Any]:
+def room_summary(room: Room, caller: Caller, now_ms: int, *, hide_steps: bool = False,
+                 host: bool = False) -> dict[str, Any]:
     return {
         "id": room.id,
+        # to say aloud while friends may still come in; a finished room needs no inviting
+        "code": room.code_at(now_ms) if room.status.live else None,
         "game": room.game,
         "title": room.title,
         "status": room.status.value,
@@ -150,7 +153,7 @@ def _pending(deps: RoomDeps, room: Room, viewer: Viewer, moves: dict[int, MoveRe
 def _view_body(deps: RoomDeps, caller: Caller, room: Room, viewer: Viewer, with_game: bool,
                moves: dict[int, MoveRecord] | None = None) -> dict[str, Any]:
     game = get_game(room.game)
-    summary = room_summary(room, caller, hide_steps=hides_steps(game, viewer), host=viewer.is_host)
+    summary = room_summary(room, caller, deps.clock.now_ms(), hide_steps=hides_steps(game, viewer), host=viewer.is_host)
     body: dict[str, Any] = {"room": summary,
                             "viewer": viewer_json(viewer), "pending": _pending(deps, room, viewer, moves)}
     if with_game:

@@ -106,6 +106,7 @@ def room_to_item(room: Room) -> dict[str, Any]:
         "requests": [r.model_dump() for r in room.requests] or None,
         "handover": room.handover.model_dump(mode="json") if room.handover else None,
         "acted": room.acted or None,
+        "code": room.code,
     }
     shard = shard_of(room.id)
     if room.status in LISTED:
@@ -155,7 +156,17 @@ def room_from_item(item: dict[str, Any]) -> Room:
         requests=v.get("requests", ()),
         handover=v.get("handover"),
         acted=v.get("acted") or {},
+        code=v.get("code"),
     )
+
+
+def code_key_values(code: str) -> dict[str, str]:
+    """A 房号's item (`CODE#<digits> / CODE`): which room holds it, until its `expires_at`."""
+    return {"pk": f"CODE#{code}", "sk": "CODE"}
+
+
+def code_key(code: str) -> dict[str, Any]:
+    return to_item(code_key_values(code))
 
 
 def move_key(room_id: str, step: int, seat: int) -> dict[str, Any]:

@@ -9,8 +9,8 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from chalicelib.core.errors import NotFound, StaleVersion
-from chalicelib.domain.model import LogRecord, MoveRecord, Room, RoomStatus
+from chalicelib.core.errors import NotFound, RoomCodeTaken, StaleVersion
+from chalicelib.domain.model import ROOM_CODE_LIFE_S, LogRecord, MoveRecord, Room, RoomStatus
 from chalicelib.domain.ports import (
     ClearEntry,
     LobbyCard,
@@ -48,17 +48,43 @@ class DynamoBase:
 
 class DynamoRoomStore(DynamoBase):
     def create_room(self, room: Room) -> bool:
+        if room.code is None:
+            try:
+                self.client.put_item(TableName=self.table, Item=codec.room_to_item(room),
+                                     ConditionExpression="attribute_not_exists(pk)")
+                return True
+            except ClientError as e:
+                if error_code(e) == "ConditionalCheckFailedException":
+                    return False
+                raise
+        # the room and its 房号 together: a code is never held by a room that was not written
+        created_s = room.created_ms // 1000
         try:
-            self.client.put_item(
-                TableName=self.table,
-                Item=codec.room_to_item(room),
-                ConditionExpression="attribute_not_exists(pk)",
-            )
+            self.client.transact_write_items(TransactItems=[
+                {"Put": {"TableName": self.table, "Item": codec.room_to_item(room),
+                         "ConditionExpression": "attribute_not_exists(pk)"}},
+                {"Put": {"TableName": self.table,
+                         "Item": codec.to_item({**codec.code_key_values(room.code), "room": room.id,
+                                                TTL_ATTRIBUTE: created_s + ROOM_CODE_LIFE_S}),
+                         # TTL deletes late (up to days): an expired code is free though still there
+                         "ConditionExpression": "attribute_not_exists(pk) OR #ttl < :now",
+                         "ExpressionAttributeNames": {"#ttl": TTL_ATTRIBUTE},
+                         "ExpressionAttributeValues": {":now": av(created_s)}}},
+            ])
             return True
         except ClientError as e:
-            if error_code(e) == "ConditionalCheckFailedException":
-                return False
-            raise
+            if error_code(e) != "TransactionCanceledException":
+                raise
+            reasons = [r.get("Code", "None") for r in e.response.get("CancellationReasons", [])]
+            if reasons[:1] == ["ConditionalCheckFailed"]:
+                return False  # the same create, retried: the room is there with its own code
+            if reasons[1:2] in (["ConditionalCheckFailed"], ["TransactionConflict"]):
+                raise RoomCodeTaken() from e  # held, or being taken by another create this instant
+            raise StaleVersion() from e  # the same create, retried at the same instant: retry again
+
+    def find_code(self, code: str) -> str | None:
+        resp = self.client.get_item(TableName=self.table, Key=codec.code_key(code), ConsistentRead=True)
+        return codec.from_item(resp["Item"])["room"] if "Item" in resp else None
 
     def get_room(self, room_id: str) -> Room:
         resp = self.client.get_item(TableName=self.table, Key=codec.room_key(room_id), ConsistentRead=True)

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from chalicelib.core.errors import Conflict, NotFound, StaleVersion
-from chalicelib.domain.model import Competition, LogRecord, MoveRecord, Room, RoomStatus
+from chalicelib.core.errors import Conflict, NotFound, RoomCodeTaken, StaleVersion
+from chalicelib.domain.model import ROOM_CODE_LIFE_S, Competition, LogRecord, MoveRecord, Room, RoomStatus
 from chalicelib.domain.ports import (
     BoardRow,
     ClearEntry,
@@ -53,6 +53,8 @@ class MemoryStore:
         self.settings: dict[str, Any] = {}
         self.records: dict[tuple[str, str], dict[str, Any]] = {}
         self.clears: dict[tuple[Competition, int], dict[str, dict[str, Any]]] = {}
+        self.codes: dict[str, tuple[str, int]] = {}
+        """房号 -> (room id, expiry in epoch seconds)."""
         self._cursors = CursorCodec(cursor_secret)
 
     # -- rooms -------------------------------------------------------------------------------------
@@ -61,8 +63,19 @@ class MemoryStore:
         with self._lock:
             if room.id in self.rooms:
                 return False
+            if room.code is not None:
+                created_s = room.created_ms // 1000
+                held = self.codes.get(room.code)
+                if held is not None and held[1] >= created_s:
+                    raise RoomCodeTaken()
+                self.codes[room.code] = (room.id, created_s + ROOM_CODE_LIFE_S)
             self.rooms[room.id] = room
             return True
+
+    def find_code(self, code: str) -> str | None:
+        with self._lock:
+            held = self.codes.get(code)
+        return held[0] if held else None
 
     def get_room(self, room_id: str) -> Room:
         with self._lock:

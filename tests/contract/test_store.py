@@ -8,10 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from chalicelib.core.errors import Conflict, MalformedRequest, NotFound, StaleVersion
+from chalicelib.core.errors import Conflict, MalformedRequest, NotFound, RoomCodeTaken, StaleVersion
 from chalicelib.core.game import PendingKind
 from chalicelib.domain.model import (
     IDLE_OPEN_S,
+    ROOM_CODE_LIFE_S,
     Competition,
     LogKind,
     LogRecord,
@@ -79,6 +80,30 @@ def test_create_is_put_if_absent_and_get_reads_it_back(store):
 
 def replace_room(r: Room, **update) -> Room:
     return r.model_copy(update=update)
+
+
+def test_a_room_takes_its_code_with_it_and_a_held_code_writes_nothing(store):
+    first = replace_room(room("r1"), code="482913")
+    assert store.rooms.create_room(first) is True
+    assert store.rooms.find_code("482913") == "r1" and store.rooms.get_room("r1").code == "482913"
+    with pytest.raises(RoomCodeTaken):
+        store.rooms.create_room(replace_room(room("r2", created=2000), code="482913"))
+    with pytest.raises(NotFound):
+        store.rooms.get_room("r2")  # the room was not written without its code
+    assert store.rooms.find_code("482913") == "r1"
+    # the same create again (its id exists): a retry, whatever code it drew this time
+    assert store.rooms.create_room(replace_room(room("r1"), code="111111")) is False
+    assert store.rooms.find_code("111111") is None and store.rooms.get_room("r1").code == "482913"
+    assert store.rooms.find_code("999999") is None
+
+
+def test_a_code_older_than_its_life_is_given_to_a_new_room(store):
+    store.rooms.create_room(replace_room(room("r1", created=1_000_000), code="482913"))
+    life_ms = ROOM_CODE_LIFE_S * 1000
+    with pytest.raises(RoomCodeTaken):  # its last second
+        store.rooms.create_room(replace_room(room("r2", created=1_000_000 + life_ms), code="482913"))
+    assert store.rooms.create_room(replace_room(room("r3", created=1_000_000 + life_ms + 1000), code="482913"))
+    assert store.rooms.find_code("482913") == "r3" and store.rooms.get_room("r1").code == "482913"
 
 
 def test_save_is_guarded_by_the_version(store):
