@@ -104,7 +104,7 @@ describe('深宫 H5', () => {
     await dialog.locator('.seal', { hasText: '开房' }).click()
     const room = current(zhen)
     await room.locator('.room-status', { hasText: '候场' }).waitFor()
-    roomId = (await room.locator('.room-id').textContent()).trim()
+    roomId = await room.locator('.room-invite').getAttribute('data-room')
     assert.match(zhen.url(), /\/pages\/room-shengong\/index\?id=/)
     assert.equal(await room.locator('.seat-taken').count(), 1)
   })

@@ -113,7 +113,7 @@ async function openRoom(page, title, stageLabel) {
   await dialog.locator('.seal', { hasText: '开房' }).click()
   const room = current(page)
   await room.locator('.room-status', { hasText: '候场' }).waitFor()
-  return (await room.locator('.room-id').textContent()).trim()
+  return await room.locator('.room-invite').getAttribute('data-room')
 }
 
 /**

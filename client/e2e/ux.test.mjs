@@ -70,6 +70,7 @@ describe('rooms by link, code and 「我的对局」', () => {
   let jinxi
   let bhRoom
   let dRoom
+  let dCode
 
   it('a room opened by its link: 入席 is offered, and 回大厅 leads to the lobby', async () => {
     const hua = await api.login('华妃')
@@ -90,14 +91,16 @@ describe('rooms by link, code and 「我的对局」', () => {
     await lobbyShown(hou)
   })
 
-  it('复制邀请 copies the link and the room id; 入席 from the link seats her', async () => {
+  it('复制邀请 copies the link and the 房号 shown; 入席 from the link seats her', async () => {
     const hou = await phone('皇后', `/pages/room-baohuang/index?id=${bhRoom}`)
     const room = screen(hou)
+    const code = (await room.locator('.room-code-digits').textContent()).trim()
+    assert.match(code, /^[1-9]\d{5}$/)
     await room.getByRole('button', { name: '复制邀请', exact: true }).click()
     await room.getByRole('button', { name: '已复制', exact: true }).waitFor()
     const copied = await hou.page.evaluate(() => JSON.parse(localStorage.getItem('taro_clipboard') ?? '{}').data)
     assert.match(copied, new RegExp(`/pages/room-baohuang/index\\?id=${bhRoom}`))
-    assert.match(copied, new RegExp(`房号：${bhRoom}`))
+    assert.match(copied, new RegExp(`房号：${code}$`, 'm'))
     await room.getByRole('button', { name: '入席', exact: true }).click()
     await room.locator('.seat-me .seat-name', { hasText: '皇后' }).waitFor()
   })
@@ -144,7 +147,9 @@ describe('rooms by link, code and 「我的对局」', () => {
     await dialog.getByRole('button', { name: '开房', exact: true }).click()
     const room = screen(zhen)
     await room.locator('.room-status', { hasText: '候场' }).waitFor()
-    dRoom = (await room.locator('.room-id').textContent()).trim()
+    dRoom = await room.locator('.room-invite').getAttribute('data-room')
+    dCode = (await room.locator('.room-code-digits').textContent()).trim()
+    assert.match(dCode, /^[1-9]\d{5}$/)  // six digits to say aloud, not the long id
     await room.locator('.room-password', { hasText: '碎玉轩' }).waitFor()
     await shot(zhen.page, `${SHOTS}waiting-invite.png`)
 
@@ -162,10 +167,13 @@ describe('rooms by link, code and 「我的对局」', () => {
     await screen(mei).locator('.seat-me .seat-name', { hasText: '沈眉庄' }).waitFor()
   })
 
-  it('「输入房号」 in the lobby opens the room (a 暗号 room asks for it there); the third seat starts the game', async () => {
+  it('「输入房号」 in the lobby opens the room by its six digits, typed as said (a 暗号 room asks for it there); the third seat starts the game', async () => {
     rong = await phone('安陵容')
     const lobby = screen(rong)
-    await lobby.locator('.room-code input').fill(dRoom)
+    await lobby.locator('.room-code input').fill('999999')
+    await lobby.getByRole('button', { name: '前往', exact: true }).click()
+    await lobby.getByRole('alert').filter({ hasText: '没有这个房号' }).waitFor()
+    await lobby.locator('.room-code input').fill(`${dCode.slice(0, 3)} ${dCode.slice(3)}`)
     await lobby.getByRole('button', { name: '前往', exact: true }).click()
     const prompt = rong.page.getByRole('dialog')
     await prompt.locator('input').fill('碎玉轩')
@@ -255,7 +263,7 @@ describe('rooms by link, code and 「我的对局」', () => {
     await room.locator('.sg-verdict').waitFor({ timeout: 20000 })
     await room.getByRole('button', { name: '再战此关', exact: true }).click()
     await until('a new room', async () => (await room.locator('.room-status', { hasText: '候场' }).count()) > 0 || null)
-    const fresh = (await screen(zhen).locator('.room-id').textContent()).trim()
+    const fresh = await screen(zhen).locator('.room-invite').getAttribute('data-room')
     assert.notEqual(fresh, dRoom)
     await screen(zhen).locator('.masthead-sub', { hasText: '宫斗杀' }).waitFor()
     // the ended game is forgotten by 「我的对局」, the new room is there

@@ -1,8 +1,8 @@
-/** 复制邀请: what a friend needs to get in — the link (H5), the room id, the 暗号 if she knows it. */
-export function inviteText({ title, roomId, url, password }: { title: string; roomId: string; url?: string | null; password?: string | null }): string {
+/** 复制邀请: what a friend needs to get in — the link (H5), the 房号, the 暗号 if she knows it. */
+export function inviteText({ title, roomCode, url, password }: { title: string; roomCode: string; url?: string | null; password?: string | null }): string {
   const lines = [`邀你入宫同玩「${title}」`]
   if (url) lines.push(url)
-  lines.push(`房号：${roomId}`)
+  lines.push(`房号：${roomCode}`)
   if (password) lines.push(`暗号：${password}`)
   if (!url) lines.push('在「深宫」大厅「输入房号」即可入席')
   return lines.join('\n')
@@ -14,4 +14,10 @@ export function roomLink(path: string): string | null {
     return `${window.location.origin}${path}`
   }
   return null
+}
+
+/** What she typed into 「输入房号」 as the server reads it: full-width digits (a Chinese keyboard's) made
+ * plain, spaces let go (「482 913」 read aloud in pairs or threes). */
+export function typedRoomCode(text: string): string {
+  return text.normalize('NFKC').replace(/\s+/g, '')
 }

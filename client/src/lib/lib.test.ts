@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeyValueStore } from '../api/session'
 import { ApiError } from '../api/errors'
 import { loadMyGames } from '../pages/lobby/myGames'
-import { inviteText } from './invite'
+import { inviteText, typedRoomCode } from './invite'
 import { familyOfError, familyRoomUrl, roleLabel, roomUrl, titleTag } from './labels'
 import { leaveWarning } from './leave'
 import { forgetRooms, KEEP, listRooms, passwordOf, rememberRoom, verdictOf } from './myRooms'
@@ -128,12 +128,18 @@ describe('离席 and 邀请', () => {
     expect(roomUrl('shengong_d', 'r1')).toBe('/pages/room-shengong/index?id=r1')
   })
 
-  it('an invitation carries the link, the room id and the creator\'s 暗号', () => {
-    const text = inviteText({ title: '宫斗杀', roomId: 'abc123', url: 'https://x/pages/room-shengong/index?id=abc123', password: '翊坤宫' })
+  it('an invitation carries the link, the 房号 and the creator\'s 暗号', () => {
+    const text = inviteText({ title: '宫斗杀', roomCode: '482913', url: 'https://x/pages/room-shengong/index?id=abc123', password: '翊坤宫' })
     expect(text).toContain('https://x/pages/room-shengong/index?id=abc123')
-    expect(text).toContain('房号：abc123')
+    expect(text).toContain('房号：482913')
     expect(text).toContain('暗号：翊坤宫')
-    expect(inviteText({ title: '保皇', roomId: 'r1' })).toContain('输入房号')
+    expect(inviteText({ title: '保皇', roomCode: '482913' })).toContain('输入房号')
+  })
+
+  it('a typed 房号 is read as six plain digits: full-width digits and spaces let go, a long id kept', () => {
+    expect(typedRoomCode(' ４８２ ９１３ ')).toBe('482913')
+    expect(typedRoomCode('48 29 13')).toBe('482913')
+    expect(typedRoomCode(' m3zepe3anjf6yq4k ')).toBe('m3zepe3anjf6yq4k')
   })
 
   it('a lobby row shows what the room\'s title adds to the game\'s: the 关卡, the 牌制', () => {

@@ -3,16 +3,21 @@ import { session } from '../../api'
 import { passwordOf } from '../../lib/myRooms'
 import { InviteButton } from './InviteButton'
 
+type InvitedRoom = { id: string; code: string | null; game: string; title: string; has_password: boolean }
+
 /**
- * The room's id (to type into the lobby's 「输入房号」), the 暗号 as she typed it when she set it or
- * gave it (the server keeps only its hash), and 复制邀请.
+ * The room's 房号 (six digits to say aloud; a friend types them in the lobby's 「输入房号」), the 暗号 as
+ * she typed it when she set it or gave it (the server keeps only its hash), and 复制邀请. A room without
+ * a code (made before codes, or past their three days) shows its long id instead.
  */
-export function InviteRow({ room }: { room: { id: string; game: string; title: string; has_password: boolean } }) {
+export function InviteRow({ room }: { room: InvitedRoom }) {
   const password = room.has_password ? passwordOf(session.user()?.id, room.id) : undefined
   return (
-    <View className='room-invite'>
+    <View className='room-invite' data-room={room.id}>
       <View className='grow'>
-        <View>房号 <Text className='room-id'>{room.id}</Text></View>
+        <View>房号 {room.code
+          ? <Text className='room-code-digits'>{room.code}</Text>
+          : <Text className='room-id'>{room.id}</Text>}</View>
         {password ? <View>暗号 <Text className='room-password'>{password}</Text></View> : null}
         {room.has_password && !password ? <View className='muted'>此房设有暗号</View> : null}
       </View>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useRouter } from '@tarojs/taro'
-import { Text, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import { api } from '../../api'
 import { notDelivered } from '../../api/errors'
 import { ErrorLine } from '../../components/ErrorLine'
@@ -81,7 +81,7 @@ export default function Room() {
       {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} family='baohuang' onEntered={poll.retry} /> : null}
       {view && room && status === 'open' ? (
         <>
-          <Panel title='候场' extra={<Text className='room-id'>{room.id}</Text>}>
+          <Panel title='候场'>
             <View className='bh-note'>五人满座，由房主开战。房主可以用机器人补满空位（练习局，不计榜）。</View>
             <Seats seats={room.seats} max={room.max_seats} />
             <InviteRow room={room} />

@@ -78,7 +78,7 @@ export default function Room() {
       {!view && poll.error ? <RoomUnreachable error={poll.error} roomId={roomId} family='zhenhuan' onEntered={poll.retry} /> : null}
       {view && room && status === 'open' ? (
         <>
-          <Panel title='候场' extra={<Text className='room-id'>{room.id}</Text>}>
+          <Panel title='候场'>
             <View className='muted zh-wait-note'>说书人开房不入座；5–20 位玩家入席后由说书人开始。</View>
             <Seats seats={room.seats} max={Math.max(room.seats.length + 1, room.min_seats)} />
             <InviteRow room={room} />
