@@ -243,6 +243,8 @@ describe('血染甄嬛传 H5', () => {
     await tell.locator('input').last().fill('今晚留意身边的人')
     await tell.getByRole('button', { name: '告知' }).click()
     await screen(players[2]).locator('.zh-told-line', { hasText: '今晚留意身边的人' }).waitFor()
+    // told by day, it says so (not read as a night's answer)
+    assert.match(await screen(players[2]).locator('.zh-told-line', { hasText: '今晚留意身边的人' }).innerText(), /^第1天/)
     await privacyCheck('tell')
 
     // a seat's sheet: the chosen status chip is what she would add (not a status 6号 has); a reminder

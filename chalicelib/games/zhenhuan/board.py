@@ -220,7 +220,14 @@ class Board:
         demons = self.demons()
         if s.role == TRAVELLER and s.alignment is Alignment.EVIL and demons:
             text = f"说书人告知：这是恶魔：{nos(demons)}"
-            self.emit(TellEvent(seat=seat, card=TellCard.DEMON, seats=demons, text=text))
+            night, day = self.told_when()
+            self.emit(TellEvent(seat=seat, card=TellCard.DEMON, seats=demons, text=text, night=night, day=day))
+
+    def told_when(self) -> tuple[int | None, int | None]:
+        """(night, day): when a 告知 is given, for her phone to say (第2夜, 第1天)."""
+        st = self.state
+        return (st.night_no if st.phase is Phase.NIGHT else None,
+                st.day.number if st.phase is Phase.DAY and st.day is not None else None)
 
     def add_status(
         self, seat: int, kind: StatusKind, source: RoleKey | None, *, by: int | None = None,

@@ -156,6 +156,10 @@ class TellEvent(_Ev):
     seats: tuple[int, ...] = ()
     alignment: Alignment | None = None
     note: str = ""
+    night: int | None = None
+    """Told during this night (None: not at night)."""
+    day: int | None = None
+    """Told during this day (None: not by day; neither: before the first night)."""
 
 
 class WithdrawnEvent(_Ev):

@@ -62,8 +62,10 @@ def tell(b: Board, a: A.Tell) -> None:
     body = _card_text(b, a)
     note = a.text.strip()
     text = "说书人告知：" + "；".join(x for x in (body, note) if x)
+    night, day = b.told_when()
     b.emit(TellEvent(
         seat=a.seat, card=a.card, roles=a.roles, seats=a.seats, alignment=a.alignment, note=note, text=text,
+        night=night, day=day,
     ))  # fmt: skip
     b.host(f"告知{no(a.seat)}：{text.removeprefix('说书人告知：')}")
 

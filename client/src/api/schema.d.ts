@@ -6231,6 +6231,16 @@ export interface components {
              * @default
              */
             note?: string;
+            /**
+             * Night
+             * @default null
+             */
+            night?: number | null;
+            /**
+             * Day
+             * @default null
+             */
+            day?: number | null;
         };
         /**
          * Toast

@@ -54,10 +54,12 @@ function useWithdrawn(roomId: string, version: unknown): Withdrawn {
   return { mine: all.filter((l) => l.mine).map((l) => l.text), told: all.filter((l) => !l.mine).map((l) => l.text) }
 }
 
-/** When a line of 「我得知的」 came: the night of a night step's answer; 告知 and a new role card by kind. */
-function toldWhen(l: { kind: string; night?: number }): string {
-  if (l.kind === 'info' && l.night) return `第${l.night}夜`
-  return l.kind === 'you_are' ? '身份' : '告知'
+/** When a line of 「我得知的」 came: the night (or day) it was told in; a new role card as 身份. */
+export function toldWhen(l: { kind: string; night?: number | null; day?: number | null }): string {
+  if (l.kind === 'you_are') return '身份'
+  if (l.night) return `第${l.night}夜`
+  if (l.kind === 'tell' && l.day) return `第${l.day}天`
+  return '告知'
 }
 
 function PublicToken({ seat, me, chosen }: { seat: PublicSeat; me: boolean; chosen: boolean }) {

@@ -39,6 +39,7 @@ from .helpers import (
     pass_until,
     started,
     step,
+    to_day,
     transition,
 )
 
@@ -70,6 +71,18 @@ def test_tell_sends_a_card_or_free_text_to_one_player_only() -> None:
         assert err.value.code == "BAD_TELL"
     with pytest.raises(ValidationError):
         GAME.action_adapter.validate_python({"type": "tell", "seat": 1, "text": "字" * 201})
+
+
+def test_a_tell_says_the_night_or_day_it_was_given_in() -> None:
+    """docs/rules/zhenhuan.md Z-tell-when: her 「我得知的」 says when each line came (第1夜, 第1天), so
+    a 告知 given by day is not read as the night's answer."""
+    first_night = transition(started(R), type="tell", seat=2, card="text", text="今夜安睡")
+    day_one = transition(to_day(R), type="tell", seat=2, card="text", text="白天的话")
+    second_night = transition(night2(R), type="tell", seat=2, card="text", text="又入夜了")
+    when = [next((e.night, e.day) for e in t.events if e.kind == "tell") for t in (first_night, day_one, second_night)]
+    assert when == [(1, None), (None, 1), (2, None)]
+    shown = GAME.view(day_one.state, Viewer.player(2)).model_dump(mode="json")["me"]["info"][-1]
+    assert (shown["kind"], shown["night"], shown["day"], shown["note"]) == ("tell", None, 1, "白天的话")
 
 
 # --- reminders and notes ------------------------------------------------------------------------------
