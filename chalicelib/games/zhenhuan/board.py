@@ -6,7 +6,7 @@ returns the new frozen state with the events appended to the log.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from chalicelib.core.errors import IllegalAction
 from chalicelib.games.zhenhuan.enums import (
@@ -315,9 +315,12 @@ class Board:
         """These seats die now, together (see `kill_together`)."""
         return self.kill_together([(s, cause, by) for s in seats], why)
 
-    def kill_together(self, victims: Iterable[tuple[int, DeathCause, int | None]], why: str) -> list[int]:
+    def kill_together(
+        self, victims: Iterable[tuple[int, DeathCause, int | None]], why: str | Mapping[DeathCause, str],
+    ) -> list[int]:
         """These seats die now, at one moment. At night each death is recorded with its cause and stays
-        hidden from the public until dawn (DECISIONS #9). The chains follow at once."""
+        hidden from the public until dawn (DECISIONS #9). The chains follow at once. `why` says why in
+        the storyteller's record: one reason for all, or one per cause (each naming its seats)."""
         batch = {seat: (cause, by) for seat, cause, by in victims}
         alive_before = self.living_players()
         roles = {s: self.seat(s).role for s in batch}
@@ -328,6 +331,9 @@ class Board:
             records = tuple(NightDeath(seat=s, cause=batch[s][0], by=batch[s][1]) for s in dead)
             self.update_night(deaths=self.night.deaths + records)
             self.update(unannounced=self.state.unannounced + tuple(dead))
+        if not isinstance(why, str):
+            why = "；".join(f"{nos(seats)}{why[cause]}" for cause in why
+                           if (seats := [d for d in dead if batch[d][0] is cause]))
         self.host(f"{nos(dead)}死亡（{why}）")
         counter = all(batch[s][0] is DeathCause.COUNTER for s in dead)
         self.after_deaths(dead, roles, alive_before, succession=not counter)

@@ -129,7 +129,7 @@ def dusk(b: Board, action: Dusk, rng: Rng) -> None:
     b.expire(ExpiryAt.DUSK, number)
     wrong = [a.by for a in day.accusations if a.effective and not a.correct]
     victims = [(s, DeathCause.CURSE, None) for s in cursed] + [(s, DeathCause.QIGUIREN, None) for s in wrong]
-    b.kill_together(victims, "诅咒或祺贵人检举错误")
+    b.kill_together(victims, {DeathCause.CURSE: "受安陵容诅咒", DeathCause.QIGUIREN: "祺贵人检举错误"})
     qiguiren: tuple[int, int] | None = None
     for acc in day.accusations:
         pool = [s for s in b.living() if s != acc.by]
