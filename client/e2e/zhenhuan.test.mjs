@@ -277,6 +277,18 @@ describe('血染甄嬛传 H5', () => {
     const everyone = [...players, traveller]
     await privacyCheck('a traveller joins', everyone)
 
+    // 「死亡」 by day: 7号 dies; her phone says she is still in the game, with one ghost vote
+    await screen(st).locator('.zh-token-slot[data-seat="6"]').click()
+    const seven = st.page.getByRole('dialog', { name: /^7号/ })
+    await seven.getByRole('button', { name: '死亡', exact: true }).click()
+    await until('7号 to die', async () => ((await view()).game.grimoire.seats[6].alive ? null : true))
+    await seven.getByRole('button', { name: '关闭' }).click()
+    const ghost = screen(players[6]).locator('.zh-ghost-note')
+    await ghost.waitFor()
+    assert.match(await ghost.innerText(), /仍在局中[\s\S]*不能再提名[\s\S]*一张幽灵票/)
+    await shot(players[6].page, `${SHOTS}zhenhuan-dead-player.png`)
+    await privacyCheck('a death by day', everyone)
+
     // 瑾汐姑姑 nominates 1号 from her phone
     const jinxi = players[2]
     await screen(jinxi).locator('.zh-square .zh-token-slot[data-seat="0"]').click()

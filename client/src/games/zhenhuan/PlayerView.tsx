@@ -184,6 +184,15 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         </View>
       ) : null}
 
+      {/* dead is not out: she still talks, counts for her side, and keeps one vote */}
+      {mySeat && !mySeat.alive && game.phase !== 'over' ? (
+        <View className='zh-ghost-note' role='note'>
+          <Text className='zh-ghost-title'>你已香消玉殒，但仍在局中</Text>
+          <Text>仍可说话，阵营的输赢仍算你一份；不能再提名。</Text>
+          <Text>{mySeat.ghost_vote ? '你还留有一张幽灵票：可在任意一次投票中举手，只此一次。' : '你的幽灵票已经用掉，此后投票不再举手。'}</Text>
+        </View>
+      ) : null}
+
       {me && (told.length > 1 || withdrawn.mine.length) ? (
         <Panel title='我得知的' className='zh-told'>
           {told.slice(1).map((l, i) => (
