@@ -7,6 +7,7 @@ Items (pk / sk):
   ROOM#<id>        / RESULT#<unit>         a final result, written once
   ROOM#<id>        / WATCH#<user>          a spectator who gave the 暗号
   ROOM#<id>        / PWFAIL#<user>#<win>   wrong-暗号 counter for one time window
+  CODE#<digits>    / CODE                  a 房号: the room that took it (free again after `expires_at`)
   USER#<uid>       / PROFILE               a user (openid kept server-side)
   CONSORTS         / CONSORT#<id>          a 妃子 (all consorts in one partition: a small admin catalogue)
   RECORD#<board>   / SUBJECT#<id>          cumulative 战绩 of one consort/user on one board
