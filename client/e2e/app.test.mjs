@@ -67,7 +67,8 @@ describe('深宫 H5', () => {
     await tab(zhen, '大厅')
     const lobby = current(zhen)
     await lobby.locator('.game', { hasText: '宫斗杀' }).first().waitFor()
-    const locked = lobby.locator('.game-locked', { hasText: '深宫杀 · 竞技局' })
+    // a mode's plaque shows its family and, on its own line, the mode: the cards are told apart
+    const locked = lobby.locator('.game-locked', { hasText: '深宫杀竞技局' })
     await locked.getByText('暂未开放，敬请期待').waitFor()
     const row = lobby.locator('.room-row', { hasText: '华妃的房间' })
     await row.waitFor()

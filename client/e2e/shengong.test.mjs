@@ -100,7 +100,8 @@ async function toLobby(page) {
 
 async function pickGame(page, title) {
   const lobby = current(page)
-  await lobby.locator('.game', { hasText: title }).first().click()
+  // the plaque reads 「深宫杀」 over 「卡牌局」; the panel it opens names the game in full
+  await lobby.locator('.game', { hasText: title.replace(' · ', '') }).first().click()
   await lobby.locator('.panel-title', { hasText: title }).waitFor()
 }
 

@@ -17,12 +17,24 @@ export function seatsText(g: { min_seats: number; max_seats: number }): string {
   return g.min_seats === g.max_seats ? `${g.max_seats} 人` : `${g.min_seats}–${g.max_seats} 人`
 }
 
+/** 「深宫杀 · 竞技局」 on a half-width plaque: the mode, which tells the cards apart, gets its own
+ * smaller line under the family instead of being cut off after its first character. */
+function GameTitle({ title }: { title: string }) {
+  const [family, mode] = title.split(' · ')
+  return (
+    <View className='game-title'>
+      <Text>{family}</Text>
+      {mode ? <Text className='game-title-mode'>{mode}</Text> : null}
+    </View>
+  )
+}
+
 /** One game as a hanging plaque; locked modes greyed with their reason. */
 export function GameCard({ game, selected, onSelect }: { game: Game; selected: boolean; onSelect: () => void }) {
   const cls = ['game', game.open ? '' : 'game-locked', selected ? 'game-on' : ''].filter(Boolean).join(' ')
   return (
     <View className={cls} onClick={game.open ? onSelect : undefined} aria-disabled={game.open ? 'false' : 'true'}>
-      <View className='game-title'>{game.title}</View>
+      <GameTitle title={game.title} />
       <View className='game-meta'>
         <Text>{seatsText(game)}</Text>
         {game.host_runs ? <Text> · {HOST_TITLE[game.family]}</Text> : null}
