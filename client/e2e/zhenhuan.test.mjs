@@ -261,8 +261,13 @@ describe('血染甄嬛传 H5', () => {
     await screen(st).locator('.zh-token-slot[data-seat="5"] .zh-mark-reminder', { hasText: token.slice(0, 2) }).waitFor()
 
     // a traveller asks to join by day; the storyteller seats her with an identity and a secret alignment
+    // she reads the 房号 off the storyteller's screen and types it in her lobby
+    const code = (await screen(st).locator('.zh-st-code-digits').innerText()).trim()
     const traveller = await phone('小路子')
-    await traveller.page.goto(`/pages/room-zhenhuan/index?id=${roomId}`)
+    await traveller.page.goto('/pages/lobby/index')
+    await screen(traveller).locator('.room-code input').fill(code)
+    await screen(traveller).getByRole('button', { name: '前往', exact: true }).click()
+    await traveller.page.waitForURL(new RegExp(`room-zhenhuan/index\\?id=${roomId}`))
     await screen(traveller).getByRole('button', { name: '请求入座' }).click()
     await screen(traveller).locator('.zh-asked').waitFor()
     const req = screen(st).locator('.zh-request')

@@ -123,6 +123,10 @@ export function Grimoire({ view, refresh }: Props) {
         ) : null}
       </View>
       <ErrorLine error={error} />
+      {/* travellers come in mid-game: she reads the 房号 out to them */}
+      {room.code && game.phase !== 'over' ? (
+        <View className='zh-st-code'>房号 <Text className='zh-st-code-digits'>{room.code}</Text> · 旅行者可凭房号请求入座</View>
+      ) : null}
 
       {game.phase === 'over' && game.winner ? (
         <View className='zh-end' role='status'>
