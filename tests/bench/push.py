@@ -372,8 +372,8 @@ def play_c(w: World) -> Tally:
     for p in team[1:]:
         w.act(p, lambda p=p: p.post(f"/v1/rooms/{room}/join"), PACE["lobby_s"] / 8)
         w.enter(p, room, "shengong")
+    w.svc.new_seed = lambda: bytes([7]) * 32  # before the start, which draws the game's seed
     w.act(team[0], lambda: team[0].post(f"/v1/rooms/{room}/start"), 5)
-    w.svc.new_seed = lambda: bytes([7]) * 32
     rng = random.Random(7)
     places = ["景仁宫", "承乾宫", "钟粹宫", "延禧宫", "永寿宫", "长春宫"]
     while True:
