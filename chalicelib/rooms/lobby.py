@@ -16,15 +16,7 @@ from chalicelib.core.errors import (
 from chalicelib.core.game import AnyGame, BotLevel, Entrant, Persona
 from chalicelib.core.identity import Caller
 from chalicelib.core.rng import Rng, seed_digest
-from chalicelib.domain.model import (
-    Competition,
-    LogKind,
-    LogRecord,
-    Room,
-    RoomStatus,
-    SeatEntry,
-    Trigger,
-)
+from chalicelib.domain.model import Competition, LogKind, LogRecord, Room, RoomStatus, SeatEntry, Trigger
 from chalicelib.domain.ports import Consort, LobbyCard, Page
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
@@ -91,8 +83,8 @@ def create_room(
 
 
 CODE_DRAWS = 8
-"""房号 drawn before giving up: with a million codes and 3 days' rooms holding them, eight draws all
-taken means the code space is nearly full (an alarm-worthy 409, not a loop)."""
+"""房号 drawn before giving up: with 900,000 codes and only the last 3 days' rooms holding them, eight
+draws all taken means the code space is nearly full (a 409 the `RoomCodeTaken` metric shows coming)."""
 
 
 def _create_with_code(deps: RoomDeps, room: Room) -> Room | None:

@@ -153,7 +153,8 @@ def _pending(deps: RoomDeps, room: Room, viewer: Viewer, moves: dict[int, MoveRe
 def _view_body(deps: RoomDeps, caller: Caller, room: Room, viewer: Viewer, with_game: bool,
                moves: dict[int, MoveRecord] | None = None) -> dict[str, Any]:
     game = get_game(room.game)
-    summary = room_summary(room, caller, deps.clock.now_ms(), hide_steps=hides_steps(game, viewer), host=viewer.is_host)
+    summary = room_summary(room, caller, deps.clock.now_ms(), hide_steps=hides_steps(game, viewer),
+                           host=viewer.is_host)
     body: dict[str, Any] = {"room": summary,
                             "viewer": viewer_json(viewer), "pending": _pending(deps, room, viewer, moves)}
     if with_game:
