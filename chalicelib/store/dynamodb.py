@@ -78,9 +78,16 @@ class DynamoRoomStore(DynamoBase):
             reasons = [r.get("Code", "None") for r in e.response.get("CancellationReasons", [])]
             if reasons[:1] == ["ConditionalCheckFailed"]:
                 return False  # the same create, retried: the room is there with its own code
+            if reasons[:1] == ["TransactionConflict"] and self._room_exists(room.id):
+                return False  # the same create sent twice at once (a double tap): the other one wrote it
             if reasons[1:2] in (["ConditionalCheckFailed"], ["TransactionConflict"]):
                 raise RoomCodeTaken() from e  # held, or being taken by another create this instant
-            raise StaleVersion() from e  # the same create, retried at the same instant: retry again
+            raise StaleVersion() from e  # the twin create is still committing: the phone's retry finds it
+
+    def _room_exists(self, room_id: str) -> bool:
+        resp = self.client.get_item(TableName=self.table, Key=codec.room_key(room_id), ConsistentRead=True,
+                                    ProjectionExpression="pk")
+        return "Item" in resp
 
     def find_code(self, code: str) -> str | None:
         resp = self.client.get_item(TableName=self.table, Key=codec.code_key(code), ConsistentRead=True)

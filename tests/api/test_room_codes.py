@@ -99,3 +99,42 @@ def test_a_finished_or_closed_room_shows_no_code(api, svc, clock):
     assert sweeper.expire_stalled(svc.room_deps()).changed == 1
     summary = a.summary(room_id)
     assert summary["room"]["status"] == "expired" and summary["room"]["code"] is None
+
+
+class _TwinAtOnce:
+    """DynamoDB as a double tap meets it: the same create sent twice at the same instant, the twin's
+    transaction cancelled with TransactionConflict — after the other one wrote (`commit=True`) or
+    while it is still committing (`commit=False`)."""
+
+    def __init__(self, inner, commit: bool) -> None:
+        self.inner, self.commit = inner, commit
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def transact_write_items(self, **kwargs):
+        from botocore.exceptions import ClientError
+
+        if self.commit:
+            self.inner.transact_write_items(**kwargs)
+        raise ClientError({"Error": {"Code": "TransactionCanceledException", "Message": "conflict"},
+                           "CancellationReasons": [{"Code": "TransactionConflict"}, {"Code": "None"}]},
+                          "TransactWriteItems")
+
+
+def test_the_same_create_sent_twice_at_once_answers_the_room_or_asks_for_a_retry(api, svc, ddb):
+    """A double tap on 开房 (or 再战此关, whose key is the same on every press): the twin that loses the
+    transaction race is answered the room the other wrote, not an error; if the other is still
+    committing, 409 STALE_VERSION with nothing written, and the phone's retry finds the room."""
+    from chalicelib.store.faults import GuardedClient
+
+    svc.new_code = lambda: "654321"
+    a = Player(api, "甲")
+    body = {"game": "baohuang", "options": {}}
+    svc.rooms.client = GuardedClient(_TwinAtOnce(ddb, commit=False))
+    r = a.post("/v1/rooms", body, **{"Idempotency-Key": "tap"})
+    assert error(r) == (409, "STALE_VERSION")
+    assert error(a.get("/v1/room-codes/654321")) == (404, "ROOM_CODE_NOT_FOUND")  # nothing written
+    svc.rooms.client = GuardedClient(_TwinAtOnce(ddb, commit=True))
+    room = a.post("/v1/rooms", body, **{"Idempotency-Key": "tap"}).json_body["room"]
+    assert room["code"] == "654321" and a.ok("GET", "/v1/room-codes/654321")["room_id"] == room["id"]
