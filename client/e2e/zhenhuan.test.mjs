@@ -332,6 +332,17 @@ describe('血染甄嬛传 H5', () => {
     assert.equal(day.block, 0)
     await screen(players[1]).locator('.zh-block', { hasText: '1号' }).waitFor()
 
+    // the traveller leaves: her phone says she is out of the game — not that she died or spent a vote
+    await screen(st).locator('.zh-token-slot[data-seat="7"]').click()
+    const eight = st.page.getByRole('dialog', { name: /^8号/ })
+    await eight.getByRole('button', { name: '离场', exact: true }).click()
+    await until('8号 to leave', async () => ((await view()).game.grimoire.seats[7].departed ? true : null))
+    await eight.getByRole('button', { name: '关闭' }).click()
+    const gone = screen(traveller).locator('.zh-ghost-note')
+    await gone.filter({ hasText: '你已离开本局' }).waitFor()
+    assert.doesNotMatch(await gone.innerText(), /香消玉殒|幽灵票已经用掉/)
+    await privacyCheck('a traveller leaves', everyone)
+
     // 处决: the chopping block is preselected; the demon dies and the storyteller confirms the end. Her
     // screen may still be drawing the closed vote (a loaded machine): tap once 处决 is offered
     const execute = screen(st).locator('.zh-button-cell[data-button="execute"]').getByRole('button')

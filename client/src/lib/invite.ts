@@ -16,8 +16,13 @@ export function roomLink(path: string): string | null {
   return null
 }
 
-/** What she typed into 「输入房号」 as the server reads it: full-width digits (a Chinese keyboard's) made
- * plain, spaces let go (「482 913」 read aloud in pairs or threes). */
+/** What she typed (or pasted) into 「输入房号」, as the server reads it: full-width digits (a Chinese
+ * keyboard's) made plain, spaces let go (「482 913」 read aloud in pairs or threes); from a pasted
+ * invitation (复制邀请's text, 「房号：482913」) the code it names. A long room id is kept as it is. */
 export function typedRoomCode(text: string): string {
-  return text.normalize('NFKC').replace(/\s+/g, '')
+  // by hand, not normalize('NFKC'): a mini-program's JS engine may lack ICU
+  const plain = text.replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xFF10 + 48))
+  const named = /房号[:：]?\s*([1-9]\d{2}\s?\d{3})(?!\d)/.exec(plain)
+  if (named) return named[1].replace(/\s/g, '')
+  return plain.replace(/[\s\u3000]+/g, '')
 }

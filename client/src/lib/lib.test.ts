@@ -142,6 +142,14 @@ describe('离席 and 邀请', () => {
     expect(typedRoomCode(' m3zepe3anjf6yq4k ')).toBe('m3zepe3anjf6yq4k')
   })
 
+  it('a pasted invitation is read for the 房号 it names', () => {
+    expect(typedRoomCode('房号：482913')).toBe('482913')
+    expect(typedRoomCode(inviteText({ title: '保皇', roomCode: '482913', password: '翊坤宫' }))).toBe('482913')
+    const withLink = inviteText({ title: '保皇', roomCode: '482913', url: 'https://x.cn:443/pages/room-baohuang/index?id=m3zepe3anjf6yq4k' })
+    expect(typedRoomCode(withLink)).toBe('482913')
+    expect(typedRoomCode('房号 ４８２ ９１３')).toBe('482913')
+  })
+
   it('a lobby row shows what the room\'s title adds to the game\'s: the 关卡, the 牌制', () => {
     expect(titleTag('宫斗杀·关卡2', '宫斗杀')).toBe('关卡2')
     expect(titleTag('保皇·经典', '保皇')).toBe('经典')

@@ -184,8 +184,15 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         </View>
       ) : null}
 
+      {/* a traveller who left is out of the game (not dead: she used no vote) */}
+      {mySeat?.departed && game.phase !== 'over' ? (
+        <View className='zh-ghost-note' role='note'>
+          <Text className='zh-ghost-title'>你已离开本局</Text>
+          <Text>旅行者离场后不再提名、不再投票，可以留在这里观看。</Text>
+        </View>
+      ) : null}
       {/* dead is not out: she still talks, counts for her side, and keeps one vote */}
-      {mySeat && !mySeat.alive && game.phase !== 'over' ? (
+      {mySeat && !mySeat.alive && !mySeat.departed && game.phase !== 'over' ? (
         <View className='zh-ghost-note' role='note'>
           <Text className='zh-ghost-title'>你已香消玉殒，但仍在局中</Text>
           <Text>仍可说话，阵营的输赢仍算你一份；不能再提名。</Text>
