@@ -14,8 +14,8 @@ Needs AWS credentials and a region (``AWS_REGION``); no AWS CLI. In order:
    that the account's Lambda concurrency leaves room for the functions' reservations;
 6. the template uploaded and the stack created or updated from its S3 URL, tagged with the commit,
    its events printed until it settles;
-7. the H5 client (client/dist/h5) uploaded to the web bucket and CloudFront invalidated, or a line
-   saying why not;
+7. the H5 client (client/dist/h5) kept in the artifact bucket under the commit (a rollback puts it
+   back), uploaded to the web bucket and CloudFront invalidated, or a line saying why not;
 8. a smoke test against the deployed stage; then the API URL and the web URL.
 
 Optional stack parameters come from the environment: ALARM_EMAIL, ALARM_TOPIC_ARN, WEB_DOMAIN,
@@ -26,13 +26,16 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import mimetypes
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
+import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -412,6 +415,36 @@ def upload_web(aws: Aws, out: dict[str, str], web_dir: Path = WEB_DIR) -> None:
                 "client (index.html is no-cache)")
 
 
+def web_key(stage: str, sha: str) -> str:
+    return f"{stack_name(stage)}/web/{sha}.zip"
+
+
+def archive_web(aws: Aws, bucket: str, stage: str, sha: str, web_dir: Path = WEB_DIR) -> str | None:
+    """Keep this commit's web build in the artifact bucket beside its code and template, so a rollback
+    puts back the client that went with the API (None: no build to keep)."""
+    if not (web_dir / "index.html").exists():
+        return None
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted(p for p in web_dir.rglob("*") if p.is_file()):
+            zf.write(path, path.relative_to(web_dir).as_posix())
+    key = web_key(stage, sha)
+    aws.s3.put_object(Bucket=bucket, Key=key, Body=data.getvalue(), ContentType="application/zip")
+    say(f"web build kept: s3://{bucket}/{key}")
+    return key
+
+
+def restore_web(aws: Aws, bucket: str, key: str, out: dict[str, str]) -> None:
+    """Upload a kept web build again (a rollback's client)."""
+    body = aws.s3.get_object(Bucket=bucket, Key=key)["Body"].read()
+    with tempfile.TemporaryDirectory() as tmp, zipfile.ZipFile(io.BytesIO(body)) as zf:
+        for name in zf.namelist():
+            if name.startswith("/") or ".." in Path(name).parts:
+                raise Refused(f"the kept web build {key} holds a path outside its folder: {name}")
+        zf.extractall(tmp)
+        upload_web(aws, out, Path(tmp))
+
+
 # ---- main -----------------------------------------------------------------------------------------
 
 
@@ -455,8 +488,9 @@ def main(argv: list[str]) -> int:
 
     step(f"stack {stack_name(stage)}")
     stack = deploy_stack(aws, stage, url, sha, accepts=set(cfn.get("Parameters", {})))
+    web = archive_web(aws, bucket, stage, sha)
     record(aws, bucket, stage, {"commit": sha, "time": stamp, "template_url": url, "code": code_key,
-                                "layer": layer_key})
+                                "layer": layer_key, "web": web})
     out = outputs(stack)
 
     step("web client")

@@ -291,6 +291,11 @@ def rollback(stage: str, to: str | None) -> None:
     deploy.record(aws, bucket, stage, {**target, "time": datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ"),
                                        "rollback_from": current})
     say(f"stack {final['StackStatus']}: commit {target['commit']} is live")
+    if target.get("web"):
+        step(f"web client of {target['commit']}")
+        deploy.restore_web(aws, bucket, target["web"], outputs(final))
+    else:
+        say("no web build was kept with that deploy: the web client stays as the last deploy left it")
     _smoke(stage, outputs(final))
 
 

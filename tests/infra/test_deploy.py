@@ -378,7 +378,8 @@ def check_an_update_uploads_the_web_client_and_rollback_goes_back(env, aws, tmp_
     with environ(env), redirect_stdout(out), redirect_stderr(err):  # deploy.py's last steps, as a new commit
         session = awsutil.Aws(REGION)
         stack = deploy.deploy_stack(session, "dev", history[0]["template_url"], "c0ffee000002")
-        deploy.record(session, bucket, "dev", {**history[0], "commit": "c0ffee000002"})
+        kept = deploy.archive_web(session, bucket, "dev", "c0ffee000002", web)
+        deploy.record(session, bucket, "dev", {**history[0], "commit": "c0ffee000002", "web": kept})
         deploy.upload_web(session, awsutil.outputs(stack), web)
     assert "updating stack shengong-dev" in out.getvalue() and "UPDATE_COMPLETE" in out.getvalue()
     assert "web client: 2 files to s3://" in out.getvalue()
@@ -399,6 +400,15 @@ def check_an_update_uploads_the_web_client_and_rollback_goes_back(env, aws, tmp_
     assert "from c0ffee000002 to c0ffee000001" in back.stdout and "GET /v1/health: ok" in back.stdout
     stack = cfn.describe_stacks(StackName="shengong-dev")["Stacks"][0]
     assert {t["Key"]: t["Value"] for t in stack["Tags"]}["commit"] == "c0ffee000001"
+    assert "no web build was kept with that deploy" in back.stdout  # the first deploy had none
+    # forward again to the commit whose build was kept: its web client comes back with it
+    s3 = aws("s3")
+    s3.put_object(Bucket=outputs["WebBucketName"], Key="index.html", Body=b"stale")
+    again = ops(env, "rollback", "dev", "--to", "c0ffee000002")
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "web client: 2 files to s3://" in again.stdout
+    index = s3.get_object(Bucket=outputs["WebBucketName"], Key="index.html")["Body"].read().decode()
+    assert index == "<!doctype html><title>深宫</title>"
     one_line_failure(ops(env, "rollback", "dev", "--to", "deadbeef"), "no deploy of commit deadbeef")
 
 
@@ -471,6 +481,33 @@ def test_the_web_pages_are_uploaded_after_their_scripts(tmp_path):
     s3 = SimpleNamespace(upload_file=lambda path, bucket, key, ExtraArgs: sent.append(key))
     deploy.upload_web(SimpleNamespace(s3=s3), {"WebBucketName": "b"}, tmp_path)
     assert sent[-1] == "index.html" and len(sent) == 4
+
+
+def test_a_deploys_web_build_is_kept_and_a_rollback_uploads_it_again(tmp_path):
+    """The web client goes with its commit: the deploy keeps the build in the artifact bucket, and a
+    rollback to that commit uploads exactly those files again (pages last)."""
+    from types import SimpleNamespace
+
+    from infra import deploy
+
+    build = tmp_path / "h5"
+    files = {"index.html": "<title>v1</title>", "js/app.1a2b.js": "v1()", "static/深宫.png": "png"}
+    for name, text in files.items():
+        (build / name).parent.mkdir(parents=True, exist_ok=True)
+        (build / name).write_text(text, encoding="utf-8")
+    stored: dict[str, bytes] = {}
+    uploaded: dict[str, str] = {}
+    s3 = SimpleNamespace(
+        put_object=lambda Bucket, Key, Body, ContentType: stored.__setitem__(Key, Body),
+        get_object=lambda Bucket, Key: {"Body": SimpleNamespace(read=lambda: stored[Key])},
+        upload_file=lambda path, bucket, key, ExtraArgs: uploaded.__setitem__(key, Path(path).read_text("utf-8")),
+    )
+    aws = SimpleNamespace(s3=s3)
+    assert deploy.archive_web(aws, "artifacts", "dev", "c0ffee000009", tmp_path / "none") is None  # no build
+    key = deploy.archive_web(aws, "artifacts", "dev", "c0ffee000009", build)
+    assert key == "shengong-dev/web/c0ffee000009.zip" and list(stored) == [key]
+    deploy.restore_web(aws, "artifacts", key, {"WebBucketName": "web"})
+    assert uploaded == files and list(uploaded)[-1] == "index.html"
 
 
 def test_a_second_rollback_goes_further_back_not_to_the_commit_just_left():
