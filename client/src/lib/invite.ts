@@ -24,5 +24,5 @@ export function typedRoomCode(text: string): string {
   const plain = text.replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xFF10 + 48))
   const named = /房号[:：]?\s*([1-9]\d{2}\s?\d{3})(?!\d)/.exec(plain)
   if (named) return named[1].replace(/\s/g, '')
-  return plain.replace(/[\s\u3000]+/g, '')
+  return plain.replace(/\s+/g, '')
 }

@@ -55,7 +55,7 @@ function useWithdrawn(roomId: string, version: unknown): Withdrawn {
 }
 
 /** When a line of 「我得知的」 came: the night (or day) it was told in; a new role card as 身份. */
-export function toldWhen(l: { kind: string; night?: number | null; day?: number | null }): string {
+function toldWhen(l: { kind: string; night?: number | null; day?: number | null }): string {
   if (l.kind === 'you_are') return '身份'
   if (l.night) return `第${l.night}夜`
   if (l.kind === 'tell' && l.day) return `第${l.day}天`
