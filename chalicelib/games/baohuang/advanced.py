@@ -117,10 +117,9 @@ def throne_choice(view: BaohuangView, rng: Rng) -> TakeThrone | PassThrone:
         return TakeThrone(open_solo=True)
     if quads and s >= SOLO_AT:
         return TakeThrone(call=quads[0])
+    # must_take only ever comes with a triple to call (throne.bound_to_take)
     if triples and (view.must_take or s >= TAKE_AT):
         return TakeThrone(call=triples[0])
-    if view.must_take:
-        return TakeThrone(call=quads[0]) if quads else TakeThrone(open_solo=True)
     return PassThrone()
 
 

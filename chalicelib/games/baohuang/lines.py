@@ -152,7 +152,7 @@ def text_of(event: Event, names: Sequence[str]) -> str:
         case Redealt():
             if event.reason is RedealReason.NO_EMPEROR:
                 return "两轮无人登基，重新发牌"
-            return "皇位传回皇牌持有者，无牌可叫，重新发牌"
+            return "皇位传回皇牌持有者，她无三张同牌可叫，不必登基，重新发牌"
         case Declared():
             return _declared_text(event, names)
         case GrabFailed():

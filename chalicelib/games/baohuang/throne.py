@@ -55,12 +55,12 @@ def callable_list(hand: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(triples + quads)
 
 
-def able(hand: tuple[str, ...], variant: Variant) -> bool:
-    """Classic: she can call (three or four copies of some face). Simple: always."""
-    if variant is Variant.SIMPLE:
-        return True
-    triples, quads = callable_faces(hand)
-    return bool(triples or quads)
+def bound_to_take(hand: tuple[str, ...]) -> bool:
+    """Classic, the throne back with its holder after one round: she must take it only if she can call
+    three copies of a face. Seed: "除非没有能力登基或者有4张同色同点的牌" — with no face to call she cannot,
+    and a four-of-a-face alone would make her take it as a solo (暗独保), which nobody is forced into."""
+    triples, _ = callable_faces(hand)
+    return bool(triples)
 
 
 def _deal(state: BaohuangState) -> Deal:
@@ -143,7 +143,8 @@ def take(step: Step, seat: int, action: TakeThrone, auto: bool = False) -> None:
 
 
 def pass_throne(step: Step, seat: int, rng: Rng, auto: bool = False) -> None:
-    """Offer the throne to 上家; redeal when the rounds run out (simple) or the forced holder cannot call."""
+    """Offer the throne to 上家; redeal when the rounds run out (simple) or the holder it comes back to
+    is not bound to take it (classic)."""
     deal = step.deal
     to = prev_seat(seat)
     offers = deal.offers + 1
@@ -155,6 +156,6 @@ def pass_throne(step: Step, seat: int, rng: Rng, auto: bool = False) -> None:
         step.emit(Redealt(reason=RedealReason.NO_EMPEROR))
         start_deal(step, rng, redeal=True)
     elif (variant is Variant.CLASSIC and offers >= CLASSIC_PASSES_BEFORE_FORCED
-          and not able(deal.hands[deal.holder], variant)):
+          and not bound_to_take(deal.hands[deal.holder])):
         step.emit(Redealt(reason=RedealReason.UNABLE))
         start_deal(step, rng, redeal=True)
