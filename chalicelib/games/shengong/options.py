@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from chalicelib.core.errors import DomainError
 from chalicelib.games.shengong.actions import Action, action_adapter
 from chalicelib.games.shengong.check import check_move
+from chalicelib.games.shengong.formulas import player_chance
 from chalicelib.games.shengong.modes import Foes, Mode
 from chalicelib.games.shengong.state import State
 from chalicelib.games.shengong.terms import ACTION_ZH, ActionType, Attack, Place
@@ -35,6 +36,9 @@ class ActionOption(BaseModel):
     code: str | None = None
     targets: tuple[int, ...] = ()
     """D: the opponents (by index) she may aim at."""
+    chances: tuple[int, ...] = ()
+    """D attacks: her chance against each of `targets`, in order, with that opponent's defence taken off
+    (石露's 诬告防守), before cards."""
     places: tuple[Place, ...] = ()
     """A/B/C: the places she may attack, or (移动) go to."""
 
@@ -54,7 +58,9 @@ def _option(mode: Mode, state: State, seat: int, kind: ActionType) -> ActionOpti
         tries = {o.index: _try(mode, state, seat, {"type": kind, "target": o.index}) for o in state.opponents}
         ok = tuple(i for i, err in tries.items() if err is None)
         first = next((err for err in tries.values() if err is not None), None)
-        return ActionOption(type=kind, label=label, allowed=bool(ok), targets=ok,
+        foes = {o.index: o for o in state.opponents}
+        chances = tuple(player_chance(mode, state.players[seat], _ATTACKS[kind], target=foes[i]) for i in ok)
+        return ActionOption(type=kind, label=label, allowed=bool(ok), targets=ok, chances=chances,
                             reason=None if ok or first is None else first.message, code=None if ok or first is None else first.code)
     if kind in _ATTACKS or kind is ActionType.MOVE:
         candidates = mode.targets.get(_ATTACKS[kind], frozenset()) if kind in _ATTACKS else mode.places

@@ -161,7 +161,8 @@ class SeatPrivate(BaseModel):
     heal_now: float
     """What 养生 would heal this round."""
     chances: dict[Attack, int]
-    """Her hit chances at her place this round (capped at 95): with her 宫女 in B, before cards in C/D."""
+    """Her hit chances at her place this round (capped at 95): with her 宫女 in B, before cards in C/D,
+    before any opponent's defence (D: each option's `chances` has it, target by target)."""
     maids: tuple[MaidView, ...] = ()
     hand: HandView | None = None
     """C and D."""

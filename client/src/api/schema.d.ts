@@ -3385,6 +3385,11 @@ export interface components {
              */
             targets?: number[];
             /**
+             * Chances
+             * @default []
+             */
+            chances?: number[];
+            /**
              * Places
              * @default []
              */

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { ATTACKS, voidedBanner, type ButtonState } from './compose'
+import { voidedBanner, type ButtonState } from './compose'
 import { SLOT_SHORT, tenths } from './labels'
 import { Bar } from './StatusStrip'
 import type { Mine, Player } from './types'
@@ -48,8 +48,8 @@ export function ActionSeals({ buttons, mine, onChoose }: SealsProps) {
     <View className='sg-seals' aria-label='行动'>
       {buttons.map((b) => {
         const sub = b.allowed
-          ? ATTACKS.has(b.type) && mine?.chances[b.type] !== undefined
-            ? `命中 ${mine.chances[b.type]}%`
+          ? b.chance !== null
+            ? `命中 ${b.chance}%`
             : b.type === 'heal' && mine ? `+${tenths(mine.heal_now)}` : ''
           : ''
         return (

@@ -98,7 +98,7 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
   const option = optionOf(options, compose.type)
   const aimingPlace = canAct && option && pickOf(option.type, game.mode) === 'place' ? option : undefined
   const aimingTarget = canAct && option && pickOf(option.type, game.mode) === 'target' ? option : undefined
-  const seals = buttons(options, compose, game.mode)
+  const seals = buttons(options, compose, game.mode, mine)
   const ready = readiness(compose, options, game.mode)
   // 有人迟迟不动: 催战 is offered once someone has sealed and someone has not, and is confirmed first
   const sealedCount = pending?.submitted?.length ?? 0

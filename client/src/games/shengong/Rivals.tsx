@@ -17,6 +17,7 @@ export function Bosses({ game, option, target, onTarget }: BossProps) {
     <View className='sg-bosses' aria-label='对手'>
       {(game.opponents ?? []).map((o) => {
         const open = aiming?.has(o.index) ?? false
+        const odds = open && option ? option.chances?.[(option.targets ?? []).indexOf(o.index)] : undefined
         const picked = !!option && target === o.index
         return (
           <View
@@ -33,6 +34,7 @@ export function Bosses({ game, option, target, onTarget }: BossProps) {
               <View className='sg-boss-head'>
                 <Text className='sg-boss-name'>{o.name}</Text>
                 {o.frame_defence ? <Text className='sg-boss-def'>诬告防守 {o.frame_defence}%</Text> : null}
+                {odds !== undefined ? <Text className='sg-boss-odds'>命中 {odds}%</Text> : null}
                 {picked ? <Text className='sg-boss-stamp'>目标</Text> : null}
                 {!o.alive ? <Text className='sg-boss-stamp sg-boss-stamp-down'>已倒</Text> : null}
               </View>

@@ -41,10 +41,27 @@ export interface ButtonState {
   reason: string | null
   selected: boolean
   pick: PickKind
+  /** An attack's hit chance as the server gives it (before cards); null for the other actions. */
+  chance: number | null
+}
+
+/**
+ * The hit chance an attack seal shows, as the server worked it out: in D against the opponent she
+ * aims at (the first she may hit until she picks one), that opponent's defence off; in A/B/C at her
+ * place this round.
+ */
+export function chanceOf(option: Option, compose: Compose, mine: Pick<Mine, 'chances'> | null | undefined): number | null {
+  if (!ATTACKS.has(option.type)) return null
+  const perTarget = option.chances ?? []
+  if (perTarget.length > 0) {
+    const aimed = compose.type === option.type && compose.target !== undefined ? (option.targets ?? []).indexOf(compose.target) : -1
+    return perTarget[Math.max(aimed, 0)] ?? null
+  }
+  return mine?.chances[option.type as keyof Mine['chances']] ?? null
 }
 
 /** One seal per option, in the server's order, open or greyed with the server's reason. */
-export function buttons(options: Option[], compose: Compose, mode: Mode): ButtonState[] {
+export function buttons(options: Option[], compose: Compose, mode: Mode, mine?: Pick<Mine, 'chances'> | null): ButtonState[] {
   return options.map((o) => ({
     type: o.type,
     label: o.label || ACTION_NAME[o.type],
@@ -52,6 +69,7 @@ export function buttons(options: Option[], compose: Compose, mode: Mode): Button
     reason: o.allowed ? null : (o.reason ?? '此时不可'),
     selected: compose.type === o.type,
     pick: pickOf(o.type, mode),
+    chance: chanceOf(o, compose, mine),
   }))
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { entryText, mapRows, occupants, tileState } from './board'
 import { clockOffset, formatClock, remainingMs, urgency } from './clock'
 import {
-  actionBody, buttons, chooseAction, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
+  actionBody, buttons, chanceOf, chooseAction, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
   toggleCard, toggleDiscard, voidedBanner, type Compose,
 } from './compose'
 import { roundName, tenths } from './labels'
@@ -105,6 +105,16 @@ describe('buttons from you.options', () => {
 
   it('a greyed action cannot be chosen', () => {
     expect(chooseAction(EMPTY, D_OPTIONS[1], 'D')).toBe(EMPTY)
+  })
+
+  it('an attack seal shows the server\'s chance: in D against the opponent aimed at, in A/B/C at her place', () => {
+    const frame: Option = { type: 'frame', label: '诬告', allowed: true, targets: [0, 2], chances: [65, 85], places: [] }
+    const mine = { chances: { poison: 90, assassinate: 75, frame: 85 } }
+    expect(chanceOf(frame, EMPTY, mine)).toBe(65)
+    expect(chanceOf(frame, chooseTarget(chooseAction(EMPTY, frame, 'D'), frame, 2), mine)).toBe(85)
+    expect(chanceOf(ABC_OPTIONS[1], EMPTY, mine)).toBe(85)
+    expect(chanceOf(ABC_OPTIONS[2], EMPTY, mine)).toBe(null)
+    expect(buttons([frame], EMPTY, 'D', mine)[0].chance).toBe(65)
   })
 })
 

@@ -4,6 +4,7 @@ from collections import Counter
 
 import pytest
 
+from chalicelib.core.game import Viewer
 from chalicelib.core.rng import Rng
 from chalicelib.games.shengong import bosses
 from chalicelib.games.shengong.actions import Assassinate, Frame, Poison
@@ -205,3 +206,16 @@ def test_opponents_pay_no_own_costs():
     s = new_game(2)
     t = settle(s, {}, ScriptRng(0, 0))  # 石露 登摘星楼诬告, hits
     assert (t.state.opponents[0].hp, t.state.opponents[0].grace) == (350, 300)
+
+
+def test_the_frame_button_offers_the_chance_the_settlement_will_use():
+    """D⑥ 关卡2 · 石露（…诬告防守 20%…）: the chance her 诬告 seal and 石露's card show is the one the
+    round is settled with — 诬告防守 off, target by target — while her untargeted `chances` stay before it."""
+    s = shape(new_game(2), places=(G, T, K))
+    you = GAME.view(s, Viewer.player(0)).you
+    frame = next(o for o in you.options if o.type.value == "frame")
+    t = settle(s, {0: Frame(target=0)}, ScriptRng(99, 99))
+    assert frame.targets == (0,) and frame.chances == (acted(t, 0).chance,) == (85 - 20,)
+    assert you.chances[Attack.FRAME] == 85
+    poison = next(o for o in you.options if o.type.value == "poison")
+    assert poison.chances == (90,) * len(poison.targets)
