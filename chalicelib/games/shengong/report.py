@@ -159,23 +159,24 @@ def _cards(w: _Writer, e: CardsPlayed) -> None:
 def _acted(w: _Writer, e: Acted) -> None:
     full = w.full(e.seat)
     if full is not None:
-        w.add(full[0], LineKind.ACTION, W.acted_text(w.state, e, full[1], w.me), seat=e.seat, action=e.action,
+        w.add(full[0], LineKind.ACTION, W.acted_text(w.state, e, full[1], w.me, held=w.host), seat=e.seat, action=e.action,
               result=e.result, place=e.aim or e.place, opponent=e.target, hp=points(e.own_hp),
               grace=points(e.own_grace))
         return
     attack = attack_of(e.action)
     mine = next((h for h in e.hits if h.side is Side.PLAYER and h.index == w.me), None)
     if mine is not None and attack is not None:
-        text = f"有人{ACTION_ZH[e.action]}，你{W.blow_text(mine, attack)}"
+        text = f"有人{ACTION_ZH[e.action]}，你{W.blow_text(mine, attack, held=True)}"
         if attack is Attack.ASSASSINATE:
             text += "，你下回合的行动作废"
-        w.add(Scope.ABOUT_YOU, LineKind.HIT, text, action=e.action, hp=-points(mine.hp), grace=-points(mine.grace))
+        w.add(Scope.ABOUT_YOU, LineKind.HIT, text, action=e.action, hp=-points(mine.hp_net),
+              grace=-points(mine.grace_net))
     anonymous = W.acted_anonymous(e)
     if anonymous is None:
         w.quiet[W.quiet_key(e)] += 1
     else:
         w.anonymous(LineKind.ACTION, anonymous, action=e.action, result=e.result,
-                    count=sum(1 for h in e.hits if h.hp or h.grace))
+                    count=sum(1 for h in e.hits if W.landed(h)))
 
 
 def _opponent(w: _Writer, e: OpponentActed) -> None:
@@ -184,39 +185,40 @@ def _opponent(w: _Writer, e: OpponentActed) -> None:
     if e.attack is None:
         w.add(Scope.HOST if w.host else Scope.PUBLIC, LineKind.STRIKE, head, **fields)
         return
-    hit, hurt = e.result is Result.HIT, f"{len(e.aimed)} 人受{'累' if e.attack is Attack.FRAME else '伤'}"
+    hurt = f"{sum(1 for h in e.hits if W.landed(h))} 人受{'累' if e.attack is Attack.FRAME else '伤'}"
+    hit = e.result is Result.HIT
     if w.host:
-        w.add(Scope.HOST, LineKind.STRIKE, head + (f"命中，{W.victims(w.state, e.hits, e.attack)}" if hit else "落空"),
+        w.add(Scope.HOST, LineKind.STRIKE, head + (f"命中，{W.victims(w.state, e.hits, e.attack, held=True)}" if hit else "落空"),
               action=action, **fields)
         return
     mine = next((h for h in e.hits if h.index == w.me), None)
     if w.me in e.aimed:
-        body = f"命中，你{W.blow_text(mine, e.attack)}" if hit and mine else "落空"
+        body = f"命中，你{W.blow_text(mine, e.attack, held=True)}" if hit and mine else "落空"
         if hit and mine and e.attack is Attack.ASSASSINATE:
             body += "，你下回合的行动作废"  # seed: 暗杀 … 并令其下回合行动作废 (DECISIONS 深宫杀 #12)
         tail = f"（共 {hurt}）" if hit and e.group else ""
         w.add(Scope.ABOUT_YOU, LineKind.STRIKE, f"{head}冲{'你们' if e.group else '你'}而来，{body}{tail}",
-              action=action, hp=-points(mine.hp) if mine else None, grace=-points(mine.grace) if mine else None,
+              action=action, hp=-points(mine.hp_net) if mine else None, grace=-points(mine.grace_net) if mine else None,
               **fields)
         return
     w.add(Scope.PUBLIC, LineKind.STRIKE, head + (f"命中，{hurt}" if hit else "落空"), action=action,
-          count=len(e.aimed), **fields)
+          count=sum(1 for h in e.hits if W.landed(h)), **fields)
 
 
 def _passive(w: _Writer, e: PassiveDone) -> None:
-    hurt = sum(1 for h in e.hits if h.hp or h.grace)
+    hurt = sum(1 for h in e.hits if W.landed(h))
     whom = "养生/待机者" if w.mode.rule(e.place).hurts_heal_idle else "待机者与乾清宫送膳者"
     full = w.full(e.seat)
     if full is not None:
         own = f"，好感 {W.signed(e.own_grace)}" if e.own_grace else ""
-        names = f"：{W.victims(w.state, e.hits, None, w.me)}" if w.host and e.hits else ""
+        names = f"：{W.victims(w.state, e.hits, None, w.me, held=True)}" if w.host and e.hits else ""
         w.add(full[0], LineKind.PASSIVE, f"{full[1]}身处{e.place}{own}；{whom} {hurt} 人受损{names}", seat=e.seat,
               place=e.place, grace=points(e.own_grace), count=hurt)
         return
     mine = next((h for h in e.hits if h.index == w.me), None)
     if mine is not None:
-        w.add(Scope.ABOUT_YOU, LineKind.HIT, f"{e.place}有人作祟，你{W.changes(-mine.hp, -mine.grace, '、') or '安然无损'}",
-              hp=-points(mine.hp), grace=-points(mine.grace))
+        w.add(Scope.ABOUT_YOU, LineKind.HIT, f"{e.place}有人作祟，你{W.blow_text(mine, None, held=True)}",
+              hp=-points(mine.hp_net), grace=-points(mine.grace_net))
     w.anonymous(LineKind.PASSIVE, f"{e.place}有人作祟，{hurt} 名{whom}受损", count=hurt)
 
 

@@ -63,21 +63,31 @@ def cards_text(who: str, state: State, seat: int, play: CardPlay) -> str:
     return f"{who}打出：{'；'.join(parts)}"
 
 
-def blow_text(h: Hit, attack: Attack | None) -> str:
+def landed(h: Hit) -> bool:
+    """Something of this blow got through her guards."""
+    return bool(h.hp_net or h.grace_net)
+
+
+def blow_text(h: Hit, attack: Attack | None, *, held: bool = False) -> str:
+    """What landed on one victim from this source: her guards (待机, defence cards) off, so the report
+    agrees with the bars and with the score, which counts damage dealt net. `held`: the victim's own
+    line (and the host's) also says what her guards took off."""
     note = ""
     if h.healing and attack is Attack.POISON:
         note = "（养生减半）"
     elif h.healing and attack is Attack.ASSASSINATE:
         note = "（养生中，仅 −1）"
-    return (changes(-h.hp, -h.grace, "、") or "无损") + note
+    off = changes(h.hp - h.hp_net, h.grace - h.grace_net, "、").replace("+", "") if held else ""
+    return (changes(-h.hp_net, -h.grace_net, "、") or "无损") + note + (f"（挡下 {off}）" if off else "")
 
 
-def victims(state: State, hits: Sequence[Hit], attack: Attack | None, you: int | None = None) -> str:
-    return "；".join(f"{unit_name(state, h.side, h.index, you)} {blow_text(h, attack)}" for h in hits)
+def victims(state: State, hits: Sequence[Hit], attack: Attack | None, you: int | None = None, *,
+            held: bool = False) -> str:
+    return "；".join(f"{unit_name(state, h.side, h.index, you)} {blow_text(h, attack, held=held)}" for h in hits)
 
 
-def acted_text(state: State, e: Acted, who: str, you: int | None) -> str:
-    """Her move in full (her own line, or the host's)."""
+def acted_text(state: State, e: Acted, who: str, you: int | None, *, held: bool = False) -> str:
+    """Her move in full (her own line, or the host's: `held`, what each victim's guards took off)."""
     place, own = e.place.value, changes(e.own_hp, e.own_grace)
     tail = f"（自身 {own}）" if own else ""
     attack = attack_of(e.action)
@@ -92,7 +102,7 @@ def acted_text(state: State, e: Acted, who: str, you: int | None) -> str:
         verdict = {Result.HIT: "命中", Result.MISS: "未中", Result.NO_TARGET: "此处无他人"}.get(e.result, "")
         body = f"{who}在{place}对{what}{ATTACK_ZH[attack]}{odds}：{verdict}"
         if e.hits:
-            body += "，" + victims(state, e.hits, attack, you)
+            body += "，" + victims(state, e.hits, attack, you, held=held)
         if attack is Attack.ASSASSINATE and e.result is Result.HIT and e.target is None:
             body += "，其下回合行动作废"
         return body + tail
@@ -115,7 +125,7 @@ def acted_anonymous(e: Acted) -> str | None:
             return f"有人{verb}，扑空"
         if e.target is not None:
             return f"有人{verb}，命中一名对手"
-        hurt = sum(1 for h in e.hits if h.hp or h.grace)
+        hurt = sum(1 for h in e.hits if landed(h))
         return f"有人{verb}，{hurt} 人{'好感受损' if attack is Attack.FRAME else '受伤'}"
     if e.action is ActionType.MEAL and e.result is not Result.VOIDED:
         return {Result.HIT: "有人送膳得宠", Result.EMPTY: "有人送膳落空", Result.FAILED: "有人送膳失仪"}.get(e.result)

@@ -74,6 +74,21 @@ def test_reports_give_full_text_to_the_actor_and_anonymous_lines_to_others():
     assert any(x.startswith("有人下毒，") and x.endswith("人受伤") for x in _texts(other, "anonymous"))
 
 
+def test_reports_tell_what_landed_after_the_idle_guard():
+    """待机 | … 本回合受到的气血伤害 −1; 战报里与你有关的给全文，无关的只作匿名播报（「有人下毒，2 人受伤」）.
+    The report tells what landed (as the bars and the score, which counts damage dealt net, do): the
+    安陵容 who 待机s under a −1 splash is unhurt, says so with what her guard took, and is not counted hurt."""
+    s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=10), seat(2, "景仁宫", hp=9), seat(3, "景仁宫", hp=8))
+    new, ev = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="heal"), 2: dict(type="idle"),
+                      3: dict(type="stay")})
+    assert (new.players[2].hp, new.players[0].stats.hp_damage) == (95, 20)
+    about = [x for x in GAME_A.report(new, ev, Viewer.player(2)) if x.scope == "about_you"]
+    assert [(x.text, x.hp) for x in about] == [("有人下毒，你无损（挡下 气血 1）", 0.0)]
+    own = _texts(GAME_A.report(new, ev, Viewer.player(0)), "own")
+    assert any(f"{NAMES[2]} 无损；{NAMES[3]} 气血 −1" in x for x in own)
+    assert "有人下毒，2 人受伤" in _texts(GAME_A.report(new, ev, Viewer.spectator()), "anonymous")
+
+
 def test_others_cards_show_only_their_slot():
     """玩法C ⑦ 战报里他人出牌只显示「有人打出进攻牌」，不露牌名."""
     _, tr, _ = _round_one()

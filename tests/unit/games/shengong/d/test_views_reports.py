@@ -106,7 +106,8 @@ def test_attacks_on_her_are_in_full_and_on_others_anonymous(monkeypatch):
     """看不见的手：与你有关的给全文."""
     _s, t = _round(monkeypatch)
     mine = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(0)) if ln.scope == "about_you"]
-    assert any(ln.startswith("高明珠测试（暗杀") and "你气血 −3" in ln for ln in mine)
+    # what landed: her defence card (贴身护卫 Lv.1, 0.2) shared between the two blows, as her bar shows
+    assert any(ln.startswith("高明珠测试（暗杀") and "你气血 −2.9（挡下 气血 0.1）" in ln for ln in mine)
     # seed 暗杀: 并令其下回合行动作废 (DECISIONS 深宫杀 #12: a boss's 暗杀 does it too): she is told
     assert any(ln.startswith("高明珠测试（暗杀") and "你下回合的行动作废" in ln for ln in mine)
     assert t.state.players[0].voided
