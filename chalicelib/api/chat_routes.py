@@ -8,7 +8,7 @@ from typing import Any, Literal
 from chalice import Blueprint
 from pydantic import Field, StrictInt
 
-from chalicelib.api.routing import header, route
+from chalicelib.api.routing import idempotency_key, route
 from chalicelib.api.schemas import Body, Out
 from chalicelib.chat import notices, service
 from chalicelib.chat.build import ChatServices, chat_services
@@ -195,8 +195,7 @@ def chat_read(caller: Caller, room_id: str, query: ChatQuery) -> RoomView:
 def chat_post(caller: Caller, room_id: str, body: ChatPostBody) -> dict[str, Any]:
     """At most 5 lines per 10 s (429 with Retry-After). Send an `Idempotency-Key` header to make a
     retried line appear once."""
-    headers = bp.current_request.headers
-    key = headers.get("idempotency-key") if headers else None
+    key = idempotency_key(bp.current_request)
     return service.post(_chat().deps(), caller, room_id, text=body.text, phrase=body.phrase, channel=body.channel,
                         request_key=key)
 
@@ -245,6 +244,6 @@ def subscriptions_get(caller: Caller) -> dict[str, Any]:
 def subscriptions_post(caller: Caller, body: SubscriptionsBody) -> dict[str, Any]:
     """Send an `Idempotency-Key` header (one per consent) to make a retried report count once."""
     chat = _chat()
-    key = header(bp.current_request, "idempotency-key")
+    key = idempotency_key(bp.current_request)
     return notices.subscribe(chat.settings, chat.store, caller, body.templates, consent_key=key,
                              now_ms=chat.clock.now_ms())

@@ -7,7 +7,7 @@ from typing import Any
 from chalice import Blueprint
 
 from chalicelib.accounts import service as accounts
-from chalicelib.api.routing import header, route
+from chalicelib.api.routing import idempotency_key, route
 from chalicelib.api.schemas import (
     ConsortCreate,
     ConsortList,
@@ -59,7 +59,7 @@ def maid_catalogue(caller: Caller) -> dict[str, Any]:
        headers=("Idempotency-Key",), summary="司礼：新建妃子（带 Idempotency-Key 重试安全）",
        errors=(400, 401, 403, 409, 422))
 def create_consort(caller: Caller, body: ConsortCreate) -> dict[str, Any]:
-    key = header(bp.current_request, "idempotency-key")
+    key = idempotency_key(bp.current_request)
     return accounts.create_consort(services().account_deps(), caller, body.name, body.looks, body.talent,
                                    body.favor, body.power, key)
 

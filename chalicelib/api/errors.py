@@ -32,6 +32,11 @@ def _body(code: str, message: str, details: dict[str, Any] | None = None) -> str
     return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
 
 
+RETRY_AFTER_DEFAULT_S = 5
+"""Retry-After for a 429 or 503 whose error names no wait of its own (WeChat busy or unreachable, a
+deployment missing a setting)."""
+
+
 def error_response(e: DomainError) -> Response:
     metrics_count("ClientErrors" if e.status < 500 else "UpstreamErrors")
     if e.status == 409:
@@ -39,6 +44,8 @@ def error_response(e: DomainError) -> Response:
     logger.info("request refused", extra={"code": e.code, "status": e.status})
     headers: dict[str, str | list[str]] = {"Content-Type": "application/json; charset=utf-8"}
     retry_after = getattr(e, "retry_after_s", None)
+    if retry_after is None and e.status in (429, 503):
+        retry_after = RETRY_AFTER_DEFAULT_S  # docs/errors.md: every 429 and 503 says when to try again
     if retry_after is not None:
         headers["Retry-After"] = str(retry_after)
     return Response(body=_body(e.code, e.message, e.details or None), status_code=e.status, headers=headers)

@@ -13,7 +13,7 @@ from chalice import Blueprint
 from pydantic import Field
 
 from chalicelib.api.room_routes import ack
-from chalicelib.api.routing import header, route
+from chalicelib.api.routing import idempotency_key, route
 from chalicelib.api.schemas import (
     ActBody,
     ActViewOut,
@@ -98,7 +98,7 @@ def register(family: str, late_join: bool, has_catalogue: bool) -> None:
         outcome = play.act(deps, caller, room_id, body.step, body.action, family,
                            precheck=lambda room, game, actor: views.check_reports_ask(room, game, actor,
                                                                                        caller.user_id, ask),
-                           request_key=header(bp.current_request, "idempotency-key"))
+                           request_key=idempotency_key(bp.current_request))
         seen = views.render_view(deps, caller, outcome.room, reports=ask, settle=False, moves=outcome.moves)
         return {**ack(outcome, caller), "view": seen.body, "view_etag": seen.etag}
 

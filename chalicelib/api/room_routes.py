@@ -11,7 +11,7 @@ from typing import Any, Literal
 from chalice import Blueprint
 from pydantic import Field
 
-from chalicelib.api.routing import header, route
+from chalicelib.api.routing import idempotency_key, route
 from chalicelib.api.schemas import (
     ActOut,
     Body,
@@ -68,7 +68,7 @@ def ack(outcome: play.ActOutcome, caller: Caller) -> dict[str, Any]:
        errors=(400, 401, 403, 404, 409, 413, 422))
 def create_room(caller: Caller, body: RoomCreate) -> views.RoomView:
     """Send an `Idempotency-Key` header to make a retried 开房 return the same room."""
-    key = header(bp.current_request, "idempotency-key")
+    key = idempotency_key(bp.current_request)
     deps = services().room_deps()
     return _summary(caller, lobby.create_room(deps, caller, body.game, body.options, body.password, key))
 

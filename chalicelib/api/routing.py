@@ -90,6 +90,24 @@ def header(request: Any, name: str) -> str | None:
     return str(value) if value is not None else None
 
 
+IDEMPOTENCY_KEY_MAX = 200
+
+
+def idempotency_key(request: Any) -> str | None:
+    """The `Idempotency-Key` header, or None when absent or blank: a blank key is no key, not one that
+    every call sending it would share (a second action would be taken for a retry of the first).
+
+    Raises:
+        MalformedRequest: longer than 200 characters, or holding a control or unpaired character.
+    """
+    key = (header(request, "idempotency-key") or "").strip()
+    if not key:
+        return None
+    if len(key) > IDEMPOTENCY_KEY_MAX or not key.isprintable():
+        raise MalformedRequest("Idempotency-Key 格式有误")
+    return key
+
+
 def json_response(body: Any, status: int = 200, headers: dict[str, str | list[str]] | None = None) -> Response:
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
     return Response(body=text, status_code=status,

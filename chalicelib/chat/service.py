@@ -201,10 +201,8 @@ def speaker_for(room: Room, caller: Caller, viewer: Viewer) -> Speaker:
 
 
 def _too_fast(wait_ms: int) -> RateLimited:
-    e = RateLimited(f"发言太快了，请 {math.ceil(wait_ms / 1000)} 秒后再说", code="CHAT_TOO_FAST",
-                    retry_after_ms=wait_ms)
-    e.retry_after_s = max(1, math.ceil(wait_ms / 1000))
-    return e
+    return RateLimited.waiting(wait_ms, f"发言太快了，请 {math.ceil(wait_ms / 1000)} 秒后再说", code="CHAT_TOO_FAST",
+                               retry_after_ms=wait_ms)
 
 
 def post(deps: ChatDeps, caller: Caller, room_id: str, *, text: str | None, phrase: str | None,

@@ -118,7 +118,7 @@ PLATFORM_ERRORS: dict[str, ErrorSpec] = {
     "ROUND_CLOSED": _e(409, "本回合已结算", "The sealed round closed before this move arrived."),
     "NOT_IN_ROUND": _e(409, "本回合你无需落子", "This seat owes no move in the current round."),
     "NOT_SEALED_PHASE": _e(409, "当前不是落子阶段", "The game is not waiting for sealed moves."),
-    "HURRY_NOT_ALLOWED": _e(409, "这个玩法不能催战，到时自动托管", "This game does not allow 催战."),
+    "HURRY_NOT_ALLOWED": _e(409, "这个玩法不能催战", "This game does not allow 催战."),
     "NOT_YOUR_TURN": _e(409, "还没轮到你", "Another seat acts now."),
     "NOT_TURN_BASED": _e(422, "本玩法每回合统一落子结算，没有单步操作", "This game has no turn actions."),
     "NO_SEALED_MOVES": _e(422, "本玩法没有暗选阶段", "This game has no sealed rounds."),

@@ -124,6 +124,13 @@ class RateLimited(DomainError):
     default_message = "操作太频繁，请稍后再试"
     retry_after_s: int = 1
 
+    @classmethod
+    def waiting(cls, wait_ms: int, message: str, *, code: str, **details: Any) -> RateLimited:
+        """Refused for `wait_ms` more: `Retry-After` says so, in whole seconds (at least one)."""
+        e = cls(message, code=code, **details)
+        e.retry_after_s = max(1, -(-wait_ms // 1000))
+        return e
+
 
 class Unavailable(DomainError):
     """A fault that survived our retries (storage throttling, timeouts, internal errors): nothing was

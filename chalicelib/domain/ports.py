@@ -196,9 +196,11 @@ class RoomStore(Protocol):
 
     def is_watcher(self, room_id: str, user: str) -> bool: ...
 
-    def reserve_password_check(self, room_id: str, user: str, now_ms: int, window_ms: int, limit: int) -> bool:
+    def reserve_password_check(self, room_id: str, user: str, now_ms: int, window_ms: int,
+                               limit: int) -> int | None:
         """Take one of `limit` 暗号 checks per sliding `window_ms` for this user and room, atomically:
-        False when `limit` checks were already taken within the window (however many ask at once)."""
+        None when taken; when `limit` checks were already taken within the window (however many ask
+        at once), the milliseconds until the oldest of them leaves it."""
         ...
 
 

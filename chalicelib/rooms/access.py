@@ -55,9 +55,11 @@ def check_password(deps: RoomDeps, caller: Caller, room: Room, password: str | N
     if password is None or password == "":
         raise Forbidden("这个房间设了暗号", code="PASSWORD_REQUIRED", family=get_game(room.game).family)
     # every check takes a slot first, atomically: parallel guesses cannot get more checks than allowed
-    if not deps.rooms.reserve_password_check(room.id, caller.user_id, deps.clock.now_ms(), PASSWORD_WINDOW_MS,
-                                             PASSWORD_MAX_CHECKS):
+    wait_ms = deps.rooms.reserve_password_check(room.id, caller.user_id, deps.clock.now_ms(), PASSWORD_WINDOW_MS,
+                                                PASSWORD_MAX_CHECKS)
+    if wait_ms is not None:
         metrics_count("PasswordLockouts")
-        raise RateLimited("暗号错误次数过多，请十分钟后再试", code="PASSWORD_LOCKED")
+        # Retry-After: when the oldest check leaves the window
+        raise RateLimited.waiting(wait_ms, f"暗号错误次数过多，请{-(-wait_ms // 60_000)}分钟后再试", code="PASSWORD_LOCKED")
     if not verify_password(password, room.password_hash):
         raise Forbidden("暗号不对", code="WRONG_PASSWORD")

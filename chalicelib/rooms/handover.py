@@ -104,13 +104,15 @@ def vote(deps: RoomDeps, caller: Caller, room_id: str, yes: bool, seat: int | No
     answer was lost) a retry answers the room as it stands.
 
     Raises:
-        Forbidden: NOT_IN_ROOM / HANDOVER_NOT_YOURS; Conflict: NO_HANDOVER.
+        Forbidden: NOT_IN_ROOM / HANDOVER_NOT_YOURS; Conflict: NOT_ACTIVE, NO_HANDOVER.
     """
     for _ in range(ATTEMPTS):
         room = deps.rooms.get_room(room_id)
         me = room.seat_of(caller.user_id)
         if me is None:
             raise Forbidden("你不在这个房间的座位上", code="NOT_IN_ROOM")
+        if room.status is not RoomStatus.ACTIVE:
+            raise Conflict("房间不在进行中", code="NOT_ACTIVE")  # a vote left open must not touch a result
         open_vote = room.handover
         if (open_vote is None or open_vote.seat != seat) and seat is not None:
             return room  # the vote on that seat is over
@@ -136,13 +138,22 @@ def reclaimable(room: Room, user: str) -> bool:
     return seat is not None and seat.bot is not None and not user.startswith("bot:")
 
 
-def reclaim(deps: RoomDeps, room: Room, user: str) -> Room:
-    """The player of a seat a bot plays is back: the seat is hers again (before her action applies).
-    Returns the room unchanged when her seat has no bot."""
+def returning(room: Room, user: str) -> bool:
+    """Her next accepted action shows she is back: a bot plays her seat, or a vote to hand it to one
+    is open (which her return closes: it must not take the seat from a player who is playing)."""
     seat = room.seat_of(user)
-    if seat is None or not reclaimable(room, user):
+    return reclaimable(room, user) or (seat is not None and room.handover is not None
+                                       and room.handover.seat == seat.seat)
+
+
+def reclaim(deps: RoomDeps, room: Room, user: str) -> Room:
+    """The player of a seat a bot plays, or one a vote would hand to a bot, is back: the seat is hers
+    again and the vote closed (before her action applies). Returns the room unchanged otherwise."""
+    seat = room.seat_of(user)
+    if seat is None or not returning(room, user):
         return room
     seats = tuple(s.model_copy(update={"bot": None}) if s.seat == seat.seat else s for s in room.seats)
-    metrics_count("SeatsReclaimed")
-    return _save(deps, room, room.model_copy(update={"seats": seats, "version": room.version + 1,
+    if seat.bot is not None:
+        metrics_count("SeatsReclaimed")
+    return _save(deps, room, room.model_copy(update={"seats": seats, "handover": None, "version": room.version + 1,
                                                      "updated_ms": deps.clock.now_ms()}))

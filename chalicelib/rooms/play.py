@@ -31,7 +31,7 @@ from chalicelib.rooms.engine import (
     parse_action,
     viewer_json,
 )
-from chalicelib.rooms.handover import reclaim, reclaimable
+from chalicelib.rooms.handover import reclaim, returning
 from chalicelib.rooms.transitions import apply_action, commit_transition, settle_now, submit_move
 
 ACT_ATTEMPTS = 4
@@ -177,7 +177,7 @@ def _act_once(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, ra
         game.check(state, actor, action)
         for text in texts:
             deps.check_text(text, caller.user_id)  # refused text is never stored nor shown
-    if reclaimable(room, caller.user_id):  # a player whose seat a bot was playing is back ...
+    if returning(room, caller.user_id):  # a player whose seat a bot plays (or a vote would hand over) is back ...
         game.check(state, actor, action)  # ... with an action the game accepts (a refusal writes nothing)
         room = reclaim(deps, room, caller.user_id)
     sealed = pending.kind is PendingKind.SEALED
@@ -236,8 +236,9 @@ def hurry(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Hurried:
     room = deps.rooms.get_room(room_id)
     if not may_hurry(caller, room):
         raise Forbidden("只有开房者可以催战", code="NOT_CREATOR")
-    if not get_game(room.game).allows_hurry:
-        raise Conflict("这个玩法不能催战，到时自动托管", code="HURRY_NOT_ALLOWED")
+    game = get_game(room.game)
+    if not game.allows_hurry:
+        raise Conflict(f"{game.title}不能催战", code="HURRY_NOT_ALLOWED")
     if 0 <= step < room.step:
         # already settled: a retried 催战 (also the one that ended the game, whose answer was lost)
         return Hurried(room, settled=False)

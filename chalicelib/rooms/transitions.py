@@ -55,6 +55,7 @@ def commit_transition(
         "version": room.version + 1,
         "pending": pending_info(pending, now, room.pending),
         "status": RoomStatus.FINISHED if finished else RoomStatus.ACTIVE,
+        "handover": None if finished else room.handover,
         "results": (*room.results, *(o.unit for o in tr.results)),
         "updated_ms": now,
         "active_ms": max(room.active_ms, human_ms) if human_ms else room.active_ms,

@@ -326,7 +326,8 @@ class DynamoRoomStore(DynamoBase):
         )
         return "Item" in resp
 
-    def reserve_password_check(self, room_id: str, user: str, now_ms: int, window_ms: int, limit: int) -> bool:
+    def reserve_password_check(self, room_id: str, user: str, now_ms: int, window_ms: int,
+                               limit: int) -> int | None:
         """A ring of `limit` timestamps: a check takes the oldest slot, if it is older than the window,
         with a write conditional on the slot still holding what we read. Concurrent guesses race for
         the slot; at most `limit` can succeed within any window."""
@@ -337,7 +338,7 @@ class DynamoRoomStore(DynamoBase):
             slot = int(item.get("p", 0))
             oldest = int(item.get(f"s{slot}", 0))
             if oldest > now_ms - window_ms:
-                return False
+                return oldest + window_ms - now_ms
             held = "attribute_not_exists(#s)" if oldest == 0 else "#s = :old"
             values: dict[str, Any] = {":now": av(now_ms), ":next": av((slot + 1) % limit),
                                       ":ttl": av((now_ms + window_ms) // 1000 + 3600)}
@@ -356,8 +357,8 @@ class DynamoRoomStore(DynamoBase):
                     ExpressionAttributeNames={"#s": f"s{slot}", "#p": "p", "#ttl": TTL_ATTRIBUTE},
                     ExpressionAttributeValues=values,
                 )
-                return True
+                return None
             except ClientError as e:
                 if error_code(e) != "ConditionalCheckFailedException":
                     raise
-        return False  # lost every race: as many checks as allowed were just taken by others
+        return window_ms  # lost every race: as many checks as allowed were just taken by others

@@ -217,13 +217,14 @@ class MemoryStore:
         with self._lock:
             return (room_id, user) in self.watchers
 
-    def reserve_password_check(self, room_id: str, user: str, now_ms: int, window_ms: int, limit: int) -> bool:
+    def reserve_password_check(self, room_id: str, user: str, now_ms: int, window_ms: int,
+                               limit: int) -> int | None:
         with self._lock:
             taken = [t for t in self.pw_checks.get((room_id, user), []) if t > now_ms - window_ms]
             if len(taken) >= limit:
-                return False
+                return min(taken) + window_ms - now_ms
             self.pw_checks[(room_id, user)] = [*taken, now_ms]
-            return True
+            return None
 
     # -- accounts ----------------------------------------------------------------------------------
 

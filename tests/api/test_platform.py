@@ -160,9 +160,14 @@ def test_password_is_required_hashed_and_rationed(api, svc, clock):
         assert error(b.post(f"/v1/rooms/{room_id}/join", {"password": "1111"})) == (403, "WRONG_PASSWORD")
     # even the right 暗号 is refused while the checks are used up: at most five checks in ten minutes
     r = b.post(f"/v1/rooms/{room_id}/join", {"password": "0527"})
-    assert error(r) == (429, "PASSWORD_LOCKED") and r.headers["Retry-After"]
+    assert error(r) == (429, "PASSWORD_LOCKED")
+    # Retry-After and the words say when the oldest check leaves the ten-minute window
+    assert (r.headers["Retry-After"], r.json_body["message"]) == ("600", "暗号错误次数过多，请10分钟后再试")
+    clock.advance(590)
+    r = b.post(f"/v1/rooms/{room_id}/join", {"password": "0527"})
+    assert (r.headers["Retry-After"], r.json_body["message"]) == ("10", "暗号错误次数过多，请1分钟后再试")
     assert len(svc.rooms.get_room(room_id).seats) == 1
-    clock.advance(601)
+    clock.advance(11)
     assert b.post(f"/v1/rooms/{room_id}/join", {"password": "0527"}).status_code == 200
     watcher = Player(api, "w")
     assert watcher.post(f"/v1/rooms/{room_id}/spectate", {"password": "0527"}).status_code == 200

@@ -98,7 +98,8 @@ def test_wechat_errors_map_to_clear_client_errors(api, code, status, err):
 
 def test_unreachable_wechat_is_a_503(api, svc):
     svc.wechat.base_url = "http://127.0.0.1:9"  # nothing listens on the discard port
-    assert error(_login(api, "success")) == (503, "WECHAT_UNREACHABLE")
+    r = _login(api, "success")
+    assert error(r) == (503, "WECHAT_UNREACHABLE") and r.headers["Retry-After"] == "5"  # docs/errors.md: 503 says when
 
 
 def test_bad_login_bodies_never_reach_wechat(api):

@@ -14,6 +14,8 @@ refusals, which carry no step and no secret; every report of every viewer before
 
 from __future__ import annotations
 
+import json
+
 from chalicelib.games.zhenhuan.ending import GOOD_WINS
 from tests.api.helpers import Player, error
 from tests.api.test_zhenhuan import confirm, watched
@@ -199,6 +201,30 @@ def test_a_players_action_retried_with_its_key_counts_once(api, svc):
     assert svc.rooms.get_room(t.room_id).version == older.version  # answered, not applied again
 
 
+def test_a_blank_idempotency_key_is_no_key(api, svc):
+    """Platform rule P7: a blank Idempotency-Key (a client that sends the header empty) is no key — not
+    one key shared by every action she sends, which took her vote for a retry of her nomination and
+    then dropped her hand in the next vote. A key no phone could send is refused (400), nothing written."""
+    t = Table.open(api, svc, 12, SEED)
+    t.deal(ROLES_12, bluffs=["zhenhuan", "sanage", "chunyuan"])
+    t.begin()
+    t.night()
+    p = t.players
+    path = f"{t.gpath}/actions"
+    r = p[4].post(path, {"action": {"type": "nominate", "nominator": 4, "nominee": 9}}, **{"Idempotency-Key": ""})
+    assert r.status_code == 200 and r.json_body["accepted"]
+    t.sync()
+    t.do({"type": "open_vote", "seconds": 30})
+    vote = {"action": {"type": "vote", "yes": True}}
+    assert p[4].post(path, vote, **{"Idempotency-Key": ""}).status_code == 200
+    assert p[0].post(path, vote, **{"Idempotency-Key": "  "}).status_code == 200
+    assert t.view(5)["game"]["day"]["vote"]["hands"] == [{"seat": 4, "yes": True}, {"seat": 0, "yes": True}]
+    before = svc.rooms.get_room(t.room_id)
+    assert error(p[0].post(path, vote, **{"Idempotency-Key": "v\x00-1"})) == (400, "MALFORMED_REQUEST")
+    assert error(p[0].post(path, vote, **{"Idempotency-Key": "v" * 201})) == (400, "MALFORMED_REQUEST")
+    assert svc.rooms.get_room(t.room_id) == before
+
+
 def test_a_player_who_may_not_tell_is_refused_before_any_content_check(api, svc, monkeypatch):
     """A 告知 is the storyteller's: a player's is refused for that alone, whatever its text — the
     content check never runs for her (it would spend the app's WeChat quota in her name and tell her
@@ -221,3 +247,17 @@ def test_a_player_who_may_not_tell_is_refused_before_any_content_check(api, svc,
     assert checked == []
     t.do({"type": "tell", "seat": 4, "text": "你好"})
     assert checked == ["你好"]  # the storyteller's is checked
+
+
+def test_no_hurry_in_a_game_without_sealed_rounds(api, svc):
+    """血染 has no sealed rounds for 催战 to settle (the storyteller runs the clock): it is refused for
+    everyone — and a 司礼 seated as a player, whose steps are hidden, learns no step count from it."""
+    t = Table.open(api, svc, 7, SEED, start=False)
+    admin = Player(api, "司礼")
+    admin.ok("POST", f"{t.path}/join")
+    t.start()
+    assert admin.view(t.room_id)["room"]["step"] is None  # seated: the counter is hidden from her
+    for who, step in ((admin, 0), (admin, 1_000_000), (t.st, t.step)):
+        r = who.post(f"{t.path}/hurry", {"step": step})
+        assert error(r) == (409, "HURRY_NOT_ALLOWED")
+        assert "step" not in r.body.decode() and "7" not in json.dumps(r.json_body.get("details", {}))

@@ -254,14 +254,16 @@ def test_watchers(store):
 def test_password_checks_are_limited_per_sliding_window(store):
     window, t0 = 600_000, 10**12
     reserve = store.rooms.reserve_password_check
-    assert [reserve("r1", "u1", t0 + i * 1000, window, 3) for i in range(5)] == [True, True, True, False, False]
-    assert reserve("r1", "u2", t0, window, 3)  # per user
-    assert reserve("r2", "u1", t0, window, 3)  # per room
+    # None: taken; a number: refused, and how long until the oldest check leaves the window
+    assert [reserve("r1", "u1", t0 + i * 1000, window, 3) for i in range(5)] == [
+        None, None, None, window - 3000, window - 4000]
+    assert reserve("r1", "u2", t0, window, 3) is None  # per user
+    assert reserve("r2", "u1", t0, window, 3) is None  # per room
     # the window slides: the first check leaves it 10 minutes after it was made, then the second…
-    assert not reserve("r1", "u1", t0 + window - 1, window, 3)
-    assert reserve("r1", "u1", t0 + window + 1, window, 3)
-    assert not reserve("r1", "u1", t0 + window + 2, window, 3)
-    assert reserve("r1", "u1", t0 + window + 1001, window, 3)
+    assert reserve("r1", "u1", t0 + window - 1, window, 3) == 1
+    assert reserve("r1", "u1", t0 + window + 1, window, 3) is None
+    assert reserve("r1", "u1", t0 + window + 2, window, 3) == 998
+    assert reserve("r1", "u1", t0 + window + 1001, window, 3) is None
 
 
 # -- accounts -------------------------------------------------------------------------------------

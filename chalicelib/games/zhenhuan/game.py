@@ -86,6 +86,9 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
     host_runs = True
     hidden_steps = True
     """How many steps the storyteller takes at night depends on the roles in play: players see no counter."""
+    allows_hurry = False
+    """No sealed rounds to settle early: the storyteller runs the clock (and a 催战 answer would carry
+    the step count to a seated 司礼)."""
     records = None
     errors = ERRORS
     options_model = ZhenhuanOptions

@@ -388,6 +388,51 @@ def test_a_handover_vote_can_be_refused(deps):
     assert refused.handover is None and refused.seats[1].bot is None
 
 
+def _absent_three_rounds(deps, rid):
+    for step in (1, 2, 3):  # 丙 sends nothing: the creator presses 催战 each round
+        play.act(deps, A, rid, step, {"type": "pick", "n": 1})
+        play.act(deps, B, rid, step, {"type": "pick", "n": 1})
+        play.hurry(deps, A, rid, step)
+
+
+def test_a_player_who_comes_back_closes_the_vote_on_her_seat(deps):
+    """The moment the player acts again, the seat is hers: a vote still open on it closes (a late yes
+    must not hand a playing seat to a bot and take her move)."""
+    from chalicelib.rooms import handover
+
+    rid = tally(deps, B, C, rounds=9)
+    _absent_three_rounds(deps, rid)
+    assert handover.propose(deps, A, rid, 2, BotLevel.SIMPLE).handover is not None
+    back = play.act(deps, C, rid, 4, {"type": "pick", "n": 2}).room
+    assert back.handover is None and back.seats[2].bot is None
+    late = handover.vote(deps, B, rid, True, seat=2)  # the yes sent before she came back
+    assert late.handover is None and late.seats[2].bot is None
+    assert deps.rooms.list_moves(rid, 4)[2].by is MoveSource.PLAYER  # her own move stands
+    with pytest.raises(Conflict) as e:
+        handover.vote(deps, B, rid, True)
+    assert e.value.code == "NO_HANDOVER"
+
+
+def test_a_vote_left_open_closes_with_the_game(deps):
+    """A finished game's result is written once: a handover vote still open when it ends is gone with it,
+    and a vote sent after is refused (409 NOT_ACTIVE), nothing written."""
+    from chalicelib.rooms import handover
+
+    rid = tally(deps, B, C, rounds=4)
+    _absent_three_rounds(deps, rid)
+    handover.propose(deps, A, rid, 2, BotLevel.SIMPLE)
+    play.act(deps, A, rid, 4, {"type": "pick", "n": 1})
+    play.act(deps, B, rid, 4, {"type": "pick", "n": 1})
+    ended = play.hurry(deps, A, rid, 4)
+    room = deps.rooms.get_room(rid)
+    assert room.status is RoomStatus.FINISHED and room.handover is None, ended
+    with pytest.raises(Conflict) as e:
+        handover.vote(deps, B, rid, True)
+    assert e.value.code == "NOT_ACTIVE"
+    after = deps.rooms.get_room(rid)
+    assert after.version == room.version and after.seats[2].bot is None
+
+
 def test_the_scheduled_function_gives_the_sweep_its_remaining_time(monkeypatch):
     """jobs.settle_overdue passes Lambda's remaining time on (a CloudWatchEvent carries the context)."""
     from chalice.app import CloudWatchEvent
