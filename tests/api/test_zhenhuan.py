@@ -381,7 +381,7 @@ def test_storyteller_names_the_winner_after_a_counter_kill_revival_and_a_take(ap
     t.deal(ROLES_D, bluffs=["jinxi", "wentaiyi", "jingfei"])
     t.begin()
     walked = t.night({"guojunwang": [5]})
-    assert [k for k, _ in walked] == ["minion_info", "demon_info", "guojunwang", "huangshang"]
+    assert [k for k, _ in walked] == ["minion_info", "demon_info", "guojunwang", "huangshang", "niangengyao"]
     assert infos(t.me(1)) == [("minion_info", [0])]
     assert infos(t.me(0)) == [("demon_info", [1])]
 

@@ -70,6 +70,9 @@ def test_engine_walks_the_first_night_in_order() -> None:
         JINXI,
         WENTAIYI,
         ZHENHUAN,
+        NIANGENGYAO,
+        SUNDAYING,
+        KUANGTU,
     ]
     state = act(act(new_state(roles), type="begin"), type="set_alignment", seat=8, alignment="evil")
     walked = []

@@ -159,6 +159,13 @@ def test_niangengyao_killed_at_night_takes_one_player_through_protection() -> No
     assert "take" in state.seats[0].spent
 
 
+def test_niangengyao_killed_on_the_first_night_takes_one_player_that_night() -> None:
+    """当你晚上死亡时，当晚可以带走一名玩家 — on the first night too, when the storyteller's 「死亡」 kills him."""
+    state = step(act(started(RN), type="kill", seat=0), "niangengyao", 3)
+    assert not state.seats[3].alive
+    assert night(state).log[-1].deaths == (0, 3)
+
+
 def test_niangengyao_executed_by_day_takes_nobody() -> None:
     """只有在夜间死亡，才能发动技能。"""
     state = act(night(started(RN)), type="execute", seat=0)
@@ -245,6 +252,15 @@ def test_kuangtu_may_die_any_time_by_the_death_button() -> None:
     assert public(at_night)["seats"][1]["alive"], "the public learns it at dawn"
     day = night(at_night)
     assert not public(day)["seats"][1]["alive"] and day.log[-1].deaths == (1,)
+
+
+def test_kuangtu_dead_on_the_first_night_takes_sundaying_that_night() -> None:
+    """狂徒死亡，孙答应会在夜晚的对应行动时死亡; 狂徒: 不论夜晚或者白天…可以使用「死亡」按钮 — on the first
+    night too: her step is in the first night's order, so she does not wait for the second."""
+    state = step(act(started(RS), type="kill", seat=1), "sundaying")
+    assert not state.seats[0].alive and has(state, 5, StatusKind.DRUNK)
+    day = night(state)
+    assert day.log[-1].deaths == (0, 1), "both announced at the first dawn"
 
 
 def test_sundaying_dies_at_her_step_after_kuangtu_and_all_are_drunk() -> None:
