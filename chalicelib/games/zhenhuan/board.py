@@ -122,6 +122,11 @@ class Board:
         s = self.seat(i)
         return s.traveller_female if s.role == TRAVELLER else ROLES[s.role].female
 
+    def traveller(self, i: int) -> bool:
+        """Her identity is public (the seed: 其他玩家知晓旅行者身份和技能), so no ability may make her
+        another role in secret: the table would still see a traveller the engine no longer treats as one."""
+        return self.seat(i).role == TRAVELLER
+
     def is_demon(self, i: int) -> bool:
         return self.role(i).team is Team.DEMON
 

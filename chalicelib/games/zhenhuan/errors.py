@@ -32,7 +32,7 @@ ERRORS: dict[str, ErrorSpec] = {
     "NO_DEMON": _i("至少需要一名恶魔", "The game cannot begin without a demon."),
     "NO_SUCH_SEAT": _i("没有这个座位", "No such seat."),
     "NOT_TRAVELLER": _i("该座位不是在场的旅行者", "The seat is not a traveller still in the game."),
-    "TRAVELLER_ROLE": _i("旅行者请用「旅行者」设置", "Use set_traveller for travellers, not set_role."),
+    "TRAVELLER_ROLE": _i("旅行者请用「旅行者」设置", "Use set_traveller for travellers, not set_role (a traveller's role is not changed to another, nor another's to traveller)."),
     "TRAVELLER_JOINS_BY_DAY": _i("旅行者只能在天亮后或白天加入",
                                  "A traveller joins the running game only at dawn or by day."),
     "SEAT_MISMATCH": _i("新座位号应为当前座位数", "A joining traveller takes the next seat index."),

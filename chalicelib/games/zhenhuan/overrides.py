@@ -63,9 +63,9 @@ def set_alive(b: Board, a: A.SetAlive) -> None:
 
 
 def set_role(b: Board, a: A.SetRole) -> None:
-    if a.role == TRAVELLER:
-        raise IllegalAction("旅行者请用「旅行者」设置", code="TRAVELLER_ROLE")
     b.seat(a.seat)
+    if a.role == TRAVELLER or b.traveller(a.seat):
+        raise IllegalAction("旅行者请用「旅行者」设置", code="TRAVELLER_ROLE")
     b.change_role(a.seat, a.role, a.alignment, why="（说书人设置）", override=True)
 
 

@@ -130,11 +130,11 @@ class Huangshang(_Demon):
         assert actor is not None
         if CONVERT in b.seat(actor).spent:
             return (self.kill_slot(b), Slot("雨露均沾（已用过）", (), optional=True))
-        pool = others(b, actor)
+        pool = tuple(s for s in others(b, actor) if not b.traveller(s))
         same_team = b.seat(actor).alignment
         greyed = tuple((s, "与皇上同阵营") for s in pool if b.seat(s).alignment is same_team)
         allowed = tuple(s for s in pool if b.seat(s).alignment is not same_team)
-        return (self.kill_slot(b), Slot("雨露均沾（女性角色变为宠妃）", allowed, optional=True, greyed=greyed))
+        return (self.kill_slot(b), Slot("雨露均沾（女性角色变为宠妃，旅行者除外）", allowed, optional=True, greyed=greyed))
 
     def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
         assert actor is not None
@@ -174,7 +174,8 @@ class Taishanghuang(_Demon):
     def slots(self, b: Board, actor: int | None) -> tuple[Slot, ...]:
         return (
             self.kill_slot(b),
-            Slot("自杀时：继位为皇上的玩家（说书人决定）", others(b, actor), optional=True),
+            Slot("自杀时：继位为皇上的玩家（说书人决定，旅行者除外）",
+                 tuple(s for s in others(b, actor) if not b.traveller(s)), optional=True),
         )
 
     def validate(self, b: Board, actor: int | None, targets: tuple[int | None, ...]) -> None:

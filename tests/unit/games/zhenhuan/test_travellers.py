@@ -14,10 +14,19 @@ from chalicelib.core.game import Entrant, Transition, Viewer
 from chalicelib.core.rng import Rng
 from chalicelib.games.zhenhuan.actions import TravellerDetails
 from chalicelib.games.zhenhuan.game import GAME
-from chalicelib.games.zhenhuan.roles import GUOJUNWANG, HUAFEI, HUANGSHANG, JINXI, QIFEI, WENTAIYI, ZHENHUAN
+from chalicelib.games.zhenhuan.roles import (
+    GUOJUNWANG,
+    HUAFEI,
+    HUANGSHANG,
+    JINXI,
+    QIFEI,
+    TAISHANGHUANG,
+    WENTAIYI,
+    ZHENHUAN,
+)
 from chalicelib.games.zhenhuan.state import GameState
 
-from .helpers import HOST, act, night, player_act, public, started
+from .helpers import HOST, act, current_view, dusk, night, pass_until, player_act, public, started
 
 R = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI]
 GOOD = TravellerDetails(identity="江湖郎中", ability="每天白天可以问说书人一个问题", alignment="good", female=False)
@@ -114,3 +123,29 @@ def test_travellers_are_exiled_by_anyone_and_everyone_votes_without_a_ghost_vote
     assert not state.seats[7].alive and not state.seats[2].ghost_vote and state.day.executed == 3
     assert any(e.kind == "execution" and e.exile for e in state.log)
     assert public(state)["day"]["exile_threshold"] == 4
+
+
+FEMALE = TravellerDetails(identity="江湖女医", ability="每天白天可以问说书人一个问题", alignment="good", female=True)
+
+
+def _offered(slot) -> set[int]:
+    return set(slot.allowed) | {g.seat for g in slot.greyed}
+
+
+def test_no_ability_makes_a_traveller_another_role_in_secret() -> None:
+    """其他玩家知晓旅行者身份和技能 — so she stays what the table sees. Decision: 雨露均沾 cannot make a
+    traveller a 宠妃, 太上皇's heir cannot be a traveller, and 「角色」 cannot change a traveller's role:
+    otherwise the table would see a traveller the engine no longer treats as one (nominated without
+    「流放」, unable to leave, counted in the table's size)."""
+    state = dusk(admit(night(started(R)), FEMALE).state)
+    state = pass_until(state, "huangshang")
+    kill, convert = current_view(state).slots
+    assert 7 in kill.allowed and 7 not in _offered(convert)
+    with pytest.raises(IllegalAction):
+        act(state, type="night_step", step="huangshang", targets=[None, 7], force=True)
+    heir_game = dusk(admit(night(started([TAISHANGHUANG if r == HUANGSHANG else r for r in R])), FEMALE).state)
+    _kill, heir = current_view(pass_until(heir_game, "taishanghuang")).slots
+    assert 7 not in _offered(heir) and 0 in heir.allowed
+    with pytest.raises(IllegalAction) as err:
+        act(state, type="set_role", seat=7, role=QIFEI, alignment="evil")
+    assert err.value.code == "TRAVELLER_ROLE"
