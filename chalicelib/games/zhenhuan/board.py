@@ -164,6 +164,19 @@ class Board:
                 found.append(j)
         return tuple(found)
 
+    def seated_beside(self, i: int) -> tuple[int, ...]:
+        """The seat on each side, dead or alive (a traveller who left no longer sits between): where
+        someone sits, not who is still in the game."""
+        n = len(self.seats)
+        found: list[int] = []
+        for step in (-1, 1):
+            j = (i + step) % n
+            while j != i and self.seats[j].departed:
+                j = (j + step) % n
+            if j != i and j not in found:
+                found.append(j)
+        return tuple(found)
+
     def distance(self, a: int, b: int) -> int:
         n = len(self.seats)
         d = abs(a - b) % n
@@ -243,7 +256,7 @@ class Board:
 
     def huanbi_beside_guojunwang(self, seat: int) -> None:
         """「如果位置与果郡王相邻，则浣碧醉酒。此醉酒为永久效果。」: part of her ability, while she is 浣碧."""
-        if any(self.seat(n).role == GUOJUNWANG for n in self.neighbours(seat)):
+        if any(self.seat(n).role == GUOJUNWANG for n in self.seated_beside(seat)):
             self.add_status(seat, StatusKind.DRUNK, HUANBI, by=seat, until=None)
             self.remind(HUANBI, "醉酒", seat)
             self.host(f"浣碧{no(seat)}坐在果郡王身边：永久醉酒")

@@ -12,7 +12,7 @@ from chalicelib.core.rng import Rng
 from chalicelib.games.zhenhuan.board import Board
 from chalicelib.games.zhenhuan.enums import StepKey
 from chalicelib.games.zhenhuan.events import InfoEvent, SeatRole
-from chalicelib.games.zhenhuan.roles import GOOD_ROLES, RoleKey
+from chalicelib.games.zhenhuan.roles import GOOD_ROLES, YURAO, RoleKey
 
 
 def _rng(b: Board) -> Rng:
@@ -29,7 +29,10 @@ def fake_demon(b: Board, actor: int) -> int:
     past = [(set(e.targets), bool(e.value)) for e in told_before(b, actor, StepKey.JINXI) if len(e.targets) == 2]
     seats = b.present()
     fits = [d for d in seats if all((d in pair) == said for pair, said in past)]
-    pool = [d for d in fits if not b.is_demon(d)] or fits or [d for d in seats if not b.is_demon(d)] or seats
+    # a living player other than herself, when one fits: a dead or self "demon" would betray the lie
+    plausible = [d for d in fits if not b.is_demon(d) and d != actor and b.alive(d)]
+    pool = (plausible or [d for d in fits if not b.is_demon(d)] or fits
+            or [d for d in seats if not b.is_demon(d)] or seats)
     return _rng(b).choice(pool)
 
 
@@ -52,14 +55,18 @@ def other_seats(b: Board, truth: Sequence[int], pool: Sequence[int]) -> tuple[in
     return tuple(sorted(truth))
 
 
+_NAMEABLE = tuple(r for r in GOOD_ROLES if r != YURAO)
+"""Roles are unique: told another player is 玉娆, she would know at once the answer is false."""
+
+
 def fake_good_role(b: Board) -> RoleKey:
     """The good role 玉娆's false answer names (described before the target is picked)."""
-    return _rng(b).choice(GOOD_ROLES)
+    return _rng(b).choice(_NAMEABLE)
 
 
 def wrong_good_role(b: Board, seat: int) -> SeatRole:
     """玉娆: the chosen player shown as a good role she does not hold (the described one, or the next)."""
     fake = fake_good_role(b)
     if fake == b.seat(seat).role:
-        fake = GOOD_ROLES[(GOOD_ROLES.index(fake) + 1) % len(GOOD_ROLES)]
+        fake = _NAMEABLE[(_NAMEABLE.index(fake) + 1) % len(_NAMEABLE)]
     return SeatRole(seat=seat, role=fake)

@@ -256,7 +256,8 @@ class Jingfei(Step):
         if isinstance(truth, tuple):
             return falseinfo.other_seats(b, truth, [s for s in b.living() if s != actor])
         assert isinstance(truth, int)
-        return falseinfo.other_number(b, truth, max(0, truth - 2), min(len(b.present()), truth + 2))
+        least = 1 if actor is not None and _counts_as_woman(b, actor) else 0  # she counts herself
+        return falseinfo.other_number(b, truth, max(least, truth - 2), min(len(b.present()), truth + 2))
 
     def suggest_hint(self, b: Board, actor: int | None) -> str:
         value = self.suggest(b, actor, ())

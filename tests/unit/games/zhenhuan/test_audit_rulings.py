@@ -86,3 +86,13 @@ def test_a_bluff_dealt_by_hand_leaves_the_bluffs():
     assert len(set(s.bluffs)) == 3 and not set(s.bluffs) & in_play
     assert all(ROLES[r].good for r in s.bluffs)
     act(s, type="begin")  # valid bluffs: the game starts
+
+
+def test_huanbi_beside_guojunwang_is_judged_by_where_they_sit_not_who_is_alive():
+    """Seed: 浣碧 「如果位置与果郡王相邻，则浣碧醉酒」 — 位置: the seats, dead or alive. 浣碧 (2号) made 宠妃,
+    then restored by 三阿哥 after 瑾汐 (3号, between her and 果郡王 4号) died, is not beside him."""
+    s = step(started(["sanage", "huanbi", "jinxi", "guojunwang", "wentaiyi", "anlingrong", "huangshang"]),
+             "huangshang", None, 1)
+    s = act(night(s), type="kill", seat=2)
+    s = step(dusk(s), "sanage", 1)  # 三阿哥 touches the 宠妃: she is 浣碧 again
+    assert seat(s, 1).role == "huanbi" and not has(s, 1, StatusKind.DRUNK)

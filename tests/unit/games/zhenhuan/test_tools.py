@@ -220,3 +220,28 @@ def test_a_current_step_whose_holder_is_gone_is_greyed_and_can_be_passed() -> No
     state = act(pass_until(started(R), "jinxi"), type="set_role", seat=1, role="taihou")
     assert current(state) == "jinxi" and current_view(state).disabled == "无人可行动"
     assert current(act(state, type="night_step", step="jinxi")) == "wentaiyi"
+
+
+def _salted(state, salt: int):
+    from chalicelib.games.zhenhuan.board import Board
+
+    return Board(state.model_copy(update={"night": state.night.model_copy(update={"salt": salt})}))
+
+
+def test_a_suggested_false_answer_is_never_self_evidently_false() -> None:
+    """Issue #11: the suggestion is a *plausible* false answer. Roles are unique, so 玉娆 is never told
+    another player is 玉娆; 瑾汐's pretend demon is a living player other than herself; 敬妃, a woman,
+    is never told fewer than one woman is in play (she counts herself). Over many night salts."""
+    from chalicelib.games.zhenhuan import falseinfo
+
+    yurao = pass_until(step(started(["yurao", "jinxi", "guojunwang", "wentaiyi", "qifei", "anlingrong",
+                                     "huangshang"]), "anlingrong", 0, None), "yurao")
+    assert {falseinfo.wrong_good_role(_salted(yurao, k), 1).role for k in range(200)} & {"yurao"} == set()
+    jinxi = to_day(["jingfei", "jinxi", "guojunwang", "wentaiyi", "qifei", "anlingrong", "huangshang"])
+    jinxi = act(act(jinxi, type="kill", seat=0), type="kill", seat=2)
+    jinxi = pass_until(step(dusk(jinxi), "anlingrong", 1, None), "jinxi")
+    demons = {falseinfo.fake_demon(_salted(jinxi, k), 1) for k in range(200)}
+    assert demons and not demons & {0, 1, 2, 6}  # not dead 1号/3号, not herself, not the real demon
+    jingfei = pass_until(step(started(["jingfei", "jinxi", "guojunwang", "wentaiyi", "sanage", "anlingrong",
+                                       "huangshang"]), "anlingrong", 0, None), "jingfei")
+    assert min(STEPS["jingfei"].suggest(_salted(jingfei, k), 0, ()) for k in range(200)) >= 1
