@@ -174,6 +174,9 @@ class Room(BaseModel):
     """Players asking to join a running `late_join` game (the host admits or declines them)."""
     handover: HandoverVote | None = None
     """An open vote on handing an absent player's seat to a bot."""
+    bot_played: bool = False
+    """A bot has played a seat handed over by a vote, even if her player took it back since: the game
+    stays practice (docs/rules/platform.md P1) — its moves were not all people's."""
     code: str | None = None
     """The room's 房号: six digits a player can say aloud and a friend type in the lobby (unique among
     rooms created in the last `ROOM_CODE_LIFE_S`). None for rooms created before codes existed."""
@@ -206,6 +209,11 @@ class Room(BaseModel):
     @property
     def bot_seats(self) -> dict[int, BotLevel]:
         return {s.seat: s.bot for s in self.seats if s.bot is not None}
+
+    @property
+    def practice(self) -> bool:
+        """练习: a bot sits at the table or has played in this game; boards and records ignore it (P1)."""
+        return self.bot_played or any(s.bot is not None for s in self.seats)
 
     @property
     def full(self) -> bool:

@@ -70,9 +70,9 @@ def _counters(policy: RecordsPolicy, stats: dict[str, float], won: bool) -> dict
 def side_writes(game: AnyGame, room: Room, outcome: Outcome, now_ms: int) -> list[SideWrite]:
     writes: list[SideWrite] = [ResultWrite(unit=outcome.unit, outcome=named_outcome(room, outcome), step=room.step)]
     policy = game.records
-    if policy is None or room.bot_seats:
-        # a game with bots is practice (练习): its result stands, but it reaches no board, no
-        # fastest-clear list and unlocks nothing (docs/rules/platform.md)
+    if policy is None or room.practice:
+        # a game a bot sat at or played in is practice (练习): its result stands, but it reaches no
+        # board, no fastest-clear list and unlocks nothing (docs/rules/platform.md P1)
         return writes
     board = board_name(policy, room.competition)
     seats = {s.seat: s for s in room.seats}

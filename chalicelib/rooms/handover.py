@@ -54,7 +54,7 @@ def _decide(room: Room, vote: HandoverVote) -> Room:
     if voters == 0 or 2 * len(vote.yes) > voters:
         seats = tuple(s.model_copy(update={"bot": vote.level}) if s.seat == vote.seat else s for s in room.seats)
         metrics_count("Handovers")
-        return room.model_copy(update={"seats": seats, "handover": None})
+        return room.model_copy(update={"seats": seats, "handover": None, "bot_played": True})
     if 2 * len(vote.no) >= voters:
         return room.model_copy(update={"handover": None})
     return room.model_copy(update={"handover": vote})

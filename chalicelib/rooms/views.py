@@ -90,6 +90,7 @@ def room_summary(room: Room, caller: Caller, now_ms: int, *, hide_steps: bool = 
         # who asks to join a running game: the host's to decide, nobody else's to see
         "requests": [r.model_dump() for r in room.requests] if host else None,
         "handover": room.handover.model_dump(mode="json") if room.handover else None,
+        "practice": room.practice,
         "leave": leave_effect(room, caller),
     }
 

@@ -105,6 +105,7 @@ def room_to_item(room: Room) -> dict[str, Any]:
         "ply": room.ply,
         "requests": [r.model_dump() for r in room.requests] or None,
         "handover": room.handover.model_dump(mode="json") if room.handover else None,
+        "bot_played": room.bot_played or None,
         "acted": room.acted or None,
         "code": room.code,
     }
@@ -155,6 +156,7 @@ def room_from_item(item: dict[str, Any]) -> Room:
         ply=v.get("ply"),
         requests=v.get("requests", ()),
         handover=v.get("handover"),
+        bot_played=bool(v.get("bot_played")),
         acted=v.get("acted") or {},
         code=v.get("code"),
     )

@@ -315,6 +315,7 @@ describe('保皇 H5', () => {
     await button(p, '补满空位').click()
     await screen(p).locator('.seat-taken').nth(4).waitFor()
     assert.equal(await screen(p).locator('.seat .badge', { hasText: '机器人' }).count(), 4)
+    assert.equal(await screen(p).locator('.status-practice').textContent(), '练习局')
     await button(p, '开战').click()
     await screen(p).locator('.bh-table').waitFor()
     assert.equal(await screen(p).locator('.bh-table .bh-badge', { hasText: '机器人' }).count(), 4)

@@ -53,6 +53,33 @@ def test_an_absent_seat_goes_to_a_bot_by_vote_and_comes_back_when_she_acts(team)
         assert team[0].summary(room_id)["room"]["seats"][2]["bot"] is None
 
 
+def test_a_seat_a_bot_played_keeps_the_game_practice_after_she_takes_it_back(team):
+    """Platform P1: a game a bot played in is practice (练习) — also when the player came back and took
+    her seat before the end: the finished game reaches no board, no fastest-clear list, no record."""
+    from tests.api.dgame import play_out
+
+    room_id = open_d_room(team, 1)
+    team[0].ok("POST", f"/v1/rooms/{room_id}/start")
+    assert team[0].summary(room_id)["room"]["practice"] is False
+    _absent_rounds(team, room_id)
+    team[0].ok("POST", f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"})
+    team[1].ok("POST", f"/v1/rooms/{room_id}/handover/vote", {"yes": True})
+    step = team[0].view(room_id)["room"]["step"]
+    for p in team[:2]:
+        p.act(room_id, {"type": "idle"}, step=step)  # the round settles with the bot's move for her
+    back = team[2].view(room_id)["room"]["step"]
+    # she is back: the seat is hers (this round's move the bot already made for her)
+    assert error(team[2].act(room_id, {"type": "idle"}, step=back)) == (409, "ALREADY_SUBMITTED")
+    room = team[0].summary(room_id)["room"]
+    assert room["seats"][2]["bot"] is None and room["practice"] is True
+    for p in team[:2]:
+        p.act(room_id, {"type": "idle"}, step=back)
+    end = play_out(team, room_id, {"type": "poison", "target": 0})
+    assert end["room"]["status"] == "finished" and end["room"]["practice"] is True
+    assert team[0].ok("GET", "/v1/boards/coop-free")["rows"] == []
+    assert team[0].ok("GET", "/v1/stages/1/fastest")["rows"] == []
+
+
 def test_a_refused_vote_leaves_the_seat_with_its_player(team):
     room_id = open_d_room(team, 1)
     team[0].ok("POST", f"/v1/rooms/{room_id}/start")

@@ -1907,6 +1907,11 @@ export interface components {
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
             /**
+             * Practice
+             * @description 练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关
+             */
+            practice: boolean;
+            /**
              * @description 她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁
              * @default null
              */
@@ -3232,6 +3237,11 @@ export interface components {
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
             /**
+             * Practice
+             * @description 练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关
+             */
+            practice: boolean;
+            /**
              * @description 她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁
              * @default null
              */
@@ -4225,6 +4235,11 @@ export interface components {
             requests: components["schemas"]["JoinRequestOut"][] | null;
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
+            /**
+             * Practice
+             * @description 练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关
+             */
+            practice: boolean;
             /**
              * @description 她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁
              * @default null
@@ -5824,6 +5839,11 @@ export interface components {
             requests: components["schemas"]["JoinRequestOut"][] | null;
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
+            /**
+             * Practice
+             * @description 练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关
+             */
+            practice: boolean;
             /**
              * @description 她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁
              * @default null

@@ -20,6 +20,7 @@ import { useRememberRoom } from '../../hooks/useRememberRoom'
 import { useRoomShare } from '../../hooks/useRoomShare'
 import { STATUS } from '../../lib/labels'
 import '../../components/room/room.css'
+import { StatusSeal } from '../../components/room/StatusSeal'
 import '../../games/baohuang/baohuang.css'
 
 type BotLevel = 'simple' | 'advanced'
@@ -74,7 +75,7 @@ export default function Room() {
     <Screen
       title={room?.title ?? '保皇'}
       sub={sub}
-      extra={room ? <View className={`status-seal status-${status}`} data-status={status}>{STATUS[status] ?? status}</View> : undefined}
+      extra={room ? <StatusSeal room={room} /> : undefined}
     >
       <ErrorLine error={poll.error} />
       {!view && !poll.error ? <View className='loading'>入殿中…</View> : null}

@@ -19,6 +19,7 @@ import { useRoomShare } from '../../hooks/useRoomShare'
 import { goLobby } from '../../lib/nav'
 import { COMPETITION, STATUS } from '../../lib/labels'
 import '../../components/room/room.css'
+import { StatusSeal } from '../../components/room/StatusSeal'
 import '../../games/shengong/shengong.css'
 
 const MODE_OF_GAME: Record<string, 'A' | 'B' | 'C' | 'D'> = { shengong_a: 'A', shengong_b: 'B', shengong_c: 'C', shengong_d: 'D' }
@@ -75,7 +76,7 @@ export default function Room() {
     <Screen
       title={title}
       sub={sub}
-      extra={room ? <View className={`status-seal status-${status} room-status`} data-status={status}>{STATUS[status] ?? status}</View> : undefined}
+      extra={room ? <StatusSeal room={room} className='room-status' /> : undefined}
     >
       <ErrorLine error={poll.error} />
       {!view && !poll.error ? <View className='loading'>入殿中…</View> : null}

@@ -19,8 +19,8 @@ import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { usePoll } from '../../hooks/usePoll'
 import { useRememberRoom } from '../../hooks/useRememberRoom'
 import { useRoomShare } from '../../hooks/useRoomShare'
-import { STATUS } from '../../lib/labels'
 import '../../components/room/room.css'
+import { StatusSeal } from '../../components/room/StatusSeal'
 import '../../games/zhenhuan/zhenhuan.css'
 
 /**
@@ -71,7 +71,7 @@ export default function Room() {
     <Screen
       title='血染甄嬛传'
       sub={role === 'host' ? '说书人 · 魔典' : seated ? `${(view?.viewer.seat ?? 0) + 1}号座` : room ? '观战' : '房间'}
-      extra={room ? <View className={`status-seal status-${status}`} data-status={status}>{STATUS[status] ?? status}</View> : undefined}
+      extra={room ? <StatusSeal room={room} /> : undefined}
     >
       <ErrorLine error={poll.error} />
       {!view && !poll.error ? <View className='loading'>入殿中…</View> : null}
