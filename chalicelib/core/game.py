@@ -401,9 +401,10 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
         """The persona a bot brings to a game that seats consorts (None: bots cannot sit here)."""
         return None
 
-    def free_texts(self, action: A) -> tuple[str, ...]:
-        """What an action carries that someone typed and someone else will read (a storyteller's
-        告知): the platform runs it through content security before the action applies."""
+    def free_texts(self, action: A | BaseModel) -> tuple[str, ...]:
+        """What an action (or a late entrant's admission details) carries that someone typed and
+        someone else will read (a storyteller's 告知, a traveller's identity): the platform runs it
+        through content security before the action applies."""
         return ()
 
     # -- storage helpers (the room service stores JSON) ------------------------------------------

@@ -121,6 +121,8 @@ def admit(deps: RoomDeps, caller: Caller, room_id: str, user: str, raw_details: 
     details = parse_model(game.admit_model, raw_details, "入座设置")
     entrant = Entrant(seat=len(room.seats), name=request.name)
     tr = game.admit(load_state(game, room), entrant, details, room.rng())
+    for text in game.free_texts(details):  # after the game accepted it: no check spent on a refusal
+        deps.check_text(text, caller.user_id)
     log = LogRecord(step=room.step, kind=LogKind.ADMIT, label="入座", actor=viewer_json(Viewer.host()),
                     action={"entrant": entrant_json(entrant), "details": details.model_dump(mode="json")},
                     events=game.dump_events(tr.events), at_ms=deps.clock.now_ms(), trigger=Trigger.HOST)

@@ -134,3 +134,30 @@ def test_the_replay_of_a_game_with_a_late_traveller_meets_the_contract(api, svc)
     replay = t.players[0].ok("GET", f"{t.gpath}/replay")  # checked against the contract on the way
     admitted = [e for e in replay["log"] if e["kind"] == "admit"]
     assert len(admitted) == 1 and admitted[0]["action"]["entrant"]["name"] == "远客甲"
+
+
+def test_what_the_storyteller_types_for_the_table_passes_content_security(api, svc):
+    """Issue #12: free text someone types and others read passes WeChat's content check first — a
+    traveller's identity and ability (admitted or set) and a declared result's reason, as a 告知's
+    text does. A refused text is 422 CONTENT_REFUSED and nothing is written."""
+    t = Table.open(api, svc, 5, SEED)
+    t.deal(ROLES_5)
+    t.begin()
+    t.night({"huafei": [2]})
+    guest = Player(api, "远客甲")
+    guest.ok("POST", f"{t.path}/join")
+    before = t.stored()
+    for details in ({**DETAILS, "identity": "去死吧"}, {**DETAILS, "ability": "去死吧"}):
+        r = t.st.post(f"{t.gpath}/admit", {"user": guest.user["id"], "details": details})
+        assert error(r) == (422, "CONTENT_REFUSED")
+    assert t.stored() == before
+    t.admit(guest, DETAILS)
+    before = t.stored()
+    refused = t.st.post(f"{t.gpath}/actions", {"action": {"type": "set_traveller", "seat": 5, **DETAILS,
+                                                          "ability": "去死吧"}, "step": t.step})
+    assert error(refused) == (422, "CONTENT_REFUSED")
+    declared = t.st.post(f"{t.gpath}/actions", {"action": {"type": "declare_winner", "winner": "good",
+                                                           "reason": "去死吧"}, "step": t.step})
+    assert error(declared) == (422, "CONTENT_REFUSED")
+    assert t.stored() == before
+    t.do({"type": "declare_winner", "winner": "good"})  # the default reason is ours: not checked

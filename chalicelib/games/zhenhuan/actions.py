@@ -282,12 +282,16 @@ class SetGhostVote(_A):
     has: bool
 
 
+DEFAULT_REASON = "说书人宣布结果"
+"""A declared result's reason when the storyteller types none (ours: no content check needed)."""
+
+
 class DeclareWinner(_A):
     """The storyteller's word on the winner: proposed like a met win condition, then 「确认结束」."""
 
     type: Literal["declare_winner"] = "declare_winner"
     winner: Alignment
-    reason: str = Field(default="说书人宣布结果", max_length=60)
+    reason: str = Field(default=DEFAULT_REASON, max_length=60)
 
 
 class ConfirmEnd(_A):

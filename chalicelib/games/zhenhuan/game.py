@@ -217,9 +217,18 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
         it — with the end she was shown (a storyteller who walked away from a met win condition)."""
         return A.ConfirmEnd() if state.end is not None and state.phase is not Phase.OVER else None
 
-    def free_texts(self, action: A.Action) -> tuple[str, ...]:
-        """A 告知's free text reaches a player: it passes content security first (notes stay hers)."""
-        return (action.text,) if isinstance(action, A.Tell) and action.text else ()
+    def free_texts(self, action: A.Action | BaseModel) -> tuple[str, ...]:
+        """Typed text the players read passes content security first: a 告知's text, a traveller's
+        identity and ability (admitted or set), a declared result's reason (notes and reminders stay
+        the storyteller's)."""
+        match action:
+            case A.Tell(text=text) if text:
+                return (text,)
+            case A.TravellerDetails(identity=identity, ability=ability):
+                return tuple(t for t in (identity, ability) if t)
+            case A.DeclareWinner(reason=reason) if reason != A.DEFAULT_REASON:
+                return (reason,)
+        return ()
 
     def catalogue(self) -> ZhenhuanCatalogue:
         return catalogue()
