@@ -84,6 +84,8 @@ PLATFORM_ERRORS: dict[str, ErrorSpec] = {
                           "The last transition is not a host press the game lets the host take back."),
     "NO_LATE_JOIN": _e(409, "这个玩法开局后不能加入", "The game seats nobody after the start."),
     "NO_SUCH_REQUEST": _e(409, "没有这个入座请求", "The player has not asked to join (or was declined)."),
+    "REQUESTS_FULL": _e(409, "请求入座的人已满，请等说书人处理后再试",
+                        "As many players as the room has free seats (at most 10) already wait for the host's answer."),
     "SEAT_NOT_ABSENT": _e(409, "这个座位的玩家并未离开", "Only a seat whose player is gone may be handed to a bot."),
     "HANDOVER_OPEN": _e(409, "已有一个代打投票在进行", "Another handover vote is open in this room."),
     "NO_HANDOVER": _e(409, "没有进行中的代打投票", "There is no handover vote to vote on."),

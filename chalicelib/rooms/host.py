@@ -72,6 +72,10 @@ def undo(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
                              ply=log.ply)
 
 
+MAX_REQUESTS = 10
+"""Requests to join a running room waiting for the host at once (and never more than its free seats)."""
+
+
 def request_join(deps: RoomDeps, caller: Caller, room: Room, password: str | None) -> Room:
     """Ask to join a running game that seats late entrants; the host decides. Retrying is harmless:
     a request already made checks no password again. Whoever gave the password may watch the room
@@ -84,6 +88,9 @@ def request_join(deps: RoomDeps, caller: Caller, room: Room, password: str | Non
     for _ in range(ATTEMPTS):
         if any(r.user == caller.user_id for r in room.requests):
             return room
+        if len(room.requests) >= min(MAX_REQUESTS, room.max_seats - len(room.seats)):
+            # a bounded list: the room item must not grow with everyone who asks
+            raise Conflict("请求入座的人已满，请等说书人处理后再试", code="REQUESTS_FULL")
         now = deps.clock.now_ms()
         asked = room.model_copy(update={
             "requests": (*room.requests, JoinRequest(user=caller.user_id, name=caller.name, at_ms=now)),

@@ -161,3 +161,19 @@ def test_what_the_storyteller_types_for_the_table_passes_content_security(api, s
     assert error(declared) == (422, "CONTENT_REFUSED")
     assert t.stored() == before
     t.do({"type": "declare_winner", "winner": "good"})  # the default reason is ours: not checked
+
+
+def test_requests_to_join_are_bounded(api, svc):
+    """Platform P6: late entrants ask and the host decides — at most 10 requests wait at once (never
+    more than the free seats), so the room does not grow with everyone who asks: the next is 409
+    REQUESTS_FULL, and may ask again once the storyteller has answered one."""
+    t = Table.open(api, svc, 5, SEED)
+    askers = [Player(api, f"远客{i:02d}") for i in range(11)]
+    for p in askers[:10]:
+        p.ok("POST", f"{t.path}/join")
+    before = t.stored()
+    assert error(askers[10].post(f"{t.path}/join")) == (409, "REQUESTS_FULL")
+    assert t.stored() == before
+    t.st.ok("POST", f"{t.path}/decline", {"user": askers[0].user["id"]})
+    askers[10].ok("POST", f"{t.path}/join")
+    assert len(summary(t.st, t)["room"]["requests"]) == 10
