@@ -652,6 +652,25 @@ def test_a_seat_in_tuoguan_may_resume_during_the_declaration(api, svc):
     assert table.view(other)["pending"]["my_move"] == {"type": "stay_hidden"}
 
 
+def test_a_seat_that_declared_and_then_asks_for_tuoguan_declares_nothing(api, svc):
+    """Rules §15 (decision): 托管 declaration is 不声明 — also for a seat that sealed 造反 and then pressed
+    托管: 托管 answers for her from that press on, so her sealed choice goes with her turn, and the table
+    sees no hoe on her."""
+    table = open_table(api, svc, SEED_QUIET, variant="simple")
+    view = table.run(Policy(), in_phase("declare"))
+    emperor = view["game"]["emperor"]
+    seat = next(s for s in view["pending"]["seats"] if table.view(s)["game"]["my_role"] == "commoner")
+    step = table.do(seat, {"type": "declare"}, view["room"]["step"])["step"]
+    assert table.view(seat)["pending"]["my_move"] == {"type": "declare"}
+    table.do(seat, {"type": "auto"}, step)
+    after = table.view(seat)
+    assert after["game"]["seats"][seat]["auto"] and seat not in after["pending"]["seats"]
+    for other in after["pending"]["seats"]:
+        table.do(other, {"type": "stay_hidden"}, after["room"]["step"])
+    played = table.view(emperor)
+    assert played["game"]["phase"] == "play" and not played["game"]["seats"][seat]["rebel"]
+
+
 def test_a_player_who_already_declared_may_still_quit(api, svc):
     """Seed: 游戏开始后，如有玩家强行退出…将被扣去30分。游戏自动结束。 DECISIONS 保皇 #7: quitting mid-deal
     costs 30 points and ends the deal."""
