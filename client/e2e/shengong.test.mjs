@@ -397,7 +397,7 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
     await room.locator('.seat-taken').nth(7).waitFor()
     assert.equal(await room.locator('.badge', { hasText: '机器人' }).count(), 7)
     await room.locator('.status-practice', { hasText: '练习局' }).waitFor()  // the header says it counts on no board
-    await shotAt(hua, null, 'shengong-bots.png')
+    await shotAt(hua, room.locator('.masthead'), 'shengong-bots.png')
     await room.getByText('开战', { exact: true }).click()
     await room.locator('.sg-seal-btn').waitFor({ timeout: 20000 })
     assert.equal(await room.locator('.sg-rival .sg-bot-mark').count(), 7, 'bot seats marked in the game too')

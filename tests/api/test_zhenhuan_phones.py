@@ -158,14 +158,20 @@ def test_twelve_phones_nominate_and_vote_on_the_clock_the_scheduler_closes_it(ap
     assert watch.probes > 8 and watch.full_checks >= 8
 
 
-def test_a_players_action_retried_with_its_key_counts_once(api, svc):
-    """Platform rule P7 (a phone may retry): a player sends no step (she must not learn the count), so
-    her Idempotency-Key tells the retry of her last action from a new one — even when it arrives after
-    the storyteller has opened the next vote, where it would otherwise count a hand she never raised."""
+def _first_day(api, svc) -> Table:
+    """The 12-seat table, dealt and through its first night: the first day, nobody nominated yet."""
     t = Table.open(api, svc, 12, SEED)
     t.deal(ROLES_12, bluffs=["zhenhuan", "sanage", "chunyuan"])
     t.begin()
     t.night()
+    return t
+
+
+def test_a_players_action_retried_with_its_key_counts_once(api, svc):
+    """Platform rule P7 (a phone may retry): a player sends no step (she must not learn the count), so
+    her Idempotency-Key tells the retry of her last action from a new one — even when it arrives after
+    the storyteller has opened the next vote, where it would otherwise count a hand she never raised."""
+    t = _first_day(api, svc)
     p = t.players
     path = f"{t.gpath}/actions"
     nominate = {"action": {"type": "nominate", "nominator": 4, "nominee": 9}}
@@ -205,10 +211,7 @@ def test_a_blank_idempotency_key_is_no_key(api, svc):
     """Platform rule P7: a blank Idempotency-Key (a client that sends the header empty) is no key — not
     one key shared by every action she sends, which took her vote for a retry of her nomination and
     then dropped her hand in the next vote. A key no phone could send is refused (400), nothing written."""
-    t = Table.open(api, svc, 12, SEED)
-    t.deal(ROLES_12, bluffs=["zhenhuan", "sanage", "chunyuan"])
-    t.begin()
-    t.night()
+    t = _first_day(api, svc)
     p = t.players
     path = f"{t.gpath}/actions"
     r = p[4].post(path, {"action": {"type": "nominate", "nominator": 4, "nominee": 9}}, **{"Idempotency-Key": ""})

@@ -69,8 +69,10 @@ export default function Room() {
 
   const mode = room ? MODE_OF_GAME[room.game] ?? 'D' : 'D'
   const game = view?.game
-  const title = game?.mode === 'D' ? game.stage_title ?? '宫斗杀' : room ? `深宫杀 · ${MODE_NAME[mode]}` : '深宫杀'
-  const sub = room ? `${mode === 'D' ? '宫斗杀' : `深宫杀 · ${MODE_NAME[mode]}`} · ${COMPETITION[room.competition] ?? room.competition}` : '房间'
+  const stage = (room?.options as { stage?: number } | undefined)?.stage
+  // the title says which room (a stage, or 深宫杀), the line under it the mode and the competition, once each
+  const title = game?.mode === 'D' && game.stage_title ? game.stage_title : mode === 'D' && stage ? `关卡${stage}` : '深宫杀'
+  const sub = room ? `${MODE_NAME[mode]} · ${COMPETITION[room.competition] ?? room.competition}` : '房间'
   const status = room?.status ?? ''
   return (
     <Screen

@@ -153,27 +153,33 @@ def test_classic_take_needs_a_valid_call(action, code):
     assert err.value.code == code
 
 
-def test_classic_forces_the_holder_after_one_round():
-    """Seed: "传完一轮后自己必须当皇帝（除非没有能力登基或者有4张同色同点的牌）"."""
-    state = throne_table(*CLASSIC_HANDS, variant="classic")
-    for step, seat in enumerate((0, 4, 3, 2, 1), start=1):
+def _fifth_pass(hands: tuple[str, ...]):
+    """The transition of the pass that brings a classic throne back round to its holder."""
+    state = throne_table(*hands, variant="classic")
+    for step, seat in enumerate((0, 4, 3, 2), start=1):
         state = act(state, seat, PassThrone(), step=step).state
+    return act(state, 1, PassThrone(), step=5)
+
+
+def _assert_bound_to_take(state) -> None:
     assert state.deal.candidate == 0 and state.phase is Phase.THRONE
     assert GAME.view(state, Viewer.player(0)).must_take
     with pytest.raises(IllegalAction) as err:
         GAME.check(state, Viewer.player(0), PassThrone())
     assert err.value.code == "MUST_TAKE_THRONE"
+
+
+def test_classic_forces_the_holder_after_one_round():
+    """Seed: "传完一轮后自己必须当皇帝（除非没有能力登基或者有4张同色同点的牌）"."""
+    state = _fifth_pass(CLASSIC_HANDS).state
+    _assert_bound_to_take(state)
     assert act(state, 0, TakeThrone(call="S3"), step=6).state.deal.emperor == 0
 
 
 def test_classic_forced_holder_unable_to_call_means_redeal():
     """Seed: "传完一轮后自己必须当皇帝（除非没有能力登基或者有4张同色同点的牌）". Decision: "没有能力登基" =
     no face with three copies to call; the holder is then not bound and the deal is redealt."""
-    hands = ("BJ#1 S3#1", "S3#4 LJ#1", "D5#1 D5#2 D5#3", "D5#4", "C9#1")
-    state = throne_table(*hands, variant="classic")
-    for step, seat in enumerate((0, 4, 3, 2), start=1):
-        state = act(state, seat, PassThrone(), step=step).state
-    tr = act(state, 1, PassThrone(), step=5)
+    tr = _fifth_pass(("BJ#1 S3#1", "S3#4 LJ#1", "D5#1 D5#2 D5#3", "D5#4", "C9#1"))
     assert [e.reason for e in tr.events if e.kind == "redealt"] == ["unable"]
     assert tr.state.deal.redeals == 1 and sum(len(h) for h in tr.state.deal.hands) == 216
 
@@ -182,11 +188,7 @@ def test_classic_holder_with_only_a_four_of_a_face_is_not_forced_into_a_solo():
     """Seed: "传完一轮后自己必须当皇帝（除非没有能力登基或者有4张同色同点的牌）". Decision: a holder whose
     only call is four copies of a face (calling it is 暗独保, one against four) is not bound to take the
     throne: the deal is redealt, as for a holder with nothing to call."""
-    hands = ("BJ#1 HA#1 HA#2 HA#3 HA#4", "S3#4 LJ#1", "D5#1 D5#2 D5#3", "D5#4", "C9#1")
-    state = throne_table(*hands, variant="classic")
-    for step, seat in enumerate((0, 4, 3, 2), start=1):
-        state = act(state, seat, PassThrone(), step=step).state
-    tr = act(state, 1, PassThrone(), step=5)
+    tr = _fifth_pass(("BJ#1 HA#1 HA#2 HA#3 HA#4", "S3#4 LJ#1", "D5#1 D5#2 D5#3", "D5#4", "C9#1"))
     assert [e.reason for e in tr.events if e.kind == "redealt"] == ["unable"]
     assert tr.state.deal.redeals == 1 and tr.state.deal.emperor is None
 
@@ -195,15 +197,8 @@ def test_classic_holder_with_a_triple_and_a_four_of_a_face_is_bound_to_call():
     """Seed: "传完一轮后自己必须当皇帝（除非没有能力登基或者有4张同色同点的牌）". Decision: with three copies of
     some face to call she can take the throne as a pair against three, so she must; she may still
     call the four instead (暗独保) if she wants the solo."""
-    hands = ("BJ#1 HA#1 HA#2 HA#3 HA#4 S3#1 S3#2 S3#3", "S3#4 LJ#1", "D5#1", "D5#4", "C9#1")
-    state = throne_table(*hands, variant="classic")
-    for step, seat in enumerate((0, 4, 3, 2, 1), start=1):
-        state = act(state, seat, PassThrone(), step=step).state
-    assert state.deal.candidate == 0 and state.phase is Phase.THRONE
-    assert GAME.view(state, Viewer.player(0)).must_take
-    with pytest.raises(IllegalAction) as err:
-        GAME.check(state, Viewer.player(0), PassThrone())
-    assert err.value.code == "MUST_TAKE_THRONE"
+    state = _fifth_pass(("BJ#1 HA#1 HA#2 HA#3 HA#4 S3#1 S3#2 S3#3", "S3#4 LJ#1", "D5#1", "D5#4", "C9#1")).state
+    _assert_bound_to_take(state)
     solo = act(state, 0, TakeThrone(call="HA"), step=6).state.deal
     assert (solo.emperor, solo.solo, solo.guard) == (0, Solo.HIDDEN, None)
 
