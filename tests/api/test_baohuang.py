@@ -484,8 +484,10 @@ def test_quit_mid_deal_costs_thirty_and_ends_the_table(api, svc):
     assert error(table.act(0, {"type": "pass"}, ack["current_step"])) == (409, "GAME_OVER")
     rows = {r["name"]: r for r in table.players[0].ok("GET", "/v1/boards/baohuang-free")["rows"]}
     assert rows[NAMES[quitter]]["score"] == -30 and rows[NAMES[quitter]]["games"] == 1
-    assert all(rows[n]["score"] == 0 and rows[n]["wins"] == 0 for n in NAMES if n != NAMES[quitter])
-    assert table.players[quitter].ok("GET", "/v1/boards/baohuang-free/me")["rank"] == 5
+    # decision (rules §16): the unfinished deal reaches the leaver's board only — the others neither
+    # won nor lost it, so their records (胜率) do not count it
+    assert set(rows) == {NAMES[quitter]}
+    assert table.players[0 if quitter else 1].ok("GET", "/v1/boards/baohuang-free/me")["record"] is None
     assert_replays(table)
 
 

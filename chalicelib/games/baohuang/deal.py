@@ -21,6 +21,7 @@ from chalicelib.games.baohuang.model import (
     DealEnd,
     DealRecord,
     DealWinner,
+    LogEntry,
     Phase,
     TableEnd,
 )
@@ -95,14 +96,25 @@ def _close(step: Step, record: DealRecord, results: tuple[SeatResult, ...], left
                                 extra=extra.model_dump(mode="json")))
 
 
+CHOICES = frozenset({Act.TAKE, Act.YIELD, Act.REBEL, Act.GRAB, Act.PLAY, Act.PASS, Act.QUIT})
+"""What a seat chooses in a deal (not what merely happens to her: a reveal, a kick)."""
+
+
+def choices(log: tuple[LogEntry, ...], seat: int) -> list[LogEntry]:
+    """Her choices in a deal's log, hers or 托管's (`auto`)."""
+    return [e for e in log if e.seat == seat and e.act in CHOICES]
+
+
 def finish_deal(step: Step, places: tuple[int, ...]) -> None:
-    """Score a deal whose result is certain, record it, and go between deals (or end the table)."""
+    """Score a deal whose result is certain, record it, and go between deals (or end the table).
+    A seat whose every choice was 托管's shows her result but reaches no board (platform P11)."""
     deal = step.deal
     scores, multiplier = deal_score(deal, places)
     record = _record(step, places, scores, multiplier, DealEnd.FINISHED)
     results = tuple(
         SeatResult(
             seat=seat, place=places.index(seat) + 1, score=scores[seat], won=scores[seat] > 0,
+            played=any(not e.auto for e in choices(record.log, seat)),
             stats={
                 "deals": 1, "wins": 1 if scores[seat] > 0 else 0, "points": scores[seat],
                 "emperor": 1 if seat == deal.emperor else 0, "guard": 1 if seat == deal.guard else 0,
@@ -126,8 +138,10 @@ def abandon_deal(step: Step, seat: int, kicked: bool) -> None:
     """
     scores = tuple(-QUIT_PENALTY if s == seat else 0 for s in range(SEATS))
     record = _record(step, (), scores, 1, DealEnd.KICKED if kicked else DealEnd.QUIT)
+    # decision: an unfinished deal reaches the leaver's board only (her −30); the others' records do
+    # not count a deal they neither won nor lost
     results = tuple(
-        SeatResult(seat=s, place=None, score=scores[s], won=False,
+        SeatResult(seat=s, place=None, score=scores[s], won=False, played=s == seat,
                    stats={"deals": 1, "wins": 0, "points": scores[s], "quits": 1 if s == seat else 0})
         for s in range(SEATS)
     )

@@ -47,13 +47,12 @@ from chalicelib.games.baohuang.actions import (
 )
 from chalicelib.games.baohuang.bots import decide
 from chalicelib.games.baohuang.cards import Variant
-from chalicelib.games.baohuang.deal import leave_table, start_deal
+from chalicelib.games.baohuang.deal import choices, leave_table, start_deal
 from chalicelib.games.baohuang.errors import ERRORS
 from chalicelib.games.baohuang.events import Event, event_adapter
 from chalicelib.games.baohuang.lines import BaohuangReportLine, report
 from chalicelib.games.baohuang.model import (
     SEATS,
-    Act,
     BaohuangDealResult,
     BaohuangState,
     DealRecord,
@@ -249,7 +248,7 @@ class BaohuangGame(Game[BaohuangState, Action, Event, BaohuangView, Options]):
         last = state.last
         if not state.auto[seat] or last is None:
             return False
-        hers = [e for e in last.log if e.seat == seat and e.act in (Act.TAKE, Act.YIELD, Act.PLAY, Act.PASS)]
+        hers = choices(last.log, seat)
         return bool(hers) and all(e.auto for e in hers)  # her choices, not what merely happened to her
 
     # -- projections -----------------------------------------------------------------------------

@@ -198,8 +198,9 @@ def test_voluntary_tuoguan_between_deals_counts_as_ready():
     assert state.auto[2] and state.ready[2]
 
 
-def _finish_deal(state, pick_seat_moves=None):
-    """Play the running deal to its end, every human seat choosing as 托管 would (the simple bot)."""
+def _finish_deal(state, pick_seat_moves=None, outcomes: list | None = None):
+    """Play the running deal to its end, every human seat choosing as 托管 would (the simple bot);
+    the deal's outcomes go to `outcomes` when given."""
     from chalicelib.core.game import BotLevel
 
     for step in range(1, 600):
@@ -209,10 +210,13 @@ def _finish_deal(state, pick_seat_moves=None):
         seat = min(pending.seats)
         action = GAME.bot_action(GAME.view(state, Viewer.player(seat)), seat, BotLevel.SIMPLE, rng(step))
         if pending.kind.value == "sealed":
-            state = GAME.settle(state, {s: GAME.bot_action(GAME.view(state, Viewer.player(s)), s, BotLevel.SIMPLE,
-                                                           rng(step)) for s in pending.seats}, rng(step)).state
+            tr = GAME.settle(state, {s: GAME.bot_action(GAME.view(state, Viewer.player(s)), s, BotLevel.SIMPLE,
+                                                        rng(step)) for s in pending.seats}, rng(step))
         else:
-            state = GAME.apply(state, Viewer.player(seat), action, rng(step)).state
+            tr = GAME.apply(state, Viewer.player(seat), action, rng(step))
+        state = tr.state
+        if outcomes is not None:
+            outcomes.extend(tr.results)
     raise AssertionError("the deal did not end")
 
 
@@ -227,3 +231,14 @@ def test_a_seat_in_tuoguan_for_a_whole_deal_counts_as_absent():
     assert not GAME.seat_absent(done, 0)  # she played herself
     back = done.model_copy(update={"auto": (False,) * 5})
     assert not GAME.seat_absent(back, 2)  # she came back
+
+
+def test_a_seat_whose_every_choice_was_tuoguans_reaches_no_board():
+    """Platform P11 (boards measure play) and rules §15 (托管 is the SIMPLE bot): a seat in 托管 for the
+    whole deal gets her place and score shown, but `played` is false, so no board row or record."""
+    state = new_table(seed=3).model_copy(update={"auto": (False, False, True, False, False)})
+    outcomes: list = []
+    _finish_deal(state, outcomes=outcomes)
+    (deal,) = outcomes
+    assert [r.played for r in deal.results] == [True, True, False, True, True]
+    assert deal.results[2].place is not None  # her result is still shown
