@@ -59,12 +59,17 @@ def named_outcome(room: Room, outcome: Outcome) -> dict[str, Any]:
     return body
 
 
+COUNTER_DIGITS = 2
+"""Figures are tenths (bars) and hundredths (scores): a sum of floats is rounded to them before it is
+stored, or 6.4 + 2.2 = 8.600000000000001 would be kept exactly and carried into every later total."""
+
+
 def _counters(policy: RecordsPolicy, stats: dict[str, float], won: bool) -> dict[str, float]:
     counters = {"games": 1.0, "wins": 1.0 if won else 0.0}
     counters.update({k: float(stats.get(k, 0)) for k in policy.counted})
     if policy.damage:
         counters["damage"] = float(sum(stats.get(k, 0) for k in policy.damage))
-    return counters
+    return {k: round(v, COUNTER_DIGITS) for k, v in counters.items()}
 
 
 def side_writes(game: AnyGame, room: Room, outcome: Outcome, now_ms: int) -> list[SideWrite]:
@@ -82,7 +87,8 @@ def side_writes(game: AnyGame, room: Room, outcome: Outcome, now_ms: int) -> lis
         seat = seats[r.seat]
         subject = seat.consort if policy.subject is RecordSubject.CONSORT and seat.consort else seat.user
         writes.append(RecordIncrement(board=board, subject=subject, subject_name=seat.name,
-                                      counters=_counters(policy, r.stats, r.won), score_delta=float(r.score)))
+                                      counters=_counters(policy, r.stats, r.won),
+                                      score_delta=round(float(r.score), COUNTER_DIGITS)))
     if outcome.clear is not None:
         stage = outcome.clear.stage
         team = tuple({"seat": r.seat, "name": seats[r.seat].name, "consort": seats[r.seat].consort,

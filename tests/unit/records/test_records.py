@@ -74,3 +74,14 @@ def test_a_seat_that_never_played_shares_no_part_of_the_clear():
     (clear,) = [w for w in writes if isinstance(w, ClearEntry)]
     assert [m["name"] for m in clear.team] == ["妃0", "妃2"]
     assert [w.consort_id for w in writes if isinstance(w, StageCleared)] == ["c0", "c2"]
+
+
+def test_record_figures_are_rounded_before_they_are_stored():
+    """战绩跨局累计: a record adds up every game's figures, so each game's must be exact — 气血伤害 6.4 and
+    好感伤害 2.2 are 8.6 damage, not 8.600000000000001 carried into every later total."""
+    outcome = Outcome(unit="game", reason="over", results=(
+        SeatResult(seat=0, score=12.3 + 0.1 + 0.2, won=True, stats={"hp_damage": 6.4, "grace_damage": 2.2}),
+        SeatResult(seat=1), SeatResult(seat=2)))
+    (mine, *_) = [w for w in side_writes(get_game("shengong_d"), _room("shengong_d"), outcome, now_ms=1)
+                  if isinstance(w, RecordIncrement)]
+    assert (mine.counters["damage"], mine.score_delta) == (8.6, 12.6)
