@@ -10,6 +10,8 @@ the adapter, which turns them into `StaleVersion`/`Conflict`/… where it knows 
 from __future__ import annotations
 
 import functools
+import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -50,8 +52,8 @@ def translate(operation: str, err: Exception) -> Exception | None:
     """The domain error for a fault, or None when `err` is not a fault (a condition failure)."""
     if isinstance(err, ClientError):
         code = error_code(err)
-        if code in THROTTLE_CODES:
-            return busy(operation, code)
+        if code in THROTTLE_CODES or code == "TransactionConflictException":
+            return busy(operation, code)  # still contended after our tries: the client backs off
         if code == "TransactionCanceledException":
             reasons = {r.get("Code") for r in err.response.get("CancellationReasons", []) or []}
             if reasons & THROTTLE_REASONS:
@@ -78,15 +80,40 @@ class GuardedClient:
         return _guarded(name, target)
 
 
+SINGLE_WRITES = frozenset({"put_item", "update_item", "delete_item"})
+CONFLICT_WAITS_S = (0.01, 0.03, 0.08)
+"""A plain write that meets a transaction in flight on its item is refused (TransactionConflict),
+which botocore does not retry; the transaction ends within milliseconds, so the write is tried again
+after it — and then meets what it committed (a condition failure the adapter understands)."""
+
+
+def _in_conflict(err: Exception) -> bool:
+    return isinstance(err, ClientError) and error_code(err) == "TransactionConflictException"
+
+
 def _guarded(operation: str, call: Callable[..., Any]) -> Callable[..., Any]:
+    waits = CONFLICT_WAITS_S if operation in SINGLE_WRITES else ()
+
     @functools.wraps(call)
     def run(*args: Any, **kwargs: Any) -> Any:
+        for wait in waits:
+            try:
+                return call(*args, **kwargs)
+            except ClientError as e:
+                if not _in_conflict(e):
+                    raise _domain(operation, e) from e
+                metrics_count("TransactionConflicts")
+                time.sleep(wait * (0.5 + random.random()))  # jittered: two writers do not meet again
+            except BotoCoreError as e:
+                raise _domain(operation, e) from e
         try:
             return call(*args, **kwargs)
         except (ClientError, BotoCoreError) as e:
-            domain = translate(operation, e)
-            if domain is None:
-                raise
-            raise domain from e
+            raise _domain(operation, e) from e
 
     return run
+
+
+def _domain(operation: str, err: ClientError | BotoCoreError) -> Exception:
+    """The domain error for a fault, or the error itself (a condition failure: the adapter's)."""
+    return translate(operation, err) or err
