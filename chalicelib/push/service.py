@@ -132,7 +132,9 @@ def subscribe(deps: PushDeps, conn: Connection, room_id: str, etag: str | None =
     Notices tell of changes after this point, so a phone that fetched its view before subscribing
     (or while its socket was down) could miss one in between. Given the ETag of the view it holds,
     the answer says whether that view is still hers (`changed`: false) or she should fetch (true);
-    that is all it says: the tag is compared, never sent.
+    that is all it says: the tag is compared, never sent. A room that moved while the subscription
+    was being stored (its notice may have gone out before she was listed) answers `changed`: true,
+    with or without a tag.
 
     Raises:
         NotFound: ROOM_NOT_FOUND; Forbidden: PASSWORD_REQUIRED; RateLimited: RATE_LIMITED (too many rooms).
@@ -155,6 +157,16 @@ def subscribe(deps: PushDeps, conn: Connection, room_id: str, etag: str | None =
     if not deps.store.subscribe(sub, deps.max_rooms):
         raise RateLimited(f"一个连接最多同时关注 {deps.max_rooms} 个房间", code="RATE_LIMITED")
     logger.debug("subscribed", extra={"room": room.id})
+    # a change committed between the read above and the subscription's write was fanned out to the
+    # room's subscribers before hers was stored: look again, and have her fetch if what she may see
+    # moved (for a player whose steps are hidden, only her own view counts: no step shows)
+    fresh = deps.rooms.rooms.get_room(room.id)
+    if fresh.version != room.version:
+        latest = view_tag(deps.rooms, caller, fresh) if hidden or etag is not None else None
+        if etag is not None:
+            return {"type": "subscribed", "room": room.id, "changed": etag != latest}
+        if not hidden or latest != now:
+            return {"type": "subscribed", "room": room.id, "changed": True}
     if etag is None:
         return {"type": "subscribed", "room": room.id}
     return {"type": "subscribed", "room": room.id, "changed": etag != now}

@@ -212,3 +212,39 @@ def test_the_chat_helpers_hook_gets_each_transition_with_its_trigger_and_presenc
     old, new, trigger, watching = h.notices[0]
     assert (new, trigger) == (old + 1, "hurry")
     assert watching == {"u0": False, "u1": False, "u2": True}
+
+
+def test_a_change_fanned_out_while_she_subscribes_is_not_lost(h, monkeypatch):
+    """Issue #13 (a subscriber receives a change notice for every committed version): a change committed
+    and fanned out between subscribe's read of the room and the write of her subscription could reach
+    nobody — so the answer looks again, and says `changed` (with or without the ETag she held)."""
+    from chalicelib.rooms.views import view_tag
+    from chalicelib.store.memory_push import MemoryPushStore
+
+    rid = tally(h, A, B, C)
+    move(h, A, rid)
+    move(h, B, rid)
+    held = view_tag(h.rooms, B, h.store.get_room(rid))  # the view B's phone holds
+    real = MemoryPushStore.subscribe
+
+    def late_write(self, sub, max_rooms):  # another Lambda: C's move settles the round, fanned out first
+        if h.store.get_room(rid).step == 1:
+            move(h, C, rid)
+            h.pump()
+        return real(self, sub, max_rooms)
+
+    monkeypatch.setattr(MemoryPushStore, "subscribe", late_write)
+    with_tag = h.say(h.connect(B), {"action": "subscribe", "room": rid, "etag": held})
+    assert with_tag["changed"] is True and h.store.get_room(rid).step == 2
+    monkeypatch.setattr(MemoryPushStore, "subscribe", real)
+    assert h.say(h.connect(C), {"action": "subscribe", "room": rid}) == {"type": "subscribed", "room": rid}
+
+    def late_write_again(self, sub, max_rooms):
+        move(h, A, rid)  # a sealed move: the room moves on only when it is the last
+        move(h, B, rid)
+        move(h, C, rid)
+        h.pump()
+        return real(self, sub, max_rooms)
+
+    monkeypatch.setattr(MemoryPushStore, "subscribe", late_write_again)
+    assert h.say(h.connect(C), {"action": "subscribe", "room": rid})["changed"] is True  # without a tag too
