@@ -94,6 +94,17 @@ def acted_digest(request_key: str, raw_action: Any) -> str:
     return f"{request_hash(request_key)}.{request_hash(raw_action)}"
 
 
+def _keyed_retry(room: Room, caller: Caller, request_key: str | None, raw_action: Any) -> bool:
+    """A player who sends no step: this request (by its Idempotency-Key) is her last applied action
+    sent again (refused with IDEMPOTENCY_KEY_REUSED when the key came with another body)."""
+    if request_key is None:
+        return False
+    stored = room.acted.get(caller.user_id)
+    if stored == request_hash(request_key, raw_action):  # kept before key and body were apart
+        return True
+    return _her_last_action(stored, acted_digest(request_key, raw_action))
+
+
 def _her_last_action(stored: str | None, digest: str) -> bool:
     """True: this request is her last action sent again. Refused: her last action's key with another
     body (a key names one request; reused for another, the phone has lost track of what it sent)."""
@@ -141,23 +152,24 @@ def _act_once(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, ra
     if family is not None and game.family != family:
         raise NotFound(f"这个房间是{game.title}的房间", code="WRONG_FAMILY", family=game.family)
     actor = actor_for(caller, room)
+    hidden = hides_steps(game, actor)
     if room.status is RoomStatus.FINISHED and step is not None and 0 < step < room.step:
         return _ended_retry(deps, game, room, actor, step, raw_action)
+    if room.status is RoomStatus.FINISHED and hidden and step is None and _keyed_retry(room, caller, request_key,
+                                                                                      raw_action):
+        return ActOutcome(room=room, settled=False, step=room.step)  # her last action, retried after the end
     _require_active(room)
     action = parse_action(game, raw_action)
     if precheck is not None:
         precheck(room, game, actor)
     acted: tuple[str, str] | None = None
-    if hides_steps(game, actor):
+    if hidden:
         if step is not None:  # the same answer for any value: trying steps must not find the count
             raise ValidationFailed("现在不必带 step，直接发送行动即可", code="STEP_HIDDEN")
         step = room.step
         if request_key is not None:
             acted = (caller.user_id, acted_digest(request_key, raw_action))
-            stored = room.acted.get(caller.user_id)
-            if stored == request_hash(request_key, raw_action):  # kept before key and body were apart
-                return ActOutcome(room=room, settled=False, step=step)
-            if _her_last_action(stored, acted[1]):
+            if _keyed_retry(room, caller, request_key, raw_action):
                 return ActOutcome(room=room, settled=False, step=step)  # her last action, retried
     elif step is None:
         raise ValidationFailed("请带上房间当前的 step", code="VALIDATION_FAILED",

@@ -207,6 +207,24 @@ def test_a_players_action_retried_with_its_key_counts_once(api, svc):
     assert svc.rooms.get_room(t.room_id).version == older.version  # answered, not applied again
 
 
+def test_her_last_action_retried_after_the_end_is_answered_not_refused(api, svc):
+    """Platform P7: her last action sent again with its key is answered 200, also when the storyteller
+    ended the game in between (a player who sends a step already was); a new action is GAME_OVER."""
+    t = _first_day(api, svc)
+    p = t.players
+    path = f"{t.gpath}/actions"
+    nominate = {"action": {"type": "nominate", "nominator": 4, "nominee": 9}}
+    assert p[4].post(path, nominate, **{"Idempotency-Key": "n-1"}).status_code == 200  # its answer lost
+    t.sync()
+    t.do({"type": "declare_winner", "winner": "good"})
+    t.do({"type": "confirm_end"})
+    ended = svc.rooms.get_room(t.room_id)
+    retry = p[4].post(path, nominate, **{"Idempotency-Key": "n-1"})
+    assert retry.status_code == 200 and retry.json_body["accepted"] and retry.json_body["status"] == "finished"
+    assert svc.rooms.get_room(t.room_id) == ended
+    assert error(p[4].post(path, nominate, **{"Idempotency-Key": "n-2"})) == (409, "GAME_OVER")
+
+
 def test_a_blank_idempotency_key_is_no_key(api, svc):
     """Platform rule P7: a blank Idempotency-Key (a client that sends the header empty) is no key — not
     one key shared by every action she sends, which took her vote for a retry of her nomination and
