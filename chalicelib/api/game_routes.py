@@ -19,7 +19,9 @@ bp = Blueprint(__name__)
 LOCKED_REASON = "暂未开放，敬请期待"
 
 
-def _games(open_games: dict[str, bool]) -> dict[str, Any]:
+def _games(open_games: dict[str, bool], caller: Caller) -> dict[str, Any]:
+    """Every game, as this caller may use it: a 司礼 opens a room of any game, locked or not (DECISIONS
+    #1: her rooms are 锦标赛), and hosts it without a seat, so she needs no 妃子 to open one."""
     out = []
     for key in game_keys():
         game = get_game(key)
@@ -27,10 +29,11 @@ def _games(open_games: dict[str, bool]) -> dict[str, Any]:
         out.append({
             "key": key, "family": game.family, "title": game.title, "min_seats": game.min_seats, "max_seats": game.max_seats,
             "open": is_open, "locked_reason": None if is_open else LOCKED_REASON,
+            "can_open": is_open or caller.is_admin,
             "host_runs": game.host_runs, "auto_start": game.auto_start,
             "options_schema": game.options_model.model_json_schema(),
             "fixed_rules": dict(game.fixed_rules), "bots": game.bots and game.bot_fill,
-            "needs_consort": game.seats_consorts,
+            "needs_consort": game.seats_consorts and not caller.is_admin,
         })
     return {"games": out}
 
@@ -38,11 +41,11 @@ def _games(open_games: dict[str, bool]) -> dict[str, Any]:
 @route(bp, "/v1/games", response=GamesOut, tag="games", summary="玩法列表（未开放的玩法置灰并说明原因）",
        errors=(401,))
 def list_games(caller: Caller) -> dict[str, Any]:
-    return _games(services().room_deps().open_games())
+    return _games(services().room_deps().open_games(), caller)
 
 
 @route(bp, "/v1/admin/games", "PUT", body=ModesUpdate, response=GamesOut, tag="admin",
        summary="司礼：开放或锁定玩法", errors=(400, 401, 403, 404, 422))
 def set_games(caller: Caller, body: ModesUpdate) -> dict[str, Any]:
     stored = accounts.set_open_games(services().account_deps(), caller, body.open)
-    return _games({**default_open_games(), **stored})
+    return _games({**default_open_games(), **stored}, caller)

@@ -144,14 +144,15 @@ class GameOut(Out):
     title: str
     min_seats: int
     max_seats: int
-    open: bool
+    open: bool = Field(description="玩家可否开这个玩法的房间（司礼在后台开/封）")
     locked_reason: str | None
+    can_open: bool = Field(description="此刻的调用者可否开房：开放的玩法人人可开；司礼任何玩法都可开（锦标赛）")
     host_runs: bool
     auto_start: bool
     options_schema: dict[str, Any]
     fixed_rules: dict[str, Any] = Field(description="开房时只读展示的固定规则（如回合上限）")
     bots: bool = Field(description="可否用机器人补位")
-    needs_consort: bool = Field(description="入席须先认领一位妃子（以妃子入局；没有时只能观战）")
+    needs_consort: bool = Field(description="入席须先认领一位妃子（以妃子入局；没有时只能观战）；司礼开房主持、不入席，为 false")
 
 
 class GamesOut(Out):

@@ -366,6 +366,13 @@ def test_modes_are_locked_by_default_and_the_admin_opens_them(api, admin):
     opened = {g["key"]: g["open"] for g in admin.ok("PUT", "/v1/admin/games", {"open": {"shengong_a": True}})["games"]}
     assert opened["shengong_a"] and not opened["shengong_b"]
     assert {g["key"]: g["open"] for g in p.ok("GET", "/v1/games")["games"]}["shengong_a"]
+    # DECISIONS #1: the 司礼 opens a (锦标赛) room of any mode, locked or not, and hosts it without a 妃子
+    mine = {g["key"]: g for g in admin.ok("GET", "/v1/games")["games"]}
+    theirs = {g["key"]: g for g in p.ok("GET", "/v1/games")["games"]}
+    assert mine["shengong_b"]["can_open"] and not theirs["shengong_b"]["can_open"] and not mine["shengong_b"]["open"]
+    assert not any(g["needs_consort"] for g in mine.values()) and theirs["shengong_b"]["needs_consort"]
+    room = admin.ok("POST", "/v1/rooms", {"game": "shengong_b", "options": {}})["room"]
+    assert room["competition"] == "tournament" and room["hosted"] and room["seats"] == []
 
 
 def test_boards_are_listed_by_name_and_a_wrong_name_lists_the_real_ones(api):

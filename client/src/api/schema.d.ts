@@ -2803,10 +2803,18 @@ export interface components {
             min_seats: number;
             /** Max Seats */
             max_seats: number;
-            /** Open */
+            /**
+             * Open
+             * @description 玩家可否开这个玩法的房间（司礼在后台开/封）
+             */
             open: boolean;
             /** Locked Reason */
             locked_reason: string | null;
+            /**
+             * Can Open
+             * @description 此刻的调用者可否开房：开放的玩法人人可开；司礼任何玩法都可开（锦标赛）
+             */
+            can_open: boolean;
             /** Host Runs */
             host_runs: boolean;
             /** Auto Start */
@@ -2829,7 +2837,7 @@ export interface components {
             bots: boolean;
             /**
              * Needs Consort
-             * @description 入席须先认领一位妃子（以妃子入局；没有时只能观战）
+             * @description 入席须先认领一位妃子（以妃子入局；没有时只能观战）；司礼开房主持、不入席，为 false
              */
             needs_consort: boolean;
         };
