@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ActionKeys } from './actionKeys'
+import { ActionKeys, IntentKey, stableJson } from './actionKeys'
 import { ApiError, networkError } from './errors'
 
 describe('ActionKeys', () => {
@@ -25,5 +25,39 @@ describe('ActionKeys', () => {
     await keys.send({ type: 'vote', yes: true }, async (key) => void sent.push(key))
     await keys.send({ type: 'nominate', nominee: 3 }, async (key) => void sent.push(key))
     expect(sent).toEqual(['k1', 'k2', 'k3'])
+  })
+})
+
+describe('IntentKey (开房, 添妃子)', () => {
+  const room = { game: 'baohuang', options: { variant: 'classic', baoliu: true }, password: null }
+
+  it('sends a create again with its key until it succeeds — after a lost answer, a 5xx or a refusal — and a new key after', async () => {
+    let n = 0
+    const keys = new IntentKey(() => `k${++n}`)
+    const sent: string[] = []
+    const fail = (e: unknown) => async (key: string) => { sent.push(key); throw e }
+    await expect(keys.send(room, fail(networkError()))).rejects.toBeInstanceOf(ApiError)
+    await expect(keys.send(room, fail(new ApiError(503, 'SERVICE_UNAVAILABLE', '稍后再试')))).rejects.toThrow()
+    await expect(keys.send(room, fail(new ApiError(409, 'ROOM_CODE_TAKEN', '暂时分不出房号，请重试')))).rejects.toThrow()
+    // the same options read again in another order are the same intent
+    await keys.send({ password: null, options: { baoliu: true, variant: 'classic' }, game: 'baohuang' }, async (key) => { sent.push(key); return 'room' })
+    // made: the same options once more open a second room, on purpose
+    await keys.send(room, async (key) => { sent.push(key); return 'room2' })
+    expect(sent).toEqual(['k1', 'k1', 'k1', 'k1', 'k2'])
+  })
+
+  it('takes a new key when what is being created changes', async () => {
+    let n = 0
+    const keys = new IntentKey(() => `k${++n}`)
+    const sent: string[] = []
+    const lost = async (key: string) => { sent.push(key); throw networkError() }
+    await expect(keys.send({ name: '甄嬛', looks: 60 }, lost)).rejects.toThrow()
+    await expect(keys.send({ name: '甄嬛', looks: 80 }, lost)).rejects.toThrow()
+    await expect(keys.send({ name: '甄嬛', looks: 80 }, lost)).rejects.toThrow()
+    expect(sent).toEqual(['k1', 'k2', 'k2'])
+  })
+
+  it('reads nested objects with sorted keys', () => {
+    expect(stableJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"e":0,"f":1}]},"b":1}')
   })
 })

@@ -1,8 +1,9 @@
 /**
- * Idempotency-Keys for actions sent without a step (a 血染 player's: the step count is hidden from
+ * Idempotency-Keys. ActionKeys: for actions sent without a step (a 血染 player's: the step count is hidden from
  * her). The server remembers the key of her last applied action; the same action keeps its key until
  * it is answered, so tapping again after a lost answer cannot count twice. An answer that may have
  * been lost on the way (no answer at all, a 5xx) keeps the key; any other answer retires it.
+ * IntentKey (below): for creates (开房, 添妃子).
  */
 import { ApiError } from './errors'
 
@@ -25,4 +26,43 @@ export class ActionKeys {
       throw e
     }
   }
+}
+
+/** A value's JSON with object keys sorted, so the same form read twice names the same intent. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v
+  ))
+}
+
+/**
+ * The Idempotency-Key of one intent to create something (开房, 添妃子): the same request sent again —
+ * after a lost answer, a 5xx, a refusal she may retry (ROOM_CODE_TAKEN) — keeps its key, so the server
+ * answers with what the first one made instead of making a second. The key is renewed only once the
+ * create succeeded, or when what is being created changes (the server refuses an old key with a new
+ * body: IDEMPOTENCY_KEY_REUSED).
+ */
+export class IntentKey {
+  private intent: string | null = null
+  private key = ''
+
+  constructor(private readonly newKey: () => string) {}
+
+  async send<T>(intent: unknown, post: (key: string) => Promise<T>): Promise<T> {
+    const id = stableJson(intent)
+    if (id !== this.intent) {
+      this.intent = id
+      this.key = this.newKey()
+    }
+    const answer = await post(this.key)
+    this.intent = null  // made: the next create, even an identical one, is a new intent
+    return answer
+  }
+}
+
+/** A fresh key for an IntentKey: `${prefix}-<time>-<random>`. */
+export function freshKey(prefix: string): () => string {
+  return () => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`
 }

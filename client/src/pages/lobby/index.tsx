@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api, session, type Schemas } from '../../api'
+import { freshKey, IntentKey } from '../../api/actionKeys'
 import { notDelivered } from '../../api/errors'
 import { notices } from '../../api/notices'
 import type { BodyOf } from '../../api/types'
@@ -64,6 +65,8 @@ export default function Lobby() {
   const [busy, setBusy] = useState<string>()
   const [error, setError] = useState<unknown>()
   const [pending, setPending] = useState<Pending>()
+  // one key per room she means to open: a tap again after a lost answer finds the room the first made
+  const createKey = useRef(new IntentKey(freshKey('room')))
   const list = rooms.data?.rooms ?? []
 
   if (!authed) return null
@@ -85,7 +88,7 @@ export default function Lobby() {
     setError(undefined)
     try {
       const body = { game: game.key, options, password } as unknown as BodyOf<'/v1/rooms', 'post'>
-      const view = await api.POST('/v1/rooms', { body, headers: { 'Idempotency-Key': `${game.key}-${Date.now()}` } })
+      const view = await createKey.current.send(body, (key) => api.POST('/v1/rooms', { body, headers: { 'Idempotency-Key': key } }))
       remember(view.room, password)
       go(view.room.game, view.room.id)
     } catch (e) {

@@ -1,6 +1,7 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Input, Switch, Text, View } from '@tarojs/components'
 import { api } from '../../api'
+import { freshKey, IntentKey } from '../../api/actionKeys'
 import { notDelivered } from '../../api/errors'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
@@ -43,9 +44,11 @@ function AddConsort({ onAdded }: { onAdded: () => void }) {
   const [name, setName] = useState('')
   const [attrs, setAttrs] = useState<Record<AttrKey, string>>({ looks: '60', talent: '60', favor: '60', power: '60' })
   const { busy, error, done, tap } = useTap()
+  // one key per 妃子 she means to add (this name, these attributes): a tap again after a lost answer adds no second
+  const addKey = useRef(new IntentKey(freshKey('consort')))
   const add = () => tap('add', async () => {
     const body = { name: name.trim(), looks: Number(attrs.looks), talent: Number(attrs.talent), favor: Number(attrs.favor), power: Number(attrs.power) }
-    const made = await api.POST('/v1/admin/consorts', { body, headers: { 'Idempotency-Key': `consort-${Date.now()}-${Math.random().toString(36).slice(2, 10)}` } })
+    const made = await addKey.current.send(body, (key) => api.POST('/v1/admin/consorts', { body, headers: { 'Idempotency-Key': key } }))
     setName('')
     onAdded()
     return `已添「${made.name}」`
