@@ -7,12 +7,13 @@ import { inviteText, typedRoomCode } from './invite'
 import { familyOfError, familyRoomUrl, roleLabel, roomUrl, titleTag } from './labels'
 import { leaveWarning } from './leave'
 import { forgetRooms, KEEP, listRooms, passwordOf, rememberRoom, verdictOf } from './myRooms'
-import { goLobby, LOBBY } from './nav'
+import { enterAfterLogin, goLobby, LOBBY, LOGIN, pageUrl, rememberReturn, RETURN_TTL_MS, takeReturn, toLogin } from './nav'
 
 const fake = Taro as unknown as {
   getCurrentPages: ReturnType<typeof vi.fn>
   navigateBack: ReturnType<typeof vi.fn>
   switchTab: ReturnType<typeof vi.fn>
+  reLaunch: ReturnType<typeof vi.fn>
   _storage: Map<string, unknown>
 }
 
@@ -46,6 +47,57 @@ describe('回大厅', () => {
     fake.navigateBack.mockRejectedValueOnce(new Error('navigateBack:fail'))
     await goLobby()
     expect(fake.switchTab).toHaveBeenCalledWith({ url: LOBBY })
+  })
+})
+
+describe('入宫 and back to where she was going', () => {
+  beforeEach(() => {
+    fake.switchTab.mockClear()
+    fake.reLaunch.mockClear()
+  })
+
+  it('names a page by its path and her params, without Taro\'s own', () => {
+    // the mini-program: the route, and the card's query with Taro's timestamp added
+    expect(pageUrl({ path: '/pages/room-shengong/index', params: { id: 'abc123', $taroTimestamp: '1700000000000' } }))
+      .toBe('/pages/room-shengong/index?id=abc123')
+    // H5: the path carries Taro's stamp; an encoded value is not encoded twice
+    expect(pageUrl({ path: 'pages/room-baohuang/index?stamp=3', params: { id: 'a%20b', stamp: '3' } })).toBe('/pages/room-baohuang/index?id=a%20b')
+    expect(pageUrl({ path: '/pages/room-baohuang/index', params: { id: 'a b' } })).toBe('/pages/room-baohuang/index?id=a%20b')
+    expect(pageUrl({ path: '/pages/lobby/index', params: {} })).toBe('/pages/lobby/index')
+    expect(pageUrl({ path: LOGIN, params: {} })).toBe(null)
+    expect(pageUrl({ path: 'https://evil.example/x', params: {} })).toBe(null)
+    expect(pageUrl(null)).toBe(null)
+  })
+
+  it('a room\'s link opened before logging in leads to that room after it, once', async () => {
+    const store = memoryStore()
+    rememberReturn({ path: '/pages/room-zhenhuan/index', params: { id: 'r9', $taroTimestamp: '1' } }, store)
+    await enterAfterLogin(store)
+    expect(fake.reLaunch).toHaveBeenCalledWith({ url: '/pages/room-zhenhuan/index?id=r9' })
+    expect(fake.switchTab).not.toHaveBeenCalled()
+    // forgotten once used: the next login goes to the lobby
+    expect(takeReturn(store)).toBe(null)
+    await enterAfterLogin(store)
+    expect(fake.switchTab).toHaveBeenCalledWith({ url: LOBBY })
+  })
+
+  it('a tab page is switched to; a page remembered too long ago is not gone back to', async () => {
+    const store = memoryStore()
+    rememberReturn({ path: '/pages/boards/index', params: { $taroTimestamp: '1' } }, store)
+    await enterAfterLogin(store)
+    expect(fake.switchTab).toHaveBeenCalledWith({ url: '/pages/boards/index' })
+    rememberReturn({ path: '/pages/room-shengong/index', params: { id: 'old' } }, store, 0)
+    expect(takeReturn(store, RETURN_TTL_MS + 1)).toBe(null)
+    store.set('shengong.return', '{not json')
+    expect(takeReturn(store)).toBe(null)
+  })
+
+  it('the gate remembers the page in Taro storage (both targets) and goes to the login page', async () => {
+    fake._storage.clear()
+    await toLogin({ path: '/pages/room-baohuang/index', params: { id: 'r1' } })
+    expect(fake.reLaunch).toHaveBeenCalledWith({ url: LOGIN })
+    await enterAfterLogin()
+    expect(fake.reLaunch).toHaveBeenLastCalledWith({ url: '/pages/room-baohuang/index?id=r1' })
   })
 })
 

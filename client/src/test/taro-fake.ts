@@ -14,6 +14,7 @@ const Taro = {
   getCurrentPages: vi.fn((): unknown[] => []),
   navigateBack: vi.fn(async () => ({ errMsg: 'navigateBack:ok' })),
   switchTab: vi.fn(async (_: { url: string }) => ({ errMsg: 'switchTab:ok' })),
+  reLaunch: vi.fn(async (_: { url: string }) => ({ errMsg: 'reLaunch:ok' })),
   _storage: storage,
 }
 

@@ -1,18 +1,19 @@
 import { useEffect, useState } from 'react'
-import Taro from '@tarojs/taro'
 import { Input, Text, View } from '@tarojs/components'
 import { session } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
 import { NetBanner } from '../../components/NetBanner'
 import { SealButton } from '../../components/SealButton'
+import { enterAfterLogin } from '../../lib/nav'
 import './index.css'
 
 /** The local stage's demo players (H5 dev login). */
 const DEMO = ['司礼', '甄嬛', '沈眉庄', '安陵容', '华妃', '皇后', '敬妃', '端妃', '叶澜依']
 const IS_H5 = process.env.TARO_ENV === 'h5'
 
+/** In: to the page she was going to when the gate sent her here (a room's link), else the lobby. */
 function enter() {
-  void Taro.switchTab({ url: '/pages/lobby/index' })
+  void enterAfterLogin()
 }
 
 export default function Login() {
