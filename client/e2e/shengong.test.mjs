@@ -89,7 +89,7 @@ async function toLobby(page) {
   if (await tabBar.isVisible()) await tabBar.getByText('大厅', { exact: true }).click()
   else {
     await current(page).getByText('回大厅', { exact: true }).click()
-    // leaving a game she sits in is confirmed first (her seat plays on; 「我的对局」 leads back)
+    // leaving a game she sits in is confirmed first (an unmoved seat stands by at the deadline; 「我的对局」 leads back)
     const confirm = page.getByRole('dialog', { name: '暂离对局' })
     await confirm.or(current(page).locator('.masthead-title', { hasText: '大厅' })).first().waitFor()
     if (await confirm.count()) await confirm.getByRole('button', { name: '回大厅', exact: true }).click()

@@ -209,7 +209,7 @@ describe('rooms by link, code and 「我的对局」', () => {
     await room.locator('.room-status', { hasText: '对局中' }).waitFor({ timeout: 20000 })
     await room.getByRole('button', { name: '回大厅', exact: true }).click()
     const dialog = mei.page.getByRole('dialog')
-    await dialog.getByText('离开后由托管代打，可从大厅「我的对局」回来').waitFor()
+    await dialog.getByText('离开期间回合照走：时限一到，未落子者按待机处理。可从大厅「我的对局」回来').waitFor()
     await shot(mei.page, `${SHOTS}leave-running.png`)
     await dialog.getByRole('button', { name: '回大厅', exact: true }).click()
     await lobbyShown(mei)

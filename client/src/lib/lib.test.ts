@@ -5,7 +5,7 @@ import { ApiError } from '../api/errors'
 import { loadMyGames } from '../pages/lobby/myGames'
 import { inviteText, typedRoomCode } from './invite'
 import { familyOfError, familyRoomUrl, roleLabel, roomUrl, titleTag } from './labels'
-import { leaveWarning } from './leave'
+import { LEAVE_RUNNING, leaveWarning } from './leave'
 import { forgetRooms, KEEP, listRooms, passwordOf, rememberRoom, verdictOf } from './myRooms'
 import { enterAfterLogin, goLobby, LOBBY, LOGIN, pageUrl, rememberReturn, RETURN_TTL_MS, takeReturn, toLogin } from './nav'
 
@@ -166,6 +166,15 @@ describe('离席 and 邀请', () => {
     expect(leaveWarning({ closes: false, passes_to: null })).toBe(null)
     expect(leaveWarning(null)).toBe(null)
     expect(leaveWarning(undefined)).toBe(null)
+  })
+
+  it('回大厅 mid-game says what becomes of her seat in that game: 托管 only in 保皇', () => {
+    expect(LEAVE_RUNNING.baohuang).toContain('托管')
+    expect(LEAVE_RUNNING.shengong).toContain('待机')
+    expect(LEAVE_RUNNING.shengong).not.toContain('托管')
+    expect(LEAVE_RUNNING.zhenhuan).toContain('说书人')
+    expect(LEAVE_RUNNING.zhenhuan).not.toContain('托管')
+    for (const text of Object.values(LEAVE_RUNNING)) expect(text).toContain('「我的对局」')
   })
 
   it('a room the server names as another game\'s (a 暗号 room too) opens on that game\'s page', () => {

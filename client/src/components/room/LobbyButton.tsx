@@ -1,17 +1,19 @@
 import { useState } from 'react'
 import { View } from '@tarojs/components'
+import type { Family } from '../../lib/labels'
+import { LEAVE_RUNNING } from '../../lib/leave'
 import { goLobby } from '../../lib/nav'
 import { SealButton } from '../SealButton'
 import { Sheet } from '../Sheet'
 
-/** The words of the confirmation when she leaves a game under way in which she holds a seat. */
-export const LEAVE_RUNNING = '离开后由托管代打，可从大厅「我的对局」回来'
-
 /**
- * 回大厅. During a game under way where she holds a seat (`warn`), it asks first: her seat plays on
- * without her (托管), and the lobby's 「我的对局」 leads back.
+ * 回大厅. During a game under way where she holds a seat (`warn`), it asks first, in the words of the
+ * room's game (`family`): what becomes of her seat while she is away, and that the lobby's
+ * 「我的对局」 leads back.
  */
-export function LobbyButton({ warn: ask, size = 'small', kind = 'ghost' }: { warn?: boolean; size?: 'small' | 'normal'; kind?: 'ghost' | 'zhu' }) {
+export function LobbyButton({ family, warn: ask, size = 'small', kind = 'ghost' }: {
+  family: Family; warn?: boolean; size?: 'small' | 'normal'; kind?: 'ghost' | 'zhu'
+}) {
   const [asking, setAsking] = useState(false)
   return (
     <>
@@ -28,7 +30,7 @@ export function LobbyButton({ warn: ask, size = 'small', kind = 'ghost' }: { war
             </>
           )}
         >
-          <View className='confirm-text'>{LEAVE_RUNNING}</View>
+          <View className='confirm-text'>{LEAVE_RUNNING[family]}</View>
         </Sheet>
       ) : null}
     </>

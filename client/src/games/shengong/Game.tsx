@@ -259,7 +259,7 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
 
       {!showDock ? <ErrorLine error={error} /> : null}
       <View className='room-actions sg-leave-row'>
-        <LobbyButton size={over ? 'normal' : 'small'} warn={!over && mySeat !== null} />
+        <LobbyButton family='shengong' size={over ? 'normal' : 'small'} warn={!over && mySeat !== null} />
         {over ? <SealButton kind='gold' onClick={() => void Taro.switchTab({ url: '/pages/boards/index' })}>看榜单</SealButton> : null}
       </View>
 

@@ -115,7 +115,7 @@ export default function Room() {
         <>
           {view.game ? <BaohuangGame view={view} refresh={poll.refresh} /> : <View className='soon'>{STATUS[status] ?? status}</View>}
           <View className='room-actions'>
-            <LobbyButton warn={status === 'active' && seated} />
+            <LobbyButton family='baohuang' warn={status === 'active' && seated} />
           </View>
         </>
       ) : null}

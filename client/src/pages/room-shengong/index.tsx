@@ -112,7 +112,7 @@ export default function Room() {
       <ErrorLine error={error} />
       {view && status !== 'open' && status !== 'active' && status !== 'finished' ? (
         <View className='room-actions'>
-          <LobbyButton />
+          <LobbyButton family='shengong' />
         </View>
       ) : null}
     </Screen>

@@ -104,7 +104,7 @@ export default function Room() {
       ) : null}
       {view && room && status !== 'open' ? (
         <View className='room-actions'>
-          <LobbyButton warn={status === 'active' && seated} />
+          <LobbyButton family='zhenhuan' warn={status === 'active' && seated} />
         </View>
       ) : null}
     </Screen>
