@@ -12,7 +12,7 @@ import { clockText } from './clock'
 import { Hand } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
 import { MySeat, Table } from './Table'
-import { logLine, overText, PHASE_NAME, ROLE_NAME, waitingText, type RoomView } from './table'
+import { EXIT_SHEET, logLine, overText, PHASE_NAME, ROLE_NAME, waitingText, type ExitKind, type RoomView } from './table'
 import { useActions, type BaohuangAction, type CheckOut } from './useActions'
 import { useCountdown } from './useCountdown'
 
@@ -36,7 +36,7 @@ export function BaohuangGame({ view, refresh }: Props) {
   const [verdict, setVerdict] = useState<CheckOut & { cards: string[] }>()
   const [passVerdict, setPassVerdict] = useState<CheckOut>()
   const [call, setCall] = useState<string>()
-  const [quitting, setQuitting] = useState(false)
+  const [exiting, setExiting] = useState<ExitKind>()
   const [replaying, setReplaying] = useState(false)
 
   const hand = game?.hand ?? []
@@ -232,22 +232,24 @@ export function BaohuangGame({ view, refresh }: Props) {
             <SealButton kind='ghost' size='small' busy={busy === 'auto'} onClick={() => act({ type: 'auto' }, 'auto')}>托管</SealButton>
           ) : null}
           {game.phase === 'between' ? (
-            <SealButton kind='ghost' size='small' busy={busy === 'leave'} onClick={() => act({ type: 'leave' }, 'leave')}>离桌</SealButton>
+            <SealButton kind='ghost' size='small' busy={busy === 'leave'} onClick={() => setExiting('leave')}>离桌</SealButton>
           ) : (
-            <SealButton kind='ghost' size='small' onClick={() => setQuitting(true)}>退出</SealButton>
+            <SealButton kind='ghost' size='small' busy={busy === 'quit'} onClick={() => setExiting('quit')}>退出</SealButton>
           )}
         </View>
       ) : null}
 
-      <Sheet title='强行退出' open={quitting} onClose={() => setQuitting(false)}
-        footer={(
-          <>
-            <SealButton kind='ghost' onClick={() => setQuitting(false)}>再想想</SealButton>
-            <SealButton busy={busy === 'quit'} onClick={() => { setQuitting(false); act({ type: 'quit' }, 'quit') }}>确定退出</SealButton>
-          </>
-        )}>
-        <View className='bh-warning' role='alert'>对局中强行退出将被扣去 30 分（−30），本桌随即结束。</View>
-      </Sheet>
+      {exiting ? (
+        <Sheet title={EXIT_SHEET[exiting].title} open onClose={() => setExiting(undefined)}
+          footer={(
+            <>
+              <SealButton kind='ghost' onClick={() => setExiting(undefined)}>再想想</SealButton>
+              <SealButton busy={busy === exiting} onClick={() => { setExiting(undefined); act({ type: exiting }, exiting) }}>{EXIT_SHEET[exiting].ok}</SealButton>
+            </>
+          )}>
+          <View className='bh-warning' role='alert'>{EXIT_SHEET[exiting].text}</View>
+        </Sheet>
+      ) : null}
       {replaying && outcomes.length ? <ReplaySheet outcomes={outcomes} open onClose={() => setReplaying(false)} /> : null}
     </View>
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dealVerdict, jiefeng, logLine, placeOf, scoreRows, seatBadges, signed, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
+import { dealVerdict, EXIT_SHEET, jiefeng, logLine, placeOf, scoreRows, seatBadges, signed, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
 
 function seat(s: number, extra: Partial<SeatView> = {}): SeatView {
   return { seat: s, name: `玩家${s}`, cards: 10, total: 0, wins: 0, auto: false, ready: false, ...extra }
@@ -96,5 +96,16 @@ describe('保皇 table layout', () => {
     expect(dealVerdict(deal([0, 0, 0, 0, 0], { multiplier: 2, winner: 'draw' }))).toEqual({ text: '平局', side: 'draw', times: '×2' })
     expect(dealVerdict(deal([-30, 0, 0, 0, 0], { multiplier: 4 }, 'kicked'))).toEqual({ text: '有人被请出 · 不计胜负', side: 'void', times: '' })
     expect(dealVerdict(deal([-30, 0, 0, 0, 0], { multiplier: 4 }, 'quit'))).toEqual({ text: '有人强退 · 不计胜负', side: 'void', times: '' })
+  })
+})
+
+describe('保皇 getting up from the table', () => {
+  it('离桌 and 退出 each ask first, saying the table ends for all five (退出 with its −30)', () => {
+    expect(EXIT_SHEET.leave.title).toBe('离桌')
+    expect(EXIT_SHEET.leave.text).toContain('本桌即散')
+    expect(EXIT_SHEET.leave.text).toContain('五人')
+    expect(EXIT_SHEET.leave.text).toContain('不扣分')
+    expect(EXIT_SHEET.quit.text).toContain('−30')
+    expect(EXIT_SHEET.quit.text).toContain('本桌随即结束')
   })
 })

@@ -186,6 +186,16 @@ export function dealVerdict(outcome: Outcome): DealVerdict {
   return { text: WINNER_TEXT[winner], side: winner, times: x.multiplier > 1 ? `×${x.multiplier}` : '' }
 }
 
+/**
+ * Getting up from the table, asked first with its sheet: 退出 mid-deal costs her 30, 离桌 between
+ * deals costs nothing; either ends the table for all five (保皇 is not played with four).
+ */
+export const EXIT_SHEET = {
+  quit: { title: '强行退出', text: '对局中强行退出将被扣去 30 分（−30），本桌随即结束。', ok: '确定退出' },
+  leave: { title: '离桌', text: '此时离桌不扣分；但保皇须五人成局，你一走，本桌即散，五人都不能再开下一局。', ok: '确定离桌' },
+} as const
+export type ExitKind = keyof typeof EXIT_SHEET
+
 /** '+4', '0', '−2'. */
 export function signed(n: number): string {
   if (n > 0) return `+${n}`
