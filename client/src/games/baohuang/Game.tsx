@@ -7,7 +7,7 @@ import { SealButton } from '../../components/SealButton'
 import { Sheet } from '../../components/Sheet'
 import { useData } from '../../hooks/useData'
 import type { Seen } from '../../hooks/usePoll'
-import { copiesOf, faceLabel, keepInHand, nextHint, sameCards, toggleCard } from './cards'
+import { copiesOf, faceLabel, keepInHand, keptCall, nextHint, sameCards, toggleCard } from './cards'
 import { clockText } from './clock'
 import { Hand } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
@@ -35,7 +35,9 @@ export function BaohuangGame({ view, refresh }: Props) {
   const [hintAt, setHintAt] = useState(-1)
   const [verdict, setVerdict] = useState<CheckOut & { cards: string[] }>()
   const [passVerdict, setPassVerdict] = useState<CheckOut>()
-  const [call, setCall] = useState<string>()
+  const [chosenCall, setCall] = useState<string>()
+  // a call is chosen for this deal from what this view offers: last deal's choice does not carry over
+  const call = keptCall(chosenCall, game?.callable)
   const [exiting, setExiting] = useState<ExitKind>()
   const [replaying, setReplaying] = useState(false)
 
@@ -53,6 +55,9 @@ export function BaohuangGame({ view, refresh }: Props) {
     setHintAt(-1)
     setPassVerdict(undefined)
   }, [step])
+  useEffect(() => {
+    setCall(undefined)
+  }, [game?.deal_no])
 
   // the server's word on the selection, before sending it
   const checkSeq = useRef(0)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  cardLabel, compareCards, copiesOf, faceLabel, handRows, handSummary, keepInHand, nextHint, parseCard, playLabel,
+  cardLabel, compareCards, copiesOf, faceLabel, handRows, handSummary, keepInHand, keptCall, nextHint, parseCard, playLabel,
   sameCards, sortHand, toggleCard,
 } from './cards'
 
@@ -63,5 +63,13 @@ describe('保皇 cards', () => {
     expect(rows.flat()).toEqual(cards)
     expect(handRows(cards.slice(0, 18), 18)).toHaveLength(1)
     expect(handRows([], 18)).toEqual([])
+  })
+
+  it('keeps the chosen call (经典) only while this view offers it', () => {
+    expect(keptCall('HA', ['HA', 'SK'])).toBe('HA')
+    // last deal's ♥A, not callable in this one: dropped, the button asks for a call again
+    expect(keptCall('HA', ['SK', 'DQ'])).toBe(undefined)
+    expect(keptCall('HA', null)).toBe(undefined)
+    expect(keptCall(undefined, ['HA'])).toBe(undefined)
   })
 })

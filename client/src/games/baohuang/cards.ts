@@ -114,6 +114,12 @@ export function keepInHand(selected: readonly string[], hand: readonly string[])
   return selected.filter((c) => inHand.has(c))
 }
 
+/** The call she chose (经典), kept only while the server still offers it (`callable` of this view):
+ * a face chosen in an earlier deal, or no longer offered, is dropped — never sent to be refused. */
+export function keptCall(call: string | undefined, callable: readonly string[] | null | undefined): string | undefined {
+  return call !== undefined && (callable ?? []).includes(call) ? call : undefined
+}
+
 /** The hint after `current` in the server's list (cheapest first), wrapping around; -1 when none. */
 export function nextHint(hints: readonly (readonly string[])[], current: number): number {
   if (hints.length === 0) return -1
