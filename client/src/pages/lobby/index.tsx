@@ -68,6 +68,8 @@ export default function Lobby() {
   // one key per room she means to open: a tap again after a lost answer finds the room the first made
   const createKey = useRef(new IntentKey(freshKey('room')))
   const list = rooms.data?.rooms ?? []
+  // a failed 开房 / 入席 belongs to the shelf and game it was tapped on: gone when she turns to another
+  useEffect(() => setError(undefined), [selected, shelf])
 
   if (!authed) return null
   const remember = (room: { id: string; game: string }, password?: string | null) => {
