@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import { api } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
@@ -11,48 +10,10 @@ import { DaySummary } from './DaySummary'
 import { ALIGNMENT_NAME, phaseTitle, seatNo, type LogLine, type PublicSeat, type RoomView } from './model'
 import { Token } from './Grimoire'
 import { Circle, Reason, useCheck } from './parts'
+import { useWithdrawn } from './useWithdrawn'
 import { useZhActions } from './useZhActions'
 
 const PUBLIC_KINDS = new Set(['phase', 'announce', 'nomination', 'vote_open', 'vote', 'execution', 'death', 'arrival', 'departure', 'game_over'])
-
-/**
- * Undo notices (「说书人撤回了…」) come only in the reports, never in the view: read the reports
- * after each new view and keep those lines, once each (two reads may overlap when views come fast).
- * Private ones that name nothing (taken back at night, before her phone showed them) are not shown;
- * public ones go with the public news.
- */
-interface Withdrawn { mine: string[]; told: string[] }
-function useWithdrawn(roomId: string, version: unknown): Withdrawn {
-  const [lines, setLines] = useState<Map<string, { text: string; mine: boolean }>>(new Map())
-  const after = useRef(0)
-  useEffect(() => {
-    let live = true
-    const read = async () => {
-      for (let page = 0; page < 20; page++) {
-        const out = await api.GET('/v1/games/zhenhuan/rooms/{room_id}/reports', {
-          params: { path: { room_id: roomId }, query: { after: after.current, limit: 100 } },
-        })
-        if (!live) return
-        const found = out.reports.flatMap((r) => r.lines.flatMap((l, i) => (
-          l.kind === 'withdrawn' ? [{ key: `${r.step}.${i}`, text: l.text, mine: l.seat != null, named: (l.lines ?? []).length > 0 }] : []
-        ))).filter((w) => !w.mine || w.named)
-        if (found.length) {
-          setLines((x) => {
-            const next = new Map(x)
-            for (const w of found) next.set(w.key, { text: w.text, mine: w.mine })
-            return next
-          })
-        }
-        if (out.next_after === after.current || !out.reports.length) return
-        after.current = out.next_after
-      }
-    }
-    read().catch(() => undefined)
-    return () => { live = false }
-  }, [roomId, version])
-  const all = [...lines.values()]
-  return { mine: all.filter((l) => l.mine).map((l) => l.text), told: all.filter((l) => !l.mine).map((l) => l.text) }
-}
 
 /** When a line of 「我得知的」 came: the night (or day) it was told in; a new role card as 身份. */
 function toldWhen(l: { kind: string; night?: number | null; day?: number | null }): string {
@@ -105,7 +66,8 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
   const mySeat = me ? game.seats[me.seat] : undefined
   const { send, check, busy, error } = useZhActions(room.id, null, refresh)
   const remaining = useCountdown(view.pending?.deadline_ms, view.server_time)
-  const withdrawn = useWithdrawn(room.id, me ? view.server_time : 0)
+  // 「说书人撤回了…」: read after each new view, a spectator's as a player's
+  const withdrawn = useWithdrawn(room.id, view.server_time)
   const [nominee, setNominee] = useState<number | null>(null)
   const name = (s: number) => game.seats[s]?.name ?? ''
   const day = game.day
@@ -138,6 +100,7 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         {view.viewer.role === 'spectator' ? <Text className='muted'>观战</Text> : null}
       </View>
       <ErrorLine error={error} />
+      <ErrorLine error={withdrawn.error} />
 
       {/* a vote runs on a short clock: its buttons come first, above everything she already knows */}
       {canVote && vote ? (
