@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import Taro from '@tarojs/taro'
 import { ApiClient, buildUrl } from './client'
-import { ApiError, messageOf } from './errors'
+import { ApiError, messageOf, NETWORK_MESSAGE, networkError, notDelivered } from './errors'
 import { KEYS, Session, taroStore } from './session'
 import { fetchTransport, taroTransport, type Transport } from './transport'
 
@@ -238,5 +238,16 @@ describe('platform choice', () => {
     expect(fetchSpy).toHaveBeenCalledTimes(1)
     vi.unstubAllEnvs()
     vi.unstubAllGlobals()
+  })
+})
+
+describe('a tap that got no answer', () => {
+  it('says 「没有送达」 (tap again), not the banner\'s 「正在重连」: nothing sends a tap again by itself', () => {
+    const lost = notDelivered(networkError('timeout'))
+    expect(messageOf(lost)).toMatch(/^没有送达/)
+    expect(messageOf(lost)).not.toBe(NETWORK_MESSAGE)
+    // the server's refusal is shown in its own words
+    const refused = new ApiError(409, 'CONSORT_TAKEN', '这位妃子已有主')
+    expect(notDelivered(refused)).toBe(refused)
   })
 })

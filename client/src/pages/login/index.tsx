@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Input, Text, View } from '@tarojs/components'
 import { session } from '../../api'
+import { notDelivered } from '../../api/errors'
 import { ErrorLine } from '../../components/ErrorLine'
 import { NetBanner } from '../../components/NetBanner'
 import { SealButton } from '../../components/SealButton'
@@ -38,7 +39,7 @@ export default function Login() {
       else await session.loginWeChat()
       enter()
     } catch (e) {
-      setError(e)
+      setError(notDelivered(e))  // logging in is safe to send again: she may tap again
     } finally {
       setBusy(false)
     }

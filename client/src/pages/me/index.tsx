@@ -2,6 +2,7 @@ import { useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api, session } from '../../api'
+import { notDelivered } from '../../api/errors'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
 import { Screen } from '../../components/Screen'
@@ -42,7 +43,7 @@ export default function Me() {
       await api.POST('/v1/consorts/{consort_id}/claim', { params: { path: { consort_id: id } } })
       await me.reload()
     } catch (e) {
-      setClaimError(e)
+      setClaimError(notDelivered(e))  // a claim is safe to send again: she may tap again
     } finally {
       setClaiming(undefined)
       setConfirming(undefined)
