@@ -82,7 +82,7 @@ export default function Login() {
           </>
         ) : (
           <>
-            <View className='gate-hint muted'>以微信身份入宫，名号可在宫中再改</View>
+            <View className='gate-hint muted'>以微信身份入宫</View>
             <ErrorLine error={error} />
             <View className='gate-go'>
               <SealButton size='big' busy={busy} onClick={() => void login()}>微信入宫</SealButton>
