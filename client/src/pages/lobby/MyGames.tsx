@@ -1,22 +1,11 @@
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import { api, session, type Schemas } from '../../api'
+import { api, session } from '../../api'
 import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
 import { useData } from '../../hooks/useData'
-import { roomUrl, STATUS } from '../../lib/labels'
-import { loadMyGames } from './myGames'
-
-type Summary = Schemas['RoomSummaryOut']
-
-/** The line under a game of mine: where she sits, and whether it waits for her. */
-function lineOf(s: Summary): string {
-  const seat = s.room.seats.find((x) => x.is_me)
-  const where = seat ? `第 ${seat.seat + 1} 席` : '主持'
-  const parts = [where, STATUS[s.room.status] ?? s.room.status]
-  if (s.room.status === 'open') parts.push(`${s.room.seats.length}/${s.room.max_seats} 席`)
-  return parts.filter(Boolean).join(' · ')
-}
+import { roomUrl } from '../../lib/labels'
+import { lineOf, loadMyGames } from './myGames'
 
 /**
  * 「我的对局」 at the top of the lobby: the rooms she created, joined or watched on this phone that

@@ -1,5 +1,6 @@
 /** 「我的对局」: the remembered rooms checked against the server (GET /v1/rooms/{id}). */
 import { ApiError } from '../../api/errors'
+import { roleLabel, STATUS } from '../../lib/labels'
 import { forgetRooms, listRooms, verdictOf, type SummaryLike } from '../../lib/myRooms'
 
 export interface MyGame<S> {
@@ -34,4 +35,19 @@ export async function loadMyGames<S extends SummaryLike>(userId: string, ask: (i
   }
   forgetRooms(userId, forget)
   return shown
+}
+
+/** What the line under a game of hers reads from its summary. */
+export interface LineSummary {
+  room: { game: string; status: string; seats: { seat: number; is_me: boolean }[]; max_seats: number }
+}
+
+/** The line under a game of mine: where she sits (or that she runs it, in that game's word: 血染's
+ * 说书人), and whether it waits for her. */
+export function lineOf(s: LineSummary): string {
+  const seat = s.room.seats.find((x) => x.is_me)
+  const where = seat ? `第 ${seat.seat + 1} 席` : roleLabel('host', s.room.game)
+  const parts = [where, STATUS[s.room.status] ?? s.room.status]
+  if (s.room.status === 'open') parts.push(`${s.room.seats.length}/${s.room.max_seats} 席`)
+  return parts.filter(Boolean).join(' · ')
 }
