@@ -139,6 +139,12 @@ export function hasCjk(s: string | undefined): boolean {
   return !!s && /[\u4e00-\u9fff]/.test(s)
 }
 
+/** A score as a whole number, a loss with the typographic minus (U+2212, as 保皇's score table): '−12'. */
+export function scoreText(x: number): string {
+  const n = Math.round(x)
+  return n < 0 ? `−${-n}` : String(n)
+}
+
 export function percent(x: number): string {
   return `${Math.round(x * 100)}%`
 }

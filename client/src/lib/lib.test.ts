@@ -4,7 +4,7 @@ import type { KeyValueStore } from '../api/session'
 import { ApiError } from '../api/errors'
 import { loadMyGames } from '../pages/lobby/myGames'
 import { inviteText, typedRoomCode } from './invite'
-import { familyOfError, familyRoomUrl, roleLabel, roomUrl, titleTag } from './labels'
+import { familyOfError, familyRoomUrl, roleLabel, roomUrl, scoreText, titleTag } from './labels'
 import { LEAVE_RUNNING, leaveWarning } from './leave'
 import { forgetRooms, KEEP, listRooms, passwordOf, rememberRoom, verdictOf } from './myRooms'
 import { enterAfterLogin, goLobby, LOBBY, LOGIN, pageUrl, rememberReturn, RETURN_TTL_MS, takeReturn, toLogin } from './nav'
@@ -215,6 +215,14 @@ describe('离席 and 邀请', () => {
     expect(titleTag('宫斗杀·关卡2', '宫斗杀')).toBe('关卡2')
     expect(titleTag('保皇·经典', '保皇')).toBe('经典')
     expect(titleTag('宫斗杀', '宫斗杀')).toBe('')
+  })
+
+  it('a score reads whole, a loss with the same minus (U+2212) as 保皇\'s score table', () => {
+    expect(scoreText(-2)).toBe('−2')
+    expect(scoreText(-12.4)).toBe('−12')
+    expect(scoreText(8.6)).toBe('9')
+    expect(scoreText(0)).toBe('0')
+    expect(scoreText(-0.2)).toBe('0')
   })
 
   it('names the host by the game: 说书人 only in 血染, 司礼 in 深宫杀, 主持 in 保皇', () => {

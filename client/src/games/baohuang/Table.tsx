@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { clockText } from './clock'
 import { CardRow } from './Hand'
-import { jiefeng, placeOf, seatBadges, type BaohuangView, type Place, type SeatView } from './table'
+import { jiefeng, placeOf, seatBadges, signed, type BaohuangView, type Place, type SeatView } from './table'
 
 interface Props {
   game: BaohuangView
@@ -41,7 +41,7 @@ function SeatBox({ seat, game, place, turn, remaining, passed, bots }: {
       <View className='bh-seat-line'>
         <View className='bh-back' />
         <Text className='bh-count' data-count={seat.cards}>{seat.cards} 张</Text>
-        <Text className='bh-total'>积分 {seat.total}</Text>
+        <Text className='bh-total'>积分 {signed(seat.total)}</Text>
       </View>
       {badges.length ? (
         <View className='bh-badges'>

@@ -6,7 +6,7 @@ import { Panel } from '../../components/Panel'
 import { Screen } from '../../components/Screen'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { useData } from '../../hooks/useData'
-import { BOARD_KINDS, boardTitle, percent, shortDate, STAGE_NAME, STAGES } from '../../lib/labels'
+import { BOARD_KINDS, boardTitle, percent, scoreText, shortDate, STAGE_NAME, STAGES } from '../../lib/labels'
 import { boardFamilies } from './families'
 import './index.css'
 
@@ -28,7 +28,7 @@ function BoardRow({ row }: { row: Row }) {
         <View className='muted'>{row.games} 局 · {row.wins} 胜 · 胜率 {percent(row.win_rate)}</View>
       </View>
       <View className='board-score'>
-        <Text className='board-score-num'>{Math.round(row.score)}</Text>
+        <Text className='board-score-num'>{scoreText(row.score)}</Text>
         <Text className='board-score-unit'>分</Text>
       </View>
     </View>

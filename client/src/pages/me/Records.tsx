@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import type { Schemas } from '../../api'
-import { boardTitle, percent } from '../../lib/labels'
+import { boardTitle, percent, scoreText } from '../../lib/labels'
 
 type Records = Schemas['ConsortRecordsOut']
 
@@ -20,7 +20,7 @@ export function RecordsList({ records }: { records: Records }) {
             <Text>第 {r.rank} 名</Text>
             <Text>{r.games} 局 {r.wins} 胜</Text>
             <Text>胜率 {percent(r.win_rate)}</Text>
-            <Text>积分 {Math.round(r.score)}</Text>
+            <Text>积分 {scoreText(r.score)}</Text>
           </View>
         </View>
       ))}
