@@ -474,7 +474,9 @@ def main(argv: list[str]) -> int:
     code_key = upload_code(aws, bucket, stage, build / "package" / "deployment.zip")
     layer_zip = build / "package" / "layer-deployment.zip"
     layer_key = upload_code(aws, bucket, stage, layer_zip) if layer_zip.exists() else None
-    cfn = build_template(sam, bucket, code_key, aws.region, layer_key)
+    params = stack_parameters(describe_stack(aws, stage))
+    cfn = template.pin_versions(build_template(sam, bucket, code_key, aws.region, layer_key),
+                                {p["ParameterKey"]: p["ParameterValue"] for p in params})
     path = build / "template.json"
     path.write_text(json.dumps(cfn, ensure_ascii=False, indent=1), encoding="utf-8")
     say(f"template {path}: {len(cfn['Resources'])} resources, {path.stat().st_size:,} bytes")
@@ -487,7 +489,7 @@ def main(argv: list[str]) -> int:
     url = template_url(bucket, aws.region, key)
 
     step(f"stack {stack_name(stage)}")
-    stack = deploy_stack(aws, stage, url, sha, accepts=set(cfn.get("Parameters", {})))
+    stack = deploy_stack(aws, stage, url, sha, params, accepts=set(cfn.get("Parameters", {})))
     web = archive_web(aws, bucket, stage, sha)
     record(aws, bucket, stage, {"commit": sha, "time": stamp, "template_url": url, "code": code_key,
                                 "layer": layer_key, "web": web})

@@ -381,13 +381,30 @@ def switch_table(aws: Aws, stage: str, table: str) -> dict[str, Any]:
         say("note: this stack predates notices following a restored table; redeploy it to have them follow")
     since = time.time()
     aws.cloudformation.update_stack(
-        StackName=stack_name(stage), UsePreviousTemplate=True,
+        StackName=stack_name(stage), **_template_for(aws, stage, params),
         Parameters=[{"ParameterKey": k, "ParameterValue": v} for k, v in sorted(params.items())],
         Capabilities=["CAPABILITY_IAM", "CAPABILITY_AUTO_EXPAND"], Tags=stack.get("Tags", []))
     final = wait_for_stack(aws, stage, since)
     if final["StackStatus"] != "UPDATE_COMPLETE":
         raise Refused(f"switching tables failed ({final['StackStatus']}): the stage still uses its previous table")
     return final
+
+
+def _template_for(aws: Aws, stage: str, params: dict[str, str]) -> dict[str, Any]:
+    """The stack's own template, its functions' versions named for `params` (template.pin_versions): a
+    new table is read by new versions, which the alias `live` then moves to. Unchanged names (nothing
+    a function reads changed): the previous template as it is."""
+    from infra import deploy  # (deploy imports this module's helpers: imported when used)
+
+    body = aws.cloudformation.get_template(StackName=stack_name(stage), TemplateStage="Original")["TemplateBody"]
+    current = body if isinstance(body, dict) else json.loads(body)
+    pinned = template.pin_versions(current, params)
+    if pinned == current:
+        return {"UsePreviousTemplate": True}
+    bucket = deploy.artifact_bucket(aws.account(), aws.region)
+    key = f"{stack_name(stage)}/templates/{datetime.now(UTC).strftime('%Y%m%dT%H%M%SZ')}-switch.json"
+    aws.s3.put_object(Bucket=bucket, Key=key, Body=json.dumps(pinned, ensure_ascii=False).encode())
+    return {"TemplateURL": deploy.template_url(bucket, aws.region, key)}
 
 
 def restore_table(stage: str, when_text: str, yes: bool) -> None:

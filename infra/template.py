@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import hashlib
 import json
 import logging
 import re
@@ -624,6 +625,54 @@ def finalize(sam: dict[str, Any]) -> dict[str, Any]:
                 for statement in policy["PolicyDocument"]["Statement"]:
                     statement["Resource"] = _scoped(statement["Resource"])
     return sam
+
+
+def _refs(node: Any) -> set[str]:
+    """Every name a template fragment refers to: Ref targets, ${...} in Fn::Sub, Fn::If conditions."""
+    found: set[str] = set()
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "Ref" and isinstance(value, str):
+                found.add(value)
+            elif key == "Fn::If" and isinstance(value, list) and value and isinstance(value[0], str):
+                found.add(value[0])
+            found |= _refs(value)
+    elif isinstance(node, list):
+        for value in node:
+            found |= _refs(value)
+    elif isinstance(node, str):
+        found |= {name.split(".")[0] for name in re.findall(r"\$\{([^}!]+)\}", node)}
+    return found
+
+
+def pin_versions(cfn: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
+    """Name each function's published version after everything it runs with, for these parameter values.
+
+    The alias `live` (what API Gateway, the schedules and the stream call) moves only when the template
+    names a new `AWS::Lambda::Version`. SAM names it from the function as written, so a parameter the
+    function reads (ActiveTableName by restore-table / use-table, WebDomain) could change $LATEST and
+    leave `live` on the old version, still on the old table. Here the name hashes the function's
+    properties (code, layer, timeout, environment) and the values of the parameters they (or their
+    conditions) read; a version whose name did not change is left as it is."""
+    resources, params = cfn["Resources"], cfn.get("Parameters", {})
+    conditions = cfn.get("Conditions", {})
+    renames: dict[str, str] = {}
+    for vid, version in resources.items():
+        if version.get("Type") != "AWS::Lambda::Version":
+            continue
+        fn = version["Properties"]["FunctionName"]["Ref"]
+        props = resources[fn]["Properties"]
+        names = _refs(props)
+        names |= set().union(*(_refs(conditions[c]) for c in names & conditions.keys()))
+        read = {p: values.get(p, str(params[p].get("Default", ""))) for p in sorted(names & params.keys())}
+        digest = hashlib.sha256(json.dumps([props, read], sort_keys=True).encode()).hexdigest()[:10]
+        if vid != f"{fn}Version{digest}":
+            renames[vid] = f"{fn}Version{digest}"
+    text = json.dumps(cfn, ensure_ascii=False)
+    for old, new in renames.items():
+        text = text.replace(f'"{old}"', f'"{new}"').replace("${" + old + "}", "${" + new + "}")
+        text = text.replace("${" + old + ".", "${" + new + ".")
+    return dict(json.loads(text))
 
 
 def expand(sam: dict[str, Any], region: str) -> dict[str, Any]:

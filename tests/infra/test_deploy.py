@@ -412,11 +412,19 @@ def check_an_update_uploads_the_web_client_and_rollback_goes_back(env, aws, tmp_
     one_line_failure(ops(env, "rollback", "dev", "--to", "deadbeef"), "no deploy of commit deadbeef")
 
 
+def _versions(aws) -> dict[str, str]:
+    """Each function's published version in the stack, by logical id (what the alias `live` points at)."""
+    found = aws("cloudformation").list_stack_resources(StackName="shengong-dev")["StackResourceSummaries"]
+    return {r["LogicalResourceId"].split("Version")[0]: r["LogicalResourceId"] for r in found
+            if r.get("ResourceType") == "AWS::Lambda::Version"}
+
+
 def check_restore_table_makes_a_new_table_and_switches_the_stage_and_back(env, aws):
     ddb = aws("dynamodb")
     ddb.put_item(TableName="shengong-dev", Item={"pk": {"S": "USER#u1"}, "sk": {"S": "PROFILE"}})
     one_line_failure(ops(env, "restore-table", "dev", "yesterday", "--yes"), "TIME 'yesterday'")
     one_line_failure(ops(env, "restore-table", "dev", "1m"), "--yes")  # no terminal: must say so
+    before = _versions(aws)
     res = ops(env, "restore-table", "dev", "1m", "--yes")
     assert res.returncode == 0, res.stdout + res.stderr
     restored = next(t for t in ddb.list_tables()["TableNames"] if t.startswith("shengong-dev-restored-"))
@@ -435,8 +443,12 @@ def check_restore_table_makes_a_new_table_and_switches_the_stage_and_back(env, a
     params = aws("cloudformation").describe_stacks(StackName="shengong-dev")["Stacks"][0]["Parameters"]
     kept = {p["ParameterKey"]: p["ParameterValue"] for p in params}
     assert (kept["ActiveTableName"], kept["ActiveStreamArn"]) == (restored, stream)
+    # the functions that read the table run new versions, which the alias `live` moved to
+    switched = _versions(aws)
+    assert switched["APIHandler"] != before["APIHandler"] and switched["TokenAuthorizer"] == before["TokenAuthorizer"]
     back = ops(env, "use-table", "dev")
     assert back.returncode == 0 and "dev now uses shengong-dev" in back.stdout, back.stderr
+    assert _versions(aws)["APIHandler"] not in (switched["APIHandler"],)
     own = ddb.describe_table(TableName="shengong-dev")["Table"]["LatestStreamArn"]
     assert {m["EventSourceArn"] for m in aws("lambda").list_event_source_mappings()["EventSourceMappings"]} == {own}
     one_line_failure(ops(env, "use-table", "dev", "someone-elses-table"), "may only use")

@@ -135,6 +135,28 @@ def test_api_gateway_calls_the_alias_and_functions_shift_gradually_with_rollback
     assert sweep_group["DeploymentConfigName"]["Fn::Sub"][1] == {"ConfigName": "AllAtOnce"}
 
 
+def test_a_new_table_or_domain_publishes_versions_the_alias_moves_to(packaged):
+    """API Gateway, the schedules and the stream call the alias `live`, which moves only when the template
+    names a new version: restore-table / use-table (ActiveTableName) and a WebDomain change only
+    parameters, so the versions are named for what each function reads (template.pin_versions)."""
+    _, cfn, _ = packaged
+
+    def versions(doc):
+        return {k: v for k, v in doc["Resources"].items() if v["Type"] == "AWS::Lambda::Version"}
+
+    base = template.pin_versions(cfn, {})
+    assert template.pin_versions(base, {}) == base and len(versions(base)) == len(template.FUNCTIONS)
+    restored = template.pin_versions(base, {"ActiveTableName": "shengong-prod-restored-20261201t000000"})
+    moved = versions(base).keys() - versions(restored).keys()
+    reads_table = {fn for fn in template.FUNCTIONS
+                   if "ActiveTableName" in json.dumps(cfn["Resources"][fn]["Properties"])}
+    assert {v.split("Version")[0] for v in moved} == reads_table and "APIHandler" in reads_table
+    for alias in (r for r in restored["Resources"].values() if r["Type"] == "AWS::Lambda::Alias"):
+        assert alias["Properties"]["FunctionVersion"]["Fn::GetAtt"][0] in versions(restored)  # follows the rename
+    assert versions(template.pin_versions(base, {"WebDomain": "gong.example.cn"})).keys() != versions(base).keys()
+    assert template.pin_versions(base, {"AlarmEmail": "ops@example.cn"}) == base  # nothing a function reads
+
+
 def test_alarms_cover_the_api_lambdas_dynamodb_and_sweeps_and_notify_a_topic(packaged):
     _, cfn, _ = packaged
     alarms = _of(cfn, "AWS::CloudWatch::Alarm")
