@@ -453,6 +453,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("stage", help="dev, staging or prod")
     parser.add_argument("--no-lint", action="store_true", help="skip cfn-lint of the expanded template")
     parser.add_argument("--no-smoke", action="store_true", help="skip the smoke test")
+    parser.add_argument("--urgent", action="store_true",
+                        help="a fix while alarms fire: shift every function at once, not stopped by the alarms")
     args = parser.parse_args(argv)
 
     stage = check_stage(args.stage)
@@ -477,6 +479,9 @@ def main(argv: list[str]) -> int:
     params = stack_parameters(describe_stack(aws, stage))
     cfn = template.pin_versions(build_template(sam, bucket, code_key, aws.region, layer_key),
                                 {p["ParameterKey"]: p["ParameterValue"] for p in params})
+    if args.urgent:
+        cfn = template.urgent(cfn)
+        say("urgent: every function shifts at once, and no alarm stops the shift")
     path = build / "template.json"
     path.write_text(json.dumps(cfn, ensure_ascii=False, indent=1), encoding="utf-8")
     say(f"template {path}: {len(cfn['Resources'])} resources, {path.stat().st_size:,} bytes")

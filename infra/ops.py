@@ -286,7 +286,10 @@ def rollback(stage: str, to: str | None) -> None:
     params = [{"ParameterKey": k, "ParameterValue": v} for k, v in sorted(parameters(stack).items())]
     old = json.loads(aws.s3.get_object(Bucket=bucket, Key=urlparse(target["template_url"]).path.lstrip("/"))[
         "Body"].read())
-    final = deploy.deploy_stack(aws, stage, target["template_url"], target["commit"], params,
+    # all at once, not stopped by the alarms that likely called for the rollback (template.urgent)
+    key = f"{stack_name(stage)}/templates/{datetime.now(UTC).strftime('%Y%m%dT%H%M%SZ')}-rollback-{target['commit']}.json"
+    aws.s3.put_object(Bucket=bucket, Key=key, Body=json.dumps(template.urgent(old), ensure_ascii=False).encode())
+    final = deploy.deploy_stack(aws, stage, deploy.template_url(bucket, aws.region, key), target["commit"], params,
                                 accepts=set(old.get("Parameters", {})))
     deploy.record(aws, bucket, stage, {**target, "time": datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ"),
                                        "rollback_from": current})

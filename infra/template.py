@@ -675,6 +675,23 @@ def pin_versions(cfn: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
     return dict(json.loads(text))
 
 
+def urgent(cfn: dict[str, Any]) -> dict[str, Any]:
+    """The same template, its functions shifted all at once with no alarm stopping the shift: for a
+    rollback or a forward fix made *because* an alarm fires. Otherwise CodeDeploy would stop that very
+    shift on the alarm (DEPLOYMENT_STOP_ON_ALARM) and roll the fix back; the next plain deploy brings the
+    canary and its alarms back."""
+    out = copy.deepcopy(cfn)
+    for resource in out["Resources"].values():
+        if resource.get("Type") != "AWS::CodeDeploy::DeploymentGroup":
+            continue
+        props = resource["Properties"]
+        props["DeploymentConfigName"] = {"Fn::Sub": ["CodeDeployDefault.Lambda${ConfigName}", {"ConfigName": "AllAtOnce"}]}
+        props.pop("AlarmConfiguration", None)
+        rollback = props.get("AutoRollbackConfiguration", {})
+        rollback["Events"] = [e for e in rollback.get("Events", []) if e != "DEPLOYMENT_STOP_ON_ALARM"]
+    return out
+
+
 def expand(sam: dict[str, Any], region: str) -> dict[str, Any]:
     """The SAM transform, locally (aws-sam-translator): the plain template CloudFormation would run."""
     import boto3

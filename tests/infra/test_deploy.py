@@ -398,6 +398,10 @@ def check_an_update_uploads_the_web_client_and_rollback_goes_back(env, aws, tmp_
     back = ops(env, "rollback", "dev")
     assert back.returncode == 0, back.stdout + back.stderr
     assert "from c0ffee000002 to c0ffee000001" in back.stdout and "GET /v1/health: ok" in back.stdout
+    # the rollback shifted all at once, with no alarm to stop it (template.urgent)
+    body = cfn.get_template(StackName="shengong-dev")["TemplateBody"]
+    shifted = (body if isinstance(body, dict) else json.loads(body))["Resources"]["APIHandlerDeploymentGroup"]
+    assert "AlarmConfiguration" not in shifted["Properties"]
     stack = cfn.describe_stacks(StackName="shengong-dev")["Stacks"][0]
     assert {t["Key"]: t["Value"] for t in stack["Tags"]}["commit"] == "c0ffee000001"
     assert "no web build was kept with that deploy" in back.stdout  # the first deploy had none

@@ -157,6 +157,21 @@ def test_a_new_table_or_domain_publishes_versions_the_alias_moves_to(packaged):
     assert template.pin_versions(base, {"AlarmEmail": "ops@example.cn"}) == base  # nothing a function reads
 
 
+def test_a_rollback_or_urgent_fix_is_not_stopped_by_the_alarms_it_answers(packaged):
+    """Every function's shift is stopped by its alarms (DEPLOYMENT_STOP_ON_ALARM): a rollback made because
+    an alarm fires would be rolled back by that alarm. `urgent` (ops.sh rollback, deploy.sh --urgent)
+    shifts all at once with no alarm watching; the plain template is untouched."""
+    _, cfn, _ = packaged
+    fast = template.urgent(cfn)
+    groups = {k: v["Properties"] for k, v in fast["Resources"].items() if v["Type"] == "AWS::CodeDeploy::DeploymentGroup"}
+    assert len(groups) == len(template.FUNCTIONS)
+    for props in groups.values():
+        assert props["DeploymentConfigName"]["Fn::Sub"][1] == {"ConfigName": "AllAtOnce"}
+        assert "AlarmConfiguration" not in props
+        assert "DEPLOYMENT_STOP_ON_ALARM" not in props["AutoRollbackConfiguration"]["Events"]
+    assert cfn["Resources"]["APIHandlerDeploymentGroup"]["Properties"]["AlarmConfiguration"]["Enabled"] is True
+
+
 def test_alarms_cover_the_api_lambdas_dynamodb_and_sweeps_and_notify_a_topic(packaged):
     _, cfn, _ = packaged
     alarms = _of(cfn, "AWS::CloudWatch::Alarm")
