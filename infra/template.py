@@ -368,6 +368,18 @@ def dashboard(stage: str) -> dict[str, Any]:
                                              "Queue": {"Fn::GetAtt": ["SweepFailureQueue", "QueueName"]}}]}}}
 
 
+WEB_PAGES_FUNCTION = """function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) { request.uri = '/index.html'; }
+  return request;
+}
+"""
+"""The H5 client routes in the browser (`/pages/room-baohuang/index?id=…`, what an invitation links to):
+no such object is in the bucket, so a path without a file extension is the app's page, served by
+index.html (as the local server does). Files (/js/…, /css/…, index.html) pass as they are."""
+
+
 def web_resources(stage: str) -> dict[str, Any]:
     """Private bucket + CloudFront (origin access control); /v1/* and /openapi.json go to the API."""
     api_domain = {"Fn::Sub": "${RestAPI}.execute-api.${AWS::Region}.${AWS::URLSuffix}"}
@@ -419,9 +431,16 @@ def web_resources(stage: str) -> dict[str, Any]:
             ],
             "DefaultCacheBehavior": {"TargetOriginId": "web", "ViewerProtocolPolicy": "redirect-to-https",
                                      "AllowedMethods": ["GET", "HEAD"], "CachedMethods": ["GET", "HEAD"],
-                                     "CachePolicyId": CACHING_OPTIMIZED, "Compress": True},
+                                     "CachePolicyId": CACHING_OPTIMIZED, "Compress": True,
+                                     "FunctionAssociations": [{
+                                         "EventType": "viewer-request",
+                                         "FunctionARN": {"Fn::GetAtt": ["WebPagesFunction",
+                                                                        "FunctionMetadata.FunctionARN"]}}]},
             "CacheBehaviors": api_behaviours,
         }}},
+        "WebPagesFunction": {"Type": "AWS::CloudFront::Function", "Properties": {
+            "Name": f"shengong-{stage}-web-pages", "AutoPublish": True, "FunctionCode": WEB_PAGES_FUNCTION,
+            "FunctionConfig": {"Comment": "the H5 router's pages are index.html", "Runtime": "cloudfront-js-2.0"}}},
         "WebBucketPolicy": {"Type": "AWS::S3::BucketPolicy", "Properties": {
             "Bucket": {"Ref": "WebBucket"},
             "PolicyDocument": {"Version": "2012-10-17", "Statement": [{

@@ -26,6 +26,7 @@ MOTO_LACKS = {
     "AWS::CloudWatch::Alarm": "alarms: checked in the expanded template",
     "AWS::CloudFront::Distribution": "the web distribution: not emulated (the upload goes to the bucket)",
     "AWS::CloudFront::OriginAccessControl": "origin access control: not emulated",
+    "AWS::CloudFront::Function": "the web pages' viewer-request function: run in Node by the template tests",
     "AWS::S3::BucketPolicy": "the web bucket's CloudFront-only policy: checked in the expanded template",
     "AWS::SNS::Subscription": "the alarm e-mail subscription: not emulated",
     "AWS::ApiGatewayV2::Api": "the WebSocket API (room notices): checked in the expanded template",
@@ -76,7 +77,7 @@ class _StandIn:
     def get_cfn_attribute(self, attribute_name: str) -> Any:
         if attribute_name == "DomainName":
             return "d1234567890abc.cloudfront.net"
-        if attribute_name == "Arn":
+        if attribute_name in ("Arn", "FunctionMetadata.FunctionARN"):
             return f"arn:aws:standin:{self.region}:{self.account_id}:{self.physical_resource_id}"
         return self.physical_resource_id
 

@@ -309,6 +309,23 @@ def test_the_web_client_is_private_behind_cloudfront_with_the_api_on_the_same_do
     assert cors == {"Fn::If": ["HasWebDomain", {"Fn::Sub": "https://${WebDomain}"}, "*"]}
 
 
+def test_an_invitation_link_to_a_page_is_served_the_app(packaged):
+    """The H5 client routes in the browser: an invitation (`/pages/room-baohuang/index?id=…`) names no
+    object in the bucket. The distribution's viewer-request function serves index.html for a path
+    without a file extension and lets files through — run here in Node, as CloudFront would run it."""
+    _, cfn, _ = packaged
+    behaviour = cfn["Resources"]["WebDistribution"]["Properties"]["DistributionConfig"]["DefaultCacheBehavior"]
+    (assoc,) = behaviour["FunctionAssociations"]
+    assert assoc["EventType"] == "viewer-request" and assoc["FunctionARN"]["Fn::GetAtt"][0] == "WebPagesFunction"
+    code = cfn["Resources"]["WebPagesFunction"]["Properties"]["FunctionCode"]
+    uris = ["/pages/room-baohuang/index", "/pages/lobby/index", "/", "/js/app.3f2a.js", "/index.html", "/css/a.css"]
+    calls = "console.log(JSON.stringify(URIS.map((u) => handler({request: {uri: u}}).uri)))"
+    script = code + calls.replace("URIS", json.dumps(uris))
+    done = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == ["/index.html", "/index.html", "/index.html", "/js/app.3f2a.js", "/index.html",
+                                       "/css/a.css"]
+
+
 def test_the_template_goes_through_s3_so_its_size_is_not_a_problem(packaged):
     _, _, path = packaged
     assert 51_200 < path.stat().st_size < 1_000_000  # over the inline limit, under the S3 TemplateURL limit
