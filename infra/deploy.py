@@ -62,7 +62,10 @@ from infra.awsutil import (
     wait_for_stack,
 )
 
-WEB_DIR = Path(os.environ.get("SHENGONG_WEB_DIR") or ROOT / "client" / "dist" / "h5")
+
+def web_build() -> Path:
+    """The H5 build the deploy uploads (SHENGONG_WEB_DIR, read when used, or client/dist/h5)."""
+    return Path(os.environ.get("SHENGONG_WEB_DIR") or ROOT / "client" / "dist" / "h5")
 STACK_PARAMETERS = {"ALARM_EMAIL": "AlarmEmail", "ALARM_TOPIC_ARN": "AlarmTopicArn", "WEB_DOMAIN": "WebDomain",
                     "WEB_CERTIFICATE_ARN": "WebCertificateArn", "LOG_RETENTION_DAYS": "LogRetentionDays"}
 KEPT_PARAMETERS = ("ActiveTableName", "ActiveStreamArn")
@@ -383,7 +386,29 @@ def record(aws: Aws, bucket: str, stage: str, entry: dict[str, Any]) -> None:
 # ---- web ------------------------------------------------------------------------------------------
 
 
-def upload_web(aws: Aws, out: dict[str, str], web_dir: Path = WEB_DIR) -> None:
+CLIENT_SOURCES = ("client/src", "client/config", "client/package-lock.json", "client/babel.config.js")
+"""What the H5 build is made from (as infra/dev.sh's client_h5_stale reads them)."""
+
+
+def stale_web_build(web_dir: Path | None = None, root: Path = ROOT) -> Path | None:
+    """A client source newer than the H5 build (None: the build is current, or there is none). The
+    build is not in git, so the commit check cannot see it: a deploy would ship (and keep, for the
+    rollback to this commit) a client of another commit beside this commit's API."""
+    index = (web_dir or web_build()) / "index.html"
+    if not index.exists():
+        return None
+    built = index.stat().st_mtime
+    for name in CLIENT_SOURCES:
+        source = root / name
+        paths = source.rglob("*") if source.is_dir() else [source]
+        newer = next((p for p in paths if p.is_file() and p.stat().st_mtime > built), None)
+        if newer is not None:
+            return newer
+    return None
+
+
+def upload_web(aws: Aws, out: dict[str, str], web_dir: Path | None = None) -> None:
+    web_dir = web_dir or web_build()
     if not (web_dir / "index.html").exists():
         say(f"web client not built ({web_dir}/index.html missing): skipping the upload")
         return
@@ -419,9 +444,10 @@ def web_key(stage: str, sha: str) -> str:
     return f"{stack_name(stage)}/web/{sha}.zip"
 
 
-def archive_web(aws: Aws, bucket: str, stage: str, sha: str, web_dir: Path = WEB_DIR) -> str | None:
+def archive_web(aws: Aws, bucket: str, stage: str, sha: str, web_dir: Path | None = None) -> str | None:
     """Keep this commit's web build in the artifact bucket beside its code and template, so a rollback
     puts back the client that went with the API (None: no build to keep)."""
+    web_dir = web_dir or web_build()
     if not (web_dir / "index.html").exists():
         return None
     data = io.BytesIO()
@@ -463,6 +489,10 @@ def main(argv: list[str]) -> int:
     account = check_account(aws, stage)
     sha = commit()
     say(f"account {account}, region {aws.region}, commit {sha}")
+    newer = stale_web_build()
+    if newer is not None:
+        raise Refused(f"the web build {web_build()} is older than {newer.relative_to(ROOT)}: "
+                      "build it for this commit (cd client && npm run build:h5), then deploy again")
     ensure_apigateway_logging(aws)
     bucket = artifact_bucket(account, aws.region)
     ensure_bucket(aws, bucket)

@@ -485,6 +485,27 @@ def test_a_crashing_cfn_lint_stops_the_deploy(monkeypatch, tmp_path):
     deploy.lint(tmp_path / "template.json")  # warnings alone pass
 
 
+def test_a_web_build_older_than_the_client_sources_is_refused_before_anything_is_deployed(tmp_path):
+    """The H5 build is not in git: the deploy compares it with the client's sources, as infra/dev.sh
+    does, so it never ships (and keeps for a rollback) a client of another commit."""
+    import os
+
+    from infra import deploy
+
+    web, root = tmp_path / "h5", tmp_path / "repo"
+    (root / "client" / "src").mkdir(parents=True)
+    source = root / "client" / "src" / "app.ts"
+    source.write_text("x")
+    assert deploy.stale_web_build(web, root) is None  # no build: nothing to ship (the upload says so)
+    web.mkdir()
+    (web / "index.html").write_text("<!doctype html>")
+    os.utime(source, (1_000, 1_000))
+    assert deploy.stale_web_build(web, root) is None
+    os.utime(source, None)
+    os.utime(web / "index.html", (1_000, 1_000))
+    assert deploy.stale_web_build(web, root) == source
+
+
 def test_the_web_pages_are_uploaded_after_their_scripts(tmp_path):
     from types import SimpleNamespace
 
