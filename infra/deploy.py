@@ -201,7 +201,11 @@ def package(stage: str, region_name: str, out: Path) -> dict[str, Any]:
     chalice = Path(sys.executable).parent / "chalice"
     if not chalice.exists():
         raise Refused(f"chalice is not installed next to {sys.executable}: run infra/dev.sh venv")
-    env = {**os.environ, "AWS_DEFAULT_REGION": region_name}
+    # chalice zips chalicelib as it finds it: compiled caches would triple the code and make its key
+    # (and so each function's version) change with nothing changed
+    for cache in (ROOT / "chalicelib").rglob("__pycache__"):
+        shutil.rmtree(cache, ignore_errors=True)
+    env = {**os.environ, "AWS_DEFAULT_REGION": region_name, "PYTHONDONTWRITEBYTECODE": "1"}
     done = subprocess.run([str(chalice), "package", "--stage", stage, "--merge-template", str(merge),
                            str(out / "package")], cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:

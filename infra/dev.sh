@@ -53,12 +53,22 @@ client_h5_stale() {
 }
 
 ensure_chromium() {
-  if [ ! -x /usr/bin/chromium ]; then
-    echo "client: installing Debian's chromium (and CJK fonts for the screenshots)" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk fonts-arphic-ukai >/dev/null
+  # the browser tests use CHROMIUM_PATH when it is set (client/e2e/browser.mjs), else Debian's chromium
+  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] && return 0
+  if [ -n "${CHROMIUM_PATH:-}" ]; then
+    echo "client: CHROMIUM_PATH=$CHROMIUM_PATH is not an executable" >&2
+    return 1
   fi
+  if ! command -v apt-get >/dev/null; then
+    echo "client: no chromium at /usr/bin/chromium and no apt-get: install Chromium and set CHROMIUM_PATH" >&2
+    return 1
+  fi
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "client: installing Debian's chromium (and CJK fonts for the screenshots)" >&2
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    chromium fonts-noto-cjk fonts-arphic-ukai >/dev/null
 }
 
 client_run() { (cd client && npm run -s "$@"); }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The operator's toolkit for a deployed stage (AWS credentials and AWS_REGION; no AWS CLI):
 #   infra/ops.sh status STAGE                  what is deployed and whether it is well
-#   infra/ops.sh logs STAGE [FUNCTION]         recent log lines (api, authorizer, settle, expire, access)
+#   infra/ops.sh logs STAGE [FUNCTION]         recent log lines (api, authorizer, settle, expire, stream,
+#                                              ws-connect, ws-message, ws-disconnect, access)
 #   infra/ops.sh rotate-token-key STAGE        new signing key; the previous one keeps verifying
 #   infra/ops.sh add-admin STAGE OPENID        a 司礼 from her next login (remove-admin to undo)
 #   infra/ops.sh set-wechat STAGE APPID        WeChat app id and secret (the secret on stdin)

@@ -292,7 +292,8 @@ def alarms(stage: str) -> dict[str, Any]:
     out["TableSystemErrorsAlarm"] = _sum_alarm(
         "DynamoDB system errors (HTTP 500 from DynamoDB) in 5 minutes",
         [_metric("AWS/DynamoDB", "SystemErrors", {"TableName": table, "Operation": op})
-         for op in ("GetItem", "BatchGetItem", "PutItem", "UpdateItem", "Query", "TransactWriteItems")], 1)
+         for op in ("GetItem", "BatchGetItem", "PutItem", "UpdateItem", "DeleteItem", "Query",
+                    "TransactWriteItems")], 1)
     out["SweepFailuresAlarm"] = _sum_alarm(
         "Scheduled sweeps failing: function errors, SweepErrors (a room the sweep could not settle), "
         "or failed invocations waiting in the sweep-failures queue",
@@ -308,6 +309,11 @@ def alarms(stage: str) -> dict[str, Any]:
         "Statistic": "Maximum", "Period": 60, "EvaluationPeriods": 5, "DatapointsToAlarm": 3,
         "Threshold": PUSH_LAG_MS, "ComparisonOperator": "GreaterThanThreshold", "TreatMissingData": "notBreaching",
         "AlarmActions": _alarm_actions(), "OKActions": _alarm_actions()}}
+    out["WebsocketApiErrorsAlarm"] = _sum_alarm(
+        "The WebSocket API failing before or around our functions (IntegrationError, ExecutionError: a "
+        "broken $connect integration or permission never reaches a function; phones fall back to polling)",
+        [_metric("AWS/ApiGateway", name, {"ApiId": {"Ref": "WebsocketAPI"}, "Stage": API_STAGE})
+         for name in ("IntegrationError", "ExecutionError")], 5)
     out["PushErrorsAlarm"] = _sum_alarm(
         "Room notices failing: PushErrors (a view or a record the fan-out could not handle) and "
         "PushSendErrors (the management API refused a post other than 410) in 5 minutes",

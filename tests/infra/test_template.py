@@ -176,9 +176,17 @@ def test_alarms_cover_the_api_lambdas_dynamodb_and_sweeps_and_notify_a_topic(pac
     _, cfn, _ = packaged
     alarms = _of(cfn, "AWS::CloudWatch::Alarm")
     expected = {"ApiServerErrorRateAlarm", "ApiLatencyP99Alarm", "TableThrottlesAlarm", "TableSystemErrorsAlarm",
-                "SweepFailuresAlarm", "PushLagAlarm", "PushErrorsAlarm"} | {f"{fn}{kind}Alarm" for fn in template.FUNCTIONS
-                                         for kind in ("Errors", "Throttles")}
+                "SweepFailuresAlarm", "PushLagAlarm", "PushErrorsAlarm", "WebsocketApiErrorsAlarm"} | {
+        f"{fn}{kind}Alarm" for fn in template.FUNCTIONS for kind in ("Errors", "Throttles")}
     assert set(alarms) == expected
+    # every DynamoDB operation the service calls (the sockets' store deletes) can raise a system error
+    watched = {m["MetricStat"]["Metric"]["Dimensions"][1]["Value"]
+               for m in alarms["TableSystemErrorsAlarm"]["Properties"]["Metrics"] if "MetricStat" in m}
+    assert {"DeleteItem", "TransactWriteItems", "Query"} <= watched
+    ws = [m["MetricStat"]["Metric"] for m in alarms["WebsocketApiErrorsAlarm"]["Properties"]["Metrics"]
+          if "MetricStat" in m]
+    assert {m["MetricName"] for m in ws} == {"IntegrationError", "ExecutionError"}
+    assert all(m["Namespace"] == "AWS/ApiGateway" for m in ws)
     for name, alarm in alarms.items():
         assert alarm["Properties"]["AlarmActions"], name
         assert len(alarm["Properties"].get("Metrics", [])) <= 11, name  # 10 metrics + the expression
