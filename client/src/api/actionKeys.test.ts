@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ActionKeys, IntentKey, stableJson } from './actionKeys'
+import { handIntent } from '../games/zhenhuan/model'
 import { ApiError, networkError } from './errors'
 
 describe('ActionKeys', () => {
@@ -25,6 +26,19 @@ describe('ActionKeys', () => {
     await keys.send({ type: 'vote', yes: true }, async (key) => void sent.push(key))
     await keys.send({ type: 'nominate', nominee: 3 }, async (key) => void sent.push(key))
     expect(sent).toEqual(['k1', 'k2', 'k3'])
+  })
+
+  it('a hand in the next vote gets a new key though its body is the same (the intent names the vote)', async () => {
+    let n = 0
+    const keys = new ActionKeys(() => `k${++n}`)
+    const hand = { type: 'vote', yes: true }
+    const sent: string[] = []
+    const lost = async (key: string) => { sent.push(key); throw networkError() }
+    const day = (count: number, nominee: number) => ({ number: 2, nominations: Array(count).fill({}), vote: { nominee } })
+    await expect(keys.send(hand, lost, handIntent(day(1, 4) as never, true))).rejects.toBeInstanceOf(ApiError)
+    await keys.send(hand, async (key) => void sent.push(key), handIntent(day(2, 7) as never, true))
+    await keys.send(hand, async (key) => void sent.push(key), handIntent(day(1, 4) as never, true))  // the late retry
+    expect(sent).toEqual(['k1', 'k2', 'k1'])
   })
 })
 

@@ -12,8 +12,13 @@ export class ActionKeys {
 
   constructor(private readonly newKey: () => string = () => `act-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`) {}
 
-  async send<T>(action: unknown, post: (key: string) => Promise<T>): Promise<T> {
-    const id = JSON.stringify(action)
+  /**
+   * `intent` names what she means when the body alone does not: a 举手 body is the same in every vote,
+   * so a key kept from one vote's lost answer must not be sent with the next vote's hand (the server
+   * would answer it as that retry and count nothing) — the vote it is for goes into the intent.
+   */
+  async send<T>(action: unknown, post: (key: string) => Promise<T>, intent: unknown = action): Promise<T> {
+    const id = stableJson(intent)
     const key = this.keys.get(id) ?? this.newKey()
     this.keys.set(id, key)
     try {

@@ -7,7 +7,7 @@ import type { Seen } from '../../hooks/usePoll'
 import { clockText } from '../baohuang/clock'
 import { useCountdown } from '../baohuang/useCountdown'
 import { DaySummary } from './DaySummary'
-import { ALIGNMENT_NAME, phaseTitle, seatNo, type LogLine, type PublicSeat, type RoomView } from './model'
+import { ALIGNMENT_NAME, handIntent, phaseTitle, seatNo, type LogLine, type PublicSeat, type RoomView } from './model'
 import { Token } from './Grimoire'
 import { Circle, Reason, useCheck } from './parts'
 import { useWithdrawn } from './useWithdrawn'
@@ -111,8 +111,8 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
           </View>
           {mySeat && !mySeat.alive ? <View className='muted'>你已死亡：举手会用掉你唯一的幽灵票</View> : null}
           <View className='zh-buttons'>
-            <SealButton kind='ghost' busy={busy === 'no'} onClick={() => void send({ type: 'vote', yes: false }, 'no')}>不举手</SealButton>
-            <SealButton busy={busy === 'yes'} onClick={() => void send({ type: 'vote', yes: true }, 'yes')}>举手</SealButton>
+            <SealButton kind='ghost' busy={busy === 'no'} onClick={() => void send({ type: 'vote', yes: false }, 'no', handIntent(day, false))}>不举手</SealButton>
+            <SealButton busy={busy === 'yes'} onClick={() => void send({ type: 'vote', yes: true }, 'yes', handIntent(day, true))}>举手</SealButton>
           </View>
         </Panel>
       ) : null}

@@ -176,3 +176,11 @@ export function probeAction(key: string, seat: number): ZAction | null {
 export function toldLines(me: Me | null | undefined): string[] {
   return (me?.info ?? []).map((l) => l.text)
 }
+
+/**
+ * What a hand is for, beyond its body (`{type: 'vote', yes}` is the same in every vote): the day, which
+ * nomination, whom — so a key kept after one vote's lost answer is never sent with the next vote's hand.
+ */
+export function handIntent(day: Pick<PublicDay, 'number' | 'nominations' | 'vote'> | null | undefined, yes: boolean): unknown {
+  return { vote: [day?.number ?? null, day?.nominations.length ?? null, day?.vote?.nominee ?? null], yes }
+}

@@ -36,18 +36,19 @@ export function useZhActions(roomId: string, step: number | null | undefined, re
   const keys = useRef(new ActionKeys()).current
   // the storyteller's press names its step; a player's has none, so its Idempotency-Key tells the server
   // a tap again after a lost answer from a new action
-  const post = (action: ZAction, at: number | null | undefined) => at === null || at === undefined
+  const post = (action: ZAction, at: number | null | undefined, intent?: unknown) => at === null || at === undefined
     ? keys.send(action, (key) => api.POST('/v1/games/zhenhuan/rooms/{room_id}/actions',
-      { ...path, body: { action }, headers: { 'Idempotency-Key': key } }))
+      { ...path, body: { action }, headers: { 'Idempotency-Key': key } }), intent ?? action)
     : api.POST('/v1/games/zhenhuan/rooms/{room_id}/actions', { ...path, body: { step: at, action } })
 
   // The storyteller's press carries the step her screen showed. Players' nominations and hands move
   // the room on meanwhile; the press means the same a moment later, so it goes once more at the
   // room's step now (the server still refuses it if it no longer fits, and says why).
-  const send = (action: ZAction, key: string = action.type ?? 'act') =>
+  /** `intent`: what the action is for, when its body does not say (a hand: which vote). */
+  const send = (action: ZAction, key: string = action.type ?? 'act', intent?: unknown) =>
     run(key, async () => {
       try {
-        return await post(action, step)
+        return await post(action, step, intent)
       } catch (e) {
         if (!(e instanceof ApiError && e.code === 'STALE_STEP') || step === null || step === undefined) throw e
         const now = await api.GET('/v1/games/zhenhuan/rooms/{room_id}', path)
