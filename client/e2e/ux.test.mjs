@@ -344,4 +344,17 @@ describe('司礼', () => {
     await me.locator('.masthead-title').evaluate((el) => el.scrollIntoView({ block: 'start' }))
     await shot(admin.page, `${SHOTS}admin.png`)
   })
+
+  it('the 司礼 opens a 锦标赛 room of a mode still sealed for players, with no 妃子 of her own', async () => {
+    const admin = await phone('司礼')
+    const lobby = screen(admin)
+    const sealed = lobby.locator('.game', { hasText: '宫女局' })
+    await sealed.getByText('司礼可开锦标赛').waitFor()  // stamped 封 for players, open to her
+    await pickGame(admin, '宫女局')
+    await lobby.getByRole('button', { name: '开房', exact: true }).click()
+    await admin.page.getByRole('dialog').getByRole('button', { name: '开房', exact: true }).click()
+    const room = screen(admin)
+    await room.locator('.room-status', { hasText: '候场' }).waitFor()
+    await room.locator('.masthead-sub', { hasText: '宫女局 · 锦标赛' }).waitFor()
+  })
 })
