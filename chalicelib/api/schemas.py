@@ -497,6 +497,7 @@ class ClearTeamMemberOut(Out):
     name: str
     consort: str | None
     score: float
+    played: bool = Field(default=True, description="她在这局里出过手；未出手者（每回合默认待机）照列姓名，但不得战绩与解锁")
 
 
 class ClearRowOut(Out):

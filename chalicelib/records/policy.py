@@ -91,8 +91,10 @@ def side_writes(game: AnyGame, room: Room, outcome: Outcome, now_ms: int) -> lis
                                       score_delta=round(float(r.score), COUNTER_DIGITS)))
     if outcome.clear is not None:
         stage = outcome.clear.stage
+        # seed ⑦: 保留小组三人姓名与各自积分 — all three, a seat that never moved marked so (P11: the
+        # clear, its record and its unlock are theirs who played)
         team = tuple({"seat": r.seat, "name": seats[r.seat].name, "consort": seats[r.seat].consort,
-                      "score": r.score} for r in outcome.results if r.played)  # the clear is theirs who played
+                      "score": r.score, "played": r.played} for r in outcome.results)
         writes.append(ClearEntry(stage=stage, rounds=outcome.clear.rounds, ended_ms=now_ms, room_id=room.id,
                                  team=team, competition=room.competition))
         writes.extend(StageCleared(consort_id=consort, stage=stage)

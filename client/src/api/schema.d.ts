@@ -2620,6 +2620,12 @@ export interface components {
             consort: string | null;
             /** Score */
             score: number;
+            /**
+             * Played
+             * @description 她在这局里出过手；未出手者（每回合默认待机）照列姓名，但不得战绩与解锁
+             * @default true
+             */
+            played?: boolean;
         };
         /**
          * Competition

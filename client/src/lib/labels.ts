@@ -140,6 +140,12 @@ export function hasCjk(s: string | undefined): boolean {
 }
 
 /** A score as a whole number, a loss with the typographic minus (U+2212, as 保皇's score table): '−12'. */
+/** A fastest-clear team as the board shows it (seed ⑦: 保留小组三人姓名): every name, one who never
+ * moved marked 未出手 (she earned no record or unlock from it). */
+export function teamText(team: { name: string; played?: boolean }[]): string {
+  return team.map((m) => (m.played === false ? `${m.name}（未出手）` : m.name)).join('、')
+}
+
 export function scoreText(x: number): string {
   const n = Math.round(x)
   return n < 0 ? `−${-n}` : String(n)

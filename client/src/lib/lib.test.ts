@@ -4,7 +4,7 @@ import type { KeyValueStore } from '../api/session'
 import { ApiError } from '../api/errors'
 import { loadMyGames } from '../pages/lobby/myGames'
 import { inviteText, typedRoomCode } from './invite'
-import { familyOfError, familyRoomUrl, roleLabel, roomUrl, scoreText, titleTag } from './labels'
+import { familyOfError, familyRoomUrl, roleLabel, roomUrl, scoreText, teamText, titleTag } from './labels'
 import { LEAVE_RUNNING, leaveWarning } from './leave'
 import { forgetRooms, KEEP, listRooms, passwordOf, rememberRoom, verdictOf } from './myRooms'
 import { enterAfterLogin, goLobby, LOBBY, LOGIN, pageUrl, rememberReturn, RETURN_TTL_MS, takeReturn, toLogin } from './nav'
@@ -230,5 +230,12 @@ describe('离席 and 邀请', () => {
     expect(roleLabel('host', 'shengong_d')).toBe('司礼')
     expect(roleLabel('host', 'baohuang')).toBe('主持')
     expect(roleLabel('spectator', 'shengong_a')).toBe('观战')
+  })
+})
+
+describe('a fastest-clear team', () => {
+  it('names all three, one who never moved marked 未出手 (seed ⑦ 保留小组三人姓名)', () => {
+    expect(teamText([{ name: '甄嬛', played: true }, { name: '眉庄', played: false }, { name: '陵容' }]))
+      .toBe('甄嬛、眉庄（未出手）、陵容')
   })
 })

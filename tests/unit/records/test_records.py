@@ -64,15 +64,16 @@ def test_a_clear_writes_result_records_board_entry_and_unlocks_for_the_whole_tea
 
 
 def test_a_seat_that_never_played_shares_no_part_of_the_clear():
-    """Platform rule P11: her result is written, but no record, no place in the fastest-clear team and
-    no unlock comes from a game she never made a move in."""
+    """Platform rule P11: her result is written, but no record and no unlock comes from a game she never
+    made a move in; seed ⑦ 「保留小组三人姓名与各自积分」: the fastest-clear entry still names all three,
+    her marked as not having played."""
     outcome = Outcome(unit="game", reason="clear", clear=StageClear(stage=1, rounds=6), results=tuple(
         SeatResult(seat=i, score=40.0, won=True, stats={"hp_damage": 8.0}, played=i != 1) for i in range(3)))
     writes = side_writes(get_game("shengong_d"), _room("shengong_d"), outcome, now_ms=123)
     assert len(writes[0].outcome["results"]) == 3  # the result shows all three
     assert [w.subject for w in writes if isinstance(w, RecordIncrement)] == ["c0", "c2"]
     (clear,) = [w for w in writes if isinstance(w, ClearEntry)]
-    assert [m["name"] for m in clear.team] == ["妃0", "妃2"]
+    assert [(m["name"], m["played"]) for m in clear.team] == [("妃0", True), ("妃1", False), ("妃2", True)]
     assert [w.consort_id for w in writes if isinstance(w, StageCleared)] == ["c0", "c2"]
 
 

@@ -6,7 +6,7 @@ import { notDelivered } from '../../api/errors'
 import type { BodyOf } from '../../api/types'
 import { ErrorLine } from '../../components/ErrorLine'
 import { SealButton } from '../../components/SealButton'
-import { roomUrl } from '../../lib/labels'
+import { roomUrl, teamText } from '../../lib/labels'
 import { useData } from '../../hooks/useData'
 import { REASON_NAME } from './labels'
 import { fastestRow, points, resultRows, unlockedStage } from './result'
@@ -89,7 +89,7 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
       {cleared && clearRow ? (
         <View className='sg-fastest'>
           <Text className='sg-fastest-rank'>最快击杀榜 第 {clearRow.rank} 名</Text>
-          <Text className='sg-fastest-sub'>关卡{stage} · {clearRow.rounds} 回合 · {clearRow.team.map((t) => t.name).join('、')}</Text>
+          <Text className='sg-fastest-sub'>关卡{stage} · {clearRow.rounds} 回合 · {teamText(clearRow.team)}</Text>
         </View>
       ) : null}
 

@@ -6,7 +6,7 @@ import { Panel } from '../../components/Panel'
 import { Screen } from '../../components/Screen'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { useData } from '../../hooks/useData'
-import { BOARD_KINDS, boardTitle, percent, scoreText, shortDate, STAGE_NAME, STAGES } from '../../lib/labels'
+import { BOARD_KINDS, boardTitle, percent, scoreText, shortDate, STAGE_NAME, STAGES, teamText } from '../../lib/labels'
 import { boardFamilies } from './families'
 import './index.css'
 
@@ -94,7 +94,7 @@ export default function Boards() {
           <View key={r.room} className='board-row clear-row'>
             <RankMark rank={r.rank} />
             <View className='grow'>
-              <Text className='board-name'>{r.team.map((m) => m.name).join('、')}</Text>
+              <Text className='board-name'>{teamText(r.team)}</Text>
               <View className='muted'>{shortDate(r.ended_ms)}</View>
             </View>
             <View className='board-score'>
