@@ -124,7 +124,7 @@ def fall(rnd: Round) -> None:
         fatal = tuple(bar for bar, down in ((Bar.HP, hp <= 0), (Bar.GRACE, grace is not None and grace <= 0)) if down)
         if not fatal:
             continue
-        killers = tuple(i for s, i in credit(rnd.nets[unit], fatal) if s is Side.PLAYER)
+        killers = tuple(i for s, i in credit(rnd.ledger.books[unit], rnd.nets[unit], fatal) if s is Side.PLAYER)
         for k in killers:
             kills[k] += 1
         fallen[unit] = (FallCause.BOTH if len(fatal) == 2 else FallCause(fatal[0].value), killers)

@@ -89,13 +89,18 @@ class Ledger:
         return sum(self.books[unit].hits[bar].values())
 
 
-def credit(nets: Mapping[Bar, Mapping[Source, int]], fatal: tuple[Bar, ...]) -> tuple[Ref, ...]:
+def credit(book: Book, nets: Mapping[Bar, Mapping[Source, int]], fatal: tuple[Bar, ...]) -> tuple[Ref, ...]:
     """DECISIONS #7 击败: among the sources of the fatal kind of damage this round (both summed if
-    both bars fell), the one that dealt the most; ties credit each; nobody when no other unit's
-    damage of that kind landed (her own costs credit nobody)."""
-    by_unit: dict[Ref, int] = {}
+    both bars fell) whose blows landed, the one that dealt the most; ties credit each; nobody when no
+    other unit's damage of that kind landed (her own costs credit nobody).
+
+    "Dealt" is compared before her guard came off (`book.hits`): the guard is shared out in whole
+    tenths, and a leftover tenth going to one of two equal blows must not make the other's kill hers."""
+    landed: set[Ref] = set()
+    dealt: dict[Ref, int] = {}
     for bar in fatal:
-        for (unit, _via), n in nets[bar].items():
-            by_unit[unit] = by_unit.get(unit, 0) + n
-    most = max(by_unit.values(), default=0)
-    return tuple(sorted(u for u, n in by_unit.items() if n == most)) if most > 0 else ()
+        for (unit, via), n in nets[bar].items():
+            landed |= {unit} if n > 0 else set()
+            dealt[unit] = dealt.get(unit, 0) + book.hits[bar].get((unit, via), 0)
+    most = max((n for u, n in dealt.items() if u in landed), default=0)
+    return tuple(sorted(u for u, n in dealt.items() if u in landed and n == most)) if most > 0 else ()

@@ -88,6 +88,16 @@ def test_kill_credit_tie_credits_each():
     assert (new.players[0].stats.kills, new.players[2].stats.kills) == (1, 1)
 
 
+def test_kill_credit_ties_survive_the_guard_shared_out_in_tenths():
+    """DECISIONS #7: ties credit each of them — also when her 待机 guard (−1) is shared out among three
+    equal blows in whole tenths (1.7 / 1.7 / 1.6 land): the leftover tenth decides no kill."""
+    s = board(seat(0, "承乾宫"), seat(1, "延禧宫"), seat(2, "钟粹宫"), seat(3, "景仁宫", hp=4.5))
+    new, ev = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="poison", place="景仁宫"),
+                      2: dict(type="poison", place="景仁宫"), 3: dict(type="idle")})
+    assert [new.players[i].stats.hp_damage for i in range(3)] == [17, 17, 16]
+    assert [new.players[i].stats.kills for i in range(3)] == [1, 1, 1]
+
+
 def test_self_inflicted_fall_credits_nobody():
     """DECISIONS #7: credit needs a hit; her own 下毒 cost taking 好感 to 0 is nobody's kill."""
     s = board(seat(0, "承乾宫", grace=0.3), seat(1, "景仁宫"), seat(2, "延禧宫"))
