@@ -139,16 +139,17 @@ export function hasCjk(s: string | undefined): boolean {
   return !!s && /[\u4e00-\u9fff]/.test(s)
 }
 
-/** A score as a whole number, a loss with the typographic minus (U+2212, as 保皇's score table): '−12'. */
 /** A fastest-clear team as the board shows it (seed ⑦: 保留小组三人姓名): every name, one who never
  * moved marked 未出手 (she earned no record or unlock from it). */
 export function teamText(team: { name: string; played?: boolean }[]): string {
   return team.map((m) => (m.played === false ? `${m.name}（未出手）` : m.name)).join('、')
 }
 
+/** A score or figure with at most two decimals (卡牌局's 30.16 is not 30), a loss with the typographic
+ * minus (U+2212, as 保皇's score table): '−12', '8.6', '30.16'. */
 export function scoreText(x: number): string {
-  const n = Math.round(x)
-  return n < 0 ? `−${-n}` : String(n)
+  const n = Math.round(x * 100) / 100
+  return n < 0 ? `−${-n}` : String(n === 0 ? 0 : n)
 }
 
 export function percent(x: number): string {

@@ -219,10 +219,11 @@ describe('离席 and 邀请', () => {
 
   it('a score reads whole, a loss with the same minus (U+2212) as 保皇\'s score table', () => {
     expect(scoreText(-2)).toBe('−2')
-    expect(scoreText(-12.4)).toBe('−12')
-    expect(scoreText(8.6)).toBe('9')
+    expect(scoreText(-12.4)).toBe('−12.4')
+    expect(scoreText(8.6)).toBe('8.6')
+    expect(scoreText(30.164)).toBe('30.16')  // two 卡牌局 scores must not read the same
     expect(scoreText(0)).toBe('0')
-    expect(scoreText(-0.2)).toBe('0')
+    expect(scoreText(-0.001)).toBe('0')
   })
 
   it('names the host by the game: 说书人 only in 血染, 司礼 in 深宫杀, 主持 in 保皇', () => {

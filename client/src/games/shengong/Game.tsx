@@ -10,7 +10,7 @@ import { SealButton } from '../../components/SealButton'
 import { ActionSeals, MyPanel } from './Actions'
 import {
   actionBody, buttons, chooseAction, choosePlace, chooseTarget, composeOf, describeMove, EMPTY, hasCards, keepHeld, optionOf,
-  pickOf, readiness, toggleCard, toggleDiscard, type ButtonState, type Compose,
+  pickOf, readiness, shutReason, toggleCard, toggleDiscard, type ButtonState, type Compose,
 } from './compose'
 import { HandPanel } from './HandPanel'
 import { HurrySheet } from './HurrySheet'
@@ -73,6 +73,7 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
   const [error, setError] = useState<unknown>()
   const [refusal, setRefusal] = useState<string>()
   const [busy, setBusy] = useState<string>()
+  const [confirmHurry, setConfirmHurry] = useState(false)
   const step = room.step ?? 0
 
   // a new round: start composing afresh
@@ -84,6 +85,7 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
     setNote(undefined)
     setRefusal(undefined)
     setError(undefined)
+    setConfirmHurry(false) // a 催战 asked for one round must not settle the next
   }, [step])
   useEffect(() => {
     if (over) setTab('result')
@@ -104,7 +106,6 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
   const sealedCount = pending?.submitted?.length ?? 0
   const canHurry = !over && pending?.kind === 'sealed' && (room.is_creator || view.viewer.role === 'host') &&
     sealedCount > 0 && sealedCount < pending.seats.length
-  const [confirmHurry, setConfirmHurry] = useState(false)
 
   const cardName = (id: string) => hand.find((c) => c.copy_id === id)?.skill
   const opponentName = (i: number) => (game.opponents ?? []).find((o) => o.index === i)?.name
@@ -131,7 +132,7 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
     }
     if (!(aimingPlace.places ?? []).includes(place)) {
       const p = game.places.find((x) => x.place === place)
-      setNote(`${place}：${aimingPlace.type === 'move' && me?.place === place ? '你已身在此处' : `此处不可${aimingPlace.label}`}${p?.entry_bar ? `（${p.text}）` : ''}`)
+      setNote(`${place}：${shutReason(aimingPlace, p, me?.place === place)}`)
       return
     }
     setNote(undefined)

@@ -76,7 +76,7 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
         </View>
       </View>
 
-      {unlocked ? <View className='sg-unlock'>已解锁 关卡{unlocked}：三位同袍皆可挑战</View> : null}
+      {unlocked ? <View className='sg-unlock'>已解锁 关卡{unlocked}：出过手的同袍皆可挑战</View> : null}
       {stage && seated ? (
         <View className='room-actions sg-again'>
           <SealButton kind='ghost' busy={opening === stage} disabled={opening !== undefined} onClick={() => void again(stage)}>再战此关</SealButton>

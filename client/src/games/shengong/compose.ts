@@ -6,7 +6,7 @@
  * move with cards is put to POST …/check before it is sent.
  */
 import { ACTION_NAME, SLOT_TITLE, SLOTS } from './labels'
-import type { Action, ActionType, Card, Mine, Mode, Option, Place, Slot } from './types'
+import type { Action, ActionType, Card, Mine, Mode, Option, Place, PlaceView, Slot } from './types'
 
 export const ATTACKS: ReadonlySet<ActionType> = new Set(['poison', 'assassinate', 'frame'])
 export const MAX_DISCARD = 2
@@ -227,4 +227,18 @@ export function describeMove(move: Action, mode: Mode, names: Names): string {
     if (cards.discard && cards.discard.length) parts.push(`弃${cards.discard.map(cardName).join('')}`)
   }
   return parts.join(' · ')
+}
+
+/**
+ * Why a tile is shut for the action she is aiming, from what the server says of the place: an attack
+ * the place is no target of (its `targets`), her own place for 移动, a place whose entry bar she does
+ * not meet (its rule, for 移动); otherwise only that it is shut — never a reason the server did not give.
+ */
+export function shutReason(option: Pick<Option, 'type' | 'label'>, place: Pick<PlaceView, 'targets' | 'entry_bar' | 'text'> | undefined, here: boolean): string {
+  if (option.type === 'move') {
+    if (here) return '你已身在此处'
+    return place?.entry_bar ? `此处不可移动（${place.text}）` : '此处不可移动'
+  }
+  if (ATTACKS.has(option.type) && place && !((place.targets ?? []) as string[]).includes(option.type)) return `此处不是${option.label}的目标`
+  return `此处不可${option.label}`
 }

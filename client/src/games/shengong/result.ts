@@ -36,10 +36,8 @@ export function resultRows(outcome: Outcome, mySeat: number | null | undefined):
   return rows.sort((a, b) => (a.place ?? 99) - (b.place ?? 99) || b.score - a.score || a.seat - b.seat)
 }
 
-/** Points with at most two decimals: 89 → "89", 12.25 → "12.25". */
-export function points(n: number): string {
-  return String(Math.round(n * 100) / 100)
-}
+/** Points with at most two decimals, a loss with the typographic minus: 89 → "89", −0.6 → "−0.6". */
+export { scoreText as points } from '../../lib/labels'
 
 /**
  * The next stage this clear opened for me (stages 1–lastStage): only when the game was cleared and

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { entryText, mapRows, occupants, tileState } from './board'
 import { clockOffset, formatClock, remainingMs, urgency } from './clock'
 import {
-  actionBody, buttons, chanceOf, chooseAction, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
+  actionBody, buttons, chanceOf, chooseAction, shutReason, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
   toggleCard, toggleDiscard, voidedBanner, type Compose,
 } from './compose'
 import { roundName, tenths } from './labels'
@@ -115,6 +115,17 @@ describe('buttons from you.options', () => {
     expect(chanceOf(ABC_OPTIONS[1], EMPTY, mine)).toBe(85)
     expect(chanceOf(ABC_OPTIONS[2], EMPTY, mine)).toBe(null)
     expect(buttons([frame], EMPTY, 'D', mine)[0].chance).toBe(65)
+  })
+})
+
+describe('a shut tile says why only from what the server says', () => {
+  it('an attack on a place that is no target of it, 移动 to her own place or past an entry bar', () => {
+    const frame = { type: 'frame' as const, label: '诬告' }
+    const move = { type: 'move' as const, label: '移动' }
+    expect(shutReason(frame, place('御膳房', { targets: ['poison', 'assassinate'], entry_bar: 'grace' }), false)).toBe('此处不是诬告的目标')
+    expect(shutReason(frame, place('景仁宫', { targets: ['poison', 'assassinate', 'frame'] }), false)).toBe('此处不可诬告')
+    expect(shutReason(move, place('景仁宫'), true)).toBe('你已身在此处')
+    expect(shutReason(move, place('乾清宫', { entry_bar: 'grace', text: '准入好感≥5' }), false)).toBe('此处不可移动（准入好感≥5）')
   })
 })
 

@@ -120,9 +120,16 @@ function GrantMaid({ version }: { version: number }) {
 function GameLocks() {
   const games = useData(() => api.GET('/v1/games'), [])
   const { busy, error, done, tap } = useTap()
+  // each answer remounts the switches: after a failed tap a native switch would stay flipped, for its
+  // `checked` (the stored state) did not change
+  const [answers, setAnswers] = useState(0)
   const set = (key: string, title: string, open: boolean) => tap(key, async () => {
-    await api.PUT('/v1/admin/games', { body: { open: { [key]: open } } })
-    await games.reload()
+    try {
+      await api.PUT('/v1/admin/games', { body: { open: { [key]: open } } })
+    } finally {
+      await games.reload()
+      setAnswers((n) => n + 1)
+    }
     return `${title}已${open ? '开放' : '封存'}`
   })
   return (
@@ -133,7 +140,7 @@ function GameLocks() {
         <View key={g.key} className='admin-game' data-game={g.key}>
           <Text className='grow'>{g.title}</Text>
           <Text className={g.open ? 'admin-open' : 'muted'}>{busy === g.key ? '…' : g.open ? '开放' : '封存'}</Text>
-          <Switch checked={g.open} color='#8B1A1A' disabled={!!busy} onChange={(e) => void set(g.key, g.title, e.detail.value)} />
+          <Switch key={`${g.key}-${answers}`} checked={g.open} color='#8B1A1A' disabled={!!busy} onChange={(e) => void set(g.key, g.title, e.detail.value)} />
         </View>
       ))}
       <ErrorLine error={error} />
