@@ -11,6 +11,7 @@ the host seats her with the game's `admit_model` details (`admit`), or declines 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from chalicelib.core.errors import Conflict, Forbidden, StaleVersion
@@ -35,12 +36,28 @@ def _hosted(caller: Caller, room: Room) -> None:
         raise Conflict("房间不在进行中", code="NOT_ACTIVE")
 
 
+def _until_written(attempt: Callable[[], Room]) -> Room:
+    """Run a host's change again on the room as it now is when another write won it (a request to
+    join, a player's hand, her own double tap): the retry answers as the first did, or refuses for a
+    reason that now holds (STALE_STEP)."""
+    for _ in range(ATTEMPTS):
+        try:
+            return attempt()
+        except StaleVersion:
+            metrics_count("Retries")
+    raise StaleVersion()
+
+
 def undo(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
     """撤销 the last transition (at `step`, the room's current step: a retried undo changes nothing).
 
     Raises:
         Forbidden: HOST_ONLY; Conflict: NOTHING_TO_UNDO / STEP_AHEAD / NOT_ACTIVE.
     """
+    return _until_written(lambda: _undo_once(deps, caller, room_id, step))
+
+
+def _undo_once(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
     room = deps.rooms.get_room(room_id)
     _hosted(caller, room)
     if 0 <= step < room.step:
@@ -117,6 +134,10 @@ def admit(deps: RoomDeps, caller: Caller, room_id: str, user: str, raw_details: 
         Forbidden: HOST_ONLY; Conflict: NO_SUCH_REQUEST / NOT_ACTIVE; ValidationFailed; the game's
         refusals (e.g. not at night).
     """
+    return _until_written(lambda: _admit_once(deps, caller, room_id, user, raw_details))
+
+
+def _admit_once(deps: RoomDeps, caller: Caller, room_id: str, user: str, raw_details: dict[str, Any]) -> Room:
     room = deps.rooms.get_room(room_id)
     _hosted(caller, room)
     if room.seat_of(user) is not None:

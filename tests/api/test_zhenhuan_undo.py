@@ -154,3 +154,26 @@ def test_the_storyteller_reads_a_night_steps_answer_before_pressing(api, svc):
     t.do(without)
     told = [i["text"] for i in t.me(4)["info"] if i["kind"] == "info"]
     assert told[-1] == seen["without"].removeprefix("告诉5号：")
+
+
+def test_an_undo_that_loses_the_room_to_a_join_request_is_applied_on_the_room_as_it_is(api, svc, monkeypatch):
+    """Platform P7 (a phone may retry; nothing half-written): a stranger's request to join lands between
+    the storyteller's 撤销 reading the room and writing it — the undo is decided again on the room as it
+    now is and applied (the request changed no step), not answered 409 STALE_VERSION."""
+    t = Table.open(api, svc, 5, SEED)
+    t.deal(ROLES_5)
+    t.begin()
+    t.do({"type": "night_step", "step": "huafei", "targets": [0]})
+    guest = Player(api, "远客")
+    real, raced = svc.rooms.commit, []
+
+    def commit(room, expected, *a, **kw):
+        if not raced:
+            raced.append(guest.ok("POST", f"{t.path}/join"))  # another Lambda saves the room first
+        return real(room, expected, *a, **kw)
+
+    monkeypatch.setattr(svc.rooms, "commit", commit)
+    undone = t.undo()
+    assert raced and undone["room"]["requests"] is not None
+    assert [r["name"] for r in undone["room"]["requests"]] == ["远客"]
+    assert t.grim()["night"]["current"]["key"] == "huafei"  # the press is taken back
