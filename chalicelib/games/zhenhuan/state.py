@@ -148,6 +148,9 @@ class Nomination(Frozen):
 class Hand(Frozen):
     seat: int
     yes: bool
+    dead: bool = False
+    """She was dead when she raised it: a ghost vote (one raised alive stays a living vote, whatever
+    happens to her before the count)."""
 
 
 class VoteClock(Frozen):

@@ -161,7 +161,7 @@ def vote(b: Board, a: A.Vote, player: int | None) -> None:
     if player is not None and any(h.seat == seat for h in clock.hands):
         raise IllegalAction("你已经投过票了", code="ALREADY_VOTED")
     _check_voters(b, nom, (seat,))
-    hands = tuple(h for h in clock.hands if h.seat != seat) + (Hand(seat=seat, yes=a.yes),)
+    hands = tuple(h for h in clock.hands if h.seat != seat) + (Hand(seat=seat, yes=a.yes, dead=not b.alive(seat)),)
     set_day(b, clock=clock.model_copy(update={"hands": hands}))
     b.emit(HandEvent(seat=seat, yes=a.yes, text=f"{no(seat)}{'举手' if a.yes else '不举手'}"))
     if not may_still_vote(b):
@@ -172,7 +172,7 @@ def close(b: Board) -> None:
     clock = day_of(b).clock
     if clock is None:
         raise IllegalAction("现在没有进行中的投票", code="NO_OPEN_VOTE")
-    tally(b, tuple(h.seat for h in clock.hands if h.yes))
+    tally(b, tuple(h.seat for h in clock.hands if h.yes), raised_dead={h.seat for h in clock.hands if h.dead})
 
 
 def _check_voters(b: Board, nom: Nomination, votes: tuple[int, ...]) -> None:
@@ -187,14 +187,17 @@ def _check_voters(b: Board, nom: Nomination, votes: tuple[int, ...]) -> None:
             raise IllegalAction(f"{no(v)}不能投票", code="NOT_A_VOTER")
 
 
-def tally(b: Board, yes: tuple[int, ...]) -> None:
-    """Count the raised hands on the open nomination: the chopping block, or the exile."""
+def tally(b: Board, yes: tuple[int, ...], raised_dead: set[int] | None = None) -> None:
+    """Count the raised hands on the open nomination: the chopping block, or the exile. A ghost vote
+    is spent by a hand raised while dead (`raised_dead`, from the phones' hands; the storyteller's
+    count of a table vote: dead now)."""
     day = day_of(b)
     nom = open_nomination(day)
     assert nom is not None
     raised = set(yes)
     voters = tuple(s for s in circle(b, nom.nominee) if s in raised)
-    ghost = () if nom.exile else tuple(s for s in voters if not b.alive(s))
+    dead = raised_dead if raised_dead is not None else {s for s in voters if not b.alive(s)}
+    ghost = () if nom.exile else tuple(s for s in voters if s in dead)
     for g in ghost:
         b.update_seat(g, ghost_vote=False)
     need = exile_threshold(b) if nom.exile else threshold(b)

@@ -107,6 +107,16 @@ def test_dead_players_vote_once_with_their_ghost_vote_and_the_last_hand_closes_t
     assert not state.seats[2].ghost_vote and state.day.nominations[0].ghost == (2,)
 
 
+def test_a_hand_raised_alive_stays_a_living_vote_if_she_dies_before_the_count() -> None:
+    """DECISIONS #4: Dead players keep one ghost vote — spent by a hand raised while dead. One raised
+    alive, the storyteller's 「死亡」 before the count, is a living vote: she keeps her ghost vote."""
+    state = act(player_act(day1(), 0, type="nominate", nominator=0, nominee=1), type="open_vote")
+    state = player_act(state, 2, type="vote", yes=True)
+    state = act(act(state, type="kill", seat=2), type="close_vote")
+    assert state.day.nominations[0].voters is not None and 2 in state.day.nominations[0].voters
+    assert state.day.nominations[0].ghost == () and state.seats[2].ghost_vote
+
+
 def test_the_storyteller_closes_early_and_enters_or_corrects_any_hand() -> None:
     """The storyteller may close the vote early and still enter or correct any of it."""
     state = act(player_act(day1(), 0, type="nominate", nominator=0, nominee=5), type="open_vote", seconds=30)
