@@ -20,7 +20,7 @@ from chalicelib.games.zhenhuan.events import (
 )
 from chalicelib.games.zhenhuan.grimoire import Grimoire, grimoire
 from chalicelib.games.zhenhuan.roles import ROLES, TRAVELLER, Alignment, RoleKey
-from chalicelib.games.zhenhuan.state import Frozen, GameState, Hand
+from chalicelib.games.zhenhuan.state import Frozen, GameState
 from chalicelib.games.zhenhuan.votes import exile_threshold, may_still_vote, open_nomination, threshold
 
 
@@ -46,12 +46,19 @@ class PublicNomination(Frozen):
     threshold: int | None
 
 
+class PublicHand(Frozen):
+    """A hand as the table saw it go up (whether it was a ghost vote shows at the count)."""
+
+    seat: int
+    yes: bool
+
+
 class PublicVote(Frozen):
     """The open vote: hands so far (public), who may still vote, the clock's length."""
 
     nominee: int
     seconds: int
-    hands: tuple[Hand, ...]
+    hands: tuple[PublicHand, ...]
     waiting: tuple[int, ...]
 
 
@@ -151,7 +158,7 @@ def _public_day(state: GameState) -> PublicDay | None:
     vote = None
     if day.clock is not None and nom is not None:
         waiting = tuple(may_still_vote(b))
-        vote = PublicVote(nominee=nom.nominee, seconds=day.clock.seconds, hands=day.clock.hands, waiting=waiting)
+        vote = PublicVote(nominee=nom.nominee, seconds=day.clock.seconds, hands=tuple(PublicHand(seat=h.seat, yes=h.yes) for h in day.clock.hands), waiting=waiting)
     return PublicDay(
         number=day.number, nominations=noms, vote=vote, block=day.block, block_votes=day.block_votes,
         threshold=threshold(b), exile_threshold=exile_threshold(b), executed=day.executed,

@@ -5188,13 +5188,6 @@ export interface components {
             /** Empress Ever */
             empress_ever: boolean;
         };
-        /** Hand */
-        ZhenhuanHand: {
-            /** Seat */
-            seat: number;
-            /** Yes */
-            yes: boolean;
-        };
         /**
          * HandEvent
          * @description One hand during an open vote (votes are public).
@@ -5577,6 +5570,16 @@ export interface components {
             /** Executed */
             executed: number | null;
         };
+        /**
+         * PublicHand
+         * @description A hand as the table saw it go up (whether it was a ghost vote shows at the count).
+         */
+        ZhenhuanPublicHand: {
+            /** Seat */
+            seat: number;
+            /** Yes */
+            yes: boolean;
+        };
         /** PublicNomination */
         ZhenhuanPublicNomination: {
             /** Nominator */
@@ -5628,7 +5631,7 @@ export interface components {
             /** Seconds */
             seconds: number;
             /** Hands */
-            hands: components["schemas"]["ZhenhuanHand"][];
+            hands: components["schemas"]["ZhenhuanPublicHand"][];
             /** Waiting */
             waiting: number[];
         };

@@ -95,6 +95,7 @@ def test_kill_credit_ties_survive_the_guard_shared_out_in_tenths():
     new, ev = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="poison", place="景仁宫"),
                       2: dict(type="poison", place="景仁宫"), 3: dict(type="idle")})
     assert [new.players[i].stats.hp_damage for i in range(3)] == [17, 17, 16]
+    assert _out(ev)[3].killers == (0, 1, 2)
     assert [new.players[i].stats.kills for i in range(3)] == [1, 1, 1]
 
 
