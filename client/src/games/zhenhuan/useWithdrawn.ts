@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { api } from '../../api'
 import { reportHealth } from '../../api/network'
 import { isTransient } from '../../api/poll'
-import { readWithdrawn, type WithdrawnLine } from './withdrawn'
+import { readWithdrawn, START, type ReadAt, type WithdrawnLine } from './withdrawn'
 
 export interface Withdrawn {
   mine: string[]
@@ -19,18 +19,19 @@ export function useWithdrawn(roomId: string, version: unknown): Withdrawn {
   const [lines, setLines] = useState<Map<string, WithdrawnLine>>(new Map())
   const [error, setError] = useState<unknown>()
   const [retry, setRetry] = useState(0)
-  const after = useRef(0)
+  const at = useRef<ReadAt>(START)
   const source = useRef({})
 
   useEffect(() => {
     let live = true
     let timer: ReturnType<typeof setTimeout> | undefined
-    const get = (from: number) => api.GET('/v1/games/zhenhuan/rooms/{room_id}/reports', {
-      params: { path: { room_id: roomId }, query: { after: from, limit: 100 } },
+    // the server's cursor, once it gave one: only new entries are read (docs/performance.md)
+    const get = (from: ReadAt) => api.GET('/v1/games/zhenhuan/rooms/{room_id}/reports', {
+      params: { path: { room_id: roomId }, query: from.cursor ? { cursor: from.cursor, limit: 100 } : { after: from.after, limit: 100 } },
     })
-    readWithdrawn(get, after.current, () => live).then((out) => {
+    readWithdrawn(get, at.current, () => live).then((out) => {
       if (!out) return
-      after.current = out.after
+      at.current = out.at
       if (out.found.length) {
         setLines((x) => {
           const next = new Map(x)

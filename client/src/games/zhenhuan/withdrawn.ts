@@ -18,18 +18,27 @@ export interface WithdrawnLine {
 /** At most this many pages in one read (100 reports each). */
 const PAGES = 20
 
+/** Where a read of the reports ended: the server's cursor once it gave one (a Query bounded by it, so
+ * a read with nothing new reads one small item), else the last step. */
+export interface ReadAt {
+  after: number
+  cursor: string | null
+}
+
+export const START: ReadAt = { after: 0, cursor: null }
+
 /**
- * The undo notices in the reports after `after`, read page by page, and where the reads ended; null
+ * The undo notices in the reports after `at`, read page by page, and where the reads ended; null
  * when `live()` turned false meanwhile (a newer read took over). A failed page throws: nothing is
- * taken as read, and the next read starts from `after` again.
+ * taken as read, and the next read starts from `at` again.
  */
 export async function readWithdrawn(
-  get: (after: number) => Promise<ReportsPage>, after: number, live: () => boolean = () => true,
-): Promise<{ found: WithdrawnLine[]; after: number } | null> {
+  get: (at: ReadAt) => Promise<ReportsPage>, at: ReadAt, live: () => boolean = () => true,
+): Promise<{ found: WithdrawnLine[]; at: ReadAt } | null> {
   const found: WithdrawnLine[] = []
-  let at = after
+  let pos = at
   for (let page = 0; page < PAGES; page++) {
-    const out = await get(at)
+    const out = await get(pos)
     if (!live()) return null
     for (const r of out.reports) {
       r.lines.forEach((l, i) => {
@@ -39,8 +48,10 @@ export async function readWithdrawn(
         found.push({ key: `${r.step}.${i}`, text: l.text, mine })
       })
     }
-    if (out.next_after === at || !out.reports.length) break
-    at = out.next_after
+    const next = { after: out.next_after, cursor: out.next_cursor ?? pos.cursor }
+    const moved = next.after !== pos.after || next.cursor !== pos.cursor
+    pos = next
+    if (!moved || !out.reports.length) break
   }
-  return { found, after: at }
+  return { found, at: pos }
 }
