@@ -51,7 +51,7 @@ export function Grimoire({ view, refresh }: Props) {
   const game = view.game!
   const g = game.grimoire!
   const room = view.room
-  const { send, check, undo, run, busy, error } = useZhActions(room.id, room.step, refresh)
+  const { send, check, undo, run, busy, error, setError } = useZhActions(room.id, room.step, refresh)
   const catalogue = useData(() => api.GET('/v1/games/zhenhuan/catalogue'), [])
   const roles: RoleCard[] = catalogue.data?.catalogue.roles ?? []
   const roleName = (key: string) => roles.find((r) => r.key === key)?.name ?? key
@@ -122,7 +122,9 @@ export function Grimoire({ view, refresh }: Props) {
           </View>
         ) : null}
       </View>
-      <ErrorLine error={error} />
+      {/* a refused or lost press: above any open sheet (which would hide the page's own line), on the
+          screen where she pressed, whatever she scrolled to; a tap puts it away */}
+      {error ? <View className='zh-error-float' onClick={() => setError(undefined)}><ErrorLine error={error} /></View> : null}
       {/* travellers come in mid-game: she reads the 房号 out to them */}
       {room.code && game.phase !== 'over' ? (
         <View className='zh-st-code'>房号 <Text className='zh-st-code-digits'>{room.code}</Text> · 旅行者可凭房号请求入座</View>
