@@ -300,11 +300,18 @@ class ConfirmEnd(_A):
     type: Literal["confirm_end"] = "confirm_end"
 
 
+class WithdrawEnd(_A):
+    """「撤回裁定」: take back her own word on the winner (a mis-tap, or the table plays on); a win the
+    board meets is proposed again as it is met."""
+
+    type: Literal["withdraw_end"] = "withdraw_end"
+
+
 Action = Annotated[
     Reroll | Assign | SetBluffs | SetTraveller | Begin | NightStep | ReopenStep | Dawn | Nominate | OpenVote
     | Vote | CloseVote | EditVote | DeleteNomination | Execute | Dusk | Accuse | Silence | Toast
     | ForceExecution | Drunk | Kill | Tell | AddReminder | RemoveReminder | SetNote | Depart | SetStatus
-    | ClearStatus | SetAlive | SetRole | SetAlignment | SetGhostVote | DeclareWinner | ConfirmEnd,
+    | ClearStatus | SetAlive | SetRole | SetAlignment | SetGhostVote | DeclareWinner | ConfirmEnd | WithdrawEnd,
     Field(discriminator="type"),
 ]  # fmt: skip
 action_adapter: TypeAdapter[Action] = TypeAdapter(Action)

@@ -19,7 +19,7 @@ from chalicelib.games.zhenhuan.roles import ROLES
 from chalicelib.games.zhenhuan.state import GameState
 
 _SETUP = (A.Reroll, A.Assign, A.SetBluffs, A.Begin)
-_ANY_PHASE = (A.SetTraveller, A.DeclareWinner, A.ConfirmEnd)
+_ANY_PHASE = (A.SetTraveller, A.DeclareWinner, A.ConfirmEnd, A.WithdrawEnd)
 _NIGHT = (A.NightStep, A.ReopenStep, A.Dawn)
 _DAY = (
     A.Nominate, A.OpenVote, A.Vote, A.CloseVote, A.EditVote, A.DeleteNomination, A.Execute, A.Dusk, A.Accuse,
@@ -86,6 +86,7 @@ _HANDLERS: dict[type, Callable[[Board, Any, Rng], None]] = {
     A.SetGhostVote: lambda b, a, rng: overrides.set_ghost_vote(b, a),
     A.DeclareWinner: lambda b, a, rng: overrides.declare_winner(b, a),
     A.ConfirmEnd: lambda b, a, rng: overrides.confirm_end(b),
+    A.WithdrawEnd: lambda b, a, rng: overrides.withdraw_end(b),
 }
 
 

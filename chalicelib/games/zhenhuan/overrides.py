@@ -88,6 +88,17 @@ def declare_winner(b: Board, a: A.DeclareWinner) -> None:
     ending.propose(b, a.winner, a.reason, declared=True)
 
 
+def withdraw_end(b: Board) -> None:
+    """Her declared winner withdrawn (only her own word: a win the board meets stays proposed while it
+    holds, and 胧月's loss ends the game whatever follows). The board is then judged afresh."""
+    end = b.state.end
+    if end is None or not end.declared:
+        raise IllegalAction("没有说书人的裁定可以撤回", code="NO_PROPOSED_END")
+    b.update(end=None)
+    b.host(f"说书人撤回裁定：{ALIGNMENT_NAMES[end.winner]}阵营获胜（{end.reason}）", override=True)
+    ending.check_win(b)
+
+
 def confirm_end(b: Board) -> None:
     end = b.state.end
     if end is None:

@@ -4645,7 +4645,7 @@ export interface components {
             view_etag: string;
         };
         /** 血染甄嬛传 行动 */
-        ZhenhuanAction: components["schemas"]["ZhenhuanReroll"] | components["schemas"]["ZhenhuanAssign"] | components["schemas"]["ZhenhuanSetBluffs"] | components["schemas"]["ZhenhuanSetTraveller"] | components["schemas"]["ZhenhuanBegin"] | components["schemas"]["ZhenhuanNightStep"] | components["schemas"]["ZhenhuanReopenStep"] | components["schemas"]["ZhenhuanDawn"] | components["schemas"]["ZhenhuanNominate"] | components["schemas"]["ZhenhuanOpenVote"] | components["schemas"]["ZhenhuanVote"] | components["schemas"]["ZhenhuanCloseVote"] | components["schemas"]["ZhenhuanEditVote"] | components["schemas"]["ZhenhuanDeleteNomination"] | components["schemas"]["ZhenhuanExecute"] | components["schemas"]["ZhenhuanDusk"] | components["schemas"]["ZhenhuanAccuse"] | components["schemas"]["ZhenhuanSilence"] | components["schemas"]["ZhenhuanToast"] | components["schemas"]["ZhenhuanForceExecution"] | components["schemas"]["ZhenhuanDrunk"] | components["schemas"]["ZhenhuanKill"] | components["schemas"]["ZhenhuanTell"] | components["schemas"]["ZhenhuanAddReminder"] | components["schemas"]["ZhenhuanRemoveReminder"] | components["schemas"]["ZhenhuanSetNote"] | components["schemas"]["ZhenhuanDepart"] | components["schemas"]["ZhenhuanSetStatus"] | components["schemas"]["ZhenhuanClearStatus"] | components["schemas"]["ZhenhuanSetAlive"] | components["schemas"]["ZhenhuanSetRole"] | components["schemas"]["ZhenhuanSetAlignment"] | components["schemas"]["ZhenhuanSetGhostVote"] | components["schemas"]["ZhenhuanDeclareWinner"] | components["schemas"]["ZhenhuanConfirmEnd"];
+        ZhenhuanAction: components["schemas"]["ZhenhuanReroll"] | components["schemas"]["ZhenhuanAssign"] | components["schemas"]["ZhenhuanSetBluffs"] | components["schemas"]["ZhenhuanSetTraveller"] | components["schemas"]["ZhenhuanBegin"] | components["schemas"]["ZhenhuanNightStep"] | components["schemas"]["ZhenhuanReopenStep"] | components["schemas"]["ZhenhuanDawn"] | components["schemas"]["ZhenhuanNominate"] | components["schemas"]["ZhenhuanOpenVote"] | components["schemas"]["ZhenhuanVote"] | components["schemas"]["ZhenhuanCloseVote"] | components["schemas"]["ZhenhuanEditVote"] | components["schemas"]["ZhenhuanDeleteNomination"] | components["schemas"]["ZhenhuanExecute"] | components["schemas"]["ZhenhuanDusk"] | components["schemas"]["ZhenhuanAccuse"] | components["schemas"]["ZhenhuanSilence"] | components["schemas"]["ZhenhuanToast"] | components["schemas"]["ZhenhuanForceExecution"] | components["schemas"]["ZhenhuanDrunk"] | components["schemas"]["ZhenhuanKill"] | components["schemas"]["ZhenhuanTell"] | components["schemas"]["ZhenhuanAddReminder"] | components["schemas"]["ZhenhuanRemoveReminder"] | components["schemas"]["ZhenhuanSetNote"] | components["schemas"]["ZhenhuanDepart"] | components["schemas"]["ZhenhuanSetStatus"] | components["schemas"]["ZhenhuanClearStatus"] | components["schemas"]["ZhenhuanSetAlive"] | components["schemas"]["ZhenhuanSetRole"] | components["schemas"]["ZhenhuanSetAlignment"] | components["schemas"]["ZhenhuanSetGhostVote"] | components["schemas"]["ZhenhuanDeclareWinner"] | components["schemas"]["ZhenhuanConfirmEnd"] | components["schemas"]["ZhenhuanWithdrawEnd"];
         /**
          * AddReminder
          * @description Place a reminder token on a seat (`role` None: the storyteller's own token).
@@ -6401,6 +6401,18 @@ export interface components {
             seconds: number;
             /** Voters */
             voters: number[];
+        };
+        /**
+         * WithdrawEnd
+         * @description 「撤回裁定」: take back her own word on the winner (a mis-tap, or the table plays on); a win the
+         *     board meets is proposed again as it is met.
+         */
+        ZhenhuanWithdrawEnd: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "withdraw_end";
         };
         /**
          * WithdrawnEvent

@@ -141,7 +141,12 @@ export function Grimoire({ view, refresh }: Props) {
         <View className='zh-end' role='alert'>
           <Text className='zh-end-title'>{ALIGNMENT_NAME[g.end.winner]}胜</Text>
           <Text className='zh-end-reason'>{g.end.reason}{g.end.declared ? '（说书人裁定）' : ''}</Text>
-          <SealButton kind='gold' busy={busy === 'confirm_end'} onClick={() => void send({ type: 'confirm_end' }, 'confirm_end')}>确认结束</SealButton>
+          <View className='zh-buttons'>
+            {g.end.declared ? (
+              <SealButton kind='ghost' busy={busy === 'withdraw_end'} onClick={() => void send({ type: 'withdraw_end' }, 'withdraw_end')}>撤回裁定</SealButton>
+            ) : null}
+            <SealButton kind='gold' busy={busy === 'confirm_end'} onClick={() => void send({ type: 'confirm_end' }, 'confirm_end')}>确认结束</SealButton>
+          </View>
         </View>
       ) : null}
       {g.proposals.map((p, i) => (

@@ -43,6 +43,7 @@ const TITLE_HINT: Record<string, string> = {
   force_execution: '太后：强制处决刚被投票的人',
   declare_winner: '说书人裁定胜负（之后仍需「确认结束」）',
   confirm_end: '确认结束本局',
+  withdraw_end: '撤回说书人的裁定',
   close_vote: '现在结束投票，未举手的算不举',
 }
 

@@ -74,6 +74,21 @@ def test_declare_winner_is_a_logged_override_with_results() -> None:
         GAME.check(t.state, HOST, GAME.action_adapter.validate_python({"type": "dusk"}))
 
 
+def test_a_declared_winner_can_be_withdrawn_and_the_board_is_judged_afresh() -> None:
+    """DECISIONS #12 (nothing is final until she confirms): her own word on the winner can be taken back
+    (「撤回裁定」) — also after players acted, when 撤销 no longer reaches it; a win the board meets is
+    then proposed as it stands. A met condition is not hers to withdraw (it goes when the board changes)."""
+    state = act(night(started(R)), type="declare_winner", winner="evil")
+    state = act(state, type="execute", seat=5)  # the demon executed: the board says good wins
+    assert proposed(state) is Alignment.EVIL, "her word stands over a met condition"
+    state = act(state, type="withdraw_end")
+    assert proposed(state) is Alignment.GOOD and not state.end.declared
+    with pytest.raises(IllegalAction) as err:
+        act(state, type="withdraw_end")
+    assert err.value.code == "NO_PROPOSED_END"
+    assert act(act(night(started(R)), type="declare_winner", winner="evil"), type="withdraw_end").end is None
+
+
 def test_a_met_win_is_only_proposed_and_no_single_press_ends_the_game() -> None:
     """DECISIONS #12: A game never ends by itself on a single press: when a win condition is met the
     storyteller sees 「确认结束」 with the reason and may confirm or override; nothing is final until
