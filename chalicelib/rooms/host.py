@@ -163,16 +163,15 @@ def _admit_once(deps: RoomDeps, caller: Caller, room_id: str, user: str, raw_det
 def decline(deps: RoomDeps, caller: Caller, room_id: str, user: str) -> Room:
     """Turn down a request to join. Retrying is harmless (a request no longer there is declined), and a
     change that wins the room's write in between (a press, another request) makes it try again."""
-    for _ in range(ATTEMPTS):
+
+    def once() -> Room:
         room = deps.rooms.get_room(room_id)
         _hosted(caller, room)
         if not any(r.user == user for r in room.requests):
             return room
         declined = room.model_copy(update={"requests": tuple(r for r in room.requests if r.user != user),
                                            "version": room.version + 1, "updated_ms": deps.clock.now_ms()})
-        try:
-            deps.rooms.save_room(declined, room.version)
-            return declined
-        except StaleVersion:
-            continue
-    raise StaleVersion()
+        deps.rooms.save_room(declined, room.version)
+        return declined
+
+    return _until_written(once)
