@@ -272,6 +272,7 @@ class RoomOut(Out):
     requests: list[JoinRequestOut] | None = Field(description="请求中途加入的玩家（只给主持人看；其他人为 null）")
     handover: HandoverOut | None = Field(description="进行中的代打投票：把离开的玩家的座位交给机器人")
     practice: bool = Field(description="练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关")
+    board: str | None = Field(description="这个房间的结果计入的榜单（如 cards-free）；不设榜的玩法为 null")
     leave: LeaveEffectOut | None = Field(
         default=None, description="她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁")
 

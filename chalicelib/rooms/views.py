@@ -15,6 +15,7 @@ from chalicelib.core.identity import Caller
 from chalicelib.domain.model import LogKind, LogRecord, MoveRecord, Room, RoomStatus
 from chalicelib.games import get_game
 from chalicelib.observability import logger, metrics_count
+from chalicelib.records.policy import board_name
 from chalicelib.rooms import report_cursor
 from chalicelib.rooms.access import viewer_for
 from chalicelib.rooms.deps import RoomDeps
@@ -62,6 +63,12 @@ def family_room(deps: RoomDeps, room_id: str, family: str) -> tuple[Room, AnyGam
     return room, game
 
 
+def _board_of(room: Room) -> str | None:
+    """The leaderboard this room's game and competition report to (None: the game keeps none)."""
+    policy = get_game(room.game).records
+    return board_name(policy, room.competition) if policy is not None else None
+
+
 def room_summary(room: Room, caller: Caller, now_ms: int, *, hide_steps: bool = False,
                  host: bool = False) -> dict[str, Any]:
     return {
@@ -91,6 +98,7 @@ def room_summary(room: Room, caller: Caller, now_ms: int, *, hide_steps: bool = 
         "requests": [r.model_dump() for r in room.requests] if host else None,
         "handover": room.handover.model_dump(mode="json") if room.handover else None,
         "practice": room.practice,
+        "board": _board_of(room),
         "leave": leave_effect(room, caller),
     }
 

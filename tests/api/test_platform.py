@@ -373,6 +373,8 @@ def test_modes_are_locked_by_default_and_the_admin_opens_them(api, admin):
     assert not any(g["needs_consort"] for g in mine.values()) and theirs["shengong_b"]["needs_consort"]
     room = admin.ok("POST", "/v1/rooms", {"game": "shengong_b", "options": {}})["room"]
     assert room["competition"] == "tournament" and room["hosted"] and room["seats"] == []
+    assert room["board"] == "melee-tournament"  # where its results go: 看榜单 opens it
+    assert p.ok("POST", "/v1/rooms", {"game": "zhenhuan", "options": {}})["room"]["board"] is None
 
 
 def test_boards_are_listed_by_name_and_a_wrong_name_lists_the_real_ones(api):

@@ -1912,6 +1912,11 @@ export interface components {
              */
             practice: boolean;
             /**
+             * Board
+             * @description 这个房间的结果计入的榜单（如 cards-free）；不设榜的玩法为 null
+             */
+            board: string | null;
+            /**
              * @description 她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁
              * @default null
              */
@@ -3256,6 +3261,11 @@ export interface components {
              */
             practice: boolean;
             /**
+             * Board
+             * @description 这个房间的结果计入的榜单（如 cards-free）；不设榜的玩法为 null
+             */
+            board: string | null;
+            /**
              * @description 她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁
              * @default null
              */
@@ -4254,6 +4264,11 @@ export interface components {
              * @description 练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关
              */
             practice: boolean;
+            /**
+             * Board
+             * @description 这个房间的结果计入的榜单（如 cards-free）；不设榜的玩法为 null
+             */
+            board: string | null;
             /**
              * @description 她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁
              * @default null
@@ -5861,6 +5876,11 @@ export interface components {
              * @description 练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关
              */
             practice: boolean;
+            /**
+             * Board
+             * @description 这个房间的结果计入的榜单（如 cards-free）；不设榜的玩法为 null
+             */
+            board: string | null;
             /**
              * @description 她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁
              * @default null

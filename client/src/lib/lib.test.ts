@@ -7,7 +7,7 @@ import { inviteText, typedRoomCode } from './invite'
 import { familyOfError, familyRoomUrl, roleLabel, roomUrl, scoreText, teamText, titleTag } from './labels'
 import { LEAVE_RUNNING, leaveWarning } from './leave'
 import { forgetRooms, KEEP, listRooms, passwordOf, rememberRoom, verdictOf } from './myRooms'
-import { enterAfterLogin, goLobby, LOBBY, LOGIN, pageUrl, rememberReturn, RETURN_TTL_MS, takeReturn, toLogin } from './nav'
+import { BOARDS, enterAfterLogin, goBoards, goLobby, LOBBY, LOGIN, pageUrl, rememberReturn, RETURN_TTL_MS, takeBoard, takeReturn, toLogin } from './nav'
 
 const fake = Taro as unknown as {
   getCurrentPages: ReturnType<typeof vi.fn>
@@ -238,5 +238,18 @@ describe('a fastest-clear team', () => {
   it('names all three, one who never moved marked 未出手 (seed ⑦ 保留小组三人姓名)', () => {
     expect(teamText([{ name: '甄嬛', played: true }, { name: '眉庄', played: false }, { name: '陵容' }]))
       .toBe('甄嬛、眉庄（未出手）、陵容')
+  })
+})
+
+describe('看榜单', () => {
+  it('opens the boards tab on the board the server named for the room, once', async () => {
+    const store = memoryStore()
+    fake.switchTab.mockClear()
+    await goBoards('cards-tournament', store)
+    expect(fake.switchTab).toHaveBeenCalledWith({ url: BOARDS })
+    expect(takeBoard(store)).toEqual({ game: 'cards', kind: 'tournament' })
+    expect(takeBoard(store)).toBe(null)  // a later visit to the tab keeps her own choice
+    await goBoards(null, store)  // a game that keeps no board: the tab as it was
+    expect(takeBoard(store)).toBe(null)
   })
 })

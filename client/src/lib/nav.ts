@@ -93,3 +93,23 @@ export function toLogin(router: PageRouter | null | undefined): Promise<unknown>
   rememberReturn(router)
   return Promise.resolve(Taro.reLaunch({ url: LOGIN }))
 }
+
+const BOARD_KEY = 'shengong.board'
+export const BOARDS = '/pages/boards/index'
+
+/** To the boards tab showing `board` (e.g. 'cards-tournament': the room's, as the server names it):
+ * a tab takes no query, so the wish waits in storage for the boards page to read on show. */
+export function goBoards(board: string | null | undefined, store: KeyValueStore = taroStore): Promise<unknown> {
+  if (board) store.set(BOARD_KEY, board)
+  return Promise.resolve(Taro.switchTab({ url: BOARDS }))
+}
+
+/** The board asked for by goBoards, split as the boards page shows it ({game: 'cards', kind:
+ * 'tournament'}), once (forgotten as it is read); null when none was asked for. */
+export function takeBoard(store: KeyValueStore = taroStore): { game: string; kind: 'free' | 'tournament' } | null {
+  const raw = store.get(BOARD_KEY)
+  if (!raw) return null
+  store.remove(BOARD_KEY)
+  const m = /^([a-z]+)-(free|tournament)$/.exec(raw)
+  return m ? { game: m[1], kind: m[2] as 'free' | 'tournament' } : null
+}

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import Taro from '@tarojs/taro'
 import { LobbyButton } from '../../components/room/LobbyButton'
 import { Text, View } from '@tarojs/components'
 import { api, ApiError } from '../../api'
@@ -7,6 +6,7 @@ import { notDelivered } from '../../api/errors'
 import { isTransient } from '../../api/poll'
 import { ErrorLine } from '../../components/ErrorLine'
 import { SealButton } from '../../components/SealButton'
+import { goBoards } from '../../lib/nav'
 import { ActionSeals, MyPanel } from './Actions'
 import {
   actionBody, buttons, chooseAction, choosePlace, chooseTarget, composeOf, describeMove, EMPTY, hasCards, keepHeld, optionOf,
@@ -261,7 +261,7 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
       {!showDock ? <ErrorLine error={error} /> : null}
       <View className='room-actions sg-leave-row'>
         <LobbyButton family='shengong' size={over ? 'normal' : 'small'} warn={!over && mySeat !== null} />
-        {over ? <SealButton kind='gold' onClick={() => void Taro.switchTab({ url: '/pages/boards/index' })}>看榜单</SealButton> : null}
+        {over ? <SealButton kind='gold' onClick={() => void goBoards(room.board)}>看榜单</SealButton> : null}
       </View>
 
       {showDock ? (

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
+import { useDidShow } from '@tarojs/taro'
 import { api, type Schemas } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
@@ -7,6 +8,7 @@ import { Screen } from '../../components/Screen'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { useData } from '../../hooks/useData'
 import { BOARD_KINDS, boardTitle, percent, scoreText, shortDate, STAGE_NAME, STAGES, teamText } from '../../lib/labels'
+import { takeBoard } from '../../lib/nav'
 import { boardFamilies } from './families'
 import './index.css'
 
@@ -43,6 +45,14 @@ export default function Boards() {
   const stages = list.data?.stages.length ? list.data.stages : STAGES
   const [game, setGame] = useState('coop')
   const [kind, setKind] = useState<'free' | 'tournament'>('free')
+  // a game's 看榜单 names its board (the tab itself takes no query)
+  useDidShow(() => {
+    const wanted = takeBoard()
+    if (wanted) {
+      setGame(wanted.game)
+      setKind(wanted.kind)
+    }
+  })
   const [stage, setStage] = useState(1)
   const board = `${game}-${kind}`
   const top = useData(() => api.GET('/v1/boards/{board}', { params: { path: { board } } }), [board])
