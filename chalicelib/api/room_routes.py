@@ -14,6 +14,7 @@ from pydantic import Field
 from chalicelib.api.routing import idempotency_key, route
 from chalicelib.api.schemas import (
     ActOut,
+    AgainBody,
     Body,
     BotsBody,
     HandoverBody,
@@ -31,7 +32,7 @@ from chalicelib.core.errors import ValidationFailed
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import Room, RoomStatus
 from chalicelib.games import game_keys
-from chalicelib.rooms import handover, host, lobby, play, views
+from chalicelib.rooms import again, handover, host, lobby, play, views
 from chalicelib.wiring import services
 
 bp = Blueprint(__name__)
@@ -111,6 +112,14 @@ def leave_room(caller: Caller, room_id: str) -> dict[str, Any]:
     """Answers the same to anyone not (or no longer) seated: leaving tells nothing about the room."""
     lobby.leave_room(services().room_deps(), caller, room_id)
     return {"room_id": room_id, "left": True}
+
+
+@route(bp, "/v1/rooms/{room_id}/again", "POST", body=AgainBody, response=RoomSummaryOut, tag="rooms",
+       summary="再战：这一局的玩家开同样设置的新房（宫斗杀可选关卡），同桌其他人再点即入这同一间；主持的玩法由主持人开",
+       errors=(400, 401, 403, 404, 409, 413, 422))
+def play_again(caller: Caller, room_id: str, body: AgainBody) -> views.RoomView:
+    """Answers the new room (as 入席 does). Safe to retry: the same room, her one seat."""
+    return _summary(caller, again.play_again(services().room_deps(), caller, room_id, body.stage))
 
 
 @route(bp, "/v1/rooms/{room_id}/spectate", "POST", body=PasswordBody, response=RoomSummaryOut, tag="rooms",

@@ -183,6 +183,17 @@ class PasswordBody(Body):
     password: str | None = Field(default=None, min_length=1, max_length=16)
 
 
+class AgainBody(Body):
+    stage: StrictInt | None = Field(default=None, ge=1, le=99, description=(
+        "再战的关卡（宫斗杀：再战此关、或挑战新解锁的关卡）；不带则用这一局的设置"))
+
+
+class AgainOut(Out):
+    stage: int | None = Field(description="这间再战房的关卡；没有关卡的玩法为 null（同样的设置）")
+    room_id: str
+    by: str = Field(description="谁开的（她在这一局的名字）")
+
+
 class StepBody(Body):
     step: StrictInt = Field(ge=0, description="客户端看到的房间 step；重试同一请求是安全的")
 
@@ -272,6 +283,8 @@ class RoomOut(Out):
     requests: list[JoinRequestOut] | None = Field(description="请求中途加入的玩家（只给主持人看；其他人为 null）")
     handover: HandoverOut | None = Field(description="进行中的代打投票：把离开的玩家的座位交给机器人")
     practice: bool = Field(description="练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关")
+    again: list[AgainOut] = Field(description=(
+        "这一局结束后，同桌开的再战房（POST /v1/rooms/{room_id}/again 开或加入）；按关卡各一间"))
     board: str | None = Field(description="这个房间的结果计入的榜单（如 cards-free）；不设榜的玩法为 null")
     leave: LeaveEffectOut | None = Field(
         default=None, description="她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁")

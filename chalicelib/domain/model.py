@@ -133,6 +133,19 @@ class HandoverVote(BaseModel):
     opened_ms: int
 
 
+class AgainLink(BaseModel):
+    """The room a finished room's table plays again in (再战), opened by the first of them who asked."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    room: str
+    by: str
+    """Who opened it, by the name the table knew her by (her seat's name; the host's own)."""
+    n: int = 1
+    """Which opening this is: a rematch room closed before it started (its opener left) is followed by
+    the next, whose id differs."""
+
+
 class Room(BaseModel):
     """A room as stored. `state` is the game's state as JSON; `seed` is secret until the end."""
 
@@ -180,6 +193,8 @@ class Room(BaseModel):
     code: str | None = None
     """The room's 房号: six digits a player can say aloud and a friend type in the lobby (unique among
     rooms created in the last `ROOM_CODE_LIFE_S`). None for rooms created before codes existed."""
+    again: dict[str, AgainLink] = {}
+    """再战 rooms opened from this finished room, by what they replay: the stage ("3") or "same"."""
     acted: dict[str, str] = {}
     """user -> a digest of the Idempotency-Key of her last applied action where she sees no step (血染's
     players): without a step, only this tells her retried action from a new one."""

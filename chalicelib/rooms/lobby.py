@@ -32,7 +32,7 @@ JOIN_ATTEMPTS = 4
 """Joins race only with other joins/leaves of the same lobby; a lost race is simply redone."""
 
 
-def _seat_for(deps: RoomDeps, caller: Caller, game: AnyGame, seat_no: int, options: Any) -> SeatEntry:
+def seat_for(deps: RoomDeps, caller: Caller, game: AnyGame, seat_no: int, options: Any) -> SeatEntry:
     """The seat a caller takes; in games played with a 妃子 she sits as her 妃子 (whose attributes
     and 宫女 are read afresh when the game starts), if the game lets her (`Game.check_seat`)."""
     if not game.seats_consorts:
@@ -57,7 +57,7 @@ def create_room(
     host = caller.user_id if (game.host_runs or tournament) else None
     seats: tuple[SeatEntry, ...] = ()
     if host is None:
-        seats = (_seat_for(deps, caller, game, 0, options),)
+        seats = (seat_for(deps, caller, game, 0, options),)
     now = deps.clock.now_ms()
     room_id = room_id_for_request(caller.user_id, request_key) if request_key else deps.new_id()
     request = request_hash(game.key, options.model_dump(mode="json"), password) if request_key else None
@@ -70,7 +70,7 @@ def create_room(
         password_hash=hash_password(password) if password else None,
         created_ms=now, updated_ms=now, active_ms=now, request_hash=request,
     )
-    created = _create_with_code(deps, room)
+    created = create_coded(deps, room)
     if created is not None:
         metrics_count("RoomsCreated")
         return created
@@ -87,7 +87,7 @@ CODE_DRAWS = 8
 draws all taken means the code space is nearly full (a 409 the `RoomCodeTaken` metric shows coming)."""
 
 
-def _create_with_code(deps: RoomDeps, room: Room) -> Room | None:
+def create_coded(deps: RoomDeps, room: Room) -> Room | None:
     """Write the new room with a free 房号 (None: this create was already done, a retry)."""
     for _ in range(CODE_DRAWS):
         coded = room.model_copy(update={"code": deps.new_code()})
@@ -159,8 +159,9 @@ def start_transition(deps: RoomDeps, game: AnyGame, room: Room, trigger: Trigger
     return started, log
 
 
-def join_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None) -> Room:
-    checked_password = False
+def join_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None, *, vouched: bool = False) -> Room:
+    """`vouched`: she comes from the table this room plays again (再战), which its 暗号 does not keep out."""
+    checked_password = vouched
     for _ in range(JOIN_ATTEMPTS):
         room = deps.rooms.get_room(room_id)
         if room.seat_of(caller.user_id) is not None:
@@ -177,7 +178,7 @@ def join_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None
             check_password(deps, caller, room, password)
             checked_password = True
         game = get_game(room.game)
-        seat = _seat_for(deps, caller, game, len(room.seats), game.parse_options(room.options))
+        seat = seat_for(deps, caller, game, len(room.seats), game.parse_options(room.options))
         now = deps.clock.now_ms()
         joined = room.model_copy(update={
             "seats": (*room.seats, seat), "version": room.version + 1, "updated_ms": now, "active_ms": now,

@@ -18,6 +18,7 @@ from chalicelib.observability import logger, metrics_count
 from chalicelib.records.policy import board_name
 from chalicelib.rooms import report_cursor
 from chalicelib.rooms.access import viewer_for
+from chalicelib.rooms.again import SAME
 from chalicelib.rooms.deps import RoomDeps
 from chalicelib.rooms.engine import hides_steps, load_state, viewer_json
 from chalicelib.rooms.play import run_timeout
@@ -99,6 +100,8 @@ def room_summary(room: Room, caller: Caller, now_ms: int, *, hide_steps: bool = 
         "handover": room.handover.model_dump(mode="json") if room.handover else None,
         "practice": room.practice,
         "board": _board_of(room),
+        "again": [{"stage": None if choice == SAME else int(choice), "room_id": link.room, "by": link.by}
+                  for choice, link in sorted(room.again.items())],
         "leave": leave_effect(room, caller),
     }
 

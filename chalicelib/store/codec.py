@@ -107,6 +107,7 @@ def room_to_item(room: Room) -> dict[str, Any]:
         "handover": room.handover.model_dump(mode="json") if room.handover else None,
         "bot_played": room.bot_played or None,
         "acted": room.acted or None,
+        "again": {k: link.model_dump() for k, link in room.again.items()} or None,
         "code": room.code,
     }
     shard = shard_of(room.id)
@@ -158,6 +159,7 @@ def room_from_item(item: dict[str, Any]) -> Room:
         handover=v.get("handover"),
         bot_played=bool(v.get("bot_played")),
         acted=v.get("acted") or {},
+        again=v.get("again") or {},
         code=v.get("code"),
     )
 

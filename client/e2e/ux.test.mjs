@@ -241,7 +241,7 @@ describe('rooms by link, code and 「我的对局」', () => {
     await lobby.locator('[data-shelf="open"]').click()
   })
 
-  it('the 宫斗杀 result offers 再战此关, which opens a new room of the same 关卡', async () => {
+  it('the 宫斗杀 result offers 再战此关: the first tap opens a room of the same 关卡, her teammates\' taps sit them in it', async () => {
     // played to its end through the API (the game's own screens are tested in shengong.test.mjs)
     const tokens = [zhen, mei, rong].map((p) => p.token)
     let last
@@ -271,6 +271,17 @@ describe('rooms by link, code and 「我的对局」', () => {
     await lobbyShown(zhen)
     await screen(zhen).locator(`.my-game[data-room="${fresh}"]`).waitFor({ timeout: 15000 })
     assert.equal(await screen(zhen).locator(`.my-game[data-room="${dRoom}"]`).count(), 0)
+    // her teammates, still on the result, read who opened it; their taps lead into that same room
+    const note = screen(mei).locator('.again-note')
+    await note.waitFor({ timeout: 15000 })
+    assert.match(await note.innerText(), /^\S+ 已开好新房，点「再战此关」即同席$/)
+    await shot(mei.page, `${SHOTS}shengong-again.png`)
+    await screen(mei).getByRole('button', { name: '再战此关', exact: true }).click()
+    await until('her seat in the same room', async () => (await screen(mei).locator(`.room-invite[data-room="${fresh}"]`).count()) > 0 || null)
+    await screen(mei).locator('.seat-me').waitFor()
+    await screen(rong).getByRole('button', { name: '再战此关', exact: true }).click()
+    await screen(rong).locator('.room-status', { hasText: '对局中' }).waitFor({ timeout: 20000 })  // the third seat starts it
+    assert.match(rong.page.url(), new RegExp(`room-shengong/index\\?id=${fresh}`))
   })
 })
 

@@ -362,5 +362,17 @@ describe('血染甄嬛传 H5', () => {
     assert.equal(result.body.results[0].extra.winner, 'good')
     assert.deepEqual(result.body.results[0].results.filter((r) => r.won).map((r) => r.seat), [2, 3, 4, 5, 6])
     await settle(st.page)
+
+    // 再开一局: the next game is the storyteller's to open; her players wait for it, then sit in it
+    await screen(players[1]).getByText('等说书人开新局', { exact: true }).waitFor()
+    await screen(st).getByRole('button', { name: '再开一局', exact: true }).click()
+    await screen(st).locator('.room-invite').waitFor({ timeout: 15000 })
+    const next = await screen(st).locator('.room-invite').getAttribute('data-room')
+    const note = screen(players[1]).locator('.again-note')
+    await note.waitFor({ timeout: 15000 })
+    assert.match(await note.innerText(), /已开好新房，点「入席新局」即同席/)
+    await screen(players[1]).getByRole('button', { name: '入席新局', exact: true }).click()
+    await screen(players[1]).locator(`.room-invite[data-room="${next}"]`).waitFor({ timeout: 15000 })
+    await screen(players[1]).locator('.seat-me').waitFor()
   })
 })

@@ -1,12 +1,8 @@
-import { useState } from 'react'
-import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
-import { notDelivered } from '../../api/errors'
-import type { BodyOf } from '../../api/types'
 import { ErrorLine } from '../../components/ErrorLine'
-import { SealButton } from '../../components/SealButton'
-import { roomUrl, teamText } from '../../lib/labels'
+import { AgainButton } from '../../components/room/AgainButton'
+import { teamText } from '../../lib/labels'
 import { useData } from '../../hooks/useData'
 import { REASON_NAME } from './labels'
 import { fastestRow, points, resultRows, unlockedStage } from './result'
@@ -30,25 +26,10 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
     [stage, competition],
   )
   const seated = view.viewer.role === 'player'
+  const hosting = view.viewer.role === 'host'
+  const mine = seated || hosting
   const me = useData(async () => (seated && stage ? api.GET('/v1/me') : null), [seated, stage])
   const outcome = result.data?.results.find((r) => r.unit === 'game') ?? result.data?.results[0]
-  const [opening, setOpening] = useState<number>()
-  const [openError, setOpenError] = useState<unknown>()
-  /** 再战此关 / 挑战关卡N: a new room with this room's options (at the given stage), opened in place of this one. */
-  const again = async (at: number) => {
-    setOpening(at)
-    setOpenError(undefined)
-    try {
-      const options = { ...(view.room.options as Record<string, unknown>), stage: at }
-      const body = { game: view.room.game, options, password: null } as unknown as BodyOf<'/v1/rooms', 'post'>
-      const made = await api.POST('/v1/rooms', { body, headers: { 'Idempotency-Key': `again-${roomId}-${at}` } })
-      void Taro.redirectTo({ url: roomUrl(made.room.game, made.room.id) })
-    } catch (e) {
-      setOpenError(notDelivered(e))
-    } finally {
-      setOpening(undefined)
-    }
-  }
   if (!outcome) {
     return (
       <View className='sg-result'>
@@ -77,15 +58,16 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
       </View>
 
       {unlocked ? <View className='sg-unlock'>已解锁 关卡{unlocked}：出过手的同袍皆可挑战</View> : null}
-      {stage && seated ? (
-        <View className='room-actions sg-again'>
-          <SealButton kind='ghost' busy={opening === stage} disabled={opening !== undefined} onClick={() => void again(stage)}>再战此关</SealButton>
-          {unlocked ? (
-            <SealButton kind='gold' busy={opening === unlocked} disabled={opening !== undefined} onClick={() => void again(unlocked)}>挑战关卡{unlocked}</SealButton>
-          ) : null}
+      {mine ? (
+        <View className='room-actions again-row sg-again'>
+          {stage ? (
+            <>
+              <AgainButton room={view.room} mine={mine} hosting={hosting} stage={stage} label='再战此关' waitText='等司礼开新局' />
+              {unlocked ? <AgainButton room={view.room} mine={mine} hosting={hosting} stage={unlocked} label={`挑战关卡${unlocked}`} kind='gold' /> : null}
+            </>
+          ) : <AgainButton room={view.room} mine={mine} hosting={hosting} label='再来一局' waitText='等司礼开新局' />}
         </View>
       ) : null}
-      <ErrorLine error={openError} />
       {cleared && clearRow ? (
         <View className='sg-fastest'>
           <Text className='sg-fastest-rank'>最快击杀榜 第 {clearRow.rank} 名</Text>

@@ -9,6 +9,7 @@ import { Panel } from '../../components/Panel'
 import { Screen } from '../../components/Screen'
 import { SealButton } from '../../components/SealButton'
 import { InviteRow } from '../../components/room/InviteRow'
+import { AgainButton } from '../../components/room/AgainButton'
 import { LobbyButton } from '../../components/room/LobbyButton'
 import { RoomUnreachable } from '../../components/room/RoomUnreachable'
 import { Seats } from '../../components/room/Seats'
@@ -103,7 +104,11 @@ export default function Room() {
         role === 'host' && view.game.grimoire ? <Grimoire view={view} refresh={poll.refresh} /> : <PlayerView view={view} refresh={poll.refresh} />
       ) : null}
       {view && room && status !== 'open' ? (
-        <View className='room-actions'>
+        <View className='room-actions again-row'>
+          {status === 'finished' || status === 'abandoned' ? (
+            <AgainButton room={room} mine={seated || role === 'host'} hosting={role === 'host'}
+              label={role === 'host' ? '再开一局' : '入席新局'} kind='gold' waitText='等说书人开新局' />
+          ) : null}
           <LobbyButton family='zhenhuan' warn={status === 'active' && seated} />
         </View>
       ) : null}

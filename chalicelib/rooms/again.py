@@ -1,0 +1,103 @@
+"""再战: the table that just finished plays again, together. The first of them who asks opens the new
+room (same game, same settings, the stage she chose); everyone else who asks joins that same room.
+
+The new room's id is derived from the finished room, the choice and the opening's number, so two
+teammates tapping at the same instant both reach one room (one creates it, the other finds it and
+joins); the finished room then names it (`Room.again`), which also tells the others' screens."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from typing import Any
+
+from chalicelib.core.errors import Conflict, Forbidden, StaleVersion
+from chalicelib.core.game import AnyGame
+from chalicelib.core.identity import Caller
+from chalicelib.domain.model import AgainLink, Room, RoomStatus
+from chalicelib.games import get_game
+from chalicelib.observability import metrics_count
+from chalicelib.rooms.deps import RoomDeps
+from chalicelib.rooms.engine import parse_model
+from chalicelib.rooms.lobby import JOIN_ATTEMPTS, create_coded, join_room, seat_for
+
+SAME = "same"
+"""The choice of a game without stages: the same settings again."""
+
+
+def again_room_id(room_id: str, choice: str, n: int) -> str:
+    digest = hashlib.sha256(f"again\x00{room_id}\x00{choice}\x00{n}".encode()).digest()
+    return base64.b32encode(digest[:10]).decode().lower()
+
+
+def play_again(deps: RoomDeps, caller: Caller, room_id: str, stage: int | None) -> Room:
+    """Open the 再战 room for `room_id`'s table (at `stage`, or the same settings), or join it if a
+    teammate opened it first; answers the new room. Safe to retry: she is seated once.
+
+    Raises:
+        Conflict: NOT_ENDED (the game is still on or never started), AGAIN_HOST_OPENS (a hosted
+            game's next room is the host's to open), ROOM_NOT_OPEN / ROOM_FULL (the 再战 room has
+            started or filled without her).
+        Forbidden: NOT_IN_ROOM (only the table's people and its host), MODE_LOCKED, NO_CONSORT.
+        ValidationFailed: a stage this game does not have.
+    """
+    old = deps.rooms.get_room(room_id)
+    hosting = old.host == caller.user_id
+    seat = old.seat_of(caller.user_id)
+    if not hosting and (seat is None or seat.bot is not None):
+        raise Forbidden("只有这一局的玩家可以再战", code="NOT_IN_ROOM")
+    if old.status not in (RoomStatus.FINISHED, RoomStatus.ABANDONED):
+        raise Conflict("这一局结束后才能再战", code="NOT_ENDED")
+    game = get_game(old.game)
+    raw = dict(old.options) if stage is None else {**old.options, "stage": stage}
+    options = parse_model(game.options_model, raw, "房间设置").model_dump(mode="json")
+    choice = str(options["stage"]) if "stage" in options else SAME
+    for _ in range(JOIN_ATTEMPTS):
+        link = old.again.get(choice)
+        if link is not None:
+            current = deps.rooms.get_room(link.room)
+            if current.status is not RoomStatus.EXPIRED or _belongs(current, caller):
+                return current if _belongs(current, caller) else join_room(deps, caller, current.id, None, vouched=True)
+            # the 再战 room closed before it started (its opener left): the next opening replaces it
+        if old.host is not None and not hosting:
+            raise Conflict("新的一局由主持人来开，请稍候", code="AGAIN_HOST_OPENS")
+        n = link.n + 1 if link else 1
+        new = _open(deps, caller, old, game, options, again_room_id(old.id, choice, n))
+        opener = new.seats[0].name if new.seats and new.host is None else new.creator_name
+        linked = old.model_copy(update={
+            "again": {**old.again, choice: AgainLink(room=new.id, by=opener, n=n)}, "version": old.version + 1,
+        })
+        try:
+            deps.rooms.save_room(linked, old.version)
+        except StaleVersion:  # a teammate linked hers first (or the same one): decide again on what she left
+            metrics_count("Retries")
+            old = deps.rooms.get_room(room_id)
+            continue
+        return new if _belongs(new, caller) else join_room(deps, caller, new.id, None, vouched=True)
+    raise StaleVersion()
+
+
+def _belongs(room: Room, caller: Caller) -> bool:
+    return room.host == caller.user_id or room.seat_of(caller.user_id) is not None
+
+
+def _open(deps: RoomDeps, caller: Caller, old: Room, game: AnyGame, options: dict[str, Any], room_id: str) -> Room:
+    """The 再战 room, written now or already there (a teammate's, or her own retried)."""
+    if not caller.is_admin and not deps.is_open(game.key):
+        raise Forbidden("该玩法暂未开放", code="MODE_LOCKED")
+    parsed = game.parse_options(options)
+    hosted = old.host is not None
+    now = deps.clock.now_ms()
+    room = Room(
+        id=room_id, game=old.game, title=game.room_title(parsed), status=RoomStatus.OPEN,
+        creator=caller.user_id, creator_name=caller.name, host=caller.user_id if hosted else None,
+        competition=old.competition, seats=() if hosted else (seat_for(deps, caller, game, 0, parsed),),
+        max_seats=game.max_seats, min_seats=game.min_seats, options=options,
+        # the same 暗号 keeps strangers out; the table itself comes in without it (`vouched`)
+        password_hash=old.password_hash, created_ms=now, updated_ms=now, active_ms=now,
+    )
+    created = create_coded(deps, room)
+    if created is not None:
+        metrics_count("RoomsCreated")
+        return created
+    return deps.rooms.get_room(room_id)

@@ -1,0 +1,154 @@
+"""再战: a finished table plays again in one room (docs/rules/platform.md, "再战").
+
+Before, 宫斗杀's 再战此关 opened a new room for each teammate who tapped it: three friends who wanted one
+more go at the stage sat in three rooms, each waiting for the others. Now the first tap opens the room
+and every later tap from the same table sits in it; the finished room names it, so the others' screens
+can say who opened it."""
+
+from __future__ import annotations
+
+import pytest
+
+from chalicelib.core.identity import Caller
+from chalicelib.domain.model import RoomStatus
+from chalicelib.games import get_game
+from chalicelib.rooms import again
+from chalicelib.rooms.engine import parse_model
+from tests.api.dgame import make_team, open_d_room, play_out
+from tests.api.helpers import Player, error
+
+
+@pytest.fixture
+def admin(api):
+    return Player(api, "司礼")
+
+
+def finished_d_room(api, admin, names: list[str], stage: int = 1) -> tuple[list[Player], str]:
+    team = make_team(api, admin, names, value=60)
+    room_id = open_d_room(team, stage)
+    assert play_out(team, room_id, {"type": "assassinate", "target": 0})["room"]["status"] == "finished"
+    return team, room_id
+
+
+def seated_users(svc, room_id: str) -> list[str]:
+    return [s.user for s in svc.rooms.get_room(room_id).seats]
+
+
+def test_the_first_tap_opens_the_room_and_every_teammates_tap_sits_in_it(api, svc, admin):
+    team, done = finished_d_room(api, admin, ["甄嬛", "眉庄", "陵容"])
+    version = svc.rooms.get_room(done).version
+    first = team[1].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]
+    assert (first["status"], first["title"], first["options"]["stage"]) == ("open", "宫斗杀·关卡1", 1)
+    assert [s["name"] for s in first["seats"]] == ["眉庄"] and first["is_creator"]
+    # the finished room names it for the others' screens (and its new version is their notice)
+    told = team[0].summary(done)["room"]
+    assert told["again"] == [{"stage": 1, "room_id": first["id"], "by": "眉庄"}]
+    assert svc.rooms.get_room(done).version == version + 1
+    second = team[0].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]
+    assert second["id"] == first["id"] and [s["name"] for s in second["seats"]] == ["眉庄", "甄嬛"]
+    # a retried tap (a lost answer) is the same room, the same one seat
+    assert team[0].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]["id"] == first["id"]
+    third = team[2].ok("POST", f"/v1/rooms/{done}/again", {})["room"]  # no stage: the same settings
+    assert third["id"] == first["id"] and third["status"] == "active"  # the third seat starts 宫斗杀
+    assert seated_users(svc, first["id"]) == [team[1].user["id"], team[0].user["id"], team[2].user["id"]]
+    assert len(team[0].summary(done)["room"]["again"]) == 1  # one 再战 room, not one per teammate
+
+
+def test_teammates_who_tap_at_once_meet_in_one_room(api, svc, admin):
+    """Two taps at the same instant: both derive the same room; the one whose create lost finds it and
+    sits. Played here as the moment between: her teammate's room written, its link not yet."""
+    team, done = finished_d_room(api, admin, ["端妃", "敬妃", "欣常在"])
+    old = svc.rooms.get_room(done)
+    game = get_game(old.game)
+    options = parse_model(game.options_model, old.options, "房间设置").model_dump(mode="json")
+    caller = Caller(user_id=team[0].user["id"], name=team[0].name)
+    opened = again._open(svc.room_deps(), caller, old, game, options, again.again_room_id(done, "1", 1))
+    assert svc.rooms.get_room(done).again == {}  # her link is not written yet
+    joined = team[1].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]
+    assert joined["id"] == opened.id and [s["name"] for s in joined["seats"]] == ["端妃", "敬妃"]
+    assert team[2].summary(done)["room"]["again"] == [{"stage": 1, "room_id": opened.id, "by": "端妃"}]
+    # and her own retry finds her seat there
+    assert team[0].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]["id"] == opened.id
+    assert len(seated_users(svc, opened.id)) == 2
+
+
+def test_who_may_play_again_and_when(api, svc, admin):
+    team = make_team(api, admin, ["华妃", "曹贵人", "丽嫔"], value=0)
+    room_id = open_d_room(team, 1)
+    # a game still on: nothing to play again yet, and nothing written
+    r = team[0].post(f"/v1/rooms/{room_id}/again", {"stage": 1})
+    assert error(r) == (409, "NOT_ENDED") and r.json_body["message"] == "这一局结束后才能再战"
+    play_out(team, room_id, {"type": "heal"})  # nobody strikes: the stage is not cleared
+    stranger = Player(api, "路人")
+    r = stranger.post(f"/v1/rooms/{room_id}/again", {"stage": 1})
+    assert error(r) == (403, "NOT_IN_ROOM") and r.json_body["message"] == "只有这一局的玩家可以再战"
+    assert error(team[0].post(f"/v1/rooms/{room_id}/again", {"stage": 0})) == (422, "VALIDATION_FAILED")
+    assert error(team[0].post(f"/v1/rooms/{room_id}/again", {"stage": "2"})) == (422, "VALIDATION_FAILED")
+    assert error(team[0].post(f"/v1/rooms/{room_id}/again", {"stage": 9})) == (422, "VALIDATION_FAILED")
+    assert error(team[0].post("/v1/rooms/nosuchroom/again", {})) == (404, "ROOM_NOT_FOUND")
+    # a stage she has not unlocked is refused by name, as when she opens it herself
+    assert team[0].ok("GET", "/v1/me")["consort"]["cleared_stages"] == []
+    r = team[0].post(f"/v1/rooms/{room_id}/again", {"stage": 2})
+    assert error(r) == (422, "STAGE_LOCKED") and r.json_body["details"]["players"] == ["华妃"]
+    assert svc.rooms.get_room(room_id).again == {}  # nothing written by any of them
+
+
+def test_after_a_clear_the_next_stage_has_its_own_room_beside_this_stages(api, svc, admin):
+    team, done = finished_d_room(api, admin, ["宁贵人", "祺贵人", "瑛贵人"])
+    assert team[0].ok("GET", "/v1/me")["consort"]["cleared_stages"] == [1]
+    ahead = team[0].ok("POST", f"/v1/rooms/{done}/again", {"stage": 2})["room"]
+    same = team[1].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]
+    assert ahead["id"] != same["id"] and (ahead["options"]["stage"], same["options"]["stage"]) == (2, 1)
+    assert team[2].summary(done)["room"]["again"] == [
+        {"stage": 1, "room_id": same["id"], "by": "祺贵人"}, {"stage": 2, "room_id": ahead["id"], "by": "宁贵人"}]
+    assert team[2].ok("POST", f"/v1/rooms/{done}/again", {"stage": 2})["room"]["id"] == ahead["id"]
+
+
+def test_the_same_password_keeps_strangers_out_but_not_the_table(api, svc, admin):
+    team = make_team(api, admin, ["沈眉庄", "安小主", "温实初"], value=60)
+    room_id = team[0].open_room("shengong_d", {"stage": 1}, password="碎玉")
+    for p in team[1:]:
+        p.ok("POST", f"/v1/rooms/{room_id}/join", {"password": "碎玉"})
+    play_out(team, room_id, {"type": "assassinate", "target": 0})
+    new = team[2].ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]
+    assert new["has_password"]
+    assert error(make_team(api, admin, ["外人"], value=60)[0].post(f"/v1/rooms/{new['id']}/join")) == (
+        403, "PASSWORD_REQUIRED")
+    assert team[0].ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]["id"] == new["id"]  # no 暗号 asked
+
+
+def test_a_room_its_opener_left_before_the_start_is_followed_by_a_new_one(api, svc, admin):
+    team, done = finished_d_room(api, admin, ["齐妃", "富察贵人", "淳常在"])
+    first = team[0].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"]
+    team[0].ok("POST", f"/v1/rooms/{first}/leave")  # alone in it: it closes
+    assert svc.rooms.get_room(first).status is RoomStatus.EXPIRED
+    second = team[1].ok("POST", f"/v1/rooms/{done}/again", {})["room"]
+    assert second["id"] != first and [s["name"] for s in second["seats"]] == ["富察贵人"]
+    assert team[2].summary(done)["room"]["again"] == [{"stage": 1, "room_id": second["id"], "by": "富察贵人"}]
+    # once a 再战 room has started without her, she is told so (it does not open a third)
+    team[2].ok("POST", f"/v1/rooms/{done}/again", {})
+    team[0].ok("POST", f"/v1/rooms/{done}/again", {})
+    assert svc.rooms.get_room(second["id"]).status is RoomStatus.ACTIVE
+    late = make_team(api, admin, ["迟到者"], value=60)[0]
+    assert error(late.post(f"/v1/rooms/{done}/again", {})) == (403, "NOT_IN_ROOM")
+
+
+def test_a_hosted_games_next_room_is_the_hosts_to_open(api, svc):
+    storyteller = Player(api, "说书人")
+    players = [Player(api, f"宾客{i}") for i in range(5)]
+    room_id = storyteller.open_room("zhenhuan")
+    for p in players:
+        p.ok("POST", f"/v1/rooms/{room_id}/join")
+    room = svc.rooms.get_room(room_id)
+    svc.rooms.save_room(room.model_copy(update={"status": RoomStatus.FINISHED, "version": room.version + 1}),
+                        room.version)
+    r = players[0].post(f"/v1/rooms/{room_id}/again", {})
+    assert error(r) == (409, "AGAIN_HOST_OPENS") and r.json_body["message"] == "新的一局由主持人来开，请稍候"
+    new = storyteller.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]
+    assert new["seats"] == [] and new["hosted"] and new["is_creator"]
+    assert svc.rooms.get_room(new["id"]).host == storyteller.user["id"]
+    assert players[0].summary(room_id)["room"]["again"] == [{"stage": None, "room_id": new["id"], "by": "说书人"}]
+    for p in players:
+        assert p.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]["id"] == new["id"]
+    assert seated_users(svc, new["id"]) == [p.user["id"] for p in players]
+    assert error(players[0].post(f"/v1/rooms/{room_id}/again", {"stage": 2})) == (422, "VALIDATION_FAILED")
