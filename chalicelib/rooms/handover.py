@@ -40,7 +40,13 @@ def _absent(deps: RoomDeps, room: Room, seat: int) -> bool:
 
 
 def _humans(room: Room, but: int) -> list[SeatEntry]:
+    """Who votes on handing seat `but` over: the people playing their own seats, but her. A player
+    whose seat a bot already plays is away (her return takes it back) and does not vote."""
     return [s for s in room.seats if s.bot is None and s.seat != but]
+
+
+def _voter(room: Room, entry: SeatEntry | None, seat: int) -> bool:
+    return entry is not None and entry.seat in {s.seat for s in _humans(room, seat)}
 
 
 def _save(deps: RoomDeps, room: Room, changed: Room) -> Room:
@@ -87,7 +93,9 @@ def propose(deps: RoomDeps, caller: Caller, room_id: str, seat: int, level: BotL
             raise Conflict(f"{entry.name}并未离开（托管整局或连续 {ABSENT_ROUNDS} 回合未落子才可代打）",
                            code="SEAT_NOT_ABSENT")
         me = room.seat_of(caller.user_id)
-        vote = HandoverVote(seat=seat, level=level, yes=(me.seat,) if me is not None else (), no=(),
+        # her proposal is her yes only if she has a vote (not on her own seat: she may hand it over
+        # when she must go, but the others decide)
+        vote = HandoverVote(seat=seat, level=level, yes=(me.seat,) if me and _voter(room, me, seat) else (), no=(),
                             opened_ms=deps.clock.now_ms())
         changed = _decide(room, vote).model_copy(update={"version": room.version + 1,
                                                          "updated_ms": deps.clock.now_ms()})
@@ -120,6 +128,8 @@ def vote(deps: RoomDeps, caller: Caller, room_id: str, yes: bool, seat: int | No
             raise Conflict("没有进行中的代打投票", code="NO_HANDOVER")
         if me.seat == open_vote.seat:
             raise Forbidden("被提议代打的玩家不投票：你一行动，座位就回到你手里", code="HANDOVER_NOT_YOURS")
+        if not _voter(room, me, open_vote.seat):
+            raise Forbidden("你的座位正由机器人代打，不参与投票：你一行动，座位就回到你手里", code="HANDOVER_NOT_YOURS")
         others = tuple(s for s in open_vote.yes if s != me.seat), tuple(s for s in open_vote.no if s != me.seat)
         updated = open_vote.model_copy(update={"yes": (*others[0], me.seat) if yes else others[0],
                                                "no": others[1] if yes else (*others[1], me.seat)})

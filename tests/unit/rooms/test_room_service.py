@@ -388,6 +388,30 @@ def test_a_handover_vote_can_be_refused(deps):
     assert refused.handover is None and refused.seats[1].bot is None
 
 
+def test_only_players_at_their_own_seats_vote_and_a_proposal_on_her_own_seat_is_no_yes(deps):
+    """P10: 「the other seated players vote, a majority of them decides」 — a player whose seat a bot
+    already plays is away and has no vote (her no decided a vote whose voters had not), and a creator
+    who proposes handing over her own seat (she must go) does not vote on it (her proposal counted as a
+    yes that her own vote would have been refused)."""
+    from chalicelib.rooms import handover
+
+    rid = tally(deps, B, C, rounds=9)
+    _absent_three_rounds(deps, rid)
+    handover.propose(deps, A, rid, 2, BotLevel.SIMPLE)
+    assert handover.vote(deps, B, rid, True).seats[2].bot is BotLevel.SIMPLE  # 丙's seat to a bot
+    for step in (4, 5, 6):  # now 甲 is gone: only 乙 (and the bot) move, 甲 presses 催战
+        play.act(deps, B, rid, step, {"type": "pick", "n": 1})
+        play.hurry(deps, A, rid, step)
+    proposed = handover.propose(deps, A, rid, 0, BotLevel.SIMPLE)
+    assert proposed.handover is not None and proposed.handover.yes == ()  # not her own yes
+    with pytest.raises(Forbidden) as e:
+        handover.vote(deps, C, rid, False)  # 丙, whose seat the bot plays
+    assert e.value.code == "HANDOVER_NOT_YOURS" and "机器人代打" in e.value.message
+    assert deps.rooms.get_room(rid).handover == proposed.handover  # her no was not counted
+    handed = handover.vote(deps, B, rid, True)  # 乙 is the one voter: her yes decides
+    assert handed.handover is None and handed.seats[0].bot is BotLevel.SIMPLE
+
+
 def _absent_three_rounds(deps, rid):
     for step in (1, 2, 3):  # 丙 sends nothing: the creator presses 催战 each round
         play.act(deps, A, rid, step, {"type": "pick", "n": 1})
