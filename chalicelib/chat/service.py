@@ -234,11 +234,10 @@ def post(deps: ChatDeps, caller: Caller, room_id: str, *, text: str | None, phra
         request = RequestKey(caller.user_id, request_key, request_hash("chat", where.value, text, phrase))
         found = deps.store.message_for_key(room.id, caller.user_id, request_key)
         if found is not None:
-            if found[1] != request.request_hash:
-                raise ValidationFailed("这个请求编号（Idempotency-Key）已用于另一句话", code="IDEMPOTENCY_KEY_REUSED")
-            if found[0].flagged:
-                _queue_for_review(deps, found[0])  # the first attempt may have failed before queuing it
-            return {"message": message_json(found[0], caller, room, moderator)}
+            stored = request.same_as(found)
+            if stored.flagged:
+                _queue_for_review(deps, stored)  # the first attempt may have failed before queuing it
+            return {"message": message_json(stored, caller, room, moderator)}
     now = deps.rooms.clock.now_ms()
     if not moderator:
         mute = deps.store.get_mute(room.id, caller.user_id)

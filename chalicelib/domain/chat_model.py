@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
+from chalicelib.core.errors import ValidationFailed
 from chalicelib.core.game import ViewerRole
 
 
@@ -133,6 +134,17 @@ class RequestKey:
     user: str
     key: str
     request_hash: str
+
+    def same_as(self, found: tuple[ChatMessage, str]) -> ChatMessage:
+        """The message stored under this key, if it was stored for this very request.
+
+        Raises:
+            ValidationFailed: IDEMPOTENCY_KEY_REUSED (the key went with another line).
+        """
+        message, stored_hash = found
+        if stored_hash != self.request_hash:
+            raise ValidationFailed("这个请求编号（Idempotency-Key）已用于另一句话", code="IDEMPOTENCY_KEY_REUSED")
+        return message
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,8 @@ class ChatStore(Protocol):
 
         Raises:
             RateLimited: BUSY, when the channel stayed contended over every attempt.
+            ValidationFailed: IDEMPOTENCY_KEY_REUSED, when the key is stored with another request hash
+                (another line sent with the same key at the same instant).
         """
         ...
 

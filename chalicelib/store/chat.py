@@ -143,7 +143,7 @@ class DynamoChatStore(DynamoBase):
             if request is not None and len(reasons) > 2 and reasons[2] == "ConditionalCheckFailed":
                 found = self.message_for_key(room_id, request.user, request.key)
                 if found is not None:
-                    return found[0]  # the same post, retried while its first attempt was being stored
+                    return request.same_as(found)  # the same post, retried while its first attempt was being stored
             metrics_count("Conflicts")
             time.sleep(random.uniform(0, 0.004 * (attempt + 1)))
         raise RateLimited("发言的人太多了，请稍后再试", code="BUSY")

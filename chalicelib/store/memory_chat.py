@@ -44,7 +44,7 @@ class MemoryChatStore:
             if request is not None:
                 found = self.message_for_key(room_id, request.user, request.key)
                 if found is not None:
-                    return found[0]
+                    return request.same_as(found)
             channel = self.messages.setdefault((room_id, draft.channel), [])
             message = ChatMessage.of(room_id, len(channel) + 1, draft)
             channel.append(message)

@@ -8,10 +8,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from chalicelib.core.errors import MalformedRequest
+from chalicelib.core.errors import MalformedRequest, ValidationFailed
 from chalicelib.core.game import ViewerRole
 from chalicelib.domain.chat_model import (
     Channel,
+    ChatMessage,
     MessageDraft,
     Mute,
     Report,
@@ -81,6 +82,22 @@ def test_racing_retries_of_one_post_store_it_once(chat_store):
         stored = set(pool.map(lambda i: chat_store.append_message("r1", draft("重发"), key), range(6)))
     assert len(stored) == 1
     assert len(chat_store.list_messages("r1", Channel.TABLE, 0, 10)) == 1
+
+
+def test_one_key_sent_at_once_with_two_lines_stores_one_and_refuses_the_other(chat_store):
+    """The same Idempotency-Key with another line at the same instant: the loser was answered the
+    winner's line as if it were hers (a sequential reuse was refused, a racing one was not)."""
+    def post(i: int):
+        try:
+            return chat_store.append_message("r1", draft(f"话{i}"), RequestKey(user="u1", key="race", request_hash=f"h{i}"))
+        except ValidationFailed as e:
+            return e.code
+
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(post, range(4)))
+    stored = [a for a in answers if isinstance(a, ChatMessage)]
+    assert len(stored) == 1 and answers.count("IDEMPOTENCY_KEY_REUSED") == 3
+    assert [m.text for m in chat_store.list_messages("r1", Channel.TABLE, 0, 10)] == [stored[0].text]
 
 
 # -- rate limit, mutes ----------------------------------------------------------------------------
