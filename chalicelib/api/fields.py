@@ -19,7 +19,7 @@ def clean_name(value: str) -> str:
     value = unicodedata.normalize("NFC", value).strip()
     bad = hidden_characters(value)
     if bad:
-        raise ValueError(f"名字不能含有控制字符、零宽字符或改变文字方向的字符：{'、'.join(bad)}")
+        raise ValueError(f"名字不能含有看不见、改变文字方向或层层叠加的字符：{'、'.join(bad)}")
     if not value:
         raise ValueError("名字不能为空")
     return value

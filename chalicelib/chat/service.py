@@ -181,7 +181,7 @@ def clean_text(text: str) -> str:
     """
     line = _SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
     if hidden_characters(line, allow_zwj=True):
-        raise ValidationFailed("发言不能包含控制字符、零宽字符或改变文字方向的字符", code="CHAT_BAD_MESSAGE")
+        raise ValidationFailed("发言不能包含看不见、改变文字方向或层层叠加的字符", code="CHAT_BAD_MESSAGE")
     if not line.replace(ZWJ, "").strip():
         raise ValidationFailed("发言不能为空", code="CHAT_EMPTY")
     if len(line) > MAX_TEXT_CHARS:

@@ -1,4 +1,4 @@
-"""What a screen would hide or twist in text people type (names, chat lines)."""
+"""What a screen would hide or twist in text people type (names, chat lines, a storyteller's words)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,38 @@ import unicodedata
 # Cc control, Cf format (zero-width spaces and joiners, bidi overrides and isolates, BOM),
 # Co private use, Cs surrogates, Zl/Zp line and paragraph separators
 _REFUSED = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp"})
+_BLANK = frozenset({"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"})
+"""Letters and symbols that draw nothing (Hangul fillers, the blank Braille cell): a name or line of
+them reads as empty though no check for spaces sees it."""
+MAX_MARKS = 4
+"""Combining marks on one character: more than this stack over the lines around them (Zalgo text);
+no script we show needs more."""
 ZWJ = "\u200d"
 """Zero-width joiner: invisible alone, but it binds emoji sequences (👩‍👧) that chat may carry."""
 
 
 def hidden_characters(text: str, *, allow_zwj: bool = False) -> list[str]:
-    """The characters of `text` a reader could not see or that reorder it, as U+XXXX, sorted."""
-    return sorted({
-        f"U+{ord(ch):04X}" for ch in text
-        if unicodedata.category(ch) in _REFUSED and not (allow_zwj and ch == ZWJ)
-    })
+    """The characters of `text` a reader could not see, that reorder it, or that pile over its
+    neighbours (a combining mark past the `MAX_MARKS`th on one character), as U+XXXX, sorted."""
+    found: set[str] = set()
+    marks = 0
+    for ch in text:
+        category = unicodedata.category(ch)
+        marks = marks + 1 if category in ("Mn", "Me") else 0
+        if ((category in _REFUSED and not (allow_zwj and ch == ZWJ)) or ch in _BLANK
+                or marks > MAX_MARKS):
+            found.add(f"U+{ord(ch):04X}")
+    return sorted(found)
+
+
+def typed_text(value: str) -> str:
+    """Free text typed for others to read (a pydantic validator): NFC, and nothing hidden in it.
+
+    Raises:
+        ValueError: a character a reader could not see, that reorders the text or piles over it.
+    """
+    value = unicodedata.normalize("NFC", value)
+    bad = hidden_characters(value)
+    if bad:
+        raise ValueError(f"文字不能含有看不见、改变文字方向或层层叠加的字符：{'、'.join(bad)}")
+    return value

@@ -171,12 +171,15 @@ def test_a_line_reads_as_it_shows(chat, rooms):
     """Zero-width and direction-changing characters are refused (as in names): a line of them would
     show as nothing, and U+202E would make the others read the words backwards."""
     rid = parlour(rooms)
-    for hidden in ("\u200b", "\u200b\u2060\ufeff", "\u202e!发胜家皇", "姐姐\u2066请\u2069"):
+    for hidden in ("\u200b", "\u200b\u2060\ufeff", "\u202e!发胜家皇", "姐姐\u2066请\u2069",
+                   "\u3164", "\u2800", "\uffa0\u115f", "宫" + "\u0301" * 18):  # blank letters, a pile of accents
         assert refused(say, chat, ZHEN, rid, hidden) == (422, "CHAT_BAD_MESSAGE"), repr(hidden)
     assert refused(say, chat, ZHEN, rid, "\u200d") == (422, "CHAT_EMPTY")
     family = "\U0001f469\u200d\U0001f467"  # 👩‍👧: a joiner inside an emoji sequence is fine
     assert say(chat, ZHEN, rid, f"本宫{family}")["text"] == f"本宫{family}"
-    assert texts(read(chat, MEI, rid)) == [f"本宫{family}"]
+    keycap = "1\ufe0f\u20e3"  # 1️⃣: two marks on one character are a keycap, not a pile
+    assert say(chat, ZHEN, rid, f"第{keycap}")["text"] == f"第{keycap}"
+    assert texts(read(chat, MEI, rid)) == [f"本宫{family}", f"第{keycap}"]
 
 
 def test_quick_phrases_are_sent_by_id_from_the_games_list_and_need_no_check(chat, rooms, spy):

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
+from chalicelib.core.text import typed_text
 from chalicelib.games.zhenhuan.enums import StatusKind, StepKey, TellCard, Until
 from chalicelib.games.zhenhuan.events import Answer
 from chalicelib.games.zhenhuan.roles import Alignment, RoleKey
 
 TEXT_MAX = 200
+
+Shown = Annotated[str, AfterValidator(typed_text)]
+"""Text the storyteller or a traveller types that players read: nothing hidden or reordered in it."""
 
 
 class _A(BaseModel):
@@ -45,8 +49,8 @@ class TravellerDetails(_A):
     """A traveller's public identity and ability (picked by the player), her secret alignment (the
     storyteller's choice) and sex. Also the `admit_model` of a traveller joining the running game."""
 
-    identity: str = Field(min_length=1, max_length=20)
-    ability: str = Field(default="", max_length=TEXT_MAX)
+    identity: Shown = Field(min_length=1, max_length=20)
+    ability: Shown = Field(default="", max_length=TEXT_MAX)
     alignment: Alignment = Alignment.GOOD
     female: bool = False
 
@@ -207,7 +211,7 @@ class Tell(_A):
     type: Literal["tell"] = "tell"
     seat: int
     card: TellCard = TellCard.TEXT
-    text: str = Field(default="", max_length=TEXT_MAX)
+    text: Shown = Field(default="", max_length=TEXT_MAX)
     roles: tuple[RoleKey, ...] = ()
     seats: tuple[int, ...] = ()
     alignment: Alignment | None = None
@@ -291,7 +295,7 @@ class DeclareWinner(_A):
 
     type: Literal["declare_winner"] = "declare_winner"
     winner: Alignment
-    reason: str = Field(default=DEFAULT_REASON, max_length=60)
+    reason: Shown = Field(default=DEFAULT_REASON, max_length=60)
 
 
 class ConfirmEnd(_A):
