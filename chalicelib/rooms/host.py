@@ -105,6 +105,8 @@ def request_join(deps: RoomDeps, caller: Caller, room: Room, password: str | Non
     for _ in range(ATTEMPTS):
         if any(r.user == caller.user_id for r in room.requests):
             return room
+        if room.full:  # no seat to give: nothing to wait for either
+            raise Conflict("房间已满", code="ROOM_FULL")
         if len(room.requests) >= min(MAX_REQUESTS, room.max_seats - len(room.seats)):
             # a bounded list: the room item must not grow with everyone who asks
             raise Conflict("请求入座的人已满，请等说书人处理后再试", code="REQUESTS_FULL")

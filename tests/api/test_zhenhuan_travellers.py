@@ -163,6 +163,43 @@ def test_what_the_storyteller_types_for_the_table_passes_content_security(api, s
     t.do({"type": "declare_winner", "winner": "good"})  # the default reason is ours: not checked
 
 
+def test_what_is_typed_for_the_table_holds_nothing_hidden_or_reordered(api, svc):
+    """Platform: what people type for others to read reads as it shows — as names and chat lines, a
+    traveller's identity and ability, a 告知's text and a declared reason refuse control, zero-width,
+    direction-changing, blank-drawing and piled-up characters (422, nothing written)."""
+    t = Table.open(api, svc, 5, SEED)
+    t.deal(ROLES_5)
+    t.begin()
+    t.night({"huafei": [2]})
+    guest = Player(api, "远客乙")
+    guest.ok("POST", f"{t.path}/join")
+    before = t.stored()
+    for details in ({**DETAILS, "identity": "\u202e医郎湖江"}, {**DETAILS, "identity": "江湖\u200b郎中"},
+                    {**DETAILS, "ability": "把脉\x07"}, {**DETAILS, "identity": "\u3164"},
+                    {**DETAILS, "ability": "脉" + "\u0301" * 18}):
+        r = t.st.post(f"{t.gpath}/admit", {"user": guest.user["id"], "details": details})
+        assert r.status_code == 422 and "看不见、改变文字方向或层层叠加" in r.body.decode(), details
+    assert t.stored() == before
+    t.admit(guest, {**DETAILS, "ability": "把脉时́轻声"})  # one accent is a letter's, not a pile
+    before = t.stored()
+    for action in ({"type": "set_traveller", "seat": 5, **DETAILS, "identity": "\u202e旅人"},
+                   {"type": "tell", "seat": 1, "text": "今晚\u2800"},
+                   {"type": "declare_winner", "winner": "good", "reason": "\ufeff善良胜"}):
+        r = t.st.post(f"{t.gpath}/actions", {"action": action, "step": t.step})
+        assert error(r)[0] == 422 and "看不见、改变文字方向或层层叠加" in r.body.decode(), action
+    assert t.stored() == before
+
+
+def test_a_full_table_is_full_not_a_queue(api, svc):
+    """Twenty seats taken: asking to join is 409 ROOM_FULL (REQUESTS_FULL told her to wait and try
+    again for a seat that cannot come), nothing written."""
+    t = Table.open(api, svc, 20, SEED)
+    before = t.stored()
+    r = Player(api, "远客满").post(f"{t.path}/join")
+    assert error(r) == (409, "ROOM_FULL") and r.json_body["message"] == "房间已满"
+    assert t.stored() == before
+
+
 def test_requests_to_join_are_bounded(api, svc):
     """Platform P6: late entrants ask and the host decides — at most 10 requests wait at once (never
     more than the free seats), so the room does not grow with everyone who asks: the next is 409
