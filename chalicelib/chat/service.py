@@ -223,7 +223,10 @@ def post(deps: ChatDeps, caller: Caller, room_id: str, *, text: str | None, phra
     allowed = postable(game.spectators_chat_apart, viewer)
     where = channel or allowed[0]
     if where not in allowed:
-        raise Forbidden("观战者只能在看台说话，不能传话到席上" if viewer.role is ViewerRole.SPECTATOR
+        # only where watchers talk apart is there a 看台 to send her to
+        raise Forbidden("观战者只能在看台说话，不能传话到席上"
+                        if viewer.role is ViewerRole.SPECTATOR and game.spectators_chat_apart
+                        else "这个房间没有这个频道" if not game.spectators_chat_apart
                         else "你不能在这个频道发言", code="CHAT_WRONG_CHANNEL")
     if (text is None) == (phrase is None):
         raise ValidationFailed("请发送文字或心战短语（二选一）", code="CHAT_BAD_MESSAGE")

@@ -426,3 +426,14 @@ def test_reports_reach_the_sili_only(chat, rooms, clock):
     first = listed["reports"][1]
     assert first["message"]["text"] == "你这手真臭" and first["message"]["speaker"]["user"] == "u-mei"
     assert first["room_id"] == rid and listed["cursor"] is None
+
+
+def test_a_channel_the_game_does_not_have_is_refused_in_those_words(chat, rooms):
+    """Where spectators share the table (保皇, parlour) there is no 看台: asking for it is refused as a
+    channel the room has not — not 「观战者只能在看台说话」, which sent her to the one place she cannot go."""
+    rid = parlour(rooms)
+    for who in (FAN, ZHEN):
+        with pytest.raises(DomainError) as e:
+            say(chat, who, rid, "看台上有人吗", channel=Channel.WATCH)
+        assert (e.value.status, e.value.code, e.value.message) == (403, "CHAT_WRONG_CHANNEL", "这个房间没有这个频道")
+    assert say(chat, FAN, rid, "看台上有人吗")["channel"] == "table"
