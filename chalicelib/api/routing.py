@@ -19,7 +19,14 @@ from pydantic import BaseModel
 
 from chalicelib.api.authorizer import token_authorizer
 from chalicelib.api.errors import error_response
-from chalicelib.core.errors import DomainError, MalformedRequest, NotFound, PayloadTooLarge, Unauthenticated
+from chalicelib.core.errors import (
+    DomainError,
+    MalformedRequest,
+    NotFound,
+    PayloadTooLarge,
+    Unauthenticated,
+    ValidationFailed,
+)
 from chalicelib.core.identity import Caller, Role
 from chalicelib.observability import logger
 from chalicelib.rooms.engine import parse_model
@@ -122,10 +129,18 @@ NOT_FOUND = {"room_id": ("ROOM_NOT_FOUND", "找不到这个房间"), "consort_id
              "family": ("UNKNOWN_GAME", "没有这个玩法"), "message_id": ("CHAT_MESSAGE_NOT_FOUND", "找不到这条发言")}
 
 
+MALFORMED = {"code": ("BAD_ROOM_CODE", "房号是六位数字")}
+"""Path values typed by a person, with a form to be told about: too long is malformed, not absent."""
+
+
 def check_path_params(params: dict[str, Any]) -> None:
-    """Raises: NotFound for a path value no id of ours can be (the code of what was looked for)."""
+    """Raises: NotFound for a path value no id of ours can be (the code of what was looked for);
+    ValidationFailed for a typed value that cannot have its form (`MALFORMED`)."""
     for name, value in params.items():
         if isinstance(value, str) and len(value) > PATH_PARAM_MAX:
+            if name in MALFORMED:
+                code, message = MALFORMED[name]
+                raise ValidationFailed(message, code=code)
             code, message = NOT_FOUND.get(name, ("NOT_FOUND", "没有这个接口或资源"))
             raise NotFound(message, code=code)
 
