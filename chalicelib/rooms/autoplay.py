@@ -1,7 +1,8 @@
 """Bots (机器人) at the table: seats the platform plays through the same paths a player's phone does.
 
 After every transition, `run_bots` lets each bot the game now waits for act: a sealed move per bot
-seat (then the round settles if the humans are in), or a turn action, until a human must act (or a
+seat that the round's opening did not already carry (`bot_moves.sealed_moves`), settling the round
+once every seat is in, or a turn action, until a human must act (or a
 bound is reached: the scheduler picks up the rest). A bot sees only its seat's projection —
 `game.view(state, Viewer.player(seat))` — never the state; its choices are drawn from a generator
 derived from the room's secret seed, its seat and the step, so a bot game replays exactly (its
@@ -10,31 +11,19 @@ actions are in the log like anyone's).
 
 from __future__ import annotations
 
-import hashlib
-
 from chalicelib.core.errors import DomainError, StaleVersion
-from chalicelib.core.game import AnyGame, BotLevel, PendingKind, Viewer
-from chalicelib.core.rng import Rng
+from chalicelib.core.game import PendingKind, Viewer
 from chalicelib.domain.model import MoveSource, Room, RoomStatus, Trigger
 from chalicelib.games import get_game
 from chalicelib.observability import logger, metrics_count
+from chalicelib.rooms.bot_moves import decide
 from chalicelib.rooms.deps import RoomDeps
 from chalicelib.rooms.engine import load_state
-from chalicelib.rooms.transitions import apply_action, submit_move
+from chalicelib.rooms.transitions import apply_action, settle_now, submit_move
 
 MAX_BOT_STEPS = 40
 """Bot transitions one request may run (a 保皇 trick of bots is a handful; the rest waits for the
 scheduler or the next request, never a long request)."""
-
-
-def bot_rng(room: Room, seat: int) -> Rng:
-    seed = hashlib.sha256((room.seed or b"") + b"|bot|" + seat.to_bytes(2, "big")).digest()
-    return Rng(seed, room.step)
-
-
-def _decide(game: AnyGame, room: Room, state: object, seat: int, level: BotLevel) -> object | None:
-    view = game.view(state, Viewer.player(seat))  # the bot sees what its seat may see, nothing more
-    return game.bot_action(view, seat, level, bot_rng(room, seat))
 
 
 def _one_step(deps: RoomDeps, room: Room) -> Room | None:
@@ -52,9 +41,12 @@ def _one_step(deps: RoomDeps, room: Room) -> Room | None:
         return None
     if pending.kind is PendingKind.SEALED:
         stored = deps.rooms.list_moves(room.id, room.step)
+        if pending.seats <= {s for s, m in stored.items() if m.by.submitted}:
+            # every seat the round waits for has moved (the bots' came with the round): settle it
+            return settle_now(deps, room, Trigger.BOT, stored)[0]
         owed = [s for s in waiting if s not in stored]
         for seat in owed:
-            action = _decide(game, room, state, seat, bots[seat])
+            action = decide(game, room, state, seat, bots[seat])
             if action is None:
                 continue
             done = submit_move(deps, game, room, state, pending.seats, seat, action, MoveSource.BOT)
@@ -63,7 +55,7 @@ def _one_step(deps: RoomDeps, room: Room) -> Room | None:
                 return done.room
         return None  # the bots have moved; the humans have not
     seat = waiting[0]
-    action = _decide(game, room, state, seat, bots[seat])
+    action = decide(game, room, state, seat, bots[seat])
     if action is None:
         return None
     metrics_count("BotMoves")

@@ -16,12 +16,22 @@ from chalicelib.core.errors import (
 from chalicelib.core.game import AnyGame, BotLevel, Entrant, Persona
 from chalicelib.core.identity import Caller
 from chalicelib.core.rng import Rng, seed_digest
-from chalicelib.domain.model import Competition, LogKind, LogRecord, Room, RoomStatus, SeatEntry, Trigger
+from chalicelib.domain.model import (
+    Competition,
+    LogKind,
+    LogRecord,
+    MoveRecord,
+    Room,
+    RoomStatus,
+    SeatEntry,
+    Trigger,
+)
 from chalicelib.domain.ports import Consort, LobbyCard, Page
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.access import check_password, is_host
 from chalicelib.rooms.autoplay import run_bots
+from chalicelib.rooms.bot_moves import sealed_moves
 from chalicelib.rooms.deps import RoomDeps, request_hash, room_id_for_request
 from chalicelib.rooms.engine import dump_state, parse_model, pending_info
 from chalicelib.rooms.history import entrant_json
@@ -131,8 +141,10 @@ def persona(consort: Consort) -> Persona:
     )
 
 
-def start_transition(deps: RoomDeps, game: AnyGame, room: Room, trigger: Trigger) -> tuple[Room, LogRecord]:
-    """Set the game up: fresh personas, the start check, a secret seed; the room becomes ACTIVE."""
+def start_transition(deps: RoomDeps, game: AnyGame, room: Room,
+                     trigger: Trigger) -> tuple[Room, LogRecord, tuple[MoveRecord, ...]]:
+    """Set the game up: fresh personas, the start check, a secret seed; the room becomes ACTIVE.
+    With it, the bots' moves for a first round that is sealed (written in the same transaction)."""
     options = game.parse_options(room.options)
     personas: dict[int, Persona] = {}
     if game.seats_consorts:
@@ -156,7 +168,7 @@ def start_transition(deps: RoomDeps, game: AnyGame, room: Room, trigger: Trigger
         step=0, kind=LogKind.SETUP, at_ms=now, trigger=trigger,
         action={"entrants": [entrant_json(e) for e in entrants], "options": room.options},
     )
-    return started, log
+    return started, log, sealed_moves(game, started, state, game.pending(state), set(), now)
 
 
 def join_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None, *, vouched: bool = False) -> Room:
@@ -195,8 +207,8 @@ def _save_or_start(deps: RoomDeps, game: AnyGame, room: Room, changed: Room) -> 
     """Save a room whose seats changed; if that filled a game that starts by itself, start it in the
     same conditional write (then let the bots that must move first do so)."""
     if game.auto_start and changed.full:
-        started, log = start_transition(deps, game, changed, trigger=Trigger.AUTO)
-        deps.rooms.commit(started, room.version, log)
+        started, log, moves = start_transition(deps, game, changed, trigger=Trigger.AUTO)
+        deps.rooms.commit(started, room.version, log, moves)
         metrics_count("GamesStarted")
         return run_bots(deps, started)
     deps.rooms.save_room(changed, room.version)
@@ -300,9 +312,9 @@ def start_room(deps: RoomDeps, caller: Caller, room_id: str) -> Room:
             return room  # a retried 开战, or one that raced it and won
         if room.status is not RoomStatus.OPEN:
             raise Conflict("房间已关闭", code="ROOM_NOT_OPEN")
-        started, log = start_transition(deps, game, room, trigger=Trigger.CREATOR)
+        started, log, moves = start_transition(deps, game, room, trigger=Trigger.CREATOR)
         try:
-            deps.rooms.commit(started, room.version, log)
+            deps.rooms.commit(started, room.version, log, moves)
         except StaleVersion:  # a join, a leave or another 开战 came first: decide again on what it left
             metrics_count("Retries")
             room = deps.rooms.get_room(room_id)

@@ -28,6 +28,7 @@ from chalicelib.domain.model import (
 from chalicelib.games import get_game
 from chalicelib.observability import logger, metrics_count
 from chalicelib.records.policy import side_writes
+from chalicelib.rooms.bot_moves import sealed_moves
 from chalicelib.rooms.deps import RoomDeps
 from chalicelib.rooms.engine import dump_state, load_state, pending_info, viewer_json
 
@@ -61,6 +62,10 @@ def commit_transition(
         "active_ms": max(room.active_ms, human_ms) if human_ms else room.active_ms,
         "ended_ms": now if finished else None,
     })
+    # the bots' moves for the sealed round this opens go in the same write: a phone told of the new
+    # round must not see its bots still 候 (their moves, written after, are announced to nobody)
+    have = {m.seat for m in moves if m.step == new_room.step}
+    moves = (*moves, *sealed_moves(game, new_room, tr.state, pending, have, now))
     deps.rooms.commit(new_room, room.version, log, moves, writes)
     metrics_count("Transitions")
     if finished:

@@ -120,13 +120,13 @@ def test_two_presses_of_start_at_once_both_answer_the_started_room(deps, monkeyp
     commit = deps.rooms.commit
     raced: list[bool] = []
 
-    def other_press_first(started, expected, log):
+    def other_press_first(started, expected, log, *rest):
         if not raced:
             raced.append(True)
             monkeypatch.setattr(deps.rooms, "commit", commit)
             lobby.start_room(deps, A, room.id)  # the other press wins the write
             raise StaleVersion()
-        return commit(started, expected, log)
+        return commit(started, expected, log, *rest)
 
     monkeypatch.setattr(deps.rooms, "commit", other_press_first)
     answer = lobby.start_room(deps, A, room.id)
@@ -315,6 +315,42 @@ def test_bots_fill_empty_seats_start_the_game_and_move_at_once(deps):
     done = play.act(deps, A, room.id, 1, {"type": "pick", "n": 2})
     assert done.settled and done.room.step == 2
     assert {s: m.by for s, m in deps.rooms.list_moves(room.id, 2).items()} == {1: MoveSource.BOT, 2: MoveSource.BOT}
+
+
+def test_a_sealed_round_opens_with_its_bots_moves_in_the_same_write(deps, monkeypatch):
+    """A phone told of a new round fetches it at once: the bots' moves, written after the round's
+    commit and announced to nobody, showed them 候 until the round's end. They now go in the
+    transaction that opens the round (the start's, and each settlement's)."""
+    commits: list[tuple[int, set[tuple[int, int, MoveSource]]]] = []
+    commit = deps.rooms.commit
+
+    def spy(room, expected, log, moves=(), *rest):
+        commits.append((room.step, {(m.step, m.seat, m.by) for m in moves}))
+        return commit(room, expected, log, moves, *rest)
+
+    monkeypatch.setattr(deps.rooms, "commit", spy)
+    room = lobby.create_room(deps, A, "tally", {"rounds": 3, "turn_seconds": 30}, None, None)
+    lobby.add_bots(deps, A, room.id, BotLevel.SIMPLE, None)  # full: tally starts itself
+    assert commits[-1] == (1, {(1, 1, MoveSource.BOT), (1, 2, MoveSource.BOT)})
+    play.act(deps, A, room.id, 1, {"type": "pick", "n": 1})
+    assert commits[-1] == (2, {(2, 1, MoveSource.BOT), (2, 2, MoveSource.BOT)})
+    view = views.render_view(deps, B, deps.rooms.get_room(room.id))  # what a phone fetches now
+    assert view.body["pending"]["submitted"] == [1, 2]
+
+
+def test_a_round_only_bots_owe_is_settled_by_them_at_once(deps):
+    """The bots' moves come with the round; when nobody else owes one, the bots' own run settles it
+    (before, the last bot's move did)."""
+    room = lobby.create_room(deps, A, "tally", {"rounds": 3, "turn_seconds": 30}, None, None)
+    lobby.add_bots(deps, A, room.id, BotLevel.SIMPLE, None)
+    live = deps.rooms.get_room(room.id)
+    handed = live.model_copy(update={"seats": tuple(s.model_copy(update={"bot": BotLevel.SIMPLE}) if s.seat == 0 else s
+                                                    for s in live.seats), "version": live.version + 1})
+    deps.rooms.save_room(handed, live.version)  # her seat too is a bot's now (as after a handover)
+    from chalicelib.rooms.autoplay import run_bots
+
+    done = run_bots(deps, handed)
+    assert done.status is RoomStatus.FINISHED and done.step == 4  # three rounds, no timer waited for
 
 
 def test_a_game_with_bots_replays_exactly_and_reaches_no_board(deps):
