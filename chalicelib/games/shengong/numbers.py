@@ -28,6 +28,11 @@ def fmt(value: int) -> str:
     return f"{sign}{whole}" if frac == 0 else f"{sign}{whole}.{frac}"
 
 
+def score_text(value: float) -> str:
+    """A score as the result table shows it: 8.6, 12, −0.42 (the minus sign, not a hyphen)."""
+    return f"−{-value:g}" if value < 0 else f"{value:g}"
+
+
 ROUND_LIMIT = 20
 """DECISIONS 深宫杀 #2: the seed says 12 once and 20 in the fixed setting; 20, shown read-only."""
 

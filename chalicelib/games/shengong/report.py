@@ -40,7 +40,7 @@ from chalicelib.games.shengong.events import (
     RoundSettled,
 )
 from chalicelib.games.shengong.modes import Foes, Mode
-from chalicelib.games.shengong.numbers import SURVIVAL_POINTS, fmt, points
+from chalicelib.games.shengong.numbers import SURVIVAL_POINTS, fmt, points, score_text
 from chalicelib.games.shengong.scoring import clear_bonus
 from chalicelib.games.shengong.state import State
 from chalicelib.games.shengong.terms import (
@@ -280,10 +280,10 @@ def _ended(w: _Writer, e: Ended) -> None:
         p, place = w.state.players[s], e.placements[s]
         if w.mode.foes is Foes.BOSSES:
             dealt = p.stats.hp_damage + p.stats.grace_damage
-            text = (f"{p.name} 积分 {e.scores[s]:g}（输出 {fmt(dealt)} ＋ 存活 {SURVIVAL_POINTS if p.alive else 0}"
+            text = (f"{p.name} 积分 {score_text(e.scores[s])}（输出 {fmt(dealt)} ＋ 存活 {SURVIVAL_POINTS if p.alive else 0}"
                     f" ＋ 通关奖励 {bonus}）")
         else:
-            text = f"第 {place} 名 {p.name}，得分 {e.scores[s]:g}"
+            text = f"第 {place} 名 {p.name}，得分 {score_text(e.scores[s])}"
         w.add(Scope.PUBLIC, LineKind.SCORE, text, seat=s, placement=place, score=e.scores[s])
 
 

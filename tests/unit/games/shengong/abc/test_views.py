@@ -180,3 +180,11 @@ def test_mode_b_chances_include_her_passive_maids_as_the_round_settles_them():
     assert shown[Attack.ASSASSINATE] == plain[Attack.ASSASSINATE]  # 寻医问药 helps 下毒 only
     _, events = run(state, {0: act(type="poison", place="景仁宫"), 1: act(type="stay")})
     assert action_of(events, 0).chance == shown[Attack.POISON]
+
+
+def test_a_score_below_nothing_is_written_with_the_minus_sign():
+    """The end's 战报 lines say each score as the result table does: 「得分 −0.42」, not 「-0.42」
+    (the table used U+2212, the report a hyphen)."""
+    from chalicelib.games.shengong.numbers import score_text
+
+    assert [score_text(x) for x in (-0.42, 0.0, 8.6, 12.0, -3.0)] == ["−0.42", "0", "8.6", "12", "−3"]
