@@ -17,9 +17,9 @@ from chalicelib.core.identity import Caller
 from chalicelib.domain.model import AgainLink, Room, RoomStatus
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
-from chalicelib.rooms.deps import RoomDeps
+from chalicelib.rooms.deps import JOIN_ATTEMPTS, RoomDeps
 from chalicelib.rooms.engine import parse_model
-from chalicelib.rooms.lobby import JOIN_ATTEMPTS, create_coded, join_room, seat_for
+from chalicelib.rooms.lobby import create_coded, join_room, seat_for
 
 SAME = "same"
 """The choice of a game without stages: the same settings again."""

@@ -5,8 +5,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import random
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from chalicelib.core.clock import Clock
@@ -33,6 +35,21 @@ def request_hash(*parts: object) -> str:
     """What a request asked for, to tell a retry (same hash) from a reused Idempotency-Key (another)."""
     text = json.dumps(parts, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+JOIN_ATTEMPTS = 8
+"""Joins (and requests to join) race only with each other and leaves of the same room; a lost race
+is simply redone, after a short random pause (`contended_tries`): twenty joins at once all get in."""
+
+
+def contended_tries(n: int) -> Iterator[int]:
+    """Tries of a write that races others on one room item: the first at once, each later one after
+    a short random pause, so a burst (twenty friends joining by one link) does not retry in lockstep
+    and lose together again."""
+    for i in range(n):
+        if i:
+            time.sleep(random.uniform(0, 0.005 * i))
+        yield i
 
 
 def default_open_games() -> dict[str, bool]:

@@ -21,7 +21,7 @@ from chalicelib.domain.model import JoinRequest, LogKind, LogRecord, Room, RoomS
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.access import check_password, is_host
-from chalicelib.rooms.deps import RoomDeps
+from chalicelib.rooms.deps import JOIN_ATTEMPTS, RoomDeps, contended_tries
 from chalicelib.rooms.engine import load_state, parse_model, viewer_from_json, viewer_json
 from chalicelib.rooms.history import effective, entrant_json, fold
 from chalicelib.rooms.transitions import commit_transition
@@ -102,7 +102,7 @@ def request_join(deps: RoomDeps, caller: Caller, room: Room, password: str | Non
     if room.has_password and not deps.rooms.is_watcher(room.id, caller.user_id):
         check_password(deps, caller, room, password)
         deps.rooms.add_watcher(room.id, caller.user_id, deps.clock.now_ms())
-    for _ in range(ATTEMPTS):
+    for _ in contended_tries(JOIN_ATTEMPTS):
         if any(r.user == caller.user_id for r in room.requests):
             return room
         if room.full:  # no seat to give: nothing to wait for either

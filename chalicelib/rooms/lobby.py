@@ -32,14 +32,11 @@ from chalicelib.observability import metrics_count
 from chalicelib.rooms.access import check_password, is_host
 from chalicelib.rooms.autoplay import run_bots
 from chalicelib.rooms.bot_moves import sealed_moves
-from chalicelib.rooms.deps import RoomDeps, request_hash, room_id_for_request
+from chalicelib.rooms.deps import JOIN_ATTEMPTS, RoomDeps, contended_tries, request_hash, room_id_for_request
 from chalicelib.rooms.engine import dump_state, parse_model, pending_info
 from chalicelib.rooms.history import entrant_json
 from chalicelib.rooms.host import request_join
 from chalicelib.rooms.passwords import hash_password
-
-JOIN_ATTEMPTS = 4
-"""Joins race only with other joins/leaves of the same lobby; a lost race is simply redone."""
 
 
 def seat_for(deps: RoomDeps, caller: Caller, game: AnyGame, seat_no: int, options: Any) -> SeatEntry:
@@ -174,7 +171,7 @@ def start_transition(deps: RoomDeps, game: AnyGame, room: Room,
 def join_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None, *, vouched: bool = False) -> Room:
     """`vouched`: she comes from the table this room plays again (再战), which its 暗号 does not keep out."""
     checked_password = vouched
-    for _ in range(JOIN_ATTEMPTS):
+    for _ in contended_tries(JOIN_ATTEMPTS):
         room = deps.rooms.get_room(room_id)
         if room.seat_of(caller.user_id) is not None:
             return room  # already seated: a retried join

@@ -59,6 +59,23 @@ def test_create_is_idempotent_per_key_and_checks_options_and_modes(deps):
     assert lobby.create_room(deps, ADMIN, "tally", {}, None, None).competition.value == "tournament"
 
 
+def test_a_join_that_keeps_losing_the_race_is_redone_until_it_gets_in(deps, monkeypatch):
+    """A burst of joins (a link posted to a group): each lost conditional write is redone after a
+    short random pause. With four tries, the fifteenth of fifteen joins at once was refused 409."""
+    room = lobby.create_room(deps, A, "tally", {"rounds": 2, "turn_seconds": 30}, None, None)
+    save = deps.rooms.save_room
+    lost = itertools.count()
+
+    def crowded(changed, expected):
+        if next(lost) < 6:  # six other joins win first
+            raise StaleVersion()
+        return save(changed, expected)
+
+    monkeypatch.setattr(deps.rooms, "save_room", crowded)
+    joined = lobby.join_room(deps, B, room.id, None)
+    assert [s.user for s in joined.seats] == [A.user_id, B.user_id] and next(lost) == 7  # the seventh try got in
+
+
 def test_the_third_join_starts_an_auto_start_game_and_logs_its_setup(deps):
     rid = tally(deps, B)
     assert deps.rooms.get_room(rid).status is RoomStatus.OPEN
