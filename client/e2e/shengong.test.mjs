@@ -465,6 +465,11 @@ describe('深宫杀 H5: 卡牌局', () => {
           hurried = true
           const v = current(zhen)
           await v.locator('.sg-sealed-count', { hasText: '7/8' }).waitFor()
+          // 沈眉庄 sealed early: the others' seals are announced to nobody, so her marks are as of her
+          // own move until she taps them for the latest
+          const early = current(eight[1])
+          await early.locator('.sg-sealed').click()
+          await early.locator('.sg-sealed-count', { hasText: '7/8' }).waitFor({ timeout: 10000 })
           await v.locator('.sg-hurry').click()
           // it is confirmed first, naming who has not sealed (叶澜依)
           const sheet = v.getByRole('dialog', { name: '催战' })

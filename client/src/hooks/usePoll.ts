@@ -20,6 +20,9 @@ export interface PollState<T> {
   refresh: (seen?: Seen) => void
   /** Poll again after an answer that stopped polling (a 暗号 room, now that the 暗号 was given). */
   retry: () => void
+  /** Ask now, notices or not: she tapped to see the latest (what nobody is told of, e.g. who has
+   * sealed a move). One conditional request, a 304 when nothing changed. */
+  look: () => void
 }
 
 /** A room view (GET /v1/rooms/{id}, /v1/games/{family}/rooms/{id}): its room id, or null. */
@@ -112,5 +115,6 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
     error,
     refresh: (seen?: Seen) => (seen ? poller.current?.accept(seen.view as T, seen.view_etag) : poller.current?.refresh()),
     retry: () => poller.current?.start(),
+    look: () => poller.current?.now(),
   }
 }

@@ -40,6 +40,8 @@ async function patiently<T>(call: () => Promise<T>): Promise<T> {
 interface Props {
   view: RoomView
   refresh: (seen?: Seen) => void
+  /** Fetch the view now (she tapped who has sealed: sealed moves are announced to nobody). */
+  look: () => void
   /** The 战报 so far (the page reads them with its view: hooks/useReports). */
   reports: Report[]
   reportError: unknown
@@ -51,7 +53,7 @@ interface Props {
  * A 深宫杀 game in play or over: status strip, then 宫图 (opponents, the map, my bars, the action seals),
  * 手牌 (C/D), 战报 and 结果; the seal dock at the bottom composes and sends my move for the round.
  */
-export function ShengongGame({ view, refresh, reports, reportError, reportsAfter }: Props) {
+export function ShengongGame({ view, refresh, look, reports, reportError, reportsAfter }: Props) {
   const game = view.game as GameView
   const room = view.room
   const mine = game.you ?? null
@@ -215,7 +217,7 @@ export function ShengongGame({ view, refresh, reports, reportError, reportsAfter
 
   return (
     <View className={`sg-game sg-mode-${game.mode} ${showDock ? 'sg-with-dock' : ''}`}>
-      <StatusStrip view={view} canHurry={canHurry} hurrying={busy === 'hurry'} onHurry={() => setConfirmHurry(true)} />
+      <StatusStrip view={view} canHurry={canHurry} hurrying={busy === 'hurry'} onHurry={() => setConfirmHurry(true)} onLook={look} />
       <HurrySheet open={confirmHurry && canHurry} view={view} onCancel={() => setConfirmHurry(false)} onHurry={() => void hurry()} />
       {view.viewer.role === 'spectator' ? <View className='sg-watch'>观战中 · 只见公开战况与匿名播报</View> : null}
       {me && !me.alive && !over ? <View className='sg-watch sg-watch-out'>你已出局，静观宫中风云</View> : null}

@@ -5,7 +5,7 @@ import { AgainButton } from '../../components/room/AgainButton'
 import { teamText } from '../../lib/labels'
 import { useData } from '../../hooks/useData'
 import { REASON_NAME } from './labels'
-import { fastestRow, points, resultRows, unlockedStage } from './result'
+import { fastestRow, placeLine, points, resultRows, unlockedStage } from './result'
 import type { RoomView } from './types'
 
 /**
@@ -44,6 +44,7 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
   const unlocked = myConsort ? unlockedStage(stage, cleared, myConsort.cleared_stages) : null
   const clearRow = fastest.data ? fastestRow(fastest.data.rows, roomId) : undefined
   const reasonName = REASON_NAME[outcome.reason] ?? outcome.reason
+  const places = placeLine(rows, outcome.reason)
   const mode = outcome.extra.mode
   return (
     <View className='sg-result' aria-label='终局'>
@@ -54,6 +55,7 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
             {mode === 'D' ? `${game?.stage_title ?? `关卡${stage}`}` : game?.title ?? '深宫杀'}
           </Text>
           <Text className='sg-verdict-sub'>共 {outcome.extra.rounds} 回合{outcome.clear ? ` · 第 ${outcome.clear.rounds} 回合放倒全部对手` : ''}</Text>
+          {places ? <Text className='sg-verdict-sub sg-verdict-places'>{places}</Text> : null}
         </View>
       </View>
 

@@ -4,6 +4,7 @@ import { formatClock, urgency } from './clock'
 import { useCountdown } from './hooks'
 import { tenths } from './labels'
 import type { Pending, RoomView } from './types'
+import { tokenName } from './board'
 
 interface Props {
   view: RoomView
@@ -11,13 +12,15 @@ interface Props {
   canHurry: boolean
   hurrying: boolean
   onHurry: () => void
+  /** Ask for the latest (a tap on who has sealed). */
+  onLook?: () => void
 }
 
 /**
  * The round's state: 第N回合 of the limit, the countdown (server clock), who has sealed a move — never
  * what — and 催战 for the creator.
  */
-export function StatusStrip({ view, canHurry, hurrying, onHurry }: Props) {
+export function StatusStrip({ view, canHurry, hurrying, onHurry, onLook }: Props) {
   const game = view.game
   const pending = view.pending
   const left = useCountdown(pending?.deadline_ms, view.server_time)
@@ -45,7 +48,7 @@ export function StatusStrip({ view, canHurry, hurrying, onHurry }: Props) {
       </View>
       {pending && pending.kind === 'sealed' ? (
         <View className='sg-strip-row'>
-          <SealedSeats pending={pending} view={view} />
+          <SealedSeats pending={pending} view={view} onLook={onLook} />
           {canHurry ? (
             <SealButton size='small' kind='gold' busy={hurrying} onClick={onHurry} className='sg-hurry'>催战</SealButton>
           ) : null}
@@ -55,22 +58,26 @@ export function StatusStrip({ view, canHurry, hurrying, onHurry }: Props) {
   )
 }
 
-/** Each seat the round waits for: sealed (已) or not yet (候); mine marked. */
-export function SealedSeats({ pending, view }: { pending: Pending; view: RoomView }) {
+/**
+ * Each seat the round waits for: sealed (已) or not yet (候); mine marked. Another's sealed move is
+ * announced to nobody (push: only round ends are), so the marks are as of her last look: a tap asks
+ * for the latest.
+ */
+export function SealedSeats({ pending, view, onLook }: { pending: Pending; view: RoomView; onLook?: () => void }) {
   const submitted = new Set(pending.submitted ?? [])
   const name = new Map((view.game?.players ?? []).map((p) => [p.seat, p.name]))
   for (const s of view.room.seats) if (!name.has(s.seat)) name.set(s.seat, s.name)
   const mySeat = view.viewer.seat
   return (
-    <View className='sg-sealed' aria-label='落子情况'>
-      <Text className='sg-sealed-count'>已落子 {submitted.size}/{pending.seats.length}</Text>
+    <View className='sg-sealed' aria-label='落子情况' role={onLook ? 'button' : undefined} onClick={onLook}>
+      <Text className='sg-sealed-count'>已落子 {submitted.size}/{pending.seats.length}{onLook ? <Text className='sg-sealed-look'> · 轻触刷新</Text> : null}</Text>
       <View className='sg-sealed-seats'>
         {pending.seats.map((seat) => {
           const done = submitted.has(seat)
           return (
             <View key={seat} className={`sg-pip ${done ? 'sg-pip-done' : 'sg-pip-wait'} ${seat === mySeat ? 'sg-pip-me' : ''}`}
               data-seat={seat} data-sealed={done ? 'yes' : 'no'}>
-              <Text className='sg-pip-name'>{Array.from(name.get(seat) ?? String(seat + 1)).slice(0, 3).join('')}</Text>
+              <Text className='sg-pip-name'>{tokenName(name.get(seat) ?? String(seat + 1))}</Text>
               <Text className='sg-pip-mark'>{done ? '已' : '候'}</Text>
             </View>
           )

@@ -21,7 +21,7 @@ export const SLOTS: Slot[] = ['attack', 'defence', 'general']
 export const REASON_NAME: Record<string, string> = {
   clear: '通关',
   wipe: '全军覆没',
-  last_standing: '独占鳌头',
+  last_standing: '一人独存',
   limit: '回合已满',
 }
 

@@ -36,6 +36,19 @@ export function resultRows(outcome: Outcome, mySeat: number | null | undefined):
   return rows.sort((a, b) => (a.place ?? 99) - (b.place ?? 99) || b.score - a.score || a.seat - b.seat)
 }
 
+/**
+ * Who came first, and where I came (A/B/C, which have places): 「夏荷 独占鳌头 · 你位列第 7」. The end's
+ * seal says only how the game ended; this line says for whom (the seal alone read as her own win).
+ */
+export function placeLine(rows: ResultRow[], reason: string): string | null {
+  const firsts = rows.filter((r) => r.place === 1)
+  if (!firsts.length) return null
+  const names = firsts.map((r) => r.name).join('、')
+  const head = reason === 'last_standing' ? `${names} 独占鳌头` : `${names} 位列第一`
+  const mine = rows.find((r) => r.mine)
+  return mine?.place ? `${head} · 你位列第 ${mine.place}` : head
+}
+
 /** Points with at most two decimals, a loss with the typographic minus: 89 → "89", −0.6 → "−0.6". */
 export { scoreText as points } from '../../lib/labels'
 

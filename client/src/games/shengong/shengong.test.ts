@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { entryText, mapRows, occupants, tileState } from './board'
+import { entryText, mapRows, occupants, tileState, tokenName } from './board'
 import { clockOffset, formatClock, remainingMs, urgency } from './clock'
 import {
   actionBody, buttons, chanceOf, chooseAction, shutReason, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
@@ -7,7 +7,7 @@ import {
 } from './compose'
 import { roundName, tenths } from './labels'
 import { mergeReports, orderLines, scoreLines, scrollOrder } from './reports'
-import { fastestRow, resultRows, unlockedStage } from './result'
+import { fastestRow, placeLine, resultRows, unlockedStage } from './result'
 import type { Card, ClearRow, Line, Option, Outcome, PlaceView, Player, Report } from './types'
 
 // ---------- fixtures shaped like the API's answers ----------
@@ -335,5 +335,29 @@ describe('the result', () => {
     ]
     expect(fastestRow(rows, 'r2')?.rank).toBe(2)
     expect(fastestRow(rows, 'r3')).toBeUndefined()
+  })
+})
+
+describe('names on tokens and pips', () => {
+  it('keep three characters of the name, a bot\'s without its 「（机器人）」', () => {
+    expect(tokenName('夏荷（机器人）')).toBe('夏荷')
+    expect(tokenName('瓜尔佳文鸳')).toBe('瓜尔佳')
+    expect(tokenName('甄嬛')).toBe('甄嬛')
+    expect(tokenName('（机器人）先生')).toBe('（机器')  // only a trailing mark is a bot's
+  })
+})
+
+describe('the end says who came first, and where I came', () => {
+  const row = (seat: number, name: string, place: number | null, mine = false) => ({
+    seat, name, place, score: 0, won: place === 1, kills: 0, damage: 0, taken: 0, clearBonus: null, survived: null, mine,
+  })
+  it('names the one left standing and my own place (the seal alone read as my win)', () => {
+    const rows = [row(3, '夏荷（机器人）', 1), row(0, '甄嬛', 7, true), row(1, '沈眉庄', 2)]
+    expect(placeLine(rows, 'last_standing')).toBe('夏荷（机器人） 独占鳌头 · 你位列第 7')
+    expect(placeLine(rows.map((r) => ({ ...r, mine: false })), 'limit')).toBe('夏荷（机器人） 位列第一')
+  })
+  it('names every first place when they share it; says nothing without places (宫斗杀)', () => {
+    expect(placeLine([row(0, '甄嬛', 1, true), row(1, '沈眉庄', 1)], 'limit')).toBe('甄嬛、沈眉庄 位列第一 · 你位列第 1')
+    expect(placeLine([row(0, '甄嬛', null, true)], 'clear')).toBeNull()
   })
 })

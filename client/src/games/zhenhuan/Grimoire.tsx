@@ -46,6 +46,9 @@ export function Token({ seat, shortRole }: { seat: GrimSeat; shortRole: string }
   )
 }
 
+/** Log lines told to one player (her role card, what she learnt, a 告知). */
+const PRIVATE_LINES = new Set(['info', 'you_are', 'tell'])
+
 /** The storyteller's phone: the grimoire, tonight's plan or the day, every button and the log. */
 export function Grimoire({ view, refresh }: Props) {
   const game = view.game!
@@ -246,6 +249,10 @@ export function Grimoire({ view, refresh }: Props) {
         {shownLog.map((l, i) => (
           <View key={`${log.length}-${i}`} className={`zh-log-line zh-log-${l.kind}`}>
             {l.kind === 'host' && (l as { override?: boolean }).override ? <Text className='zh-override'>改判</Text> : null}
+            {/* a line only one player was given says whose it is (「你是…」 read as the storyteller's own) */}
+            {PRIVATE_LINES.has(l.kind) && typeof (l as { seat?: unknown }).seat === 'number' ? (
+              <Text className='zh-log-to'>给{seatNo((l as { seat: number }).seat)}{g.seats[(l as { seat: number }).seat]?.name ?? ''}：</Text>
+            ) : null}
             <Text>{l.text}</Text>
           </View>
         ))}

@@ -98,6 +98,7 @@ export default function Room() {
         <ShengongGame
           view={view}
           refresh={poll.refresh}
+          look={poll.look}
           reports={feed.reports}
           reportError={feed.error}
           reportsAfter={() => feed.after.current}
