@@ -19,6 +19,7 @@ from chalicelib.api.schemas import (
     BotsBody,
     HandoverBody,
     LeaveOut,
+    MyRoomsOut,
     PasswordBody,
     RoomCodeOut,
     RoomCreate,
@@ -32,7 +33,7 @@ from chalicelib.core.errors import ValidationFailed
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import Room, RoomStatus
 from chalicelib.games import game_keys
-from chalicelib.rooms import again, handover, host, lobby, play, views
+from chalicelib.rooms import again, handover, host, lobby, mine, play, views
 from chalicelib.wiring import services
 
 bp = Blueprint(__name__)
@@ -83,6 +84,12 @@ def list_rooms(caller: Caller, query: RoomListQuery) -> dict[str, Any]:
                                errors=[{"loc": ["game"], "type": "missing", "msg": "Field required"}])
     page = lobby.list_rooms(services().room_deps(), query.game, RoomStatus(query.status), query.limit, query.cursor)
     return {"rooms": [asdict(card) for card in page.items], "cursor": page.cursor}
+
+
+@route(bp, "/v1/me/rooms", response=MyRoomsOut, tag="rooms",
+       summary="我的对局：我在座或主持、尚未结束的房间（换一台手机也在）", errors=(401,))
+def my_rooms(caller: Caller) -> dict[str, Any]:
+    return {"rooms": mine.my_rooms(services().room_deps(), caller)}
 
 
 @route(bp, "/v1/rooms/{room_id}", response=RoomSummaryOut, tag="rooms", etag=True,

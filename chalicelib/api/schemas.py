@@ -358,6 +358,21 @@ class RoomListOut(Out):
     cursor: str | None = Field(description="下一页的游标（不透明、带签名）；没有下一页为 null")
 
 
+class MyRoomOut(Out):
+    room_id: str
+    game: str = _slot("game_key", "玩法 key")
+    title: str
+    status: RoomStatus = Field(description="open（候场）或 active（对局中）：结束的房间不在此列")
+    seat: int | None = Field(description="她的座位（0 起）；她主持（说书人、司礼）时为 null")
+    hosting: bool = Field(description="她是这个房间的主持人（不入座）")
+    seat_count: int
+    max_seats: int
+
+
+class MyRoomsOut(Out):
+    rooms: list[MyRoomOut] = Field(description="她在座或主持、尚未结束的房间，新开的在前（至多 20 间）")
+
+
 class CheckBody(Body):
     action: dict[str, Any] = _slot("action", "要检查的行动（不会提交）")
 

@@ -141,6 +141,17 @@ class RoomStore(Protocol):
 
     def get_room(self, room_id: str) -> Room: ...
 
+    def add_member(self, user: str, room: Room) -> None:
+        """Note that `user` plays or hosts `room`, for her 「我的对局」 on any device (a put: a retry
+        or a second note changes nothing). Kept as long as a 房号 (`ROOM_CODE_LIFE_S`): far longer
+        than a room lives."""
+        ...
+
+    def member_rooms(self, user: str, limit: int) -> list[Room]:
+        """The rooms noted for `user`, newest first (at most `limit`), as they stand now but without
+        their game state; a room since gone is left out."""
+        ...
+
     def save_room(self, room: Room, expected_version: int) -> None:
         """Replace the room item if its version is still `expected_version` (else StaleVersion)."""
         ...

@@ -20,6 +20,7 @@ from chalicelib.observability import metrics_count
 from chalicelib.rooms.deps import JOIN_ATTEMPTS, RoomDeps
 from chalicelib.rooms.engine import parse_model
 from chalicelib.rooms.lobby import create_coded, join_room, seat_for
+from chalicelib.rooms.mine import noted
 
 SAME = "same"
 """The choice of a game without stages: the same settings again."""
@@ -57,7 +58,7 @@ def play_again(deps: RoomDeps, caller: Caller, room_id: str, stage: int | None) 
         if link is not None:
             current = deps.rooms.get_room(link.room)
             if current.status is not RoomStatus.EXPIRED or _belongs(current, caller):
-                return current if _belongs(current, caller) else join_room(deps, caller, current.id, None, vouched=True)
+                return _enter(deps, caller, current)
             # the 再战 room closed before it started (its opener left): the next opening replaces it
         if old.host is not None and not hosting:
             raise Conflict("新的一局由主持人来开，请稍候", code="AGAIN_HOST_OPENS")
@@ -73,8 +74,15 @@ def play_again(deps: RoomDeps, caller: Caller, room_id: str, stage: int | None) 
             metrics_count("Retries")
             old = deps.rooms.get_room(room_id)
             continue
-        return new if _belongs(new, caller) else join_room(deps, caller, new.id, None, vouched=True)
+        return _enter(deps, caller, new)
     raise StaleVersion()
+
+
+def _enter(deps: RoomDeps, caller: Caller, room: Room) -> Room:
+    """Her place in the 再战 room: she opened (or hosts) it already, or she sits down now."""
+    if _belongs(room, caller):
+        return noted(deps, caller.user_id, room)
+    return join_room(deps, caller, room.id, None, vouched=True)
 
 
 def _belongs(room: Room, caller: Caller) -> bool:

@@ -24,6 +24,7 @@ from chalicelib.rooms.access import check_password, is_host
 from chalicelib.rooms.deps import JOIN_ATTEMPTS, RoomDeps, contended_tries
 from chalicelib.rooms.engine import load_state, parse_model, viewer_from_json, viewer_json
 from chalicelib.rooms.history import effective, entrant_json, fold
+from chalicelib.rooms.mine import noted
 from chalicelib.rooms.transitions import commit_transition
 
 ATTEMPTS = 4
@@ -143,7 +144,7 @@ def _admit_once(deps: RoomDeps, caller: Caller, room_id: str, user: str, raw_det
     room = deps.rooms.get_room(room_id)
     _hosted(caller, room)
     if room.seat_of(user) is not None:
-        return room  # admitted already: a retry
+        return noted(deps, user, room)  # admitted already: a retry (its note may have been lost)
     request = _request(room, user)
     game = get_game(room.game)
     if not game.late_join or game.admit_model is None:
@@ -158,8 +159,8 @@ def _admit_once(deps: RoomDeps, caller: Caller, room_id: str, user: str, raw_det
                     events=game.dump_events(tr.events), at_ms=deps.clock.now_ms(), trigger=Trigger.HOST)
     rest = tuple(r for r in room.requests if r.user != user)
     seats = (*room.seats, SeatEntry(seat=entrant.seat, user=user, name=request.name))
-    return commit_transition(deps, game, room.model_copy(update={"requests": rest}), tr, log,
-                             human_ms=log.at_ms, seats=seats)
+    return noted(deps, user, commit_transition(deps, game, room.model_copy(update={"requests": rest}), tr, log,
+                                               human_ms=log.at_ms, seats=seats))
 
 
 def decline(deps: RoomDeps, caller: Caller, room_id: str, user: str) -> Room:

@@ -36,6 +36,7 @@ from chalicelib.rooms.deps import JOIN_ATTEMPTS, RoomDeps, contended_tries, requ
 from chalicelib.rooms.engine import dump_state, parse_model, pending_info
 from chalicelib.rooms.history import entrant_json
 from chalicelib.rooms.host import request_join
+from chalicelib.rooms.mine import noted
 from chalicelib.rooms.passwords import hash_password
 
 
@@ -80,13 +81,13 @@ def create_room(
     created = create_coded(deps, room)
     if created is not None:
         metrics_count("RoomsCreated")
-        return created
+        return noted(deps, caller.user_id, created)
     existing = deps.rooms.get_room(room_id)
     if existing.creator != caller.user_id:
         raise Conflict("房间号冲突，请重试", code="ROOM_ID_TAKEN")
     if existing.request_hash != room.request_hash:
         raise ValidationFailed("这个请求编号（Idempotency-Key）已用于另一个开房请求", code="IDEMPOTENCY_KEY_REUSED")
-    return existing  # the same create, retried
+    return noted(deps, caller.user_id, existing)  # the same create, retried (its note may have been lost)
 
 
 CODE_DRAWS = 8
@@ -174,7 +175,7 @@ def join_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None
     for _ in contended_tries(JOIN_ATTEMPTS):
         room = deps.rooms.get_room(room_id)
         if room.seat_of(caller.user_id) is not None:
-            return room  # already seated: a retried join
+            return noted(deps, caller.user_id, room)  # already seated: a retried join
         if room.host == caller.user_id:
             raise Conflict("主持人不入座", code="HOST_CANNOT_SIT")
         if room.status is RoomStatus.ACTIVE and get_game(room.game).late_join:
@@ -193,7 +194,7 @@ def join_room(deps: RoomDeps, caller: Caller, room_id: str, password: str | None
             "seats": (*room.seats, seat), "version": room.version + 1, "updated_ms": now, "active_ms": now,
         })
         try:
-            return _save_or_start(deps, game, room, joined)
+            return noted(deps, caller.user_id, _save_or_start(deps, game, room, joined))
         except StaleVersion:
             metrics_count("Retries")
             continue

@@ -67,6 +67,19 @@ def unpack_json(blob: bytes) -> Any:
     return json.loads(zlib.decompress(blob))
 
 
+ROOM_CARD_ATTRIBUTES = (
+    "id", "game", "title", "status", "version", "step", "creator", "creator_name", "host", "competition",
+    "seats", "max_seats", "min_seats", "options", "has_password", "created_ms", "updated_ms", "active_ms",
+    "ended_ms", "code",
+)
+"""A room item without its game state, seed or requests: enough to list it (`room_from_item` reads it)."""
+
+
+def member_key_values(user: str, room: Room) -> dict[str, str]:
+    """A user's note of a room she plays or hosts, ordered by the room's creation (newest last)."""
+    return {"pk": f"USER#{user}", "sk": f"MEMBER#{room.created_ms:013d}#{room.id}"}
+
+
 def room_key(room_id: str) -> dict[str, Any]:
     return {"pk": {"S": f"ROOM#{room_id}"}, "sk": {"S": "ROOM"}}
 

@@ -4,6 +4,8 @@ errors here, so nothing above this module sees botocore.
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -28,6 +30,9 @@ from chalicelib.store.faults import GuardedClient, error_code
 from chalicelib.store.table import SHARDS, TTL_ATTRIBUTE, clear_pk, lobby_pk, lobby_scope
 
 LOG_RETENTION_S = 60 * 24 * 3600
+
+BATCH_ATTEMPTS = 4
+"""Reads of a batch's unprocessed keys before the rest is left out (DynamoDB returns them when throttled)."""
 
 
 class DynamoBase:
@@ -98,6 +103,35 @@ class DynamoRoomStore(DynamoBase):
         if "Item" not in resp:
             raise NotFound("找不到这个房间", code="ROOM_NOT_FOUND")
         return codec.room_from_item(resp["Item"])
+
+    def add_member(self, user: str, room: Room) -> None:
+        self.client.put_item(TableName=self.table, Item=codec.to_item({
+            **codec.member_key_values(user, room), "room": room.id,
+            TTL_ATTRIBUTE: room.created_ms // 1000 + ROOM_CODE_LIFE_S,
+        }))
+
+    def member_rooms(self, user: str, limit: int) -> list[Room]:
+        resp = self.client.query(
+            TableName=self.table, KeyConditionExpression="pk = :pk AND begins_with(sk, :p)",
+            ExpressionAttributeValues={":pk": av(f"USER#{user}"), ":p": av("MEMBER#")},
+            ScanIndexForward=False, Limit=limit, ProjectionExpression="room",
+        )
+        ids = [str(codec.from_item(item)["room"]) for item in resp.get("Items", [])]
+        names = {f"#a{i}": name for i, name in enumerate(codec.ROOM_CARD_ATTRIBUTES)}
+        ask: dict[str, Any] = {"Keys": [codec.room_key(i) for i in ids], "ProjectionExpression": ",".join(names),
+                               "ExpressionAttributeNames": names}
+        found: dict[str, Room] = {}
+        for attempt in range(BATCH_ATTEMPTS):
+            if not ask["Keys"]:
+                break
+            got = self.client.batch_get_item(RequestItems={self.table: ask})
+            for item in got.get("Responses", {}).get(self.table, []):
+                room = codec.room_from_item(item)
+                found[room.id] = room
+            ask = {**ask, "Keys": got.get("UnprocessedKeys", {}).get(self.table, {}).get("Keys", [])}
+            if ask["Keys"]:  # throttled: the rest again, after a pause (as the SDKs advise)
+                time.sleep(random.uniform(0, 0.05 * 2**attempt))
+        return [found[i] for i in ids if i in found]
 
     def save_room(self, room: Room, expected_version: int) -> None:
         try:

@@ -45,6 +45,8 @@ class MemoryStore:
         self.logs: dict[tuple[str, int], LogRecord] = {}
         self.results: dict[tuple[str, str], tuple[int, dict[str, Any]]] = {}
         self.watchers: set[tuple[str, str]] = set()
+        self.members: dict[str, dict[tuple[int, str], str]] = {}
+        """user -> (room created ms, room id) -> room id: the rooms she plays or hosts."""
         self.deferred: dict[str, tuple[int, int]] = {}
         """room id -> (version, ms): a failing room kept out of the due rooms until then."""
         self.pw_checks: dict[tuple[str, str], list[int]] = {}
@@ -76,6 +78,16 @@ class MemoryStore:
         with self._lock:
             held = self.codes.get(code)
         return held[0] if held else None
+
+    def add_member(self, user: str, room: Room) -> None:
+        with self._lock:
+            self.members.setdefault(user, {})[(room.created_ms, room.id)] = room.id
+
+    def member_rooms(self, user: str, limit: int) -> list[Room]:
+        with self._lock:
+            noted = sorted(self.members.get(user, {}), reverse=True)[:limit]
+            rooms = [self.rooms.get(room_id) for _, room_id in noted]
+        return [r.model_copy(update={"state": None, "seed": None}) for r in rooms if r is not None]
 
     def get_room(self, room_id: str) -> Room:
         with self._lock:

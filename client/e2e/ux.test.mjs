@@ -1,6 +1,6 @@
 // Getting in and out of rooms, in the browser at phone size (390×844): 回大厅 from a room opened by a
 // link, 入席 from a link, a 暗号 room's link asking for the 暗号 on the room page, 复制邀请 and the
-// creator's own 暗号, 「输入房号」 (a 保皇 暗号 room asking on its own page), 「我的对局」 leading back to a game she left (after confirming),
+// creator's own 暗号, 「输入房号」 (a 保皇 暗号 room asking on its own page), 「我的对局」 leading back to a game she left (after confirming; on another phone too),
 // the lobby's 对局中 shelf and 关卡 tags, a tap that did not arrive, a player without a 妃子, 离席
 // confirmed, 再战此关, the 保皇 spectator's table and a deal's verdict, and the 司礼's desk.
 import { after, before, describe, it } from 'node:test'
@@ -220,6 +220,12 @@ describe('rooms by link, code and 「我的对局」', () => {
     await mine.getByRole('button', { name: '继续', exact: true }).click()
     await screen(mei).locator('.room-status', { hasText: '对局中' }).waitFor()
     assert.match(mei.page.url(), new RegExp(`room-shengong/index\\?id=${dRoom}`))
+    // the same account on another phone, which has never shown the room: her game is there too
+    const other = await phone('沈眉庄')
+    const there = screen(other).locator(`.my-game[data-room="${dRoom}"]`)
+    await there.waitFor({ timeout: 15000 })
+    assert.match(await there.innerText(), /宫斗杀·关卡1[\s\S]*第 2 席[\s\S]*对局中/)
+    await other.page.context().close()
   })
 
   it('the lobby\'s 对局中 shelf lists games under way with 观战 only; rows name their 关卡', async () => {

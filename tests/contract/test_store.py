@@ -97,6 +97,28 @@ def test_a_room_takes_its_code_with_it_and_a_held_code_writes_nothing(store):
     assert store.rooms.find_code("999999") is None
 
 
+def test_a_users_rooms_come_back_newest_first_as_they_stand_without_their_state(store):
+    """「我的对局」 (GET /v1/me/rooms): notes are puts (a second note of a room changes nothing), read
+    newest first up to a limit, each room as it stands now — but not its game state or seed, which a
+    list has no use for (and a 血染 room's state is the storyteller's grimoire)."""
+    for rid, created in (("r1", 1000), ("r2", 3000), ("r3", 2000)):
+        store.rooms.create_room(room(rid, created=created))
+        store.rooms.add_member("u0", store.rooms.get_room(rid))
+    store.rooms.add_member("u0", store.rooms.get_room("r1"))  # noted again (a retried join)
+    store.rooms.add_member("u9", store.rooms.get_room("r3"))
+    started = replace_room(store.rooms.get_room("r2"), status=RoomStatus.ACTIVE, version=1, state={"secret": 1},
+                           seed=b"s" * 32)
+    store.rooms.save_room(started, 0)
+    rooms = store.rooms.member_rooms("u0", 10)
+    assert [r.id for r in rooms] == ["r2", "r3", "r1"]
+    assert rooms[0].status is RoomStatus.ACTIVE and rooms[0].version == 1  # as it stands, not as noted
+    assert rooms[0].state is None and rooms[0].seed is None
+    assert rooms[0].seats == started.seats and rooms[0].title == "T" and rooms[0].max_seats == 3
+    assert [r.id for r in store.rooms.member_rooms("u0", 2)] == ["r2", "r3"]
+    assert [r.id for r in store.rooms.member_rooms("u9", 10)] == ["r3"]
+    assert store.rooms.member_rooms("nobody", 10) == []
+
+
 def test_a_code_older_than_its_life_is_given_to_a_new_room(store):
     store.rooms.create_room(replace_room(room("r1", created=1_000_000), code="482913"))
     life_ms = ROOM_CODE_LIFE_S * 1000

@@ -745,6 +745,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/rooms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 我的对局：我在座或主持、尚未结束的房间（换一台手机也在） */
+        get: operations["my_rooms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/subscriptions": {
         parameters: {
             query?: never;
@@ -3107,6 +3124,43 @@ export interface components {
             /** Rank */
             rank: number | null;
             record: components["schemas"]["RecordOut"] | null;
+        };
+        /** MyRoomOut */
+        MyRoomOut: {
+            /** Room Id */
+            room_id: string;
+            /**
+             * Game
+             * @description 玩法 key
+             * @enum {string}
+             */
+            game: "shengong_d" | "shengong_a" | "shengong_b" | "shengong_c" | "baohuang" | "zhenhuan";
+            /** Title */
+            title: string;
+            /** @description open（候场）或 active（对局中）：结束的房间不在此列 */
+            status: components["schemas"]["RoomStatus"];
+            /**
+             * Seat
+             * @description 她的座位（0 起）；她主持（说书人、司礼）时为 null
+             */
+            seat: number | null;
+            /**
+             * Hosting
+             * @description 她是这个房间的主持人（不入座）
+             */
+            hosting: boolean;
+            /** Seat Count */
+            seat_count: number;
+            /** Max Seats */
+            max_seats: number;
+        };
+        /** MyRoomsOut */
+        MyRoomsOut: {
+            /**
+             * Rooms
+             * @description 她在座或主持、尚未结束的房间，新开的在前（至多 20 间）
+             */
+            rooms: components["schemas"]["MyRoomOut"][];
         };
         /**
          * NoticeKind
@@ -10034,6 +10088,57 @@ export interface operations {
             };
             /** @description 不存在 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    my_rooms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyRoomsOut"];
+                };
+            };
+            /** @description 未登录或登录已过期 */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

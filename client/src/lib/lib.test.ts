@@ -2,11 +2,10 @@ import Taro from '@tarojs/taro'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeyValueStore } from '../api/session'
 import { ApiError } from '../api/errors'
-import { loadMyGames } from '../pages/lobby/myGames'
 import { inviteText, typedRoomCode } from './invite'
 import { familyOfError, familyRoomUrl, roleLabel, roomUrl, scoreText, teamText, titleTag } from './labels'
 import { LEAVE_RUNNING, leaveWarning } from './leave'
-import { forgetRooms, KEEP, listRooms, passwordOf, rememberRoom, verdictOf } from './myRooms'
+import { KEEP, listRooms, passwordOf, rememberRoom } from './myRooms'
 import { BOARDS, enterAfterLogin, goBoards, goLobby, LOBBY, LOGIN, pageUrl, rememberReturn, RETURN_TTL_MS, takeBoard, takeReturn, toLogin } from './nav'
 
 const fake = Taro as unknown as {
@@ -101,7 +100,7 @@ describe('入宫 and back to where she was going', () => {
   })
 })
 
-describe('the rooms she remembers', () => {
+describe('the 暗号 she typed, per room', () => {
   it('keeps the newest first, per account, with the 暗号 she typed', () => {
     const store = memoryStore()
     rememberRoom('u1', { id: 'r1', game: 'baohuang' }, store, 1)
@@ -114,8 +113,6 @@ describe('the rooms she remembers', () => {
     // seen again without a 暗号: the one she typed is kept
     rememberRoom('u1', { id: 'r2', game: 'shengong_d', password: null }, store, 5)
     expect(passwordOf('u1', 'r2', store)).toBe('翊坤宫')
-    forgetRooms('u1', ['r2'], store)
-    expect(listRooms('u1', store).map((r) => r.id)).toEqual(['r1'])
   })
 
   it(`remembers at most ${KEEP} rooms and survives a garbled entry`, () => {
@@ -125,36 +122,6 @@ describe('the rooms she remembers', () => {
     expect(listRooms('u', store)[0].id).toBe(`r${KEEP + 4}`)
     store.set('shengong.rooms.x', '{not json')
     expect(listRooms('x', store)).toEqual([])
-  })
-
-  it('「我的对局」 shows rooms open or under way where she sits or hosts, keeps watched ones, forgets ended', () => {
-    const room = (status: string, me: boolean, extra = {}) => ({ room: { status, is_creator: false, seats: [{ is_me: me }], ...extra }, viewer: { role: me ? 'player' : 'spectator' } })
-    expect(verdictOf(room('active', true))).toBe('show')
-    expect(verdictOf(room('open', true))).toBe('show')
-    expect(verdictOf(room('active', false))).toBe('keep')
-    expect(verdictOf(room('finished', true))).toBe('forget')
-    expect(verdictOf(room('expired', true))).toBe('forget')
-    expect(verdictOf({ room: { status: 'active', is_creator: true, seats: [] }, viewer: { role: 'host' } })).toBe('show')
-  })
-
-  it('the lobby asks for each remembered room and forgets the ended and the gone', async () => {
-    fake._storage.clear()
-    const key = 'shengong.rooms.me'
-    const set = (rows: unknown) => fake._storage.set(key, JSON.stringify(rows))
-    set([{ id: 'live', game: 'baohuang', at: 1 }, { id: 'done', game: 'baohuang', at: 1 }, { id: 'gone', game: 'baohuang', at: 1 },
-      { id: 'watched', game: 'baohuang', at: 1 }, { id: 'offline', game: 'baohuang', at: 1 }])
-    const summaries: Record<string, unknown> = {
-      live: { room: { status: 'active', is_creator: false, seats: [{ is_me: true }] }, viewer: { role: 'player' } },
-      done: { room: { status: 'finished', is_creator: false, seats: [{ is_me: true }] }, viewer: { role: 'player' } },
-      watched: { room: { status: 'active', is_creator: false, seats: [{ is_me: false }] }, viewer: { role: 'spectator' } },
-    }
-    const shown = await loadMyGames('me', async (id) => {
-      if (id === 'gone') throw new ApiError(404, 'ROOM_NOT_FOUND', '房间不存在')
-      if (id === 'offline') throw new ApiError(0, 'NETWORK', '网络不稳')
-      return summaries[id] as never
-    })
-    expect(shown.map((g) => g.id)).toEqual(['live'])
-    expect(JSON.parse(String(fake._storage.get(key))).map((r: { id: string }) => r.id)).toEqual(['live', 'watched', 'offline'])
   })
 })
 

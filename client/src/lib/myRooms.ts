@@ -1,7 +1,7 @@
 /**
- * The rooms she created, joined or watched on this phone (ids, game, and the 暗号 she typed — the
- * server keeps only its hash), so the lobby can lead her back to a game under way (「我的对局」) and
- * the waiting room can show the creator her own 暗号. Kept per account in Taro storage.
+ * The 暗号 she typed on this phone for each room (creating it, or to get in) — the server keeps only
+ * its hash — so the waiting room can show the creator her own 暗号. Kept per account in Taro storage.
+ * (「我的对局」 itself is the server's: GET /v1/me/rooms.)
  */
 import { taroStore, type KeyValueStore } from '../api/session'
 
@@ -42,33 +42,7 @@ export function rememberRoom(userId: string, room: { id: string; game: string; p
   save(userId, [row, ...rows.filter((r) => r.id !== room.id)], store)
 }
 
-export function forgetRooms(userId: string, ids: readonly string[], store: KeyValueStore = taroStore) {
-  if (!ids.length) return
-  const drop = new Set(ids)
-  save(userId, listRooms(userId, store).filter((r) => !drop.has(r.id)), store)
-}
-
 export function passwordOf(userId: string | undefined, roomId: string, store: KeyValueStore = taroStore): string | undefined {
   if (!userId) return undefined
   return listRooms(userId, store).find((r) => r.id === roomId)?.password
-}
-
-/** What the lobby needs of a room's summary (GET /v1/rooms/{id}). */
-export interface SummaryLike {
-  room: { status: string; is_creator: boolean; seats: { is_me: boolean }[] }
-  viewer: { role: string }
-}
-
-export type Verdict = 'show' | 'keep' | 'forget'
-
-/**
- * 「我的对局」: a room still open or under way where she sits (or hosts the room she opened) is shown;
- * one she only watches is kept quietly; an ended one is forgotten.
- */
-export function verdictOf(summary: SummaryLike): Verdict {
-  const { room, viewer } = summary
-  if (room.status !== 'open' && room.status !== 'active') return 'forget'
-  const seated = room.seats.some((s) => s.is_me)
-  const hosting = viewer.role === 'host' && room.is_creator
-  return seated || hosting ? 'show' : 'keep'
 }

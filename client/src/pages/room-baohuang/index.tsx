@@ -16,7 +16,6 @@ import { BaohuangGame } from '../../games/baohuang/Game'
 import { VARIANT_NAME } from '../../games/baohuang/table'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { usePoll } from '../../hooks/usePoll'
-import { useRememberRoom } from '../../hooks/useRememberRoom'
 import { useRoomShare } from '../../hooks/useRoomShare'
 import { STATUS } from '../../lib/labels'
 import '../../components/room/room.css'
@@ -41,7 +40,6 @@ export default function Room() {
   const [level, setLevel] = useState<BotLevel>('simple')
   const view = poll.data
   const room = view?.room
-  useRememberRoom(room)
   useRoomShare(room)
 
   if (!authed) return null

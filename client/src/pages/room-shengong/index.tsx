@@ -14,7 +14,6 @@ import { MODE_NAME } from '../../games/shengong/labels'
 import { Waiting } from '../../games/shengong/Waiting'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { usePoll } from '../../hooks/usePoll'
-import { useRememberRoom } from '../../hooks/useRememberRoom'
 import { useRoomShare } from '../../hooks/useRoomShare'
 import { goLobby } from '../../lib/nav'
 import { COMPETITION, STATUS } from '../../lib/labels'
@@ -46,7 +45,6 @@ export default function Room() {
   const room = view?.room
   const feed = useReports(roomId, view?.reports)
   reportsAfter.current = feed.after
-  useRememberRoom(room)
   useRoomShare(room)
 
   if (!authed) return null

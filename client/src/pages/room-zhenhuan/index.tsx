@@ -18,7 +18,6 @@ import { Grimoire } from '../../games/zhenhuan/Grimoire'
 import { PlayerView } from '../../games/zhenhuan/PlayerView'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { usePoll } from '../../hooks/usePoll'
-import { useRememberRoom } from '../../hooks/useRememberRoom'
 import { useRoomShare } from '../../hooks/useRoomShare'
 import '../../components/room/room.css'
 import { StatusSeal } from '../../components/room/StatusSeal'
@@ -41,7 +40,6 @@ export default function Room() {
   const [asked, setAsked] = useState(false)
   const view = poll.data
   const room = view?.room
-  useRememberRoom(room)
   useRoomShare(room)
   useEffect(() => {
     if (authed) void notices.prepare()  // a traveller's 请求入座 asks WeChat for notices, inside its tap
