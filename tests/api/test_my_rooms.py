@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from chalicelib.domain.model import RoomStatus
 from tests.api.helpers import Player, error
+from tests.api.test_play_again import finished_hosted_room
 from tests.api.zhenhuan_driver import Table
 
 
@@ -53,14 +54,7 @@ def test_a_storyteller_hosts_and_a_traveller_admitted_mid_game_finds_the_room(ap
 
 
 def test_a_rematch_room_is_hers_as_soon_as_she_taps(api, svc):
-    storyteller = Player(api, "说书人")
-    players = [Player(api, f"宾客{i}") for i in range(5)]
-    room_id = storyteller.open_room("zhenhuan")
-    for p in players:
-        p.ok("POST", f"/v1/rooms/{room_id}/join")
-    room = svc.rooms.get_room(room_id)
-    svc.rooms.save_room(room.model_copy(update={"status": RoomStatus.FINISHED, "version": room.version + 1}),
-                        room.version)
+    storyteller, players, room_id = finished_hosted_room(api, svc)
     assert mine(players[0]) == []  # the finished game is not hers to go back to
     new = storyteller.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]["id"]
     players[0].ok("POST", f"/v1/rooms/{room_id}/again", {})

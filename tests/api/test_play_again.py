@@ -30,6 +30,19 @@ def finished_d_room(api, admin, names: list[str], stage: int = 1) -> tuple[list[
     return team, room_id
 
 
+def finished_hosted_room(api, svc) -> tuple[Player, list[Player], str]:
+    """A 血染 room of a storyteller and five players, marked over (how it ended does not matter here)."""
+    storyteller = Player(api, "说书人")
+    players = [Player(api, f"宾客{i}") for i in range(5)]
+    room_id = storyteller.open_room("zhenhuan")
+    for p in players:
+        p.ok("POST", f"/v1/rooms/{room_id}/join")
+    room = svc.rooms.get_room(room_id)
+    svc.rooms.save_room(room.model_copy(update={"status": RoomStatus.FINISHED, "version": room.version + 1}),
+                        room.version)
+    return storyteller, players, room_id
+
+
 def seated_users(svc, room_id: str) -> list[str]:
     return [s.user for s in svc.rooms.get_room(room_id).seats]
 
@@ -134,14 +147,7 @@ def test_a_room_its_opener_left_before_the_start_is_followed_by_a_new_one(api, s
 
 
 def test_a_hosted_games_next_room_is_the_hosts_to_open(api, svc):
-    storyteller = Player(api, "说书人")
-    players = [Player(api, f"宾客{i}") for i in range(5)]
-    room_id = storyteller.open_room("zhenhuan")
-    for p in players:
-        p.ok("POST", f"/v1/rooms/{room_id}/join")
-    room = svc.rooms.get_room(room_id)
-    svc.rooms.save_room(room.model_copy(update={"status": RoomStatus.FINISHED, "version": room.version + 1}),
-                        room.version)
+    storyteller, players, room_id = finished_hosted_room(api, svc)
     r = players[0].post(f"/v1/rooms/{room_id}/again", {})
     assert error(r) == (409, "AGAIN_HOST_OPENS") and r.json_body["message"] == "新的一局由主持人来开，请稍候"
     new = storyteller.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]

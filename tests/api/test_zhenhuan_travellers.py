@@ -136,16 +136,22 @@ def test_the_replay_of_a_game_with_a_late_traveller_meets_the_contract(api, svc)
     assert len(admitted) == 1 and admitted[0]["action"]["entrant"]["name"] == "远客甲"
 
 
-def test_what_the_storyteller_types_for_the_table_passes_content_security(api, svc):
-    """Issue #12: free text someone types and others read passes WeChat's content check first — a
-    traveller's identity and ability (admitted or set) and a declared result's reason, as a 告知's
-    text does. A refused text is 422 CONTENT_REFUSED and nothing is written."""
+def day_one_with_a_guest(api, svc, name: str) -> tuple[Table, Player]:
+    """Five seated, the first night over; a newcomer has asked to join (the storyteller to decide)."""
     t = Table.open(api, svc, 5, SEED)
     t.deal(ROLES_5)
     t.begin()
     t.night({"huafei": [2]})
-    guest = Player(api, "远客甲")
+    guest = Player(api, name)
     guest.ok("POST", f"{t.path}/join")
+    return t, guest
+
+
+def test_what_the_storyteller_types_for_the_table_passes_content_security(api, svc):
+    """Issue #12: free text someone types and others read passes WeChat's content check first — a
+    traveller's identity and ability (admitted or set) and a declared result's reason, as a 告知's
+    text does. A refused text is 422 CONTENT_REFUSED and nothing is written."""
+    t, guest = day_one_with_a_guest(api, svc, "远客甲")
     before = t.stored()
     for details in ({**DETAILS, "identity": "去死吧"}, {**DETAILS, "ability": "去死吧"}):
         r = t.st.post(f"{t.gpath}/admit", {"user": guest.user["id"], "details": details})
@@ -167,12 +173,7 @@ def test_what_is_typed_for_the_table_holds_nothing_hidden_or_reordered(api, svc)
     """Platform: what people type for others to read reads as it shows — as names and chat lines, a
     traveller's identity and ability, a 告知's text and a declared reason refuse control, zero-width,
     direction-changing, blank-drawing and piled-up characters (422, nothing written)."""
-    t = Table.open(api, svc, 5, SEED)
-    t.deal(ROLES_5)
-    t.begin()
-    t.night({"huafei": [2]})
-    guest = Player(api, "远客乙")
-    guest.ok("POST", f"{t.path}/join")
+    t, guest = day_one_with_a_guest(api, svc, "远客乙")
     before = t.stored()
     for details in ({**DETAILS, "identity": "\u202e医郎湖江"}, {**DETAILS, "identity": "江湖\u200b郎中"},
                     {**DETAILS, "ability": "把脉\x07"}, {**DETAILS, "identity": "\u3164"},
