@@ -18,6 +18,8 @@ IDLE_OPEN_S = 30 * 60
 IDLE_ACTIVE_S = 6 * 3600
 """A started room where no human acted for 6 hours is abandoned."""
 ROOM_CODE_LIFE_S = 3 * 24 * 3600
+BOT_USER_PREFIX = "bot:"
+"""A bot seated by the creator has a user id of its own: `bot:<room>:<n>`."""
 """A 房号 (six digits to say aloud) leads to its room for 3 days from the room's creation, then may be
 given to a new room: far longer than a room lives (idle rooms close within 6 hours), so a room shows
 its code for as long as anyone is still joining it."""
@@ -101,6 +103,11 @@ class SeatEntry(BaseModel):
     consort: str | None = None
     bot: BotLevel | None = None
     """A bot plays this seat (filled by the creator, or handed over after a vote); None = its user."""
+
+    @property
+    def person(self) -> bool:
+        """A person's seat, even while a bot plays it for her (a handover); False for a bot's own seat."""
+        return not self.user.startswith(BOT_USER_PREFIX)
 
 
 class PendingInfo(BaseModel):

@@ -14,7 +14,7 @@ from typing import Any
 from chalicelib.core.errors import Conflict, Forbidden, StaleVersion
 from chalicelib.core.game import AnyGame
 from chalicelib.core.identity import Caller
-from chalicelib.domain.model import AgainLink, Room, RoomStatus
+from chalicelib.domain.model import AgainLink, Competition, Room, RoomStatus
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.deps import JOIN_ATTEMPTS, RoomDeps
@@ -39,13 +39,14 @@ def play_again(deps: RoomDeps, caller: Caller, room_id: str, stage: int | None) 
         Conflict: NOT_ENDED (the game is still on or never started), AGAIN_HOST_OPENS (a hosted
             game's next room is the host's to open), ROOM_NOT_OPEN / ROOM_FULL (the 再战 room has
             started or filled without her).
-        Forbidden: NOT_IN_ROOM (only the table's people and its host), MODE_LOCKED, NO_CONSORT.
+        Forbidden: NOT_IN_ROOM (only the table's people and its host), MODE_LOCKED, NO_CONSORT, ADMIN_ONLY (a
+            锦标赛's next room, by a 司礼 no longer).
         ValidationFailed: a stage this game does not have.
     """
     old = deps.rooms.get_room(room_id)
     hosting = old.host == caller.user_id
     seat = old.seat_of(caller.user_id)
-    if not hosting and (seat is None or seat.bot is not None):
+    if not hosting and (seat is None or not seat.person):  # a player a bot played for (handover) is one
         raise Forbidden("只有这一局的玩家可以再战", code="NOT_IN_ROOM")
     if old.status not in (RoomStatus.FINISHED, RoomStatus.ABANDONED):
         raise Conflict("这一局结束后才能再战", code="NOT_ENDED")
@@ -56,10 +57,11 @@ def play_again(deps: RoomDeps, caller: Caller, room_id: str, stage: int | None) 
     for _ in range(JOIN_ATTEMPTS):
         link = old.again.get(choice)
         if link is not None:
-            current = deps.rooms.get_room(link.room)
-            if current.status is not RoomStatus.EXPIRED or _belongs(current, caller):
-                return _enter(deps, caller, current)
-            # the 再战 room closed before it started (its opener left): the next opening replaces it
+            entered = _enter(deps, caller, deps.rooms.get_room(link.room))
+            if entered is not None:
+                return entered
+            # the 再战 room closed before it started (its opener left, or it stood idle): the next
+            # opening replaces it, for its opener too
         if old.host is not None and not hosting:
             raise Conflict("新的一局由主持人来开，请稍候", code="AGAIN_HOST_OPENS")
         n = link.n + 1 if link else 1
@@ -74,15 +76,33 @@ def play_again(deps: RoomDeps, caller: Caller, room_id: str, stage: int | None) 
             metrics_count("Retries")
             old = deps.rooms.get_room(room_id)
             continue
-        return _enter(deps, caller, new)
+        entered = _enter(deps, caller, new)
+        if entered is not None:
+            return entered
+        old = deps.rooms.get_room(room_id)  # closed the moment it was linked: open the next
     raise StaleVersion()
 
 
-def _enter(deps: RoomDeps, caller: Caller, room: Room) -> Room:
-    """Her place in the 再战 room: she opened (or hosts) it already, or she sits down now."""
+def _enter(deps: RoomDeps, caller: Caller, room: Room) -> Room | None:
+    """Her place in the 再战 room: she opened (or hosts) it already, or she sits down now. None: it
+    closed before it started (a next one is due).
+
+    Raises:
+        Conflict: ROOM_NOT_OPEN (it started without her: a 再战 seats the table before the start, also
+            in a game that seats late entrants otherwise), ROOM_FULL.
+    """
+    if room.status is RoomStatus.EXPIRED:
+        return None
     if _belongs(room, caller):
         return noted(deps, caller.user_id, room)
-    return join_room(deps, caller, room.id, None, vouched=True)
+    if room.status is not RoomStatus.OPEN:
+        raise Conflict("再战的房间已经开局，请从大厅观战或等下一局", code="ROOM_NOT_OPEN")
+    try:
+        return join_room(deps, caller, room.id, None, vouched=True)
+    except Conflict as e:
+        if e.code == "ROOM_NOT_OPEN" and deps.rooms.get_room(room.id).status is RoomStatus.EXPIRED:
+            return None  # its opener left it alone just now
+        raise
 
 
 def _belongs(room: Room, caller: Caller) -> bool:
@@ -93,6 +113,8 @@ def _open(deps: RoomDeps, caller: Caller, old: Room, game: AnyGame, options: dic
     """The 再战 room, written now or already there (a teammate's, or her own retried)."""
     if not caller.is_admin and not deps.is_open(game.key):
         raise Forbidden("该玩法暂未开放", code="MODE_LOCKED")
+    if old.competition is Competition.TOURNAMENT and not caller.is_admin:  # a 司礼 no longer
+        raise Forbidden("只有司礼可以开锦标赛", code="ADMIN_ONLY")
     parsed = game.parse_options(options)
     hosted = old.host is not None
     now = deps.clock.now_ms()

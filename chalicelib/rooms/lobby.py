@@ -17,6 +17,7 @@ from chalicelib.core.game import AnyGame, BotLevel, Entrant, Persona
 from chalicelib.core.identity import Caller
 from chalicelib.core.rng import Rng, seed_digest
 from chalicelib.domain.model import (
+    BOT_USER_PREFIX,
     Competition,
     LogKind,
     LogRecord,
@@ -244,7 +245,7 @@ def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, coun
         number = _next_bot_number(room)
         for _ in range(n):
             name = f"{BOT_NAMES[number % len(BOT_NAMES)]}（机器人）"
-            seats.append(SeatEntry(seat=len(seats), user=f"bot:{room.id}:{number}", name=name, bot=level))
+            seats.append(SeatEntry(seat=len(seats), user=f"{BOT_USER_PREFIX}{room.id}:{number}", name=name, bot=level))
             number += 1
         now = deps.clock.now_ms()
         changed = room.model_copy(update={"seats": tuple(seats), "version": room.version + 1, "updated_ms": now,
@@ -259,7 +260,7 @@ def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, coun
 def _next_bot_number(room: Room) -> int:
     """A number no bot in the room has: a bot's user id must name one seat, and seats are renumbered
     when a person leaves (numbering by seat alone gave two bots the same id)."""
-    prefix = f"bot:{room.id}:"
+    prefix = f"{BOT_USER_PREFIX}{room.id}:"
     taken = [int(s.user.removeprefix(prefix)) for s in room.seats
              if s.user.startswith(prefix) and s.user.removeprefix(prefix).isdigit()]
     return max(len(room.seats), 1 + max(taken, default=-1))

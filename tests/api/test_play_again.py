@@ -158,3 +158,49 @@ def test_a_hosted_games_next_room_is_the_hosts_to_open(api, svc):
         assert p.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]["id"] == new["id"]
     assert seated_users(svc, new["id"]) == [p.user["id"] for p in players]
     assert error(players[0].post(f"/v1/rooms/{room_id}/again", {"stage": 2})) == (422, "VALIDATION_FAILED")
+
+
+def closed_idle(svc, room_id: str) -> None:
+    """What the idle sweep does to a room nobody started: closed, seats and host left as they were."""
+    room = svc.rooms.get_room(room_id)
+    svc.rooms.save_room(room.model_copy(update={"status": RoomStatus.EXPIRED, "version": room.version + 1}),
+                        room.version)
+
+
+def test_a_rematch_room_closed_idle_is_followed_by_a_new_one_for_its_opener_and_host_too(api, svc, admin):
+    """P13 「if the 再战 room closed before it started, the next ask opens another」 — also when it closed
+    idle with its opener still seated (she was handed her closed room on every tap) and in a hosted
+    game (the storyteller was handed hers, her players told to wait for her: nobody could go on)."""
+    team, done = finished_d_room(api, admin, ["甄嬛", "眉庄", "陵容"])
+    first = team[0].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"]
+    closed_idle(svc, first)
+    second = team[0].ok("POST", f"/v1/rooms/{done}/again", {})["room"]
+    assert second["id"] != first and second["status"] == "open" and [s["name"] for s in second["seats"]] == ["甄嬛"]
+    storyteller, players, hosted = finished_hosted_room(api, svc)
+    closed_idle(svc, storyteller.ok("POST", f"/v1/rooms/{hosted}/again", {})["room"]["id"])
+    assert error(players[0].post(f"/v1/rooms/{hosted}/again", {})) == (409, "AGAIN_HOST_OPENS")
+    renewed = storyteller.ok("POST", f"/v1/rooms/{hosted}/again", {})["room"]
+    assert renewed["status"] == "open" and players[0].ok("POST", f"/v1/rooms/{hosted}/again", {})["room"]["id"] == \
+        renewed["id"]
+
+
+def test_a_rematch_room_that_started_without_her_is_said_so_even_where_late_comers_ask(api, svc):
+    """血染 seats late comers by the storyteller's leave: a 再战 tap after its start is not turned into a
+    request (which asked the table for its own 暗号), but told the room has begun (409)."""
+    storyteller = Player(api, "说书人")
+    players = [Player(api, f"宾客{i}") for i in range(6)]
+    room_id = storyteller.open_room("zhenhuan", password="碎玉")
+    for p in players:
+        p.ok("POST", f"/v1/rooms/{room_id}/join", {"password": "碎玉"})
+    closed_idle(svc, room_id)
+    room = svc.rooms.get_room(room_id)
+    svc.rooms.save_room(room.model_copy(update={"status": RoomStatus.FINISHED, "version": room.version + 1}),
+                        room.version)
+    new = storyteller.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]["id"]
+    for p in players[:5]:
+        p.ok("POST", f"/v1/rooms/{room_id}/again", {})
+    storyteller.ok("POST", f"/v1/rooms/{new}/start")
+    r = players[5].post(f"/v1/rooms/{room_id}/again", {})
+    assert error(r) == (409, "ROOM_NOT_OPEN") and "再战的房间已经开局" in r.json_body["message"]
+    assert svc.rooms.get_room(new).requests == ()
+
