@@ -11,7 +11,7 @@ actions are in the log like anyone's).
 
 from __future__ import annotations
 
-from chalicelib.core.errors import DomainError, StaleVersion
+from chalicelib.core.errors import StaleVersion
 from chalicelib.core.game import PendingKind, Viewer
 from chalicelib.domain.model import MoveSource, Room, RoomStatus, Trigger
 from chalicelib.games import get_game
@@ -64,15 +64,17 @@ def _one_step(deps: RoomDeps, room: Room) -> Room | None:
 
 def run_bots(deps: RoomDeps, room: Room) -> Room:
     """Let bots act until a human must (or MAX_BOT_STEPS); returns the latest room. Never raises for
-    a bot's trouble: a race or a refused bot move leaves the room as it is for the next request."""
+    a bot's trouble: a race, a refused bot move or a bot that fails leaves the room as it is for the
+    next request (or the round's clock)."""
     for _ in range(MAX_BOT_STEPS):
         try:
             after = _one_step(deps, room)
         except StaleVersion:
             room = deps.rooms.get_room(room.id)  # someone else moved the room on: look again
             continue
-        except DomainError as e:
-            logger.warning("bot could not act", extra={"room": room.id, "code": e.code})
+        except Exception as e:  # noqa: BLE001 - the people's change is written: a bot's trouble waits
+            logger.warning("bot could not act", extra={"room": room.id,
+                                                       "code": getattr(e, "code", type(e).__name__)})
             metrics_count("BotErrors")
             return room
         if after is None:

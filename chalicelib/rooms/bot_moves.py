@@ -8,10 +8,10 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from chalicelib.core.errors import DomainError
 from chalicelib.core.game import AnyGame, BotLevel, Pending, PendingKind, Viewer
 from chalicelib.core.rng import Rng
 from chalicelib.domain.model import MoveRecord, MoveSource, Room
+from chalicelib.observability import logger, metrics_count
 
 
 def bot_rng(room: Room, seat: int) -> Rng:
@@ -27,20 +27,23 @@ def decide(game: AnyGame, room: Room, state: object, seat: int, level: BotLevel)
 def sealed_moves(game: AnyGame, room: Room, state: Any, pending: Pending | None, have: set[int],
                  now_ms: int) -> tuple[MoveRecord, ...]:
     """The bots' sealed moves for the round `room` (as it will be written) opens: every bot seat the
-    round waits for and `have` holds no move for, unless its choice is refused (then it moves later,
-    through `autoplay`, as before)."""
+    round waits for and `have` holds no move for, unless its choice is refused or fails (then it
+    moves later, through `autoplay`, after the round is written: a bot never blocks it)."""
     if pending is None or pending.kind is not PendingKind.SEALED:
         return ()
     out = []
     for seat, level in sorted(room.bot_seats.items()):
         if seat not in pending.seats or seat in have:
             continue
-        action = decide(game, room, state, seat, level)
-        if action is None:
-            continue
         try:
+            action = decide(game, room, state, seat, level)
+            if action is None:
+                continue
             game.check(state, Viewer.player(seat), action)
-        except DomainError:
+        except Exception as e:  # noqa: BLE001 - a bot's trouble must never hold up the people's round
+            logger.warning("bot could not decide", extra={"room": room.id, "seat": seat,
+                                                          "error": getattr(e, "code", type(e).__name__)})
+            metrics_count("BotErrors")
             continue
         out.append(MoveRecord(step=room.step, seat=seat, action=game.dump_action(action), by=MoveSource.BOT,
                               at_ms=now_ms))

@@ -135,7 +135,8 @@ def _settle_if_carried_complete(deps: RoomDeps, room: Room, carried: tuple[MoveR
                                 trigger: Trigger) -> Room:
     """The moves an action carried into a new sealed round may already be all that round owes (three
     declarers had sealed, the fourth took 托管): nobody else would submit, so settle it now rather
-    than at the deadline. A settle still contended after its attempts is left to the deadline: the
+    than at the deadline. (A round the carried moves and the bots' together complete is settled by
+    the bots' run that follows, `autoplay`.) A settle still contended after its attempts is left to the deadline: the
     action itself is committed and must be answered as done."""
     pending = room.pending
     if pending is None or pending.kind is not PendingKind.SEALED or room.status is not RoomStatus.ACTIVE:
