@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field
 
-from chalicelib.core.text import hidden_characters
+from chalicelib.core.text import hidden_characters, visible
 
 
 def clean_name(value: str) -> str:
@@ -20,7 +20,7 @@ def clean_name(value: str) -> str:
     bad = hidden_characters(value)
     if bad:
         raise ValueError(f"名字不能含有看不见、改变文字方向或层层叠加的字符：{'、'.join(bad)}")
-    if not value:
+    if not visible(value):  # empty, or nothing in it draws
         raise ValueError("名字不能为空")
     return value
 

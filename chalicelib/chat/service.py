@@ -31,7 +31,7 @@ from chalicelib.core.errors import (
 )
 from chalicelib.core.game import Viewer, ViewerRole
 from chalicelib.core.identity import Caller
-from chalicelib.core.text import ZWJ, hidden_characters
+from chalicelib.core.text import hidden_characters, visible
 from chalicelib.domain.chat_model import (
     Channel,
     ChatMessage,
@@ -182,7 +182,7 @@ def clean_text(text: str) -> str:
     line = _SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
     if hidden_characters(line, allow_zwj=True):
         raise ValidationFailed("发言不能包含看不见、改变文字方向或层层叠加的字符", code="CHAT_BAD_MESSAGE")
-    if not line.replace(ZWJ, "").strip():
+    if not visible(line):  # empty, or nothing in it draws
         raise ValidationFailed("发言不能为空", code="CHAT_EMPTY")
     if len(line) > MAX_TEXT_CHARS:
         raise ValidationFailed(f"发言最多 {MAX_TEXT_CHARS} 字（现有 {len(line)} 字）", code="CHAT_TOO_LONG",

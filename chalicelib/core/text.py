@@ -10,6 +10,10 @@ _REFUSED = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp"})
 _BLANK = frozenset({"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"})
 """Letters and symbols that draw nothing (Hangul fillers, the blank Braille cell): a name or line of
 them reads as empty though no check for spaces sees it."""
+_IGNORABLE_MARKS = frozenset({"\u034f", "\u17b4", "\u17b5", *map(chr, range(0x180B, 0x1810)),
+                              *map(chr, range(0xE0100, 0xE01F0))})
+"""Marks Unicode says to draw as nothing (the grapheme joiner, Khmer's silent vowels, Mongolian and
+supplementary variation selectors): invisible wherever they stand."""
 MAX_MARKS = 4
 """Combining marks on one character: more than this stack over the lines around them (Zalgo text);
 no script we show needs more."""
@@ -24,11 +28,20 @@ def hidden_characters(text: str, *, allow_zwj: bool = False) -> list[str]:
     marks = 0
     for ch in text:
         category = unicodedata.category(ch)
-        marks = marks + 1 if category in ("Mn", "Me") else 0
-        if ((category in _REFUSED and not (allow_zwj and ch == ZWJ)) or ch in _BLANK
+        if category in ("Mn", "Me"):
+            marks += 1
+        elif ch != ZWJ:  # a joiner keeps the marks after it on the same character: no fresh count
+            marks = 0
+        if ((category in _REFUSED and not (allow_zwj and ch == ZWJ)) or ch in _BLANK or ch in _IGNORABLE_MARKS
                 or marks > MAX_MARKS):
             found.add(f"U+{ord(ch):04X}")
     return sorted(found)
+
+
+def visible(text: str) -> bool:
+    """Something in `text` draws: a letter, digit, symbol or punctuation (not only marks, spaces or
+    format characters — a variation selector alone draws nothing)."""
+    return any(unicodedata.category(ch)[0] not in "MZC" for ch in text)
 
 
 def typed_text(value: str) -> str:
@@ -41,4 +54,6 @@ def typed_text(value: str) -> str:
     bad = hidden_characters(value)
     if bad:
         raise ValueError(f"文字不能含有看不见、改变文字方向或层层叠加的字符：{'、'.join(bad)}")
+    if value and not visible(value):
+        raise ValueError("文字不能只有看不见的字符")
     return value

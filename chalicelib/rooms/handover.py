@@ -145,7 +145,7 @@ def vote(deps: RoomDeps, caller: Caller, room_id: str, yes: bool, seat: int | No
 def reclaimable(room: Room, user: str) -> bool:
     """A bot plays this user's seat, which her next accepted action takes back."""
     seat = room.seat_of(user)
-    return seat is not None and seat.bot is not None and not user.startswith("bot:")
+    return seat is not None and seat.bot is not None and seat.person
 
 
 def returning(room: Room, user: str) -> bool:
@@ -165,5 +165,7 @@ def reclaim(deps: RoomDeps, room: Room, user: str) -> Room:
     seats = tuple(s.model_copy(update={"bot": None}) if s.seat == seat.seat else s for s in room.seats)
     if seat.bot is not None:
         metrics_count("SeatsReclaimed")
-    return _save(deps, room, room.model_copy(update={"seats": seats, "handover": None, "version": room.version + 1,
+    # the vote on her seat closes; one on another seat goes on (its voters now include her)
+    vote = None if room.handover is None or room.handover.seat == seat.seat else room.handover
+    return _save(deps, room, room.model_copy(update={"seats": seats, "handover": vote, "version": room.version + 1,
                                                      "updated_ms": deps.clock.now_ms()}))

@@ -114,12 +114,13 @@ class DynamoRoomStore(DynamoBase):
         resp = self.client.query(
             TableName=self.table, KeyConditionExpression="pk = :pk AND begins_with(sk, :p)",
             ExpressionAttributeValues={":pk": av(f"USER#{user}"), ":p": av("MEMBER#")},
-            ScanIndexForward=False, Limit=limit, ProjectionExpression="room",
+            ScanIndexForward=False, Limit=limit, ProjectionExpression="room", ConsistentRead=True,
         )
         ids = [str(codec.from_item(item)["room"]) for item in resp.get("Items", [])]
         names = {f"#a{i}": name for i, name in enumerate(codec.ROOM_CARD_ATTRIBUTES)}
+        # strongly consistent, both: a room she joined a moment ago is on her list, with her seat
         ask: dict[str, Any] = {"Keys": [codec.room_key(i) for i in ids], "ProjectionExpression": ",".join(names),
-                               "ExpressionAttributeNames": names}
+                               "ExpressionAttributeNames": names, "ConsistentRead": True}
         found: dict[str, Room] = {}
         for attempt in range(BATCH_ATTEMPTS):
             if not ask["Keys"]:

@@ -60,7 +60,7 @@ def test_malformed_and_wrong_types_change_nothing(api, svc):
 
 def test_names_refuse_invisible_and_direction_changing_characters(api, admin):
     for bad in ("甄\u200b嬛", "\u202e嬛甄", "a\x07", "\ufeffx", " ", "\u3164", "\u2800", "\uffa0",
-                "\u115f\u1160", "甄" + "\u0301" * 18):
+                "\u115f\u1160", "甄" + "\u0301" * 18, "\ufe0f\ufe0f", "\u17b4", "\u034f甄"):
         r = api.http.post("/v1/auth/dev", body=json.dumps({"name": bad}),
                           headers={"Content-Type": "application/json"})
         assert error(r) == (422, "VALIDATION_FAILED"), repr(bad)

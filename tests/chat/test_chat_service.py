@@ -172,9 +172,12 @@ def test_a_line_reads_as_it_shows(chat, rooms):
     show as nothing, and U+202E would make the others read the words backwards."""
     rid = parlour(rooms)
     for hidden in ("\u200b", "\u200b\u2060\ufeff", "\u202e!发胜家皇", "姐姐\u2066请\u2069",
-                   "\u3164", "\u2800", "\uffa0\u115f", "宫" + "\u0301" * 18):  # blank letters, a pile of accents
+                   "\u3164", "\u2800", "\uffa0\u115f", "宫" + "\u0301" * 18,  # blank letters, a pile of accents
+                   "哈" + "\u0300\u0301\u0302\u0303\u200d" * 19,  # the pile, joined (still on one character)
+                   "\u034f\u034f", "宫\U000e0100"):  # marks Unicode draws as nothing
         assert refused(say, chat, ZHEN, rid, hidden) == (422, "CHAT_BAD_MESSAGE"), repr(hidden)
     assert refused(say, chat, ZHEN, rid, "\u200d") == (422, "CHAT_EMPTY")
+    assert refused(say, chat, ZHEN, rid, "\ufe0f\ufe0f") == (422, "CHAT_EMPTY")  # selectors with nothing to select
     family = "\U0001f469\u200d\U0001f467"  # 👩‍👧: a joiner inside an emoji sequence is fine
     assert say(chat, ZHEN, rid, f"本宫{family}")["text"] == f"本宫{family}"
     keycap = "1\ufe0f\u20e3"  # 1️⃣: two marks on one character are a keycap, not a pile

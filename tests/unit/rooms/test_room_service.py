@@ -370,6 +370,72 @@ def test_a_round_only_bots_owe_is_settled_by_them_at_once(deps):
     assert done.status is RoomStatus.FINISHED and done.step == 4  # three rounds, no timer waited for
 
 
+def test_a_bot_that_fails_to_decide_never_holds_up_the_round(deps, monkeypatch):
+    """The bots' moves are decided before the round is written now: a bot that raises is left to move
+    later (as before, when it moved after the write), never failing the people's move with it."""
+    from chalicelib.games import get_game
+
+    room = lobby.create_room(deps, A, "tally", {"rounds": 3, "turn_seconds": 30}, None, None)
+    lobby.join_room(deps, B, room.id, None)
+    lobby.add_bots(deps, A, room.id, BotLevel.SIMPLE, None)
+
+    def broken(self, view, seat, level, rng):
+        raise RuntimeError("托管 loop did not settle")
+
+    monkeypatch.setattr(type(get_game("tally")), "bot_action", broken)  # from round 2 on (round 1 opened fine)
+    play.act(deps, A, room.id, 1, {"type": "pick", "n": 1})
+    played = play.act(deps, B, room.id, 1, {"type": "pick", "n": 1})
+    assert played.settled and played.room.step == 2  # her move closed round 1; round 2 opened without the bot's
+    assert set(deps.rooms.list_moves(room.id, 2)) == set()
+    play.act(deps, A, room.id, 2, {"type": "pick", "n": 1})
+    assert not play.act(deps, B, room.id, 2, {"type": "pick", "n": 1}).settled  # the bot owes; the clock settles
+    deps.clock.advance(31)
+    from chalicelib.rooms import sweeper
+
+    sweeper.settle_overdue(deps)
+    after = deps.rooms.get_room(room.id)
+    assert after.step == 3 and after.status is RoomStatus.ACTIVE
+
+
+def test_a_player_a_bot_played_for_may_play_again(deps):
+    """P13 「anyone who sat at it (not a bot)」: her seat was handed to a bot by a vote; she is still the
+    table's (she was refused 403 NOT_IN_ROOM, as if she were the bot)."""
+    from chalicelib.rooms import again, handover
+
+    rid = tally(deps, B, C, rounds=4)
+    _absent_three_rounds(deps, rid)
+    handover.propose(deps, A, rid, 2, BotLevel.SIMPLE)
+    handover.vote(deps, B, rid, True)
+    play.act(deps, A, rid, 4, {"type": "pick", "n": 1})
+    play.act(deps, B, rid, 4, {"type": "pick", "n": 1})
+    assert deps.rooms.get_room(rid).status is RoomStatus.FINISHED
+    opened = again.play_again(deps, A, rid, None)
+    assert [s.user for s in again.play_again(deps, C, rid, None).seats] == [A.user_id, C.user_id]
+    assert opened.id == deps.rooms.get_room(rid).again["same"].room
+
+
+def test_her_return_closes_the_vote_on_her_seat_only(deps):
+    """P10: the moment she plays again her seat is hers, and a vote on it closes; a vote on another
+    seat goes on (her return closed every open vote)."""
+    from chalicelib.rooms import handover
+
+    rid = tally(deps, B, C, rounds=9)
+    _absent_three_rounds(deps, rid)
+    handover.propose(deps, A, rid, 2, BotLevel.SIMPLE)
+    handover.vote(deps, B, rid, True)  # 丙's seat to a bot
+    for step in (4, 5, 6):  # now 甲 must go: only 乙 (and the bot) move, 甲 presses 催战
+        play.act(deps, B, rid, step, {"type": "pick", "n": 1})
+        play.hurry(deps, A, rid, step)
+    opened = handover.propose(deps, A, rid, 0, BotLevel.SIMPLE).handover  # her own seat: 乙 decides
+    assert opened is not None and opened.yes == ()
+    with pytest.raises(Conflict):  # 丙 is back; the bot had sealed this round for her already …
+        play.act(deps, C, rid, 7, {"type": "pick", "n": 2})
+    back = deps.rooms.get_room(rid)
+    assert back.seats[2].bot is None and back.handover == opened  # … and the vote on 甲's seat goes on
+    assert handover.vote(deps, B, rid, True).handover is not None  # 1 of 2 voters now (乙, 丙): no majority
+    assert handover.vote(deps, C, rid, True).seats[0].bot is BotLevel.SIMPLE
+
+
 def test_a_game_with_bots_replays_exactly_and_reaches_no_board(deps):
     room = lobby.create_room(deps, A, "tally", {"rounds": 3, "turn_seconds": 30}, None, None)
     lobby.add_bots(deps, A, room.id, BotLevel.SIMPLE, None)
