@@ -177,3 +177,23 @@ def test_an_undo_that_loses_the_room_to_a_join_request_is_applied_on_the_room_as
     assert raced and undone["room"]["requests"] is not None
     assert [r["name"] for r in undone["room"]["requests"]] == ["远客"]
     assert t.grim()["night"]["current"]["key"] == "huafei"  # the press is taken back
+
+
+def test_a_vote_reopened_by_undo_gets_its_whole_clock_again(api, svc):
+    """Decision (rules §11): 撤销 of 「结束投票」 reopens the vote with its whole time again, counted from
+    the undo — she took back a close that came too early, so the players get the time to raise their
+    hands; the stored deadline is not the first clock's (which may have run out meanwhile)."""
+    t = Table.open(api, svc, 5, SEED)
+    t.deal(ROLES_5)
+    t.begin()
+    t.night()
+    t.nominate(0, 1)
+    t.do({"type": "open_vote", "seconds": 30})
+    svc.clock.advance(20)
+    t.do({"type": "close_vote"})
+    assert t.stored().pending is None or not t.stored().pending.label.startswith("投票计时#")
+    svc.clock.advance(25)  # the first clock would have run out by now
+    t.undo()
+    pending = t.stored().pending
+    assert pending is not None and pending.label.startswith("投票计时#")
+    assert pending.deadline_ms == svc.clock.now_ms() + 30_000
