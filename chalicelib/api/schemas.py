@@ -192,6 +192,7 @@ class AgainOut(Out):
     stage: int | None = Field(description="这间再战房的关卡；没有关卡的玩法为 null（同样的设置）")
     room_id: str
     by: str = Field(description="谁开的（她在这一局的名字）")
+    by_me: bool = Field(description="是她自己开的（再点即回到这间房）")
 
 
 class StepBody(Body):

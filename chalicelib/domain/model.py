@@ -148,6 +148,8 @@ class AgainLink(BaseModel):
     room: str
     by: str
     """Who opened it, by the name the table knew her by (her seat's name; the host's own)."""
+    user: str | None = None
+    """Her user id (so she is told it is her own room, not asked to join it)."""
     n: int = 1
     """Which opening this is: a rematch room closed before it started (its opener left) is followed by
     the next, whose id differs."""

@@ -60,15 +60,16 @@ def play_again(deps: RoomDeps, caller: Caller, room_id: str, stage: int | None) 
             entered = _enter(deps, caller, deps.rooms.get_room(link.room))
             if entered is not None:
                 return entered
-            # the 再战 room closed before it started (its opener left, or it stood idle): the next
-            # opening replaces it, for its opener too
+            # the 再战 room closed before it started (its opener left, or it stood idle), or it went
+            # on without her (full, started): the next opening replaces it — she opens it
         if old.host is not None and not hosting:
             raise Conflict("新的一局由主持人来开，请稍候", code="AGAIN_HOST_OPENS")
         n = link.n + 1 if link else 1
         new = _open(deps, caller, old, game, options, again_room_id(old.id, choice, n))
         opener = new.seats[0].name if new.seats and new.host is None else new.creator_name
         linked = old.model_copy(update={
-            "again": {**old.again, choice: AgainLink(room=new.id, by=opener, n=n)}, "version": old.version + 1,
+            "again": {**old.again, choice: AgainLink(room=new.id, by=opener, user=new.creator, n=n)},
+            "version": old.version + 1,
         })
         try:
             deps.rooms.save_room(linked, old.version)
@@ -84,24 +85,26 @@ def play_again(deps: RoomDeps, caller: Caller, room_id: str, stage: int | None) 
 
 
 def _enter(deps: RoomDeps, caller: Caller, room: Room) -> Room | None:
-    """Her place in the 再战 room: she opened (or hosts) it already, or she sits down now. None: it
-    closed before it started (a next one is due).
+    """Her place in the 再战 room: she opened (or hosts) it already, or she sits down now. None: a
+    next one is due — it closed before it started, or (a players' room) it went on without her.
 
     Raises:
-        Conflict: ROOM_NOT_OPEN (it started without her: a 再战 seats the table before the start, also
-            in a game that seats late entrants otherwise), ROOM_FULL.
+        Conflict: ROOM_NOT_OPEN (a hosted room started without her: a 再战 seats the table before the
+            start, also in a game that seats late entrants otherwise; only its host opens another).
     """
     if room.status is RoomStatus.EXPIRED:
         return None
     if _belongs(room, caller):
         return noted(deps, caller.user_id, room)
-    if room.status is not RoomStatus.OPEN:
+    if room.status is not RoomStatus.OPEN or room.full:
+        if room.host is None:
+            return None  # the ones who came are playing: the late ones make the next table
         raise Conflict("再战的房间已经开局，请从大厅观战或等下一局", code="ROOM_NOT_OPEN")
     try:
         return join_room(deps, caller, room.id, None, vouched=True)
     except Conflict as e:
-        if e.code == "ROOM_NOT_OPEN" and deps.rooms.get_room(room.id).status is RoomStatus.EXPIRED:
-            return None  # its opener left it alone just now
+        if e.code in ("ROOM_NOT_OPEN", "ROOM_FULL") and room.host is None:
+            return None  # it filled, started or closed as she sat down: the next table
         raise
 
 

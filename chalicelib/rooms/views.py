@@ -100,8 +100,8 @@ def room_summary(room: Room, caller: Caller, now_ms: int, *, hide_steps: bool = 
         "handover": room.handover.model_dump(mode="json") if room.handover else None,
         "practice": room.practice,
         "board": _board_of(room),
-        "again": [{"stage": None if choice == SAME else int(choice), "room_id": link.room, "by": link.by}
-                  for choice, link in sorted(room.again.items())],
+        "again": [{"stage": None if choice == SAME else int(choice), "room_id": link.room, "by": link.by,
+                   "by_me": link.user == caller.user_id} for choice, link in sorted(room.again.items())],
         "leave": leave_effect(room, caller),
     }
 

@@ -55,10 +55,11 @@ def test_the_first_tap_opens_the_room_and_every_teammates_tap_sits_in_it(api, sv
     assert [s["name"] for s in first["seats"]] == ["眉庄"] and first["is_creator"]
     # the finished room names it for the others' screens (and its new version is their notice)
     told = team[0].summary(done)["room"]
-    assert told["again"] == [{"stage": 1, "room_id": first["id"], "by": "眉庄"}]
+    assert told["again"] == [{"stage": 1, "room_id": first["id"], "by": "眉庄", "by_me": False}]
     assert svc.rooms.get_room(done).version == version + 1
     second = team[0].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]
     assert second["id"] == first["id"] and [s["name"] for s in second["seats"]] == ["眉庄", "甄嬛"]
+    assert team[1].summary(done)["room"]["again"][0]["by_me"] is True  # hers: 「回新房」, not 「同席」
     # a retried tap (a lost answer) is the same room, the same one seat
     assert team[0].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]["id"] == first["id"]
     third = team[2].ok("POST", f"/v1/rooms/{done}/again", {})["room"]  # no stage: the same settings
@@ -79,7 +80,7 @@ def test_teammates_who_tap_at_once_meet_in_one_room(api, svc, admin):
     assert svc.rooms.get_room(done).again == {}  # her link is not written yet
     joined = team[1].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]
     assert joined["id"] == opened.id and [s["name"] for s in joined["seats"]] == ["端妃", "敬妃"]
-    assert team[2].summary(done)["room"]["again"] == [{"stage": 1, "room_id": opened.id, "by": "端妃"}]
+    assert team[2].summary(done)["room"]["again"] == [{"stage": 1, "room_id": opened.id, "by": "端妃", "by_me": False}]
     # and her own retry finds her seat there
     assert team[0].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]["id"] == opened.id
     assert len(seated_users(svc, opened.id)) == 2
@@ -113,7 +114,7 @@ def test_after_a_clear_the_next_stage_has_its_own_room_beside_this_stages(api, s
     same = team[1].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]
     assert ahead["id"] != same["id"] and (ahead["options"]["stage"], same["options"]["stage"]) == (2, 1)
     assert team[2].summary(done)["room"]["again"] == [
-        {"stage": 1, "room_id": same["id"], "by": "祺贵人"}, {"stage": 2, "room_id": ahead["id"], "by": "宁贵人"}]
+        {"stage": 1, "room_id": same["id"], "by": "祺贵人", "by_me": False}, {"stage": 2, "room_id": ahead["id"], "by": "宁贵人", "by_me": False}]
     assert team[2].ok("POST", f"/v1/rooms/{done}/again", {"stage": 2})["room"]["id"] == ahead["id"]
 
 
@@ -137,7 +138,7 @@ def test_a_room_its_opener_left_before_the_start_is_followed_by_a_new_one(api, s
     assert svc.rooms.get_room(first).status is RoomStatus.EXPIRED
     second = team[1].ok("POST", f"/v1/rooms/{done}/again", {})["room"]
     assert second["id"] != first and [s["name"] for s in second["seats"]] == ["富察贵人"]
-    assert team[2].summary(done)["room"]["again"] == [{"stage": 1, "room_id": second["id"], "by": "富察贵人"}]
+    assert team[2].summary(done)["room"]["again"] == [{"stage": 1, "room_id": second["id"], "by": "富察贵人", "by_me": False}]
     # once a 再战 room has started without her, she is told so (it does not open a third)
     team[2].ok("POST", f"/v1/rooms/{done}/again", {})
     team[0].ok("POST", f"/v1/rooms/{done}/again", {})
@@ -153,7 +154,7 @@ def test_a_hosted_games_next_room_is_the_hosts_to_open(api, svc):
     new = storyteller.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]
     assert new["seats"] == [] and new["hosted"] and new["is_creator"]
     assert svc.rooms.get_room(new["id"]).host == storyteller.user["id"]
-    assert players[0].summary(room_id)["room"]["again"] == [{"stage": None, "room_id": new["id"], "by": "说书人"}]
+    assert players[0].summary(room_id)["room"]["again"] == [{"stage": None, "room_id": new["id"], "by": "说书人", "by_me": False}]
     for p in players:
         assert p.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]["id"] == new["id"]
     assert seated_users(svc, new["id"]) == [p.user["id"] for p in players]
@@ -203,4 +204,19 @@ def test_a_rematch_room_that_started_without_her_is_said_so_even_where_late_come
     r = players[5].post(f"/v1/rooms/{room_id}/again", {})
     assert error(r) == (409, "ROOM_NOT_OPEN") and "再战的房间已经开局" in r.json_body["message"]
     assert svc.rooms.get_room(new).requests == ()
+
+
+def test_a_teammate_too_late_for_the_rematch_opens_the_next_one(api, svc, admin):
+    """P13: the ones who came are playing; a teammate whose tap finds the 再战 room full or started
+    opens the next one (the table's link then names her) — her tap could only fail before."""
+    team, done = finished_d_room(api, admin, ["欣常在", "祥嫔", "康常在"])
+    first = team[0].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"]
+    for name in ("路人甲", "路人乙"):  # two friends of hers fill it from its 房号, and it starts
+        make_team(api, admin, [name], value=60)[0].ok("POST", f"/v1/rooms/{first}/join")
+    assert svc.rooms.get_room(first).status is RoomStatus.ACTIVE
+    late = team[2].ok("POST", f"/v1/rooms/{done}/again", {})["room"]
+    assert late["id"] != first and late["status"] == "open" and [s["name"] for s in late["seats"]] == ["康常在"]
+    assert team[1].summary(done)["room"]["again"] == [
+        {"stage": 1, "room_id": late["id"], "by": "康常在", "by_me": False}]
+    assert team[1].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"] == late["id"]
 

@@ -1179,6 +1179,11 @@ export interface components {
              * @description 谁开的（她在这一局的名字）
              */
             by: string;
+            /**
+             * By Me
+             * @description 是她自己开的（再点即回到这间房）
+             */
+            by_me: boolean;
         };
         /**
          * Act
