@@ -280,7 +280,7 @@ describe('rooms by link, code and 「我的对局」', () => {
     // her teammates, still on the result, read who opened it; their taps lead into that same room
     const note = screen(mei).locator('.again-note')
     await note.waitFor({ timeout: 15000 })
-    assert.match(await note.innerText(), /^\S+ 已开好新房，点「再战此关」即同席$/)
+    assert.match(await note.innerText(), /^\S+ 已开了新房，点「再战此关」前往$/)
     await shot(mei.page, `${SHOTS}shengong-again.png`)
     await screen(mei).getByRole('button', { name: '再战此关', exact: true }).click()
     await until('her seat in the same room', async () => (await screen(mei).locator(`.room-invite[data-room="${fresh}"]`).count()) > 0 || null)

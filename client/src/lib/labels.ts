@@ -64,6 +64,12 @@ export const HOST_TITLE: Record<Family, string> = {
   baohuang: '主持',
 }
 
+/** Her seat (0-based) in that game's words: 血染's numbered seats around the storyteller (「3号座」),
+ * elsewhere 「第 3 席」. */
+export function seatLabel(seat: number, gameKey: string): string {
+  return familyOf(gameKey) === 'zhenhuan' ? `${seat + 1}号座` : `第 ${seat + 1} 席`
+}
+
 /** A viewer's place in a room of this game, in that game's words. */
 export function roleLabel(role: string, gameKey: string): string {
   if (role === 'host') return HOST_TITLE[familyOf(gameKey)]

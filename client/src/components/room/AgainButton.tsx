@@ -27,7 +27,8 @@ interface Props {
 /**
  * 再战: the table plays again in one room. The first tap opens it (POST /v1/rooms/{id}/again); a
  * teammate's tap sits her in that same room; the finished room names it (`room.again`), so the others
- * read who opened it before they tap. The app goes to the new room's page in place of this one.
+ * read who opened it before they tap (it may have filled or started since: the tap then opens the next
+ * one, the server decides). The app goes to the new room's page in place of this one.
  * Put it in a row with the class `again-row`.
  */
 export function AgainButton({ room, mine, hosting, stage, label, kind = 'ghost', waitText }: Props) {
@@ -55,10 +56,16 @@ export function AgainButton({ room, mine, hosting, stage, label, kind = 'ghost',
   }
   // a fragment: in a wrapping row (`again-row`) the note and the error take whole lines above and
   // below the buttons, which stay side by side
+  // her own 再战 room (she came back to the old page): back to it, not 「同席」 with herself
+  const shown = opened?.by_me ? '回新房' : label
   return (
     <>
-      {opened ? <Text className='again-note'>{opened.by} 已开好新房，点「{label}」即同席</Text> : null}
-      <SealButton kind={kind} busy={busy} onClick={() => void go()}>{label}</SealButton>
+      {opened ? (
+        <Text className='again-note'>
+          {opened.by_me ? '你已开好新房' : `${opened.by} 已开了新房，点「${label}」前往`}
+        </Text>
+      ) : null}
+      <SealButton kind={kind} busy={busy} onClick={() => void go()}>{shown}</SealButton>
       {error ? <View className='again-error'><ErrorLine error={error} /></View> : null}
     </>
   )

@@ -263,7 +263,8 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
       {!showDock ? <ErrorLine error={error} /> : null}
       <View className='room-actions sg-leave-row'>
         <LobbyButton family='shengong' size={over ? 'normal' : 'small'} warn={!over && mySeat !== null} />
-        {over ? <SealButton kind='gold' onClick={() => void goBoards(room.board)}>看榜单</SealButton> : null}
+        {/* a practice game counts on no board: nothing of it to look at there */}
+        {over && !room.practice ? <SealButton kind='gold' onClick={() => void goBoards(room.board)}>看榜单</SealButton> : null}
       </View>
 
       {showDock ? (

@@ -43,9 +43,13 @@ export function resultRows(outcome: Outcome, mySeat: number | null | undefined):
 export function placeLine(rows: ResultRow[], reason: string): string | null {
   const firsts = rows.filter((r) => r.place === 1)
   if (!firsts.length) return null
-  const names = firsts.map((r) => r.name).join('、')
-  const head = reason === 'last_standing' ? `${names} 独占鳌头` : `${names} 位列第一`
   const mine = rows.find((r) => r.mine)
+  const first = reason === 'last_standing' ? '独占鳌头' : '位列第一'
+  if (mine?.place === 1) {
+    const others = firsts.filter((r) => !r.mine).map((r) => r.name)
+    return others.length ? `你与${others.join('、')}并列第一` : `你${first}`
+  }
+  const head = `${firsts.map((r) => r.name).join('、')} ${firsts.length > 1 ? '并列第一' : first}`
   return mine?.place ? `${head} · 你位列第 ${mine.place}` : head
 }
 

@@ -357,7 +357,9 @@ describe('the end says who came first, and where I came', () => {
     expect(placeLine(rows.map((r) => ({ ...r, mine: false })), 'limit')).toBe('夏荷（机器人） 位列第一')
   })
   it('names every first place when they share it; says nothing without places (宫斗杀)', () => {
-    expect(placeLine([row(0, '甄嬛', 1, true), row(1, '沈眉庄', 1)], 'limit')).toBe('甄嬛、沈眉庄 位列第一 · 你位列第 1')
+    expect(placeLine([row(0, '甄嬛', 1, true), row(1, '沈眉庄', 1)], 'limit')).toBe('你与沈眉庄并列第一')
+    expect(placeLine([row(0, '甄嬛', 1), row(1, '沈眉庄', 1), row(2, '安陵容', 3, true)], 'limit')).toBe('甄嬛、沈眉庄 并列第一 · 你位列第 3')
+    expect(placeLine([row(0, '甄嬛', 1, true), row(1, '沈眉庄', 2)], 'last_standing')).toBe('你独占鳌头')
     expect(placeLine([row(0, '甄嬛', null, true)], 'clear')).toBeNull()
   })
 })

@@ -182,7 +182,7 @@ export function Grimoire({ view, refresh }: Props) {
             </View>
           )}
         />
-        <View className='muted zh-grim-hint'>点座位看详情与改判（状态、提醒、笔记、角色、阵营）</View>
+        <View className='muted zh-grim-hint'>{game.phase === 'over' ? '点座位看她终局时的详情' : '点座位看详情与改判（状态、提醒、笔记、角色、阵营）'}</View>
       </Panel>
 
       {game.phase === 'setup' ? (

@@ -38,20 +38,34 @@ export function SeatSheet({ seat, phase, roles, roleName, tokenChoices, busy, se
   const setup = phase === 'setup'
   const card = roles.find((r) => r.key === seat.role)
   const act = (a: ZAction, key: string) => void send(a, key)
+  const who = (
+    <View className='zh-ss-role'>
+      <Text className={`zh-ss-role-name zh-team-${seat.team}`}>{seat.traveller_identity ?? seat.role_name}</Text>
+      <Text className='muted'>{TEAM_NAME[seat.team]} · {ALIGNMENT_NAME[seat.alignment]} · {seat.alive ? '存活' : '已死亡'}{!seat.alive ? (seat.ghost_vote ? ' · 有幽灵票' : ' · 幽灵票已用') : ''}</Text>
+      {seat.original_role ? <Text className='muted'>原角色：{roleName(seat.original_role)}</Text> : null}
+      {seat.link !== null && seat.link !== undefined ? <Text className='muted'>绑定：{seatNo(seat.link)}</Text> : null}
+      {seat.spent.length ? <Text className='muted'>已用：{seat.spent.map((a) => ABILITY_NAME[a] ?? a).join('、')}</Text> : null}
+      {seat.died_tonight.length ? <Text className='zh-warn'>今夜死于：{seat.died_tonight.map((c) => DEATH_CAUSE[c] ?? c).join('、')}</Text> : null}
+      {seat.departed ? <Text className='zh-warn'>已离开</Text> : null}
+      {card ? <Text className='zh-ability'>{card.ability}</Text> : seat.traveller_ability ? <Text className='zh-ability'>{seat.traveller_ability}</Text> : null}
+    </View>
+  )
+  if (phase === 'over') {
+    // the game is over: her seat as it ended, nothing left to change (each edit would be refused)
+    return (
+      <Sheet title={`${seatNo(s)} ${seat.name}`} open onClose={onClose}>
+        <View className='zh-seat-sheet' data-seat={s}>
+          {who}
+          <Text className='muted zh-ss-over'>本局已结束，魔典只读</Text>
+        </View>
+      </Sheet>
+    )
+  }
 
   return (
     <Sheet title={`${seatNo(s)} ${seat.name}`} open onClose={onClose}>
       <View className='zh-seat-sheet' data-seat={s}>
-        <View className='zh-ss-role'>
-          <Text className={`zh-ss-role-name zh-team-${seat.team}`}>{seat.traveller_identity ?? seat.role_name}</Text>
-          <Text className='muted'>{TEAM_NAME[seat.team]} · {ALIGNMENT_NAME[seat.alignment]} · {seat.alive ? '存活' : '已死亡'}{!seat.alive ? (seat.ghost_vote ? ' · 有幽灵票' : ' · 幽灵票已用') : ''}</Text>
-          {seat.original_role ? <Text className='muted'>原角色：{roleName(seat.original_role)}</Text> : null}
-          {seat.link !== null && seat.link !== undefined ? <Text className='muted'>绑定：{seatNo(seat.link)}</Text> : null}
-          {seat.spent.length ? <Text className='muted'>已用：{seat.spent.map((a) => ABILITY_NAME[a] ?? a).join('、')}</Text> : null}
-          {seat.died_tonight.length ? <Text className='zh-warn'>今夜死于：{seat.died_tonight.map((c) => DEATH_CAUSE[c] ?? c).join('、')}</Text> : null}
-          {seat.departed ? <Text className='zh-warn'>已离开</Text> : null}
-          {card ? <Text className='zh-ability'>{card.ability}</Text> : seat.traveller_ability ? <Text className='zh-ability'>{seat.traveller_ability}</Text> : null}
-        </View>
+        {who}
 
         <View className='zh-ss-section'>
           <Text className='zh-ss-title'>状态</Text>

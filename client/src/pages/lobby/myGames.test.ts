@@ -10,5 +10,6 @@ describe('「我的对局」 lines', () => {
     expect(lineOf(room('shengong_d', 'active', null, 3))).toBe('司礼 · 对局中')
     expect(lineOf(room('baohuang', 'active', 2))).toBe('第 3 席 · 对局中')
     expect(lineOf(room('baohuang', 'open', 0, 2))).toBe('第 1 席 · 候场 · 2/5 席')
+    expect(lineOf(room('zhenhuan', 'open', 0, 6, 20))).toBe('1号座 · 候场 · 6/20 席')  // as its room page says
   })
 })
