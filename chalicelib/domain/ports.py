@@ -148,8 +148,13 @@ class RoomStore(Protocol):
         ...
 
     def member_rooms(self, user: str, limit: int) -> list[Room]:
-        """The rooms noted for `user`, newest first (at most `limit`), as they stand now but without
-        their game state; a room since gone is left out."""
+        """The rooms noted for `user` and not marked done, newest first (at most `limit`), as they
+        stand now but without their game state; a room since gone is left out."""
+        ...
+
+    def member_done(self, user: str, room: Room) -> None:
+        """Mark `user`'s note of `room` done (it ended, or she left it): later lists skip it, so her
+        finished rooms never crowd out a live one. A new note (she joins again) revives it."""
         ...
 
     def save_room(self, room: Room, expected_version: int) -> None:

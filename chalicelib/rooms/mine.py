@@ -2,7 +2,8 @@
 
 Each create, join, 再战 and admission notes the room for the person it seats (`RoomStore.add_member`,
 after the room's own write: a note lost with a crashed request leaves one room off her list, never a
-room she is not in, since the list is checked against the rooms as they stand)."""
+room she is not in, since the list is checked against the rooms as they stand). Notes of rooms that
+ended (or that she left) are marked done as the list finds them, so they stop taking its places."""
 
 from __future__ import annotations
 
@@ -24,13 +25,24 @@ def noted(deps: RoomDeps, user: str, room: Room) -> Room:
 
 def my_rooms(deps: RoomDeps, caller: Caller) -> list[dict[str, Any]]:
     """Her rooms still open or under way where she still sits or hosts, newest first."""
+    rooms = deps.rooms.member_rooms(caller.user_id, MY_ROOMS)
+    live = [room for room in rooms if _hers_now(room, caller)]
+    # over, or she left it before it started: marked, so it never again takes a live one's place
+    for room in rooms:
+        if not _hers_now(room, caller):
+            deps.rooms.member_done(caller.user_id, room)
+    if len(rooms) == MY_ROOMS and len(live) < MY_ROOMS:  # older live ones may be behind those: once more
+        live = [room for room in deps.rooms.member_rooms(caller.user_id, MY_ROOMS) if _hers_now(room, caller)]
     out = []
-    for room in deps.rooms.member_rooms(caller.user_id, MY_ROOMS):
+    for room in live:
         seat = room.seat_of(caller.user_id)
         hosting = room.host == caller.user_id
-        if not room.status.live or (seat is None and not hosting):
-            continue  # over, or she left it before it started
         out.append({"room_id": room.id, "game": room.game, "title": room.title, "status": room.status.value,
                     "seat": seat.seat if seat else None, "hosting": hosting, "seat_count": len(room.seats),
                     "max_seats": room.max_seats})
     return out
+
+
+def _hers_now(room: Room, caller: Caller) -> bool:
+    return room.status.live and (room.host == caller.user_id or room.seat_of(caller.user_id) is not None)
+

@@ -31,6 +31,9 @@ from chalicelib.store.table import SHARDS, TTL_ATTRIBUTE, clear_pk, lobby_pk, lo
 
 LOG_RETENTION_S = 60 * 24 * 3600
 
+MEMBER_PAGE = 50
+MEMBER_PAGES = 4
+"""Her notes looked through for live ones: 200 (a list of 20 after 180 finished games in three days)."""
 BATCH_ATTEMPTS = 4
 """Reads of a batch's unprocessed keys before the rest is left out (DynamoDB returns them when throttled)."""
 
@@ -111,12 +114,20 @@ class DynamoRoomStore(DynamoBase):
         }))
 
     def member_rooms(self, user: str, limit: int) -> list[Room]:
-        resp = self.client.query(
-            TableName=self.table, KeyConditionExpression="pk = :pk AND begins_with(sk, :p)",
-            ExpressionAttributeValues={":pk": av(f"USER#{user}"), ":p": av("MEMBER#")},
-            ScanIndexForward=False, Limit=limit, ProjectionExpression="room", ConsistentRead=True,
-        )
-        ids = [str(codec.from_item(item)["room"]) for item in resp.get("Items", [])]
+        ids: list[str] = []
+        query: dict[str, Any] = {
+            "TableName": self.table, "KeyConditionExpression": "pk = :pk AND begins_with(sk, :p)",
+            "FilterExpression": "attribute_not_exists(#done)", "ExpressionAttributeNames": {"#done": "done"},
+            "ExpressionAttributeValues": {":pk": av(f"USER#{user}"), ":p": av("MEMBER#")},
+            "ScanIndexForward": False, "Limit": MEMBER_PAGE, "ProjectionExpression": "room", "ConsistentRead": True,
+        }
+        for _ in range(MEMBER_PAGES):  # notes are small: a page of 50 is ~2 RCU
+            resp = self.client.query(**query)
+            ids += [str(codec.from_item(item)["room"]) for item in resp.get("Items", [])]
+            if len(ids) >= limit or "LastEvaluatedKey" not in resp:
+                break
+            query["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
+        ids = ids[:limit]
         names = {f"#a{i}": name for i, name in enumerate(codec.ROOM_CARD_ATTRIBUTES)}
         # strongly consistent, both: a room she joined a moment ago is on her list, with her seat
         ask: dict[str, Any] = {"Keys": [codec.room_key(i) for i in ids], "ProjectionExpression": ",".join(names),
@@ -133,6 +144,17 @@ class DynamoRoomStore(DynamoBase):
             if ask["Keys"]:  # throttled: the rest again, after a pause (as the SDKs advise)
                 time.sleep(random.uniform(0, 0.05 * 2**attempt))
         return [found[i] for i in ids if i in found]
+
+    def member_done(self, user: str, room: Room) -> None:
+        try:
+            self.client.update_item(
+                TableName=self.table, Key={k: av(v) for k, v in codec.member_key_values(user, room).items()},
+                UpdateExpression="SET #done = :t", ConditionExpression="attribute_exists(pk)",
+                ExpressionAttributeNames={"#done": "done"}, ExpressionAttributeValues={":t": av(True)},
+            )
+        except ClientError as e:
+            if error_code(e) != "ConditionalCheckFailedException":
+                raise  # no such note (expired meanwhile): nothing to mark
 
     def save_room(self, room: Room, expected_version: int) -> None:
         try:

@@ -47,6 +47,8 @@ class MemoryStore:
         self.watchers: set[tuple[str, str]] = set()
         self.members: dict[str, dict[tuple[int, str], str]] = {}
         """user -> (room created ms, room id) -> room id: the rooms she plays or hosts."""
+        self.members_done: set[tuple[str, str]] = set()
+        """(user, room id): notes marked done (the room ended, or she left it)."""
         self.deferred: dict[str, tuple[int, int]] = {}
         """room id -> (version, ms): a failing room kept out of the due rooms until then."""
         self.pw_checks: dict[tuple[str, str], list[int]] = {}
@@ -82,11 +84,17 @@ class MemoryStore:
     def add_member(self, user: str, room: Room) -> None:
         with self._lock:
             self.members.setdefault(user, {})[(room.created_ms, room.id)] = room.id
+            self.members_done.discard((user, room.id))
+
+    def member_done(self, user: str, room: Room) -> None:
+        with self._lock:
+            if (room.created_ms, room.id) in self.members.get(user, {}):
+                self.members_done.add((user, room.id))
 
     def member_rooms(self, user: str, limit: int) -> list[Room]:
         with self._lock:
-            noted = sorted(self.members.get(user, {}), reverse=True)[:limit]
-            rooms = [self.rooms.get(room_id) for _, room_id in noted]
+            live = [k for k in sorted(self.members.get(user, {}), reverse=True) if (user, k[1]) not in self.members_done]
+            rooms = [self.rooms.get(room_id) for _, room_id in live[:limit]]
         return [r.model_copy(update={"state": None, "seed": None}) for r in rooms if r is not None]
 
     def get_room(self, room_id: str) -> Room:

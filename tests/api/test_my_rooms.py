@@ -60,3 +60,17 @@ def test_a_rematch_room_is_hers_as_soon_as_she_taps(api, svc):
     players[0].ok("POST", f"/v1/rooms/{room_id}/again", {})
     assert [r["room_id"] for r in mine(storyteller)] == [new]
     assert [(r["room_id"], r["seat"]) for r in mine(players[0])] == [(new, 0)]
+
+
+def test_twenty_finished_games_do_not_hide_an_older_game_under_way(api, svc, clock):
+    """P14: she keeps a 保皇 table going and plays twenty quick games besides; her list still leads
+    back to the table (the list marks the ended rooms' notes as it finds them)."""
+    a = Player(api, "甲")
+    table = a.open_room("baohuang")
+    for _ in range(21):
+        clock.advance(1)
+        quick = a.open_room("baohuang")
+        a.ok("POST", f"/v1/rooms/{quick}/leave")  # alone in it: it closes
+    assert [r["room_id"] for r in mine(a)] == [table]  # the 20 newest were over: marked, and looked past
+    assert [r["room_id"] for r in mine(a)] == [table]  # (the next list reads no more than it needs)
+

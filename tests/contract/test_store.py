@@ -119,6 +119,22 @@ def test_a_users_rooms_come_back_newest_first_as_they_stand_without_their_state(
     assert store.rooms.member_rooms("nobody", 10) == []
 
 
+def test_a_users_notes_marked_done_leave_room_for_live_ones_and_a_new_note_revives_one(store):
+    """「我的对局」 after many games: notes of ended rooms are marked done when the list finds them, so
+    her 20 newest finished rooms never hide an older live one; joining a room again revives its note.
+    More notes than one page (50) are looked through."""
+    for i in range(60):
+        store.rooms.create_room(room(f"r{i:02d}", created=1000 + i))
+        store.rooms.add_member("u0", store.rooms.get_room(f"r{i:02d}"))
+    for i in range(1, 60):  # all but the oldest ended; the list found them and marked them
+        store.rooms.member_done("u0", store.rooms.get_room(f"r{i:02d}"))
+    assert [r.id for r in store.rooms.member_rooms("u0", 20)] == ["r00"]
+    store.rooms.add_member("u0", store.rooms.get_room("r30"))  # she joins r30 again
+    assert [r.id for r in store.rooms.member_rooms("u0", 20)] == ["r30", "r00"]
+    store.rooms.member_done("u0", room("never-noted"))  # nothing to mark: nothing written
+    assert [r.id for r in store.rooms.member_rooms("u0", 1)] == ["r30"]
+
+
 def test_a_code_older_than_its_life_is_given_to_a_new_room(store):
     store.rooms.create_room(replace_room(room("r1", created=1_000_000), code="482913"))
     life_ms = ROOM_CODE_LIFE_S * 1000
