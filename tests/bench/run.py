@@ -136,6 +136,7 @@ def bench_d(api: Any, svc: Any, meter: Any, timed: Timed, games: int = 6) -> lis
         game = f"/v1/games/shengong/rooms/{room_id}"
         timed("D: 加入 (join)", lambda: answered(team[1].post(f"/v1/rooms/{room_id}/join")))
         timed("D: 加入并开战 (third join starts)", lambda: answered(team[2].post(f"/v1/rooms/{room_id}/join")))
+        timed("lobby: 我的对局 (GET /v1/me/rooms, one game under way)", lambda: answered(team[1].get("/v1/me/rooms")))
         after = -1  # the phones' reports cursor: each fetch and each move's answer moves it on
         while True:
             got = timed("D: GET view (a phone told of a change)",
