@@ -11,7 +11,7 @@ import base64
 import hashlib
 from typing import Any
 
-from chalicelib.core.errors import Conflict, Forbidden, StaleVersion
+from chalicelib.core.errors import Conflict, Forbidden, NotFound, StaleVersion
 from chalicelib.core.game import AnyGame
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import AgainLink, Competition, Room, RoomStatus
@@ -56,6 +56,10 @@ def play_again(deps: RoomDeps, caller: Caller, room_id: str, stage: int | None) 
     choice = str(options["stage"]) if "stage" in options else SAME
     for _ in range(JOIN_ATTEMPTS):
         link = old.again.get(choice)
+        if link is not None and link.n > 1:
+            playing = _earlier_room(deps, caller, old.id, choice, link.n)
+            if playing is not None:
+                return playing  # she came in time for an earlier opening: that one is hers
         if link is not None:
             entered = _enter(deps, caller, deps.rooms.get_room(link.room))
             if entered is not None:
@@ -106,6 +110,20 @@ def _enter(deps: RoomDeps, caller: Caller, room: Room) -> Room | None:
         if e.code in ("ROOM_NOT_OPEN", "ROOM_FULL") and room.host is None:
             return None  # it filled, started or closed as she sat down: the next table
         raise
+
+
+def _earlier_room(deps: RoomDeps, caller: Caller, room_id: str, choice: str, n: int) -> Room | None:
+    """A room of an opening before the `n`th that she sits in (or hosts) and that has not ended: a
+    late teammate's new opening replaced the link, not her seat (her retried tap must not seat her a
+    second time)."""
+    for k in range(n - 1, 0, -1):
+        try:
+            room = deps.rooms.get_room(again_room_id(room_id, choice, k))
+        except NotFound:
+            continue
+        if room.status.live and _belongs(room, caller):
+            return noted(deps, caller.user_id, room)
+    return None
 
 
 def _belongs(room: Room, caller: Caller) -> bool:

@@ -219,4 +219,7 @@ def test_a_teammate_too_late_for_the_rematch_opens_the_next_one(api, svc, admin)
     assert team[1].summary(done)["room"]["again"] == [
         {"stage": 1, "room_id": late["id"], "by": "康常在", "by_me": False}]
     assert team[1].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"] == late["id"]
+    # the opener of the first, playing in it, taps again (a lost answer): her game, not a second seat
+    assert team[0].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"] == first
+    assert team[0].user["id"] not in seated_users(svc, late["id"])
 
