@@ -153,8 +153,9 @@ class RoomStore(Protocol):
         ...
 
     def member_done(self, user: str, room: Room) -> None:
-        """Mark `user`'s note of `room` done (it ended, or she left it): later lists skip it, so her
-        finished rooms never crowd out a live one. A new note (she joins again) revives it."""
+        """Mark `user`'s note of `room` done (the room ended: it can never be live again): later lists
+        skip it, so her finished rooms never crowd out a live one, and it expires. Lists look through
+        at most `MEMBER_SCAN` notes, done ones included."""
         ...
 
     def save_room(self, room: Room, expected_version: int) -> None:

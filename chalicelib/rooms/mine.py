@@ -3,7 +3,7 @@
 Each create, join, 再战 and admission notes the room for the person it seats (`RoomStore.add_member`,
 after the room's own write: a note lost with a crashed request leaves one room off her list, never a
 room she is not in, since the list is checked against the rooms as they stand). Notes of rooms that
-ended (or that she left) are marked done as the list finds them, so they stop taking its places."""
+ended are marked done as the list finds them, so they stop taking its places."""
 
 from __future__ import annotations
 
@@ -27,11 +27,12 @@ def my_rooms(deps: RoomDeps, caller: Caller) -> list[dict[str, Any]]:
     """Her rooms still open or under way where she still sits or hosts, newest first."""
     rooms = deps.rooms.member_rooms(caller.user_id, MY_ROOMS)
     live = [room for room in rooms if _hers_now(room, caller)]
-    # over, or she left it before it started: marked, so it never again takes a live one's place
-    for room in rooms:
-        if not _hers_now(room, caller):
-            deps.rooms.member_done(caller.user_id, room)
-    if len(rooms) == MY_ROOMS and len(live) < MY_ROOMS:  # older live ones may be behind those: once more
+    # over: marked, so it never again takes a live one's place (only an ended room: one she left may
+    # see her back, and a mark racing her rejoin would hide it)
+    ended = [room for room in rooms if not room.status.live]
+    for room in ended:
+        deps.rooms.member_done(caller.user_id, room)
+    if len(rooms) == MY_ROOMS and ended:  # older live ones may be behind those: once more
         live = [room for room in deps.rooms.member_rooms(caller.user_id, MY_ROOMS) if _hers_now(room, caller)]
     out = []
     for room in live:

@@ -27,13 +27,11 @@ from chalicelib.store import codec
 from chalicelib.store.codec import av
 from chalicelib.store.cursors import CursorCodec, Secret
 from chalicelib.store.faults import GuardedClient, error_code
-from chalicelib.store.table import SHARDS, TTL_ATTRIBUTE, clear_pk, lobby_pk, lobby_scope
+from chalicelib.store.table import MEMBER_SCAN, SHARDS, TTL_ATTRIBUTE, clear_pk, lobby_pk, lobby_scope
 
 LOG_RETENTION_S = 60 * 24 * 3600
 
 MEMBER_PAGE = 50
-MEMBER_PAGES = 4
-"""Her notes looked through for live ones: 200 (a list of 20 after 180 finished games in three days)."""
 BATCH_ATTEMPTS = 4
 """Reads of a batch's unprocessed keys before the rest is left out (DynamoDB returns them when throttled)."""
 
@@ -121,7 +119,7 @@ class DynamoRoomStore(DynamoBase):
             "ExpressionAttributeValues": {":pk": av(f"USER#{user}"), ":p": av("MEMBER#")},
             "ScanIndexForward": False, "Limit": MEMBER_PAGE, "ProjectionExpression": "room", "ConsistentRead": True,
         }
-        for _ in range(MEMBER_PAGES):  # notes are small: a page of 50 is ~2 RCU
+        for _ in range(MEMBER_SCAN // MEMBER_PAGE):  # notes are small: a page of 50 is ~2 RCU
             resp = self.client.query(**query)
             ids += [str(codec.from_item(item)["room"]) for item in resp.get("Items", [])]
             if len(ids) >= limit or "LastEvaluatedKey" not in resp:
@@ -149,8 +147,11 @@ class DynamoRoomStore(DynamoBase):
         try:
             self.client.update_item(
                 TableName=self.table, Key={k: av(v) for k, v in codec.member_key_values(user, room).items()},
-                UpdateExpression="SET #done = :t", ConditionExpression="attribute_exists(pk)",
-                ExpressionAttributeNames={"#done": "done"}, ExpressionAttributeValues={":t": av(True)},
+                # done, and gone with the next TTL sweep (the API deletes nothing itself)
+                UpdateExpression="SET #done = :t, #ttl = :now", ConditionExpression="attribute_exists(pk)",
+                ExpressionAttributeNames={"#done": "done", "#ttl": TTL_ATTRIBUTE},
+                ExpressionAttributeValues={":t": av(True), ":now": av(room.ended_ms // 1000 if room.ended_ms
+                                                                       else room.created_ms // 1000)},
             )
         except ClientError as e:
             if error_code(e) != "ConditionalCheckFailedException":

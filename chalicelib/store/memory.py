@@ -28,7 +28,7 @@ from chalicelib.domain.ports import (
     User,
 )
 from chalicelib.store.cursors import CursorCodec
-from chalicelib.store.table import idle_key, lobby_scope
+from chalicelib.store.table import MEMBER_SCAN, idle_key, lobby_scope
 
 
 class _Cancelled(Exception):
@@ -93,7 +93,8 @@ class MemoryStore:
 
     def member_rooms(self, user: str, limit: int) -> list[Room]:
         with self._lock:
-            live = [k for k in sorted(self.members.get(user, {}), reverse=True) if (user, k[1]) not in self.members_done]
+            seen = sorted(self.members.get(user, {}), reverse=True)[:MEMBER_SCAN]  # as DynamoDB's pages do
+            live = [k for k in seen if (user, k[1]) not in self.members_done]
             rooms = [self.rooms.get(room_id) for _, room_id in live[:limit]]
         return [r.model_copy(update={"state": None, "seed": None}) for r in rooms if r is not None]
 

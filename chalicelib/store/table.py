@@ -141,3 +141,10 @@ def create_table(client: Any, table_name: str) -> None:
     client.update_time_to_live(
         TableName=table_name, TimeToLiveSpecification={"AttributeName": TTL_ATTRIBUTE, "Enabled": True}
     )
+
+
+MEMBER_SCAN = 200
+"""Notes of hers (「我的对局」) one list looks through, done ones included: past that, older live rooms are
+out of sight. Done notes expire (TTL) soon after, so only ~200 games ended within a day or two could
+hide one (both stores apply it: the contract suite checks it)."""
+

@@ -74,3 +74,23 @@ def test_twenty_finished_games_do_not_hide_an_older_game_under_way(api, svc, clo
     assert [r["room_id"] for r in mine(a)] == [table]  # the 20 newest were over: marked, and looked past
     assert [r["room_id"] for r in mine(a)] == [table]  # (the next list reads no more than it needs)
 
+
+def test_a_room_she_left_is_not_marked_so_coming_back_lists_it(api, svc, monkeypatch):
+    """Only an ended room's note is marked done: a list that saw her out of a room she was rejoining
+    at that moment (another phone) must not hide it once she sits again."""
+    a, b = Player(api, "甲"), Player(api, "乙")
+    room_id = a.open_room("baohuang")
+    b.ok("POST", f"/v1/rooms/{room_id}/join")
+    b.ok("POST", f"/v1/rooms/{room_id}/leave")
+    read = svc.rooms.member_rooms
+
+    def rejoined_meanwhile(user, limit):
+        rooms = read(user, limit)
+        b.ok("POST", f"/v1/rooms/{room_id}/join")  # her other phone, between the list's read and its marks
+        return rooms
+
+    monkeypatch.setattr(svc.rooms, "member_rooms", rejoined_meanwhile)
+    assert mine(b) == []  # as the list read it
+    monkeypatch.setattr(svc.rooms, "member_rooms", read)
+    assert [r["room_id"] for r in mine(b)] == [room_id]
+
