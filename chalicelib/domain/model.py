@@ -225,6 +225,10 @@ class Room(BaseModel):
     def seat_of(self, user: str) -> SeatEntry | None:
         return next((s for s in self.seats if s.user == user), None)
 
+    def takes_part(self, user: str) -> bool:
+        """She sits at this table or hosts it (the host sits nowhere)."""
+        return self.host == user or self.seat_of(user) is not None
+
     def heir(self, user: str) -> SeatEntry | None:
         """Who the room passes to if its creator `user` leaves before the start: the first other person
         seated (a bot cannot press 开战 or seat anyone); None: only bots, or nobody, would be left."""

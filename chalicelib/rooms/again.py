@@ -98,7 +98,7 @@ def _enter(deps: RoomDeps, caller: Caller, room: Room) -> Room | None:
     """
     if room.status is RoomStatus.EXPIRED:
         return None
-    if _belongs(room, caller):
+    if room.takes_part(caller.user_id):
         return noted(deps, caller.user_id, room)
     if room.status is not RoomStatus.OPEN or room.full:
         if room.host is None:
@@ -121,13 +121,9 @@ def _earlier_room(deps: RoomDeps, caller: Caller, room_id: str, choice: str, n: 
             room = deps.rooms.get_room(again_room_id(room_id, choice, k))
         except NotFound:
             continue
-        if room.status.live and _belongs(room, caller):
+        if room.status.live and room.takes_part(caller.user_id):
             return noted(deps, caller.user_id, room)
     return None
-
-
-def _belongs(room: Room, caller: Caller) -> bool:
-    return room.host == caller.user_id or room.seat_of(caller.user_id) is not None
 
 
 def _open(deps: RoomDeps, caller: Caller, old: Room, game: AnyGame, options: dict[str, Any], room_id: str) -> Room:

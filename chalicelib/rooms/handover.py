@@ -45,8 +45,9 @@ def _humans(room: Room, but: int) -> list[SeatEntry]:
     return [s for s in room.seats if s.bot is None and s.seat != but]
 
 
-def _voter(room: Room, entry: SeatEntry | None, seat: int) -> bool:
-    return entry is not None and entry.seat in {s.seat for s in _humans(room, seat)}
+def _voter(entry: SeatEntry | None, seat: int) -> bool:
+    """She votes on handing `seat` over (one of `_humans(room, seat)`)."""
+    return entry is not None and entry.bot is None and entry.seat != seat
 
 
 def _save(deps: RoomDeps, room: Room, changed: Room) -> Room:
@@ -95,7 +96,7 @@ def propose(deps: RoomDeps, caller: Caller, room_id: str, seat: int, level: BotL
         me = room.seat_of(caller.user_id)
         # her proposal is her yes only if she has a vote (not on her own seat: she may hand it over
         # when she must go, but the others decide)
-        vote = HandoverVote(seat=seat, level=level, yes=(me.seat,) if me and _voter(room, me, seat) else (), no=(),
+        vote = HandoverVote(seat=seat, level=level, yes=(me.seat,) if me and _voter(me, seat) else (), no=(),
                             opened_ms=deps.clock.now_ms())
         changed = _decide(room, vote).model_copy(update={"version": room.version + 1,
                                                          "updated_ms": deps.clock.now_ms()})
@@ -128,7 +129,7 @@ def vote(deps: RoomDeps, caller: Caller, room_id: str, yes: bool, seat: int | No
             raise Conflict("没有进行中的代打投票", code="NO_HANDOVER")
         if me.seat == open_vote.seat:
             raise Forbidden("被提议代打的玩家不投票：你一行动，座位就回到你手里", code="HANDOVER_NOT_YOURS")
-        if not _voter(room, me, open_vote.seat):
+        if not _voter(me, open_vote.seat):
             raise Forbidden("你的座位正由机器人代打，不参与投票：你一行动，座位就回到你手里", code="HANDOVER_NOT_YOURS")
         others = tuple(s for s in open_vote.yes if s != me.seat), tuple(s for s in open_vote.no if s != me.seat)
         updated = open_vote.model_copy(update={"yes": (*others[0], me.seat) if yes else others[0],

@@ -45,5 +45,5 @@ def my_rooms(deps: RoomDeps, caller: Caller) -> list[dict[str, Any]]:
 
 
 def _hers_now(room: Room, caller: Caller) -> bool:
-    return room.status.live and (room.host == caller.user_id or room.seat_of(caller.user_id) is not None)
+    return room.status.live and room.takes_part(caller.user_id)
 
