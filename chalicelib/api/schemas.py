@@ -368,10 +368,11 @@ class MyRoomOut(Out):
     hosting: bool = Field(description="她是这个房间的主持人（不入座）")
     seat_count: int
     max_seats: int
+    my_turn: bool = Field(description="对局正等她：她的座位在待行动之列，且（密封回合）她尚未出招；主持人不标")
 
 
 class MyRoomsOut(Out):
-    rooms: list[MyRoomOut] = Field(description="她在座或主持、尚未结束的房间，新开的在前（至多 20 间）")
+    rooms: list[MyRoomOut] = Field(description="她在座或主持、尚未结束的房间：正等她的在前，其余新开的在前（至多 20 间）")
 
 
 class CheckBody(Body):

@@ -15,6 +15,15 @@ from chalicelib.domain.model import Competition, LogRecord, MoveRecord, Room, Ro
 
 
 @dataclass(frozen=True)
+class MoveSlot:
+    """One seat's sealed move at one step of one room (written or not)."""
+
+    room_id: str
+    step: int
+    seat: int
+
+
+@dataclass(frozen=True)
 class ResultWrite:
     unit: str
     outcome: dict[str, Any]
@@ -167,6 +176,11 @@ class RoomStore(Protocol):
         ...
 
     def list_moves(self, room_id: str, step: int) -> dict[int, MoveRecord]: ...
+
+    def moves_made(self, slots: Sequence[MoveSlot]) -> set[MoveSlot]:
+        """Which of these (room, step, seat) slots hold a submitted move (one read for them all: a
+        player's 「我的对局」 asks it of her sealed rounds)."""
+        ...
 
     def commit(
         self,

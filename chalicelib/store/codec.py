@@ -10,6 +10,7 @@ from typing import Any
 from boto3.dynamodb.types import Binary, TypeDeserializer, TypeSerializer
 
 from chalicelib.domain.model import LogRecord, MoveRecord, Room, RoomStatus
+from chalicelib.domain.ports import MoveSlot
 from chalicelib.store.table import LISTED, TTL_ATTRIBUTE, idle_key, lobby_pk, shard_of
 
 _ser = TypeSerializer()
@@ -70,7 +71,7 @@ def unpack_json(blob: bytes) -> Any:
 ROOM_CARD_ATTRIBUTES = (
     "id", "game", "title", "status", "version", "step", "creator", "creator_name", "host", "competition",
     "seats", "max_seats", "min_seats", "options", "has_password", "created_ms", "updated_ms", "active_ms",
-    "ended_ms", "code",
+    "ended_ms", "code", "pending",
 )
 """A room item without its game state, seed or requests: enough to list it (`room_from_item` reads it)."""
 
@@ -188,6 +189,12 @@ def code_key(code: str) -> dict[str, Any]:
 
 def move_key(room_id: str, step: int, seat: int) -> dict[str, Any]:
     return {"pk": {"S": f"ROOM#{room_id}"}, "sk": {"S": f"MOVE#{step:06d}#{seat:02d}"}}
+
+
+def move_slot(item: dict[str, Any]) -> MoveSlot:
+    """The slot a move item fills, read off its key."""
+    _, step, seat = item["sk"]["S"].split("#")
+    return MoveSlot(item["pk"]["S"].removeprefix("ROOM#"), int(step), int(seat))
 
 
 def move_to_item(room_id: str, move: MoveRecord, expires_s: int) -> dict[str, Any]:

@@ -12,10 +12,11 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from chalicelib.core.errors import NotFound, RoomCodeTaken, StaleVersion
-from chalicelib.domain.model import ROOM_CODE_LIFE_S, LogRecord, MoveRecord, Room, RoomStatus
+from chalicelib.domain.model import ROOM_CODE_LIFE_S, LogRecord, MoveRecord, MoveSource, Room, RoomStatus
 from chalicelib.domain.ports import (
     ClearEntry,
     LobbyCard,
+    MoveSlot,
     Page,
     RecordIncrement,
     ResultWrite,
@@ -33,6 +34,8 @@ LOG_RETENTION_S = 60 * 24 * 3600
 
 MEMBER_PAGE = 50
 BATCH_ATTEMPTS = 4
+BATCH_KEYS = 100
+"""BatchGetItem's most keys in one ask."""
 """Reads of a batch's unprocessed keys before the rest is left out (DynamoDB returns them when throttled)."""
 
 
@@ -130,18 +133,21 @@ class DynamoRoomStore(DynamoBase):
         # strongly consistent, both: a room she joined a moment ago is on her list, with her seat
         ask: dict[str, Any] = {"Keys": [codec.room_key(i) for i in ids], "ProjectionExpression": ",".join(names),
                                "ExpressionAttributeNames": names, "ConsistentRead": True}
-        found: dict[str, Room] = {}
+        found = {room.id: room for room in map(codec.room_from_item, self._batch_get(ask))}
+        return [found[i] for i in ids if i in found]
+
+    def _batch_get(self, ask: dict[str, Any]) -> list[dict[str, Any]]:
+        """The items of one BatchGetItem ask (≤ 100 keys), those it left unprocessed asked again."""
+        items: list[dict[str, Any]] = []
         for attempt in range(BATCH_ATTEMPTS):
             if not ask["Keys"]:
                 break
             got = self.client.batch_get_item(RequestItems={self.table: ask})
-            for item in got.get("Responses", {}).get(self.table, []):
-                room = codec.room_from_item(item)
-                found[room.id] = room
+            items += got.get("Responses", {}).get(self.table, [])
             ask = {**ask, "Keys": got.get("UnprocessedKeys", {}).get(self.table, {}).get("Keys", [])}
             if ask["Keys"]:  # throttled: the rest again, after a pause (as the SDKs advise)
                 time.sleep(random.uniform(0, 0.05 * 2**attempt))
-        return [found[i] for i in ids if i in found]
+        return items
 
     def member_done(self, user: str, room: Room) -> None:
         try:
@@ -193,6 +199,17 @@ class DynamoRoomStore(DynamoBase):
         )
         moves = (codec.move_from_item(i) for i in items)
         return {m.seat: m for m in moves}
+
+    def moves_made(self, slots: Sequence[MoveSlot]) -> set[MoveSlot]:
+        made: set[MoveSlot] = set()
+        keys = [codec.move_key(s.room_id, s.step, s.seat) for s in dict.fromkeys(slots)]
+        for chunk in range(0, len(keys), BATCH_KEYS):
+            ask = {"Keys": keys[chunk:chunk + BATCH_KEYS], "ProjectionExpression": "pk, sk, #by",
+                   "ExpressionAttributeNames": {"#by": "by"}, "ConsistentRead": True}
+            for item in self._batch_get(ask):
+                if MoveSource(item["by"]["S"]).submitted:
+                    made.add(codec.move_slot(item))
+        return made
 
     def commit(
         self,

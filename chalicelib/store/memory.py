@@ -20,6 +20,7 @@ from chalicelib.domain.ports import (
     ClearEntry,
     Consort,
     LobbyCard,
+    MoveSlot,
     Page,
     RecordIncrement,
     ResultWrite,
@@ -124,6 +125,10 @@ class MemoryStore:
     def list_moves(self, room_id: str, step: int) -> dict[int, MoveRecord]:
         with self._lock:
             return {seat: m for (rid, st, seat), m in self.moves.items() if rid == room_id and st == step}
+
+    def moves_made(self, slots: Sequence[MoveSlot]) -> set[MoveSlot]:
+        with self._lock:
+            return {s for s in slots if (m := self.moves.get((s.room_id, s.step, s.seat))) and m.by.submitted}
 
     def commit(self, room: Room, expected_version: int, log: LogRecord, moves: Sequence[MoveRecord] = (),
                side_writes: Sequence[SideWrite] = ()) -> None:

@@ -215,7 +215,8 @@ describe('rooms by link, code and 「我的对局」', () => {
     await lobbyShown(mei)
     const mine = screen(mei).locator(`.my-game[data-room="${dRoom}"]`)
     await mine.waitFor({ timeout: 15000 })
-    assert.match(await mine.innerText(), /宫斗杀·关卡1[\s\S]*第 2 席[\s\S]*对局中/)
+    assert.match(await mine.innerText(), /宫斗杀·关卡1[\s\S]*轮到你[\s\S]*第 2 席[\s\S]*对局中/)  // her move is not in
+    assert.match(await screen(mei).locator('.my-games').innerText(), /1 局 · 1 局轮到你/)
     await shot(mei.page, `${SHOTS}lobby-my-games.png`)
     await mine.getByRole('button', { name: '继续', exact: true }).click()
     await screen(mei).locator('.room-status', { hasText: '对局中' }).waitFor()

@@ -8,6 +8,8 @@ rooms still open or under way, newest first, in one request."""
 from __future__ import annotations
 
 from chalicelib.domain.model import RoomStatus
+from tests.api.baohuang_driver import Policy, in_phase, waiting_seat
+from tests.api.baohuang_driver import Table as Table保皇
 from tests.api.helpers import Player, error
 from tests.api.test_play_again import finished_hosted_room
 from tests.api.zhenhuan_driver import Table
@@ -27,7 +29,7 @@ def test_her_rooms_follow_her_to_another_phone_until_they_end_or_she_leaves(api,
     assert [(r["room_id"], r["seat"], r["hosting"], r["status"]) for r in mine(a)] == [
         (second, 0, False, "open"), (first, 0, False, "open")]
     assert mine(b) == [{"room_id": first, "game": "baohuang", "title": "保皇·简明", "status": "open", "seat": 1,
-                        "hosting": False, "seat_count": 2, "max_seats": 5}]
+                        "hosting": False, "seat_count": 2, "max_seats": 5, "my_turn": False}]
     assert mine(Player(api, "乙")) == mine(b)  # another phone, the same account: the same list
     assert mine(Player(api, "丙")) == []
     b.ok("POST", f"/v1/rooms/{first}/leave")  # left before the start: not hers any more
@@ -94,3 +96,41 @@ def test_a_room_she_left_is_not_marked_so_coming_back_lists_it(api, svc, monkeyp
     monkeypatch.setattr(svc.rooms, "member_rooms", read)
     assert [r["room_id"] for r in mine(b)] == [room_id]
 
+
+
+def test_a_game_waiting_on_her_comes_first_marked_and_a_sealed_move_in_unmarks_it(api, svc, clock):
+    """P14: 「轮到你」 — her seat is among those the game waits on; in a sealed round, until her move is
+    in (her table-mates' sealed moves stay theirs: only her own slot is read)."""
+    table = Table保皇.open(api, svc, list("甲乙丙丁戊"))
+    candidate = waiting_seat(table.view(0))  # 争皇位: one seat is asked
+    assert [next(r["my_turn"] for r in mine(p) if r["room_id"] == table.room_id) for p in table.players] == [
+        seat == candidate for seat in range(5)]
+    asked_one, other = table.players[candidate], table.players[(candidate + 1) % 5]
+    clock.advance(1)
+    newer = [p.open_room("baohuang") for p in (asked_one, other)]  # newer rooms, waiting for players
+    assert [(r["room_id"], r["my_turn"]) for r in mine(asked_one)] == [(table.room_id, True), (newer[0], False)]
+    assert [(r["room_id"], r["my_turn"]) for r in mine(other)] == [(newer[1], False), (table.room_id, False)]
+
+    view = table.run(Policy(), until=in_phase("declare"))  # 表态: sealed, all but the emperor
+    asked, step = view["pending"]["seats"], view["room"]["step"]
+    assert len(asked) == 4
+    mover = asked[0]
+    table.do(mover, Policy().declaration(table.view(mover)["game"]), step)
+    marks = {seat: next(r["my_turn"] for r in mine(p) if r["room_id"] == table.room_id)
+             for seat, p in enumerate(table.players)}
+    assert marks == {seat: seat in asked[1:] for seat in range(5)}
+
+
+def test_a_storyteller_is_never_marked_but_a_player_asked_to_vote_is(api, svc):
+    t = Table.open(api, svc, 5, bytes(32))
+    t.deal(["jingfei", "huangshang", "sanage", "huafei", "taihou"])
+    t.begin()
+    t.night({"huafei": [2]})
+    assert [r["my_turn"] for r in mine(t.st)] == [False]  # the game waits on her between any two presses
+    assert all(not mine(p)[0]["my_turn"] for p in t.players)
+    t.nominate(0, 1)
+    t.do({"type": "open_vote", "seconds": 20})  # the vote clock: the living (and 2号's ghost vote) asked
+    t.play(3, {"type": "vote", "yes": True})
+    asked = set(t.view(0)["pending"]["seats"])
+    assert [mine(p)[0]["my_turn"] for p in t.players] == [s in asked for s in range(5)]
+    assert 3 not in asked and len(asked) >= 3 and [r["my_turn"] for r in mine(t.st)] == [False]

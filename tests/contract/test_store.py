@@ -23,7 +23,15 @@ from chalicelib.domain.model import (
     RoomStatus,
     SeatEntry,
 )
-from chalicelib.domain.ports import ClearEntry, Consort, RecordIncrement, ResultWrite, StageCleared, User
+from chalicelib.domain.ports import (
+    ClearEntry,
+    Consort,
+    MoveSlot,
+    RecordIncrement,
+    ResultWrite,
+    StageCleared,
+    User,
+)
 from chalicelib.store.memory import MemoryStore
 
 
@@ -107,12 +115,13 @@ def test_a_users_rooms_come_back_newest_first_as_they_stand_without_their_state(
     store.rooms.add_member("u0", store.rooms.get_room("r1"))  # noted again (a retried join)
     store.rooms.add_member("u9", store.rooms.get_room("r3"))
     started = replace_room(store.rooms.get_room("r2"), status=RoomStatus.ACTIVE, version=1, state={"secret": 1},
-                           seed=b"s" * 32)
+                           seed=b"s" * 32, pending=PendingInfo(kind=PendingKind.SEALED, seats=(0, 2), deadline_ms=9))
     store.rooms.save_room(started, 0)
     rooms = store.rooms.member_rooms("u0", 10)
     assert [r.id for r in rooms] == ["r2", "r3", "r1"]
     assert rooms[0].status is RoomStatus.ACTIVE and rooms[0].version == 1  # as it stands, not as noted
     assert rooms[0].state is None and rooms[0].seed is None
+    assert rooms[0].pending == started.pending  # whom it waits on (her 「轮到你」)
     assert rooms[0].seats == started.seats and rooms[0].title == "T" and rooms[0].max_seats == 3
     assert [r.id for r in store.rooms.member_rooms("u0", 2)] == ["r2", "r3"]
     assert [r.id for r in store.rooms.member_rooms("u9", 10)] == ["r3"]
@@ -175,6 +184,22 @@ def test_a_move_is_written_once_and_the_first_one_is_returned_to_a_second_writer
     store.rooms.put_move("r1", move(4, 0))
     got = store.rooms.list_moves("r1", 3)
     assert sorted(got) == [0, 1] and got[0] == first and got[1].by is MoveSource.DEFAULT
+
+
+def test_moves_made_answers_which_slots_hold_a_submitted_move_in_one_read(store):
+    """「我的对局」's 「轮到你」 in a sealed round: her own slot in each of her rooms, read together; a
+    placeholder written as a round closed is not a move she made."""
+    store.rooms.put_move("r1", move(3, 0))
+    store.rooms.put_move("r1", move(3, 1, by=MoveSource.DEFAULT, action={}))
+    store.rooms.put_move("r2", move(7, 2, by=MoveSource.BOT))
+    slots = [MoveSlot("r1", 3, 0), MoveSlot("r1", 3, 1), MoveSlot("r1", 3, 2), MoveSlot("r1", 4, 0),
+             MoveSlot("r2", 7, 2), MoveSlot("r9", 3, 0), MoveSlot("r1", 3, 0)]
+    assert store.rooms.moves_made(slots) == {MoveSlot("r1", 3, 0), MoveSlot("r2", 7, 2)}
+    assert store.rooms.moves_made([]) == set()
+    many = [MoveSlot(f"q{i:03d}", 1, 0) for i in range(150)]  # more than one BatchGetItem takes
+    for slot in many[::50]:
+        store.rooms.put_move(slot.room_id, move(1, 0))
+    assert store.rooms.moves_made(many) == set(many[::50])
 
 
 def test_commit_writes_room_log_moves_and_side_writes_together(store):

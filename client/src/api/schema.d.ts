@@ -3158,12 +3158,17 @@ export interface components {
             seat_count: number;
             /** Max Seats */
             max_seats: number;
+            /**
+             * My Turn
+             * @description 对局正等她：她的座位在待行动之列，且（密封回合）她尚未出招；主持人不标
+             */
+            my_turn: boolean;
         };
         /** MyRoomsOut */
         MyRoomsOut: {
             /**
              * Rooms
-             * @description 她在座或主持、尚未结束的房间，新开的在前（至多 20 间）
+             * @description 她在座或主持、尚未结束的房间：正等她的在前，其余新开的在前（至多 20 间）
              */
             rooms: components["schemas"]["MyRoomOut"][];
         };

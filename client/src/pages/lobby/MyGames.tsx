@@ -5,23 +5,27 @@ import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
 import { useData } from '../../hooks/useData'
 import { roomUrl } from '../../lib/labels'
-import { lineOf } from './myGames'
+import { countLine, lineOf } from './myGames'
 
 /**
  * 「我的对局」 at the top of the lobby: the rooms she plays or hosts that are still open or under way
  * (GET /v1/me/rooms: kept by the server, so a game begun on her phone is here on the web page too),
- * each with 继续. Asked again each time the lobby is shown.
+ * each with 继续; those waiting on her (her turn, or her sealed move not in) first, stamped 「轮到你」.
+ * Asked again each time the lobby is shown.
  */
 export function MyGames() {
   const mine = useData(() => api.GET('/v1/me/rooms'), [])
   const rows = mine.data?.rooms ?? []
   if (!rows.length) return null
   return (
-    <Panel title='我的对局' extra={`${rows.length} 局`} className='my-games'>
+    <Panel title='我的对局' extra={countLine(rows)} className='my-games'>
       {rows.map((r) => (
-        <View key={r.room_id} className='my-game' data-room={r.room_id}>
+        <View key={r.room_id} className={r.my_turn ? 'my-game my-turn' : 'my-game'} data-room={r.room_id}>
           <View className='grow'>
-            <Text className='my-game-title'>{r.title}</Text>
+            <View className='my-game-head'>
+              <Text className='my-game-title'>{r.title}</Text>
+              {r.my_turn && <Text className='my-turn-stamp'>轮到你</Text>}
+            </View>
             <Text className='muted my-game-line'>{lineOf(r)}</Text>
           </View>
           <SealButton size='small' kind={r.status === 'active' ? 'zhu' : 'gold'}

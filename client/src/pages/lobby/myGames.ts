@@ -12,3 +12,9 @@ export function lineOf(r: Pick<MyRoom, 'game' | 'status' | 'seat' | 'seat_count'
   if (r.status === 'open') parts.push(`${r.seat_count}/${r.max_seats} 席`)
   return parts.filter(Boolean).join(' · ')
 }
+
+/** The panel's count: how many, and how many wait on her. */
+export function countLine(rows: Pick<MyRoom, 'my_turn'>[]): string {
+  const waiting = rows.filter((r) => r.my_turn).length
+  return waiting ? `${rows.length} 局 · ${waiting} 局轮到你` : `${rows.length} 局`
+}
