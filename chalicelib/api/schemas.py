@@ -286,6 +286,7 @@ class RoomOut(Out):
     practice: bool = Field(description="练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关")
     again: list[AgainOut] = Field(description=(
         "这一局结束后，同桌开的再战房（POST /v1/rooms/{room_id}/again 开或加入）；按关卡各一间"))
+    awaited: list[str] = Field(description="再战房开局前：上一局同桌（不含机器人）中还没来的人，按她在上一局的名字；其他时候为空")
     board: str | None = Field(description="这个房间的结果计入的榜单（如 cards-free）；不设榜的玩法为 null")
     leave: LeaveEffectOut | None = Field(
         default=None, description="她此刻离席会怎样（开战前、她在座时才有）：房间散场，或房主交给谁")

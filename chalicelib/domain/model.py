@@ -140,6 +140,23 @@ class HandoverVote(BaseModel):
     opened_ms: int
 
 
+class Teammate(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    user: str
+    name: str
+
+
+class AgainOf(BaseModel):
+    """Where a 再战 room comes from: the finished room, and its people (not its bots), by the names the
+    table knew them by, so the new room's waiting screen can say who has not come yet."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    room: str
+    people: tuple[Teammate, ...] = ()
+
+
 class AgainLink(BaseModel):
     """The room a finished room's table plays again in (再战), opened by the first of them who asked."""
 
@@ -204,6 +221,8 @@ class Room(BaseModel):
     rooms created in the last `ROOM_CODE_LIFE_S`). None for rooms created before codes existed."""
     again: dict[str, AgainLink] = {}
     """再战 rooms opened from this finished room, by what they replay: the stage ("3") or "same"."""
+    again_of: AgainOf | None = None
+    """A 再战 room: the finished room it replays and the people who sat there (whom it waits for)."""
     acted: dict[str, str] = {}
     """user -> a digest of the Idempotency-Key of her last applied action where she sees no step (血染's
     players): without a step, only this tells her retried action from a new one."""

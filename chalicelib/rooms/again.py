@@ -14,7 +14,7 @@ from typing import Any
 from chalicelib.core.errors import Conflict, Forbidden, NotFound, StaleVersion
 from chalicelib.core.game import AnyGame
 from chalicelib.core.identity import Caller
-from chalicelib.domain.model import AgainLink, Competition, Room, RoomStatus
+from chalicelib.domain.model import AgainLink, AgainOf, Competition, Room, RoomStatus, Teammate
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.deps import JOIN_ATTEMPTS, RoomDeps
@@ -142,6 +142,7 @@ def _open(deps: RoomDeps, caller: Caller, old: Room, game: AnyGame, options: dic
         max_seats=game.max_seats, min_seats=game.min_seats, options=options,
         # the same 暗号 keeps strangers out; the table itself comes in without it (`vouched`)
         password_hash=old.password_hash, created_ms=now, updated_ms=now, active_ms=now,
+        again_of=AgainOf(room=old.id, people=tuple(Teammate(user=s.user, name=s.name) for s in old.seats if s.person)),
     )
     created = create_coded(deps, room)
     if created is not None:

@@ -102,8 +102,16 @@ def room_summary(room: Room, caller: Caller, now_ms: int, *, hide_steps: bool = 
         "board": _board_of(room),
         "again": [{"stage": None if choice == SAME else int(choice), "room_id": link.room, "by": link.by,
                    "by_me": link.user == caller.user_id} for choice, link in sorted(room.again.items())],
+        "awaited": _awaited(room),
         "leave": leave_effect(room, caller),
     }
+
+
+def _awaited(room: Room) -> list[str]:
+    """A 再战 room before its start: who sat at the last table and has not come yet (her name there)."""
+    if room.again_of is None or room.status is not RoomStatus.OPEN:
+        return []
+    return [p.name for p in room.again_of.people if not room.takes_part(p.user)]
 
 
 def leave_effect(room: Room, caller: Caller) -> dict[str, Any] | None:

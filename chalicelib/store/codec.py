@@ -122,6 +122,7 @@ def room_to_item(room: Room) -> dict[str, Any]:
         "bot_played": room.bot_played or None,
         "acted": room.acted or None,
         "again": {k: link.model_dump() for k, link in room.again.items()} or None,
+        "again_of": room.again_of.model_dump() if room.again_of else None,
         "code": room.code,
     }
     shard = shard_of(room.id)
@@ -174,6 +175,7 @@ def room_from_item(item: dict[str, Any]) -> Room:
         bot_played=bool(v.get("bot_played")),
         acted=v.get("acted") or {},
         again=v.get("again") or {},
+        again_of=v.get("again_of"),
         code=v.get("code"),
     )
 

@@ -272,6 +272,9 @@ describe('rooms by link, code and 「我的对局」', () => {
     await until('a new room', async () => (await room.locator('.room-status', { hasText: '候场' }).count()) > 0 || null)
     const fresh = await screen(zhen).locator('.room-invite').getAttribute('data-room')
     assert.notEqual(fresh, dRoom)
+    // its waiting screen names the two teammates who have not come yet
+    assert.match(await screen(zhen).locator('.room-awaited').innerText(), /^上局同伴未到：\S+、\S+$/)
+    await shot(zhen.page, `${SHOTS}again-waiting.png`)
     await screen(zhen).locator('.masthead-sub', { hasText: '宫斗杀' }).waitFor()
     // the ended game is forgotten by 「我的对局」, the new room is there
     await screen(zhen).getByRole('button', { name: '回大厅', exact: true }).click()
@@ -286,6 +289,7 @@ describe('rooms by link, code and 「我的对局」', () => {
     await screen(mei).getByRole('button', { name: '再战此关', exact: true }).click()
     await until('her seat in the same room', async () => (await screen(mei).locator(`.room-invite[data-room="${fresh}"]`).count()) > 0 || null)
     await screen(mei).locator('.seat-me').waitFor()
+    assert.match(await screen(mei).locator('.room-awaited').innerText(), /^上局同伴未到：[^、\s]+$/)  // only the third
     await screen(rong).getByRole('button', { name: '再战此关', exact: true }).click()
     await screen(rong).locator('.room-status', { hasText: '对局中' }).waitFor({ timeout: 20000 })  // the third seat starts it
     assert.match(rong.page.url(), new RegExp(`room-shengong/index\\?id=${fresh}`))

@@ -372,6 +372,10 @@ describe('血染甄嬛传 H5', () => {
     await screen(st).getByRole('button', { name: '再开一局', exact: true }).click()
     await screen(st).locator('.room-invite').waitFor({ timeout: 15000 })
     const next = await screen(st).locator('.room-invite').getAttribute('data-room')
+    // her waiting screen names everyone who sat at the last table (the traveller too) and has not come
+    const table = (await api.call('GET', `/v1/rooms/${roomId}`, st.token)).body.room.seats.map((s) => s.name)
+    assert.ok(table.length > NAMES.length, table.join())
+    assert.equal(await screen(st).locator('.room-awaited').innerText(), `上局同伴未到：${table.join('、')}`)
     const note = screen(players[1]).locator('.again-note')
     await note.waitFor({ timeout: 15000 })
     assert.match(await note.innerText(), /已开了新房，点「入席新局」前往/)
@@ -385,5 +389,7 @@ describe('血染甄嬛传 H5', () => {
     await screen(players[1]).getByRole('button', { name: '入席新局', exact: true }).click()
     await screen(players[1]).locator(`.room-invite[data-room="${next}"]`).waitFor({ timeout: 15000 })
     await screen(players[1]).locator('.seat-me').waitFor()
+    const rest = table.filter((n) => n !== NAMES[1])
+    assert.equal(await screen(players[1]).locator('.room-awaited').innerText(), `上局同伴未到：${rest.join('、')}`)
   })
 })

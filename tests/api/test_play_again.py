@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from chalicelib.core.game import BotLevel
 from chalicelib.core.identity import Caller
-from chalicelib.domain.model import RoomStatus
+from chalicelib.domain.model import BOT_USER_PREFIX, RoomStatus
 from chalicelib.games import get_game
 from chalicelib.rooms import again
 from chalicelib.rooms.engine import parse_model
@@ -53,17 +54,20 @@ def test_the_first_tap_opens_the_room_and_every_teammates_tap_sits_in_it(api, sv
     first = team[1].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]
     assert (first["status"], first["title"], first["options"]["stage"]) == ("open", "宫斗杀·关卡1", 1)
     assert [s["name"] for s in first["seats"]] == ["眉庄"] and first["is_creator"]
+    assert first["awaited"] == ["甄嬛", "陵容"]  # the waiting screen names who has not come yet
     # the finished room names it for the others' screens (and its new version is their notice)
     told = team[0].summary(done)["room"]
     assert told["again"] == [{"stage": 1, "room_id": first["id"], "by": "眉庄", "by_me": False}]
     assert svc.rooms.get_room(done).version == version + 1
     second = team[0].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]
     assert second["id"] == first["id"] and [s["name"] for s in second["seats"]] == ["眉庄", "甄嬛"]
+    assert second["awaited"] == ["陵容"] and team[1].summary(first["id"])["room"]["awaited"] == ["陵容"]
     assert team[1].summary(done)["room"]["again"][0]["by_me"] is True  # hers: 「回新房」, not 「同席」
     # a retried tap (a lost answer) is the same room, the same one seat
     assert team[0].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]["id"] == first["id"]
     third = team[2].ok("POST", f"/v1/rooms/{done}/again", {})["room"]  # no stage: the same settings
     assert third["id"] == first["id"] and third["status"] == "active"  # the third seat starts 宫斗杀
+    assert third["awaited"] == [] and team[0].summary(done)["room"]["awaited"] == []  # a finished room awaits no one
     assert seated_users(svc, first["id"]) == [team[1].user["id"], team[0].user["id"], team[2].user["id"]]
     assert len(team[0].summary(done)["room"]["again"]) == 1  # one 再战 room, not one per teammate
 
@@ -153,11 +157,13 @@ def test_a_hosted_games_next_room_is_the_hosts_to_open(api, svc):
     assert error(r) == (409, "AGAIN_HOST_OPENS") and r.json_body["message"] == "新的一局由主持人来开，请稍候"
     new = storyteller.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]
     assert new["seats"] == [] and new["hosted"] and new["is_creator"]
+    assert new["awaited"] == [f"宾客{i}" for i in range(5)]  # the storyteller is told whom to wait for
     assert svc.rooms.get_room(new["id"]).host == storyteller.user["id"]
     assert players[0].summary(room_id)["room"]["again"] == [{"stage": None, "room_id": new["id"], "by": "说书人", "by_me": False}]
     for p in players:
         assert p.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]["id"] == new["id"]
     assert seated_users(svc, new["id"]) == [p.user["id"] for p in players]
+    assert storyteller.summary(new["id"])["room"]["awaited"] == []
     assert error(players[0].post(f"/v1/rooms/{room_id}/again", {"stage": 2})) == (422, "VALIDATION_FAILED")
 
 
@@ -223,3 +229,17 @@ def test_a_teammate_too_late_for_the_rematch_opens_the_next_one(api, svc, admin)
     assert team[0].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"] == first
     assert team[0].user["id"] not in seated_users(svc, late["id"])
 
+
+
+def test_the_new_room_awaits_the_last_tables_people_not_its_bots(api, svc):
+    """A bot's seat is not waited for; a player a bot played for (handed over) is: her 再战 tap seats her."""
+    storyteller, players, room_id = finished_hosted_room(api, svc)
+    room = svc.rooms.get_room(room_id)
+    seats = list(room.seats)
+    seats[2] = seats[2].model_copy(update={"user": f"{BOT_USER_PREFIX}2", "name": "机器人2", "bot": BotLevel.SIMPLE})
+    seats[3] = seats[3].model_copy(update={"bot": BotLevel.SIMPLE})  # handed over: still hers
+    svc.rooms.save_room(room.model_copy(update={"seats": tuple(seats), "version": room.version + 1}), room.version)
+    new = storyteller.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]
+    assert new["awaited"] == ["宾客0", "宾客1", "宾客3", "宾客4"]
+    players[3].ok("POST", f"/v1/rooms/{room_id}/again", {})
+    assert players[0].summary(new["id"])["room"]["awaited"] == ["宾客0", "宾客1", "宾客4"]

@@ -1983,6 +1983,11 @@ export interface components {
              */
             again: components["schemas"]["AgainOut"][];
             /**
+             * Awaited
+             * @description 再战房开局前：上一局同桌（不含机器人）中还没来的人，按她在上一局的名字；其他时候为空
+             */
+            awaited: string[];
+            /**
              * Board
              * @description 这个房间的结果计入的榜单（如 cards-free）；不设榜的玩法为 null
              */
@@ -3379,6 +3384,11 @@ export interface components {
              */
             again: components["schemas"]["AgainOut"][];
             /**
+             * Awaited
+             * @description 再战房开局前：上一局同桌（不含机器人）中还没来的人，按她在上一局的名字；其他时候为空
+             */
+            awaited: string[];
+            /**
              * Board
              * @description 这个房间的结果计入的榜单（如 cards-free）；不设榜的玩法为 null
              */
@@ -4387,6 +4397,11 @@ export interface components {
              * @description 这一局结束后，同桌开的再战房（POST /v1/rooms/{room_id}/again 开或加入）；按关卡各一间
              */
             again: components["schemas"]["AgainOut"][];
+            /**
+             * Awaited
+             * @description 再战房开局前：上一局同桌（不含机器人）中还没来的人，按她在上一局的名字；其他时候为空
+             */
+            awaited: string[];
             /**
              * Board
              * @description 这个房间的结果计入的榜单（如 cards-free）；不设榜的玩法为 null
@@ -6004,6 +6019,11 @@ export interface components {
              * @description 这一局结束后，同桌开的再战房（POST /v1/rooms/{room_id}/again 开或加入）；按关卡各一间
              */
             again: components["schemas"]["AgainOut"][];
+            /**
+             * Awaited
+             * @description 再战房开局前：上一局同桌（不含机器人）中还没来的人，按她在上一局的名字；其他时候为空
+             */
+            awaited: string[];
             /**
              * Board
              * @description 这个房间的结果计入的榜单（如 cards-free）；不设榜的玩法为 null
