@@ -249,6 +249,13 @@ describe('rooms by link, code and 「我的对局」', () => {
   })
 
   it('the 宫斗杀 result offers 再战此关: the first tap opens a room of the same 关卡, her teammates\' taps sit them in it', async () => {
+    // 沈眉庄's other phone rests on the lobby, her game listed: it leaves the list when the game ends,
+    // told by the socket (the list is not polled)
+    const resting = await phone('沈眉庄')
+    const listed = screen(resting).locator(`.my-game[data-room="${dRoom}"]`)
+    await listed.waitFor({ timeout: 15000 })
+    const asked = []
+    resting.page.on('request', (r) => { if (r.url().includes('/v1/me/rooms')) asked.push(r.url()) })
     // played to its end through the API (the game's own screens are tested in shengong.test.mjs)
     const tokens = [zhen, mei, rong].map((p) => p.token)
     let last
@@ -266,6 +273,9 @@ describe('rooms by link, code and 「我的对局」', () => {
       }
     }
     assert.doesNotMatch(last, /^active/, last)
+    await listed.waitFor({ state: 'detached', timeout: 15000 })
+    assert.ok(asked.length >= 1 && asked.length <= 12, `asked ${asked.length} times`)  // notices coalesced, not a poll
+    await resting.page.context().close()
     const room = screen(zhen)
     await room.locator('.sg-verdict').waitFor({ timeout: 20000 })
     await room.getByRole('button', { name: '再战此关', exact: true }).click()

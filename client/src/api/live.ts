@@ -13,7 +13,7 @@
  */
 import Taro from '@tarojs/taro'
 import { api, session } from './index'
-import { backoffDelay, type Timers } from './poll'
+import { backoffDelay, realTimers, type Timers } from './poll'
 
 /** The little the Live channel needs from a socket (both platforms adapt to it; tests fake it). */
 export interface SocketLike {
@@ -130,11 +130,6 @@ export interface LiveOptions {
   /** After a ping, how long to wait for any message before taking the socket for dead (ms): a
    * half-open connection (a phone that changed networks) would otherwise hear nothing, silently. */
   pongWaitMs?: number
-}
-
-const realTimers: Timers = {
-  set: (fn, ms) => setTimeout(fn, ms),
-  clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 }
 
 interface ServerMessage {

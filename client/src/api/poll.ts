@@ -17,7 +17,7 @@ export interface Timers {
   clear(handle: unknown): void
 }
 
-const realTimers: Timers = {
+export const realTimers: Timers = {
   set: (fn, ms) => setTimeout(fn, ms),
   clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 }

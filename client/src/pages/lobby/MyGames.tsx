@@ -4,6 +4,7 @@ import { api } from '../../api'
 import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
 import { useData } from '../../hooks/useData'
+import { useRoomNotices } from '../../hooks/useRoomNotices'
 import { roomUrl } from '../../lib/labels'
 import { countLine, lineOf } from './myGames'
 
@@ -11,11 +12,13 @@ import { countLine, lineOf } from './myGames'
  * 「我的对局」 at the top of the lobby: the rooms she plays or hosts that are still open or under way
  * (GET /v1/me/rooms: kept by the server, so a game begun on her phone is here on the web page too),
  * each with 继续; those waiting on her (her turn, or her sealed move not in) first, stamped 「轮到你」.
- * Asked again each time the lobby is shown.
+ * Asked again each time the lobby is shown, and when one of them changes while she is here (the app's
+ * socket tells it: her turn comes, a game ends), so the stamp is right without a poll.
  */
 export function MyGames() {
   const mine = useData(() => api.GET('/v1/me/rooms'), [])
   const rows = mine.data?.rooms ?? []
+  useRoomNotices(rows.map((r) => r.room_id), () => void mine.reload())
   if (!rows.length) return null
   return (
     <Panel title='我的对局' extra={countLine(rows)} className='my-games'>
