@@ -30,7 +30,8 @@ def noted(deps: RoomDeps, user: str, room: Room) -> Room:
 
 
 def my_rooms(deps: RoomDeps, caller: Caller) -> list[dict[str, Any]]:
-    """Her rooms still open or under way where she still sits or hosts, newest first."""
+    """Her rooms still open or under way where she still sits or hosts: those waiting on her first, each
+    part newest first."""
     rooms = deps.rooms.member_rooms(caller.user_id, MY_ROOMS)
     live = [room for room in rooms if _hers_now(room, caller)]
     # over: marked, so it never again takes a live one's place (only an ended room: one she left may
