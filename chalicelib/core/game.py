@@ -125,6 +125,8 @@ class Entrant:
     seat: int
     name: str
     persona: Persona | None = None
+    bot: bool = False
+    """A bot plays this seat from the start (a game may end once no person is left playing)."""
 
 
 class PendingKind(StrEnum):

@@ -11,6 +11,8 @@ actions are in the log like anyone's).
 
 from __future__ import annotations
 
+import time
+
 from chalicelib.core.errors import StaleVersion
 from chalicelib.core.game import PendingKind, Viewer
 from chalicelib.domain.model import MoveSource, Room, RoomStatus, Trigger
@@ -21,9 +23,12 @@ from chalicelib.rooms.deps import RoomDeps
 from chalicelib.rooms.engine import load_state
 from chalicelib.rooms.transitions import apply_action, settle_now, submit_move
 
-MAX_BOT_STEPS = 40
-"""Bot transitions one request may run (a 保皇 trick of bots is a handful; the rest waits for the
-scheduler or the next request, never a long request)."""
+MAX_BOT_STEPS = 400
+"""Bot transitions one request may run: enough for a whole classic 保皇 deal of bots and a 托管 seat
+(~110 plays; 40 left such a table standing at its turn clock, a bot's 30 s, every 40 plays)."""
+BOT_RUN_S = 3.0
+"""Wall time one request spends on bots at most; what is left waits for the next request or the
+round's clock (a whole deal of bots takes well under this)."""
 
 
 def _one_step(deps: RoomDeps, room: Room) -> Room | None:
@@ -66,7 +71,11 @@ def run_bots(deps: RoomDeps, room: Room) -> Room:
     """Let bots act until a human must (or MAX_BOT_STEPS); returns the latest room. Never raises for
     a bot's trouble: a race, a refused bot move or a bot that fails leaves the room as it is for the
     next request (or the round's clock)."""
+    until = time.monotonic() + BOT_RUN_S
     for _ in range(MAX_BOT_STEPS):
+        if time.monotonic() > until:
+            metrics_count("BotRunsCut")
+            return room
         try:
             after = _one_step(deps, room)
         except StaleVersion:

@@ -19,12 +19,14 @@ from chalicelib.rooms.engine import viewer_from_json
 
 
 def entrant_json(e: Entrant) -> dict[str, Any]:
-    return {"seat": e.seat, "name": e.name, "persona": e.persona.to_json() if e.persona else None}
+    out = {"seat": e.seat, "name": e.name, "persona": e.persona.to_json() if e.persona else None}
+    return {**out, "bot": True} if e.bot else out  # (games set up before bots were told keep their logs)
 
 
 def entrant_from_json(raw: dict[str, Any]) -> Entrant:
     p = raw.get("persona")
-    return Entrant(seat=int(raw["seat"]), name=str(raw["name"]), persona=Persona.from_json(p) if p else None)
+    return Entrant(seat=int(raw["seat"]), name=str(raw["name"]), persona=Persona.from_json(p) if p else None,
+                   bot=bool(raw.get("bot", False)))
 
 
 def effective(logs: Sequence[LogRecord]) -> list[LogRecord]:

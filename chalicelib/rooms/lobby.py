@@ -153,7 +153,8 @@ def start_transition(deps: RoomDeps, game: AnyGame, room: Room,
             bot_persona = game.bot_persona(s.seat, s.bot) if s.bot is not None and s.consort is None else None
             if bot_persona is not None:
                 personas[s.seat] = replace(bot_persona, name=s.name)
-    entrants = [Entrant(seat=s.seat, name=s.name, persona=personas.get(s.seat)) for s in room.seats]
+    entrants = [Entrant(seat=s.seat, name=s.name, persona=personas.get(s.seat), bot=s.bot is not None)
+                for s in room.seats]
     game.check_start(entrants, options)
     seed = deps.new_seed()
     state = game.setup(entrants, options, Rng(seed, 0))

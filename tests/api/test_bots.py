@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.games import get_game
+from chalicelib.rooms import autoplay
 from chalicelib.rooms.replay import recompute
+from chalicelib.rooms.sweeper import settle_overdue
 from tests.api.dgame import make_team
 from tests.api.helpers import Player, error
 
@@ -114,3 +116,40 @@ def test_two_humans_and_three_bots_play_a_baohuang_deal(api, svc, spy):
         if dealt is not None:
             foreign = {c for s, hand in enumerate(dealt) if s != seat for c in hand}
             assert not foreign & set(view.hand), seat
+
+
+def test_one_player_gone_to_tuoguan_among_four_bots_sees_the_deal_through_and_the_table_end(api, svc, monkeypatch):
+    """A player who presses 托管 at a table of bots: the whole deal is played in that one request (not
+    40 plays, then a bot standing at its 30 s clock, as before), and then the table ends, as when five
+    are in 托管 (docs/rules/baohuang.md §15) — bots dealing on for no one would never stop."""
+    monkeypatch.setattr(autoplay, "BOT_RUN_S", 60.0)  # the step bound is tested here, not a busy machine's speed
+    a = Player(api, "甲")
+    room_id = a.open_room("baohuang", {"variant": "classic", "turn_seconds": 30})
+    a.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple"})
+    a.ok("POST", f"/v1/rooms/{room_id}/start")
+    step = a.view(room_id)["room"]["step"]
+    assert a.act(room_id, {"type": "auto"}, step=step).status_code == 200
+    view = a.view(room_id)
+    assert view["room"]["status"] == "finished" and view["game"]["over_reason"] == "all_auto"
+    results = a.result(room_id)["results"]
+    assert [r["unit"] for r in results] == ["deal-1"]
+    assert len(view["game"]["last_deal"]["places"]) == 5  # played out, every seat placed
+    assert sum(r["score"] for r in results[0]["results"]) == 0
+    assert svc.rooms.get_room(room_id).step > 60  # more than 40 bot plays ran in that request
+
+
+def test_a_bot_run_out_of_time_leaves_the_rest_to_the_clock(api, svc, clock, monkeypatch):
+    """BOT_RUN_S bounds the wall time a request spends on bots: past it, the bots' turn waits for the
+    next request or its deadline, which carries it on."""
+    a = Player(api, "甲")
+    room_id = a.open_room("baohuang", {"variant": "simple", "turn_seconds": 30})
+    a.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple"})
+    monkeypatch.setattr(autoplay, "BOT_RUN_S", -1.0)  # out of time at once
+    a.ok("POST", f"/v1/rooms/{room_id}/start")
+    a.act(room_id, {"type": "auto"}, step=a.view(room_id)["room"]["step"])
+    stalled = svc.rooms.get_room(room_id)
+    assert stalled.status.value == "active" and set(stalled.pending.seats) <= set(stalled.bot_seats)
+    monkeypatch.setattr(autoplay, "BOT_RUN_S", 60.0)
+    clock.advance(31)
+    settle_overdue(svc.room_deps())
+    assert svc.rooms.get_room(room_id).status.value == "finished"  # the clock carried the bots on

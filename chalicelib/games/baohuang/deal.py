@@ -124,8 +124,8 @@ def finish_deal(step: Step, places: tuple[int, ...]) -> None:
         for seat in range(SEATS)
     )
     _close(step, record, results)
-    if all(step.state.auto):
-        end_table(step, TableEnd.ALL_AUTO)
+    if all(auto or bot for auto, bot in zip(step.state.auto, step.state.bots, strict=True)):
+        end_table(step, TableEnd.ALL_AUTO)  # no person is playing: deals of bots alone would never end
     else:
         step.set(phase=Phase.BETWEEN, ready=step.state.auto)
 

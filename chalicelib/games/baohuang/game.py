@@ -93,8 +93,9 @@ class BaohuangGame(Game[BaohuangState, Action, Event, BaohuangView, Options]):
         return f"{self.title}·{'经典' if variant is Variant.CLASSIC else '简明'}"
 
     def setup(self, entrants: Sequence[Entrant], options: Options, rng: Rng) -> BaohuangState:
-        names = tuple(e.name for e in sorted(entrants, key=lambda e: e.seat))
-        step = Step(BaohuangState(options=options, names=names, phase=Phase.THRONE, deal_no=0))
+        seated = sorted(entrants, key=lambda e: e.seat)
+        step = Step(BaohuangState(options=options, names=tuple(e.name for e in seated), phase=Phase.THRONE,
+                                  deal_no=0, bots=tuple(e.bot for e in seated)))
         start_deal(step, rng)
         return step.state
 

@@ -188,7 +188,7 @@ def text_of(event: Event, names: Sequence[str]) -> str:
             return f"{who}{'被司礼请出牌桌' if event.kicked else '离开牌桌'}"
         case TableEnded():
             why = {TableEnd.QUIT: "有人强退", TableEnd.KICKED: "有人被踢出", TableEnd.LEFT: "有人离桌",
-                   TableEnd.ALL_AUTO: "五家都在托管"}[event.reason]
+                   TableEnd.ALL_AUTO: "在座的人都在托管"}[event.reason]
             totals = "，".join(f"{names[s]} {_signed(t)}" for s, t in enumerate(event.totals))
             return f"牌局结束（{why}）：总分 {totals}"
 

@@ -144,7 +144,7 @@ class TableEnd(StrEnum):
     LEFT = "left"
     """A seat left between deals."""
     ALL_AUTO = "all_auto"
-    """All five seats were in 托管 when a deal ended."""
+    """Every seat was in 托管 or a bot's when a deal ended: no person was playing."""
 
 
 class Trick(Frozen):
@@ -242,6 +242,8 @@ class BaohuangState(Frozen):
     wins: tuple[int, ...] = (0,) * SEATS
     auto: tuple[bool, ...] = (False,) * SEATS
     """托管 flags (public)."""
+    bots: tuple[bool, ...] = (False,) * SEATS
+    """Seats bots played from the start: once every other seat is in 托管, no person is playing."""
     ready: tuple[bool, ...] = (False,) * SEATS
     """BETWEEN: who pressed 继续."""
     last_emperor: int | None = None

@@ -37,7 +37,7 @@ const OVER_REASON: Record<string, string> = {
   quit: '有人强退，本桌结束',
   kicked: '有人被请出，本桌结束',
   left: '有人离席，本桌结束',
-  all_auto: '五家都已托管，本桌结束',
+  all_auto: '在座的人都已托管，本桌结束',
 }
 export const PHASE_NAME: Record<string, string> = {
   throne: '选皇帝',
