@@ -239,6 +239,30 @@ describe('保皇 H5', () => {
     await clickTurn(rid, { pass: true })
     for (let i = 0; i < 3; i++) await clickTurn(rid)
 
+    // the trick at a glance, as the server counts it: each seat's play in it (or 不出) by her seat, and
+    // the trick last won on the felt — what a player who looks again after bots played in a moment reads
+    const now = await view(rid)
+    const looker = ps[now.game.turn]
+    await screen(looker).locator('.bh-waiting', { hasText: '轮到你出牌' }).waitFor()  // her screen is as of now
+    const seen = (await view(rid, looker)).game
+    let shown = 0
+    for (const s of seen.seats.filter((x) => x.seat !== seen.seat)) {
+      const box = screen(looker).locator(`.bh-seat[data-seat="${s.seat}"]`)
+      if (s.played?.length) {
+        await box.locator('.bh-play-bubble').waitFor()
+        shown++
+      } else {
+        assert.equal(await box.locator('.bh-play-bubble').count(), 0)
+      }
+      assert.equal(await box.locator('.bh-pass-bubble', { hasText: '不出' }).count(), s.passed ? 1 : 0)
+    }
+    if (seen.last_trick) {
+      assert.match(await screen(looker).locator('.bh-last-trick').innerText(), /^上一墩 \S+收 · /)
+      shown++
+    }
+    assert.ok(shown > 0, 'after five turns something of the trick is on the table')
+    await shot(looker.page, `${SHOTS}baohuang-trick.png`)
+
     // a timer expiry: the seat to play does nothing; the scheduler puts her in 托管, and everyone sees it
     const late = (await view(rid)).game.turn
     const lateP = ps[late]
@@ -284,7 +308,7 @@ describe('保皇 H5', () => {
     await replay.getByRole('button', { name: '下一步' }).click()
     await replay.locator('.bh-replay-count').filter({ hasText: new RegExp(`^1/${n}$`) }).waitFor()
     assert.ok((await replay.locator('.bh-replay-line').textContent()).includes(last.results.find((r) => r.seat === record.log[0].seat).name))
-    await replay.getByRole('button', { name: '下一手' }).click()
+    await replay.getByRole('button', { name: '跳到出牌' }).click()
     const firstPlay = record.log.findIndex((e) => e.act === 'play') + 1
     await replay.locator('.bh-replay-count').filter({ hasText: new RegExp(`^${firstPlay}/${n}$`) }).waitFor()
     const leader = record.log[firstPlay - 1].seat

@@ -198,6 +198,10 @@ class Deal(Frozen):
     """Classic hidden solo: copies of the called face the emperor has played (the 4th reveals her)."""
     turn: int | None = None
     trick: Trick | None = None
+    trick_from: int = 0
+    """Where in `log` the trick being played began (each seat's play or pass in it is after it)."""
+    last_trick: Trick | None = None
+    """The trick last won: who won it, with what (a table of quick bots plays several in a moment)."""
     out: tuple[int, ...] = ()
     """Seats in the order they went out."""
     log: tuple[LogEntry, ...] = ()

@@ -19,7 +19,9 @@ from chalicelib.games.baohuang.declare import may_grab
 from chalicelib.games.baohuang.knowledge import guard_holder, known_partners, role_of
 from chalicelib.games.baohuang.model import (
     SEATS,
+    Act,
     BaohuangState,
+    Deal,
     DealEnd,
     DealRecord,
     Frozen,
@@ -48,6 +50,10 @@ class SeatView(Frozen):
     emperor: bool = False
     guard: bool = False
     rebel: bool = False
+    played: tuple[str, ...] = ()
+    """Her latest play in the trick being played (empty: none, or she said 不出 since)."""
+    passed: bool = False
+    """Her latest word in the trick being played was 不出."""
 
 
 class TrickView(Frozen):
@@ -108,6 +114,8 @@ class BaohuangView(Frozen):
     can_grab: bool = False
     turn: int | None = None
     trick: TrickView | None = None
+    last_trick: TrickView | None = None
+    """The trick last won in this deal: who took it, with what."""
     out: tuple[int, ...] = ()
     log: tuple[LogEntry, ...] = ()
     hints: tuple[tuple[str, ...], ...] = ()
@@ -145,6 +153,8 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
             turn=deal.turn if state.phase is Phase.PLAY else None, out=deal.out, log=deal.log,
             trick=None if deal.trick is None else TrickView(seat=deal.trick.seat, cards=deal.trick.cards,
                                                            passes=deal.trick.passes),
+            last_trick=None if deal.last_trick is None else TrickView(seat=deal.last_trick.seat,
+                                                                     cards=deal.last_trick.cards, passes=0),
         )
         if host:
             fields["hands"] = deal.hands
@@ -163,6 +173,7 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
                 plays = legal_plays(state, me)
                 fields.update(hints=tuple(hint_cards(deal, me, plays[:HINT_LIMIT])), hints_total=len(plays),
                               can_pass=deal.trick is not None)
+    words = _trick_words(deal) if deal is not None and state.phase is Phase.PLAY else {}
     seats = tuple(
         SeatView(
             seat=s, name=state.names[s], cards=len(deal.hands[s]) if deal else 0, total=state.totals[s],
@@ -170,6 +181,8 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
             place=(deal.out.index(s) + 1) if deal and s in deal.out else None,
             emperor=deal is not None and deal.emperor == s, guard=guard_seen == s and deal is not None
             and deal.emperor != s, rebel=deal is not None and s in deal.rebels,
+            played=words[s].cards if s in words and words[s].act is Act.PLAY else (),
+            passed=s in words and words[s].act is Act.PASS,
         )
         for s in range(SEATS)
     )
@@ -184,6 +197,11 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
         turn_seconds=state.options.turn_seconds, phase=state.phase, deal_no=state.deal_no, seats=seats,
         last_deal=last_deal, over_reason=state.over_reason, **fields,
     )
+
+
+def _trick_words(deal: Deal) -> dict[int, LogEntry]:
+    """Each seat's latest play or 不出 in the trick being played."""
+    return {e.seat: e for e in deal.log[deal.trick_from:] if e.act in (Act.PLAY, Act.PASS)}
 
 
 def deal_replay(state: BaohuangState, deal_no: int) -> DealRecord:

@@ -2080,6 +2080,16 @@ export interface components {
              * @default false
              */
             rebel?: boolean;
+            /**
+             * Played
+             * @default []
+             */
+            played?: string[];
+            /**
+             * Passed
+             * @default false
+             */
+            passed?: boolean;
         };
         /**
          * Solo
@@ -2311,6 +2321,8 @@ export interface components {
             turn?: number | null;
             /** @default null */
             trick?: components["schemas"]["BaohuangTrickView"] | null;
+            /** @default null */
+            last_trick?: components["schemas"]["BaohuangTrickView"] | null;
             /**
              * Out
              * @default []
@@ -3556,6 +3568,11 @@ export interface components {
              * @default []
              */
             places?: components["schemas"]["ShengongPlace"][];
+            /**
+             * Warning
+             * @default null
+             */
+            warning?: string | null;
         };
         /**
          * ActionType

@@ -12,7 +12,7 @@ import { clockText } from './clock'
 import { Hand } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
 import { MySeat, Table } from './Table'
-import { EXIT_SHEET, logLine, overText, PHASE_NAME, ROLE_NAME, waitingText, type ExitKind, type RoomView } from './table'
+import { EXIT_SHEET, logLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, waitingText, type ExitKind, type RoomView } from './table'
 import { useActions, type BaohuangAction, type CheckOut } from './useActions'
 import { useCountdown } from './useCountdown'
 
@@ -28,7 +28,11 @@ export function BaohuangGame({ view, refresh }: Props) {
   const roomId = room.id
   const { send, check, busy, error, setError } = useActions(roomId, room.step, refresh)
   const remaining = useCountdown(view.pending?.deadline_ms, view.server_time)
-  const waiting = view.pending?.seats ?? []
+  // whom the step still waits for: a seat that sealed its declaration is not (its clock stops)
+  const waiting = useMemo(() => {
+    const done = new Set(view.pending?.submitted ?? [])
+    return (view.pending?.seats ?? []).filter((s) => !done.has(s))
+  }, [view.pending])
   const bots = useMemo(() => new Set(room.seats.filter((s) => s.bot).map((s) => s.seat)), [room.seats])
 
   const [selected, setSelected] = useState<string[]>([])
@@ -178,7 +182,8 @@ export function BaohuangGame({ view, refresh }: Props) {
             <View className='bh-role' data-role={game.my_role}>
               你是{ROLE_NAME[game.my_role]}
               {game.my_role !== 'emperor' && game.emperor !== null && game.emperor !== undefined ? `，皇帝是${names[game.emperor]}` : ''}
-              {(game.partners ?? []).length ? `；同伴：${(game.partners ?? []).map((p) => names[p]).join('、')}` : ''}
+              {/* her partners besides the emperor named just before (a guard's one partner is the emperor) */}
+              {partnersBesides(game).length ? `；同伴：${partnersBesides(game).map((p) => names[p]).join('、')}` : ''}
             </View>
           ) : null}
           {mySeat.auto && game.phase !== 'between' && game.phase !== 'over' ? (
@@ -212,6 +217,7 @@ export function BaohuangGame({ view, refresh }: Props) {
       {(game.phase === 'between' || game.phase === 'over') ? (
         <Panel title={game.phase === 'over' ? '终局' : '本局结算'} className='bh-panel'>
           {game.phase === 'over' ? <View className='bh-note bh-over'>{overText(game.over_reason)}</View> : null}
+          {game.phase === 'over' && game.deal_no > 1 ? <View className='bh-note bh-table-lead'>{tableLead(game)}</View> : null}
           {lastOutcome ? <ScoreTable outcome={lastOutcome} /> : <View className='muted'>结算中…</View>}
           <View className='bh-buttons'>
             {outcomes.length ? <SealButton kind='ghost' onClick={() => setReplaying(true)}>复盘</SealButton> : null}

@@ -63,7 +63,8 @@ export function Hand({ cards, selected, onTap, baoliu, perRow = 18, small }: Pro
 /** Cards laid flat (a play on the table, a replay line). */
 export function CardRow({ cards, small }: { cards: readonly string[]; small?: boolean }) {
   return (
-    <View className={`card-row ${small ? 'card-row-small' : ''}`}>
+    // a long play (a bomb of eight) packs its cards closer, so it stays within the felt between the seats
+    <View className={`card-row ${small ? 'card-row-small' : ''} ${cards.length > 5 ? 'card-row-dense' : ''}`}>
       {sortHand(cards).map((code) => (
         <View key={code} className='card card-flat' data-code={code}>
           <CardFace code={code} small={small} />

@@ -88,7 +88,7 @@ export function ReplaySheet({ outcomes, open, onClose }: { outcomes: Outcome[]; 
         <SealButton kind='ghost' size='small' disabled={frame.index === 0} onClick={() => setIndex(0)}>从头</SealButton>
         <SealButton kind='ghost' size='small' disabled={frame.index === 0} onClick={() => setIndex(frame.index - 1)}>上一步</SealButton>
         <SealButton size='small' disabled={frame.index >= frame.total} onClick={() => setIndex(frame.index + 1)}>下一步</SealButton>
-        <SealButton kind='gold' size='small' disabled={frame.index >= frame.total} onClick={() => setIndex(nextPlayIndex(record, frame.index))}>下一手</SealButton>
+        <SealButton kind='gold' size='small' disabled={frame.index >= frame.total} onClick={() => setIndex(nextPlayIndex(record, frame.index))}>跳到出牌</SealButton>
       </View>
       {record.called ? <View className='muted'>叫牌：{faceLabel(record.called)}</View> : null}
       {record.dealt.length && frame.index === 0 ? <View className='muted'>皇牌 {cardLabel('BJ#1')}·权杖 在 {names[record.holder]} 手中</View> : null}

@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { clockText } from './clock'
+import { handSummary } from './cards'
 import { CardRow } from './Hand'
 import { jiefeng, placeOf, seatBadges, signed, type BaohuangView, type Place, type SeatView } from './table'
 
@@ -11,23 +12,16 @@ interface Props {
   bots: ReadonlySet<number>
 }
 
-/** Seats that said 不出 since the play now on top of the trick. */
-function passedSince(game: BaohuangView): Set<number> {
-  const out = new Set<number>()
-  if (!game.trick) return out
-  const log = game.log ?? []
-  for (let i = log.length - 1; i >= 0; i--) {
-    const e = log[i]
-    if (e.act === 'play') break
-    if (e.act === 'pass') out.add(e.seat)
-  }
-  return out
+/** A bot's name without its 「（机器人）」: its badge says it. */
+function botless(name: string | undefined, bot: boolean): string | undefined {
+  return bot ? name?.replace(/（机器人）$/, '') : name
 }
 
-function SeatBox({ seat, game, place, turn, remaining, passed, bots }: {
-  seat: SeatView; game: BaohuangView; place: Place; turn: boolean; remaining: number | null; passed: boolean; bots: ReadonlySet<number>
+function SeatBox({ seat, game, place, turn, remaining, bots }: {
+  seat: SeatView; game: BaohuangView; place: Place; turn: boolean; remaining: number | null; bots: ReadonlySet<number>
 }) {
   const me = seat.seat === game.seat
+  const dealing = game.phase !== 'between' && game.phase !== 'over'
   const badges = seatBadges(seat, game, bots)
   return (
     <View
@@ -36,12 +30,13 @@ function SeatBox({ seat, game, place, turn, remaining, passed, bots }: {
     >
       <View className='bh-seat-head'>
         {/* a bot's name without its 「（机器人）」: the badge below says it */}
-        <Text className='bh-seat-name'>{bots.has(seat.seat) ? seat.name.replace(/（机器人）$/, '') : seat.name}{me ? '（我）' : ''}</Text>
+        <Text className='bh-seat-name'>{botless(seat.name, bots.has(seat.seat))}{me ? '（我）' : ''}</Text>
       </View>
       <View className='bh-seat-line'>
-        <View className='bh-back' />
-        <Text className='bh-count' data-count={seat.cards}>{seat.cards} 张</Text>
-        <Text className='bh-total'>积分 {signed(seat.total)}</Text>
+        {/* between deals and at the end no hand is held: no 「0 张」 for one who finished with cards */}
+        {dealing ? <View className='bh-back' /> : null}
+        {dealing ? <Text className='bh-count' data-count={seat.cards}>{seat.cards} 张</Text> : null}
+        <Text className='bh-total'>{signed(seat.total)} 分</Text>
       </View>
       {badges.length ? (
         <View className='bh-badges'>
@@ -51,16 +46,18 @@ function SeatBox({ seat, game, place, turn, remaining, passed, bots }: {
         </View>
       ) : null}
       {turn && remaining !== null ? <Text className='bh-timer'>{clockText(remaining)}</Text> : null}
-      {passed ? <Text className='bh-pass-bubble'>不出</Text> : null}
+      {/* her word in this trick, as the server counts it: bots play in a moment, and this is how a
+          player who looks again sees what each of them did */}
+      {seat.passed ? <Text className='bh-pass-bubble'>不出</Text> : null}
+      {seat.played?.length ? <Text className='bh-pass-bubble bh-play-bubble'>{handSummary(seat.played)}</Text> : null}
     </View>
   )
 }
 
 /** Five seats around the table; the trick in the middle with who holds it; 接风 when it happens. */
 export function Table({ game, waiting, remaining, bots }: Props) {
-  const passed = passedSince(game)
   const wind = jiefeng(game)
-  const name = (s: number) => (s === game.seat ? '你' : game.seats[s]?.name ?? `${s + 1}号`)
+  const name = (s: number) => (s === game.seat ? '你' : botless(game.seats[s]?.name, bots.has(s)) ?? `${s + 1}号`)
   const others = game.seats.filter((s) => s.seat !== game.seat || game.seat === null || game.seat === undefined)
   const turnSeats = new Set(waiting)
   return (
@@ -83,13 +80,16 @@ export function Table({ game, waiting, remaining, bots }: Props) {
               <Text className='bh-trick-empty'>{game.phase === 'play' && game.turn !== null && game.turn !== undefined ? `${name(game.turn)}出牌` : '保皇'}</Text>
             </View>
           )}
+          {game.last_trick ? (
+            <Text className='bh-last-trick'>上一墩 {name(game.last_trick.seat)}收 · {handSummary(game.last_trick.cards)}</Text>
+          ) : null}
         </View>
       </View>
       {others.map((s) => {
         const place = placeOf(s.seat, game.seat)
         return (
           <SeatBox key={s.seat} seat={s} game={game} place={place} turn={turnSeats.has(s.seat)} remaining={remaining}
-            passed={passed.has(s.seat)} bots={bots} />
+            bots={bots} />
         )
       })}
     </View>
@@ -100,9 +100,8 @@ export function MySeat({ game, waiting, remaining, bots }: Props) {
   if (game.seat === null || game.seat === undefined) return null
   const seat = game.seats[game.seat]
   if (!seat) return null
-  const passed = passedSince(game)
   return (
     <SeatBox seat={seat} game={game} place='bottom' turn={waiting.includes(seat.seat)} remaining={remaining}
-      passed={passed.has(seat.seat)} bots={bots} />
+      bots={bots} />
   )
 }

@@ -43,7 +43,7 @@ export function replayFrame(record: DealRecord, index: number, names: readonly s
   }
 }
 
-/** The next frame that is a play (skipping passes), for 「下一手」; the end when none is left. */
+/** The next frame that is a play (skipping passes), for 「跳到出牌」; the end when none is left. */
 export function nextPlayIndex(record: DealRecord, index: number): number {
   for (let i = index; i < record.log.length; i++) if (record.log[i].act === 'play') return i + 1
   return record.log.length

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dealVerdict, EXIT_SHEET, jiefeng, logLine, placeOf, scoreRows, seatBadges, signed, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
+import { dealVerdict, EXIT_SHEET, jiefeng, logLine, partnersBesides, placeOf, scoreRows, seatBadges, signed, tableLead, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
 
 function seat(s: number, extra: Partial<SeatView> = {}): SeatView {
   return { seat: s, name: `玩家${s}`, cards: 10, total: 0, wins: 0, auto: false, ready: false, ...extra }
@@ -30,6 +30,18 @@ describe('保皇 table layout', () => {
     expect(seatBadges(seat(0, { emperor: true }), v, new Set())).toEqual(['皇帝·明独保'])
     expect(seatBadges(seat(1, { guard: true }), view({ open_guard: true }), new Set())).toEqual(['侍卫·明保'])
     expect(seatBadges(seat(3, { rebel: true, place: 1, auto: true }), v, new Set([3]))).toEqual(['锄', '头游', '托管', '机器人'])
+  })
+
+  it('names who leads the table\'s totals at its end (the last deal\'s verdict says only that deal)', () => {
+    const totals = (t: number[]) => view({ phase: 'over', seats: t.map((total, s) => seat(s, { total, name: s === 1 ? '冬梅（机器人）' : `玩家${s}` })) })
+    expect(tableLead(totals([-4, 15, -3, -8, 0]))).toBe('本桌累计：冬梅 +15 居首')
+    expect(tableLead(totals([6, 0, 6, -6, -6]))).toBe('本桌累计：玩家0、你 +6 并列居首')
+  })
+
+  it('names partners besides the emperor her role line has named already', () => {
+    expect(partnersBesides(view({ my_role: 'guard', emperor: 1, partners: [1] }))).toEqual([])
+    expect(partnersBesides(view({ my_role: 'commoner', emperor: 1, partners: [0, 4] }))).toEqual([0, 4])
+    expect(partnersBesides(view({ my_role: 'emperor', emperor: 2, partners: [3] }))).toEqual([3])
   })
 
   it('says whose turn it is', () => {

@@ -36,7 +36,7 @@ const SOLO_NAME: Record<string, string> = { hidden: '暗独保', open: '明独�
 const OVER_REASON: Record<string, string> = {
   quit: '有人强退，本桌结束',
   kicked: '有人被请出，本桌结束',
-  left: '有人离席，本桌结束',
+  left: '有人离桌，本桌结束',
   all_auto: '在座的人都已托管，本桌结束',
 }
 export const PHASE_NAME: Record<string, string> = {
@@ -62,6 +62,20 @@ export function seatBadges(seat: SeatView, view: BaohuangView, bots: ReadonlySet
   if (bots.has(seat.seat)) out.push('机器人')
   if (view.phase === 'between' && seat.ready) out.push('已准备')
   return out
+}
+
+/** The partners she knows, less the emperor when her role line names the emperor already. */
+export function partnersBesides(view: BaohuangView): number[] {
+  const named = view.my_role !== 'emperor' ? view.emperor : null
+  return (view.partners ?? []).filter((p) => p !== named)
+}
+
+/** At the table's end, who leads the running totals over all its deals (the last deal's verdict
+ * below says only that deal): '本桌累计：冬梅 +15 居首' (ties named together). */
+export function tableLead(view: BaohuangView): string {
+  const best = Math.max(...view.seats.map((s) => s.total))
+  const names = view.seats.filter((s) => s.total === best).map((s) => (s.seat === view.seat ? '你' : s.name.replace(/（机器人）$/, '')))
+  return `本桌累计：${names.join('、')} ${signed(best)} ${names.length > 1 ? '并列居首' : '居首'}`
 }
 
 /** Who the pending step waits for, on my screen ('轮到你出牌' …). */

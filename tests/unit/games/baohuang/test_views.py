@@ -11,7 +11,7 @@ import pytest
 
 from chalicelib.core.errors import NotFound
 from chalicelib.core.game import Viewer
-from chalicelib.games.baohuang.actions import Declare, Play, action_adapter
+from chalicelib.games.baohuang.actions import Declare, Pass, Play, action_adapter
 from chalicelib.games.baohuang.cards import Variant, pack
 from chalicelib.games.baohuang.events import (
     AutoChanged,
@@ -228,3 +228,26 @@ def test_the_report_names_the_card_that_revealed_the_guard_in_each_variant():
     simple = table("S7#1 S9#1", "LJ#1 S8#1", "S9#2 S10#2", "S10#1 SQ#2", "SJ#1 SJ#2", emperor=0, guard=1, turn=1)
     lines = GAME.report(simple, act(simple, 1, Play(cards=("LJ#1",))).events, Viewer.player(2))
     assert [line.text for line in lines if line.kind == "guard_revealed"] == ["玩家1打出侍卫牌，亮明侍卫身份"]
+
+
+def test_each_seat_shows_its_word_in_the_trick_and_the_trick_last_won_stays_in_view():
+    """Bots play in a moment: a player who looks again after her 不出 must still see who played what in
+    this trick (each seat's latest play, or 不出) and who took the last one, with what (decision,
+    docs/rules/baohuang.md §17)."""
+    state = table("S7#1 S7#2 SA#1", "S8#1 S9#1 S2#1", "S10#1 SQ#1 H10#1", "SJ#1 DJ#1 CJ#1", "S6#1 D6#1 C6#1")
+    tr = act(state, 0, Play(cards=("S7#1",)))
+    tr = act(tr.state, 1, Play(cards=("S8#1",)))
+    tr = act(tr.state, 2, Pass())
+    for viewer in (Viewer.player(3), Viewer.spectator()):
+        seats = GAME.view(tr.state, viewer).seats
+        assert [(s.played, s.passed) for s in seats] == [(("S7#1",), False), (("S8#1",), False), ((), True),
+                                                          ((), False), ((), False)]
+    assert GAME.view(tr.state, Viewer.player(3)).last_trick is None
+    for seat in (3, 4, 0):
+        tr = act(tr.state, seat, Pass())
+    view = GAME.view(tr.state, Viewer.player(2))
+    assert (view.last_trick.seat, view.last_trick.cards) == (1, ("S8#1",)) and view.trick is None
+    assert all(s.played == () and not s.passed for s in view.seats)  # a new trick: 乙 leads it
+    tr = act(tr.state, 1, Play(cards=("S9#1",)))
+    view = GAME.view(tr.state, Viewer.player(2))
+    assert view.seats[1].played == ("S9#1",) and view.last_trick.cards == ("S8#1",)
