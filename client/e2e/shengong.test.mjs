@@ -261,7 +261,7 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
 
   it('宫斗杀 stage 1: three players open and join by clicking and play to a clear', async () => {
     const [zhen, mei, rong] = await Promise.all(TRIO.map(phone))
-    clearRoom = await openRoom(zhen, '宫斗杀', '第一关')
+    clearRoom = await openRoom(zhen, '宫斗杀', '关卡1')
     await Promise.all([mei, rong].map((p) => enterRoom(p, '宫斗杀', clearRoom, '入席')))
     log(`stage-1 room ${clearRoom} full`)
 
@@ -349,7 +349,7 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
   it('宫斗杀 stage 1 with a weak team: a wipe-out, watched by a spectator who never sees a hidden move', async () => {
     const team = await Promise.all(WEAK.map(phone))
     const watcher = await phone(WATCHER)
-    const roomId = await openRoom(team[0], '宫斗杀', '第一关')
+    const roomId = await openRoom(team[0], '宫斗杀', '关卡1')
     await enterRoom(watcher, '宫斗杀', roomId, '观战')
     await Promise.all(team.slice(1).map((p) => enterRoom(p, '宫斗杀', roomId, '入席')))
     await current(watcher).locator('.sg-watch', { hasText: '观战中' }).waitFor({ timeout: 20000 })
@@ -426,6 +426,13 @@ describe('深宫杀 H5: 卡牌局', () => {
     const decide = async (page, round, i) => {
       if (round === 1 && i === 7) return 'skip' // 叶澜依 dawdles: the creator will 催战
       const v = current(page)
+      if (round === 1 && i === 0 && (await openActions(v)).has('meal')) {
+        // 送膳 away from 乾清宫 is open, and says what it costs before she seals it (seed: 不在而送＝失仪)
+        const away = !(await v.locator('.sg-me-place').innerText()).includes('乾清宫')
+        await v.locator('.sg-act[data-action="meal"]').click()
+        assert.equal(await v.locator('.sg-warn').count(), away ? 1 : 0)
+        if (away) assert.equal(await v.locator('.sg-warn').innerText(), '不在乾清宫，送膳即失仪：好感 −1')
+      }
       if (!(await openActions(v)).has('frame')) {
         await v.locator('.sg-act[data-action="idle"]').click()
         return undefined

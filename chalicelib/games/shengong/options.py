@@ -14,6 +14,7 @@ from chalicelib.games.shengong.actions import Action, action_adapter
 from chalicelib.games.shengong.check import check_move
 from chalicelib.games.shengong.formulas import player_chance
 from chalicelib.games.shengong.modes import Foes, Mode
+from chalicelib.games.shengong.numbers import MEAL_ABSENT_GRACE, fmt
 from chalicelib.games.shengong.state import State
 from chalicelib.games.shengong.terms import ACTION_ZH, ActionType, Attack, Place
 
@@ -41,6 +42,8 @@ class ActionOption(BaseModel):
     (石露's 诬告防守), before cards."""
     places: tuple[Place, ...] = ()
     """A/B/C: the places she may attack, or (移动) go to."""
+    warning: str | None = None
+    """Allowed, but at a cost she should see first (送膳 away from 乾清宫: 失仪)."""
 
 
 def _try(mode: Mode, state: State, seat: int, raw: dict[str, object]) -> DomainError | None:
@@ -71,7 +74,11 @@ def _option(mode: Mode, state: State, seat: int, kind: ActionType) -> ActionOpti
                             reason=None if okp or firstp is None else firstp.message,
                             code=None if okp or firstp is None else firstp.code)
     err = _try(mode, state, seat, {"type": kind})
-    return ActionOption(type=kind, label=label, allowed=err is None,
+    warning = None
+    if kind is ActionType.MEAL and err is None and state.players[seat].place is not Place.HALL:
+        # seed: 送膳须身处乾清宫，不在而送＝失仪 — allowed (a bluff, or a slip), but never unawares
+        warning = f"不在乾清宫，送膳即失仪：好感 −{fmt(MEAL_ABSENT_GRACE)}"
+    return ActionOption(type=kind, label=label, allowed=err is None, warning=warning,
                         reason=err.message if err else None, code=err.code if err else None)
 
 

@@ -103,7 +103,7 @@ export function boardTitle(board: string): string {
 }
 
 export const STAGES = [1, 2, 3]
-export const STAGE_NAME: Record<number, string> = { 1: '第一关', 2: '第二关', 3: '第三关' }
+export const STAGE_NAME: Record<number, string> = { 1: '关卡1', 2: '关卡2', 3: '关卡3' }
 
 /** Option names in the create-room dialog, by JSON-schema property name. */
 export const OPTION_LABEL: Record<string, string> = {
@@ -118,7 +118,7 @@ export const OPTION_LABEL: Record<string, string> = {
 
 /** Enum values in the create-room dialog. */
 export const ENUM_LABEL: Record<string, Record<string, string>> = {
-  stage: { 1: '第一关', 2: '第二关', 3: '第三关' },
+  stage: { 1: '关卡1', 2: '关卡2', 3: '关卡3' },
   variant: { simple: '简明 · 168 张', classic: '经典 · 216 张' },
   mass_drunk_scope: { all: '全体', good: '仅好人' },
   script: { zhenhuan: '甄嬛传' },

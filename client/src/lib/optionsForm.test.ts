@@ -25,7 +25,7 @@ describe('options form', () => {
   it('makes a small integer range a choice and a wide one a stepper, with Chinese labels', () => {
     const fields = fieldsOf(coop)
     expect(fields.map((f) => [f.kind, f.label])).toEqual([['choice', '关卡'], ['number', '每回合时限（秒）']])
-    expect(fields[0].kind === 'choice' && fields[0].choices.map((c) => c.label)).toEqual(['第一关', '第二关', '第三关'])
+    expect(fields[0].kind === 'choice' && fields[0].choices.map((c) => c.label)).toEqual(['关卡1', '关卡2', '关卡3'])
     expect(defaultsOf(fields)).toEqual({ stage: 1, turn_seconds: 90 })
   })
 

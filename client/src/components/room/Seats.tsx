@@ -17,7 +17,8 @@ export function Seats({ seats, max, consortName }: { seats: Seat[]; max: number;
             <View className='seat-no'>{cnNumber(i + 1)}</View>
             {s ? (
               <View className='grow'>
-                <Text className='seat-name'>{s.name}</Text>
+                {/* a bot's name without 「（机器人）」: its badge says it */}
+                <Text className='seat-name'>{s.bot ? s.name.replace(/（机器人）$/, '') : s.name}</Text>
                 {s.consort && consortName?.get(s.consort) && consortName.get(s.consort) !== s.name
                   ? <Text className='seat-consort muted'>{consortName.get(s.consort)}</Text> : null}
               </View>

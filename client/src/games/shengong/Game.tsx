@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { LobbyButton } from '../../components/room/LobbyButton'
+import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api, ApiError } from '../../api'
 import { notDelivered } from '../../api/errors'
@@ -13,6 +14,7 @@ import {
   pickOf, readiness, shutReason, toggleCard, toggleDiscard, type ButtonState, type Compose,
 } from './compose'
 import { HandPanel } from './HandPanel'
+import { hurryOffered } from './clock'
 import { HurrySheet } from './HurrySheet'
 import { PalaceMap } from './PalaceMap'
 import { ReportScroll } from './ReportScroll'
@@ -72,6 +74,10 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
   const [compose, setCompose] = useState<Compose>(EMPTY)
   const [note, setNote] = useState<string>()
   const [placeInfo, setPlaceInfo] = useState<string>()
+  useEffect(() => {
+    // the rule in full is written under the map, below the fold (under the 落子 bar): bring it up
+    if (placeInfo) Taro.pageScrollTo({ selector: '.sg-place-info', duration: 200 }).catch(() => undefined)
+  }, [placeInfo])
   const [error, setError] = useState<unknown>()
   const [refusal, setRefusal] = useState<string>()
   const [busy, setBusy] = useState<string>()
@@ -104,10 +110,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
   const aimingTarget = canAct && option && pickOf(option.type, game.mode) === 'target' ? option : undefined
   const seals = buttons(options, compose, game.mode, mine)
   const ready = readiness(compose, options, game.mode)
-  // 有人迟迟不动: 催战 is offered once someone has sealed and someone has not, and is confirmed first
-  const sealedCount = pending?.submitted?.length ?? 0
-  const canHurry = !over && pending?.kind === 'sealed' && (room.is_creator || view.viewer.role === 'host') &&
-    sealedCount > 0 && sealedCount < pending.seats.length
+  const canHurry = !over && hurryOffered(room.is_creator || view.viewer.role === 'host', view.viewer.seat, pending)
 
   const cardName = (id: string) => hand.find((c) => c.copy_id === id)?.skill
   const opponentName = (i: number) => (game.opponents ?? []).find((o) => o.index === i)?.name
@@ -244,6 +247,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
             <>
               <ActionSeals buttons={seals} mine={mine} onChoose={choose} />
               {compose.type && !ready.ready ? <View className='sg-hint'>{ready.hint}</View> : null}
+              {option?.warning ? <View className='sg-hint sg-warn'>{option.warning}</View> : null}
             </>
           ) : null}
           <PalaceMap game={game} compose={compose} option={aimingPlace} mySeat={mySeat} bots={bots} onPick={pickPlace} />

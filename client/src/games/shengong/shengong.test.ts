@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { entryText, mapRows, occupants, tileState, tokenName } from './board'
-import { clockOffset, formatClock, remainingMs, urgency } from './clock'
+import { clockOffset, formatClock, hurryOffered, remainingMs, urgency } from './clock'
 import {
   actionBody, buttons, chanceOf, chooseAction, shutReason, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
   toggleCard, toggleDiscard, voidedBanner, type Compose,
@@ -361,5 +361,21 @@ describe('the end says who came first, and where I came', () => {
     expect(placeLine([row(0, '甄嬛', 1), row(1, '沈眉庄', 1), row(2, '安陵容', 3, true)], 'limit')).toBe('甄嬛、沈眉庄 并列第一 · 你位列第 3')
     expect(placeLine([row(0, '甄嬛', 1, true), row(1, '沈眉庄', 2)], 'last_standing')).toBe('你独占鳌头')
     expect(placeLine([row(0, '甄嬛', null, true)], 'clear')).toBeNull()
+  })
+})
+
+describe('催战', () => {
+  const round = (submitted: number[]) => ({ kind: 'sealed', seats: [0, 1, 2, 3], submitted })
+  it('is offered once someone has sealed and someone has not, to the one who may press it', () => {
+    expect(hurryOffered(true, 0, round([0, 2]))).toBe(true)
+    expect(hurryOffered(true, null, round([1]))).toBe(true)  // the 司礼 hosting (no seat)
+    expect(hurryOffered(true, 0, round([]))).toBe(false)
+    expect(hurryOffered(true, 0, round([0, 1, 2, 3]))).toBe(false)
+    expect(hurryOffered(false, 0, round([0, 2]))).toBe(false)
+    expect(hurryOffered(true, 0, { kind: 'turn', seats: [0], submitted: null })).toBe(false)
+  })
+  it('is not offered while her own move is missing: she would hurry herself, so she moves instead', () => {
+    expect(hurryOffered(true, 3, round([0, 1, 2]))).toBe(false)
+    expect(hurryOffered(true, 3, round([0]))).toBe(false)
   })
 })

@@ -96,7 +96,7 @@ export default function Boards() {
       <Panel title='闯关最速' extra='宫斗杀 · 回合最少'>
         <View className='tabs tabs-inner'>
           {stages.map((s) => (
-            <View key={s} className={`tab ${s === stage ? 'tab-on' : ''}`} onClick={() => setStage(s)}>{STAGE_NAME[s] ?? `第${s}关`}</View>
+            <View key={s} className={`tab ${s === stage ? 'tab-on' : ''}`} onClick={() => setStage(s)}>{STAGE_NAME[s] ?? `关卡${s}`}</View>
           ))}
         </View>
         <ErrorLine error={fastest.error} />

@@ -124,7 +124,7 @@ export default function Lobby() {
   }
 
   return (
-    <Screen title='大厅' sub='择一玩法，开房或入席' seal='开局'>
+    <Screen title='大厅' sub='择一玩法，开房或入席' seal='深宫'>
       <MyGames />
       <RoomCode />
       <ErrorLine error={games.error} />

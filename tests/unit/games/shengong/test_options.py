@@ -49,6 +49,16 @@ def test_palace_entry_thresholds_grey_the_special_places():
     assert options(GAME_A, low, 0)[ActionType.MEAL].allowed  # 送膳 away from 乾清宫 is 失仪, not refused
 
 
+def test_meal_away_from_the_hall_is_open_but_says_its_cost_first():
+    """Seed: 送膳须身处乾清宫，不在而送＝失仪（−1 好感）. Allowed, and the button says so before she seals it."""
+    away = board(seat(0, "永寿宫", hp=10, grace=7), *(seat(i, "承乾宫") for i in range(1, 8)))
+    meal = options(GAME_A, away, 0)[ActionType.MEAL]
+    assert meal.allowed and meal.warning == "不在乾清宫，送膳即失仪：好感 −1"
+    there = board(seat(0, "乾清宫", hp=10, grace=7), *(seat(i, "承乾宫") for i in range(1, 8)))
+    assert options(GAME_A, there, 0)[ActionType.MEAL].warning is None
+    assert all(o.warning is None for o in options(GAME_A, away, 0).values() if o.type is not ActionType.MEAL)
+
+
 def test_only_the_seat_itself_gets_its_buttons():
     state = new_game(1)
     assert GAME_D.view(state, Viewer.spectator()).you is None
