@@ -375,6 +375,14 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
         assertNothingHidden(seen.text, seen.privateLines, WEAK, moves, round)
         watched++
         if (round === 3) await shotAt(watcher, null, 'shengong-watch.png')
+        if (round === 1) {
+          // the round just settled is recapped on her 宫图 in what concerns her, her own move first
+          const recap = current(team[0]).locator('.sg-recap')
+          await recap.waitFor({ timeout: 15000 })
+          assert.match(await recap.locator('.sg-recap-label').innerText(), /回合结算$/)
+          assert.equal(await recap.locator('.sg-line').first().getAttribute('data-scope'), 'own')
+          await shotAt(team[0], null, 'shengong-recap.png')
+        }
       },
     })
     log(`wiped out after ${rounds} rounds (watched ${watched})`)
@@ -495,6 +503,11 @@ describe('深宫杀 H5: 卡牌局', () => {
     assert.equal(rows, 8)
     const places = await result.locator('.sg-score:not(.sg-score-head) .sg-score-rank').allTextContents()
     assert.equal(places[0], '1')
+    // 名次 is who lasted; the score is counted apart, and each is written out below the table
+    await result.locator('.sg-score-how', { hasText: '名次按坚持到最后的先后排定' }).waitFor()
+    const notes = await result.locator('.sg-score-note:not(.sg-score-how)').allTextContents()
+    assert.equal(notes.length, 8)
+    assert.match(notes[0], /^第 1 名 \S+ 积分 \S+（击败 \d+×3 ＋ 气血伤害 [\d.]+×0\.5 ＋ 好感伤害 [\d.]+×0\.4 − 承伤 [\d.]+×0\.1 ＋ 名次分 10）$/)
     await tab(watcher, 'result')
     await current(watcher).locator('.sg-verdict').waitFor()
     await shotAt(zhen, null, 'shengong-c-result.png')

@@ -91,6 +91,10 @@ DECREE_SIZE = 2
 PLACE_POINTS: tuple[int, ...] = (10, 7, 5, 3, 1)
 """A/B/C 名次分 (places 6-8: 0)."""
 KILL_POINTS = 3
+HP_DAMAGE_POINTS = 0.5
+GRACE_DAMAGE_POINTS = 0.4
+TAKEN_POINTS = 0.1
+"""DECISIONS #8: 击败×3 ＋ 气血伤害×0.5 ＋ 好感伤害×0.4 − 承伤×0.1 ＋ 名次分."""
 SURVIVAL_POINTS = 30
 """D⑦ 存活 30."""
 CLEAR_BONUS_BASE = 60

@@ -40,8 +40,17 @@ from chalicelib.games.shengong.events import (
     RoundSettled,
 )
 from chalicelib.games.shengong.modes import Foes, Mode
-from chalicelib.games.shengong.numbers import SURVIVAL_POINTS, fmt, points, score_text
-from chalicelib.games.shengong.scoring import clear_bonus
+from chalicelib.games.shengong.numbers import (
+    GRACE_DAMAGE_POINTS,
+    HP_DAMAGE_POINTS,
+    KILL_POINTS,
+    SURVIVAL_POINTS,
+    TAKEN_POINTS,
+    fmt,
+    points,
+    score_text,
+)
+from chalicelib.games.shengong.scoring import clear_bonus, place_points
 from chalicelib.games.shengong.state import State
 from chalicelib.games.shengong.terms import (
     ACTION_ZH,
@@ -282,8 +291,11 @@ def _ended(w: _Writer, e: Ended) -> None:
             dealt = p.stats.hp_damage + p.stats.grace_damage
             text = (f"{p.name} 积分 {score_text(e.scores[s])}（输出 {fmt(dealt)} ＋ 存活 {SURVIVAL_POINTS if p.alive else 0}"
                     f" ＋ 通关奖励 {bonus}）")
-        else:
-            text = f"第 {place} 名 {p.name}，得分 {score_text(e.scores[s])}"
+        else:  # how the score is made up (the table shows the sum; 名次 comes from who lasted longest)
+            st = p.stats
+            text = (f"第 {place} 名 {p.name} 积分 {score_text(e.scores[s])}（击败 {st.kills}×{KILL_POINTS} ＋ "
+                    f"气血伤害 {fmt(st.hp_damage)}×{HP_DAMAGE_POINTS:g} ＋ 好感伤害 {fmt(st.grace_damage)}×"
+                    f"{GRACE_DAMAGE_POINTS:g} − 承伤 {fmt(st.taken)}×{TAKEN_POINTS:g} ＋ 名次分 {place_points(place or 0)}）")
         w.add(Scope.PUBLIC, LineKind.SCORE, text, seat=s, placement=place, score=e.scores[s])
 
 

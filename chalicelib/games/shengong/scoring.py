@@ -16,9 +16,12 @@ from chalicelib.games.shengong.modes import Foes, Mode
 from chalicelib.games.shengong.numbers import (
     CLEAR_BONUS_BASE,
     CLEAR_BONUS_PER_ROUND,
+    GRACE_DAMAGE_POINTS,
+    HP_DAMAGE_POINTS,
     KILL_POINTS,
     PLACE_POINTS,
     SURVIVAL_POINTS,
+    TAKEN_POINTS,
     points,
 )
 from chalicelib.games.shengong.state import Player, State, Stats
@@ -60,7 +63,9 @@ def place_points(place: int) -> int:
 
 def palace_score(stats: Stats, place: int) -> float:
     """DECISIONS #8, in points (two decimals, exact)."""
-    hundredths = (stats.kills * KILL_POINTS * 100 + stats.hp_damage * 5 + stats.grace_damage * 4 - stats.taken
+    per_tenth = {w: round(w * 10) for w in (HP_DAMAGE_POINTS, GRACE_DAMAGE_POINTS, TAKEN_POINTS)}  # hundredths
+    hundredths = (stats.kills * KILL_POINTS * 100 + stats.hp_damage * per_tenth[HP_DAMAGE_POINTS]
+                  + stats.grace_damage * per_tenth[GRACE_DAMAGE_POINTS] - stats.taken * per_tenth[TAKEN_POINTS]
                   + place_points(place) * 100)
     return hundredths / 100
 

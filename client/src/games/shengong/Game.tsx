@@ -20,6 +20,7 @@ import { PalaceMap } from './PalaceMap'
 import { ReportScroll } from './ReportScroll'
 import { scoreLines } from './reports'
 import { ResultPanel } from './ResultPanel'
+import { RoundRecap } from './RoundRecap'
 import { Bosses, Roster } from './Rivals'
 import { StatusStrip } from './StatusStrip'
 import type { Seen } from '../../hooks/usePoll'
@@ -243,6 +244,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
             <Bosses game={game} option={aimingTarget} target={compose.target} onTarget={pickTarget} />
           ) : null}
           {me ? <MyPanel me={me} mine={mine} /> : null}
+          {!over ? <RoundRecap reports={reports} onMore={() => setTab('report')} /> : null}
           {canAct ? (
             <>
               <ActionSeals buttons={seals} mine={mine} onChoose={choose} />

@@ -97,6 +97,8 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
             <Text className='sg-score-total'>{points(r.score)}</Text>
           </View>
         ))}
+        {/* A/B/C: a place below may hold a higher score — say so before the sums puzzle anyone */}
+        {!stage ? <Text className='sg-score-note sg-score-how'>名次按坚持到最后的先后排定，积分另计：</Text> : null}
         {scoreLines.map((text, i) => <Text key={i} className='sg-score-note'>{text}</Text>)}
       </View>
     </View>

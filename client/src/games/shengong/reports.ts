@@ -32,6 +32,19 @@ export function aboutMe(report: Report): number {
   return report.lines.filter((l) => l.scope === 'own' || l.scope === 'about_you').length
 }
 
+/** RECAP_LINES at most: the recap is a glance, the scroll is for reading. */
+export const RECAP_LINES = 3
+
+/** The last settled round in what concerns her: her own lines and those about her (null: nothing
+ * touched her, or no round has settled); `more` counts what the recap leaves to 战报. */
+export function recapOf(reports: Report[]): { step: number; label: string; lines: Line[]; more: number } | null {
+  const last = scrollOrder(reports)[0]
+  if (!last) return null
+  const mine = orderLines(last.lines).filter((l) => l.scope === 'own' || l.scope === 'about_you')
+  if (!mine.length) return null
+  return { step: last.step, label: last.label, lines: mine.slice(0, RECAP_LINES), more: last.lines.length - Math.min(mine.length, RECAP_LINES) }
+}
+
 /** The server's score lines (how each score was made up), from the last report that has them. */
 export function scoreLines(reports: Report[]): string[] {
   for (let i = reports.length - 1; i >= 0; i--) {

@@ -6,7 +6,7 @@ import {
   toggleCard, toggleDiscard, voidedBanner, type Compose,
 } from './compose'
 import { roundName, tenths } from './labels'
-import { mergeReports, orderLines, scoreLines, scrollOrder } from './reports'
+import { mergeReports, orderLines, recapOf, scoreLines, scrollOrder } from './reports'
 import { fastestRow, placeLine, resultRows, unlockedStage } from './result'
 import type { Card, ClearRow, Line, Option, Outcome, PlaceView, Player, Report } from './types'
 
@@ -377,5 +377,20 @@ describe('催战', () => {
   it('is not offered while her own move is missing: she would hurry herself, so she moves instead', () => {
     expect(hurryOffered(true, 3, round([0, 1, 2]))).toBe(false)
     expect(hurryOffered(true, 3, round([0]))).toBe(false)
+  })
+})
+
+describe('the recap of the round just settled, on 宫图', () => {
+  it('is the last round\'s lines about her (hers first), three at most, and counts what it leaves to 战报', () => {
+    const reports = [report(1, [line('own', 'old')]), report(2, [line('anonymous', 'n1'), line('about_you', '有人下毒，你气血 −1.9'),
+      line('own', '你在永寿宫诬告'), line('about_you', 'y2'), line('about_you', 'y3'), line('public', 'p')]), report(3, [])]
+    const recap = recapOf(reports)
+    expect(recap?.label).toBe('第2回合')
+    expect(recap?.lines.map((l) => l.text)).toEqual(['你在永寿宫诬告', '有人下毒，你气血 −1.9', 'y2'])
+    expect(recap?.more).toBe(3)  // y3, n1 and p are in 战报
+  })
+  it('is nothing when the round did not touch her, or none has settled', () => {
+    expect(recapOf([report(1, [line('anonymous', 'n'), line('public', 'p')])])).toBeNull()
+    expect(recapOf([report(0, [])])).toBeNull()
   })
 })

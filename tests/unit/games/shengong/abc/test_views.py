@@ -188,3 +188,14 @@ def test_a_score_below_nothing_is_written_with_the_minus_sign():
     from chalicelib.games.shengong.numbers import score_text
 
     assert [score_text(x) for x in (-0.42, 0.0, 8.6, 12.0, -3.0)] == ["−0.42", "0", "8.6", "12", "−3"]
+
+
+def test_the_end_report_shows_how_each_score_is_made_up():
+    """DECISIONS #8: 击败×3 ＋ 气血伤害×0.5 ＋ 好感伤害×0.4 − 承伤×0.1 ＋ 名次分 — the end's 战报 writes each
+    seat's sum out (the result table shows only the sum; a 6th place may score below the 7th: 名次 is
+    who lasted longest, the score is counted apart)."""
+    s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=1.5))
+    new, events = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="stay")})
+    lines = [x.text for x in GAME_A.report(new, events, Viewer.player(1)) if x.kind == "score"]
+    assert lines[:2] == ["第 1 名 甄嬛 积分 14（击败 1×3 ＋ 气血伤害 2×0.5 ＋ 好感伤害 0×0.4 − 承伤 0×0.1 ＋ 名次分 10）",
+                         "第 2 名 沈眉庄 积分 6.8（击败 0×3 ＋ 气血伤害 0×0.5 ＋ 好感伤害 0×0.4 − 承伤 2×0.1 ＋ 名次分 7）"]
