@@ -12,7 +12,7 @@ import { clockText } from './clock'
 import { Hand } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
 import { MySeat, Table } from './Table'
-import { EXIT_SHEET, logLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, waitingText, type ExitKind, type RoomView } from './table'
+import { EXIT_SHEET, lastDealLine, logLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, waitingText, type ExitKind, type RoomView } from './table'
 import { useActions, type BaohuangAction, type CheckOut } from './useActions'
 import { useCountdown } from './useCountdown'
 
@@ -135,6 +135,11 @@ export function BaohuangGame({ view, refresh }: Props) {
       </View>
 
       {me === null ? <View className='note-jade bh-watch'>观战中 · 只见明牌、牌数与公开牌谱</View> : null}
+      {/* a player back from the lobby (托管 played on and readied her) missed the score screen: the
+          last deal's verdict stays in a line over the table, its replay a tap away */}
+      {lastOutcome && game.phase !== 'between' && game.phase !== 'over' ? (
+        <View className='bh-last-deal' onClick={() => setReplaying(true)}>{lastDealLine(lastOutcome, me)}</View>
+      ) : null}
       <Table game={game} waiting={waiting} remaining={remaining} bots={bots} />
 
       {game.phase === 'throne' ? (

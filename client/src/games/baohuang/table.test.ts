@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dealVerdict, EXIT_SHEET, jiefeng, logLine, partnersBesides, placeOf, scoreRows, seatBadges, signed, tableLead, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
+import { dealVerdict, EXIT_SHEET, jiefeng, lastDealLine, logLine, partnersBesides, placeOf, scoreRows, seatBadges, signed, tableLead, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
 
 function seat(s: number, extra: Partial<SeatView> = {}): SeatView {
   return { seat: s, name: `玩家${s}`, cards: 10, total: 0, wins: 0, auto: false, ready: false, ...extra }
@@ -91,6 +91,9 @@ describe('保皇 table layout', () => {
     expect(rows[0].role).toBe('皇帝')
     expect(rows[1].role).toBe('侍卫·明保')
     expect(rows[3].role).toBe('锄')
+    // over the next deal's table: the verdict, her score, the replay a tap away
+    expect(lastDealLine({ ...outcome, extra: { ...outcome.extra, winner: 'emperor' } } as Outcome, 2)).toBe('第2局 皇帝方胜×2 · 你 −2 · 复盘 ›')
+    expect(lastDealLine({ ...outcome, extra: { ...outcome.extra, winner: 'emperor' } } as Outcome, null)).toBe('第2局 皇帝方胜×2 · 复盘 ›')
     expect(signed(4)).toBe('+4')
     expect(signed(-30)).toBe('−30')
     expect(signed(0)).toBe('0')

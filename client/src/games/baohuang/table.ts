@@ -200,6 +200,13 @@ export function dealVerdict(outcome: Outcome): DealVerdict {
   return { text: WINNER_TEXT[winner], side: winner, times: x.multiplier > 1 ? `×${x.multiplier}` : '' }
 }
 
+/** The last deal in a line over the table: '第1局 皇帝方胜×2 · 你 −3 · 复盘 ›'. */
+export function lastDealLine(outcome: Outcome, me: number | null): string {
+  const v = dealVerdict(outcome)
+  const mine = me === null ? undefined : outcome.results.find((r) => r.seat === me)
+  return [`第${dealNo(outcome)}局 ${v.text}${v.times}`, mine ? `你 ${signed(mine.score)}` : '', '复盘 ›'].filter(Boolean).join(' · ')
+}
+
 /**
  * Getting up from the table, asked first with its sheet: 退出 mid-deal costs her 30, 离桌 between
  * deals costs nothing; either ends the table for all five (保皇 is not played with four).
