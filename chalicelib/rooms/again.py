@@ -19,7 +19,7 @@ from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.deps import JOIN_ATTEMPTS, RoomDeps
 from chalicelib.rooms.engine import parse_model
-from chalicelib.rooms.lobby import create_coded, join_room, seat_for
+from chalicelib.rooms.lobby import create_coded, join_room, seat_bots, seat_for
 from chalicelib.rooms.mine import noted
 
 SAME = "same"
@@ -145,7 +145,10 @@ def _open(deps: RoomDeps, caller: Caller, old: Room, game: AnyGame, options: dic
         again_of=AgainOf(room=old.id, people=tuple(Teammate(user=s.user, name=s.name) for s in old.seats if s.person)),
     )
     created = create_coded(deps, room)
-    if created is not None:
-        metrics_count("RoomsCreated")
-        return created
-    return deps.rooms.get_room(room_id)
+    if created is None:
+        return deps.rooms.get_room(room_id)
+    metrics_count("RoomsCreated")
+    # the bots the table played with come along (a practice table plays again as it was); its people
+    # take the seats they leave, as they tap
+    bots = [s.bot for s in old.seats if s.bot is not None and not s.person]
+    return seat_bots(deps, created, bots) if bots and game.bots and game.bot_fill else created

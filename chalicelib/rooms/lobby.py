@@ -242,19 +242,41 @@ def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, coun
         if free <= 0:
             raise Conflict("房间已满", code="ROOM_FULL")
         n = free if count is None else min(count, free)
-        seats = list(room.seats)
-        number = _next_bot_number(room)
-        for _ in range(n):
-            name = f"{BOT_NAMES[number % len(BOT_NAMES)]}（机器人）"
-            seats.append(SeatEntry(seat=len(seats), user=f"{BOT_USER_PREFIX}{room.id}:{number}", name=name, bot=level))
-            number += 1
-        now = deps.clock.now_ms()
-        changed = room.model_copy(update={"seats": tuple(seats), "version": room.version + 1, "updated_ms": now,
-                                          "active_ms": now})
+        changed = with_bots(deps, room, [level] * n)
         try:
             return _save_or_start(deps, game, room, changed)
         except StaleVersion:
             metrics_count("Retries")
+    raise StaleVersion()
+
+
+def with_bots(deps: RoomDeps, room: Room, levels: list[BotLevel]) -> Room:
+    """`room` with a bot of each of `levels` seated after its people (the next version, not saved)."""
+    seats = list(room.seats)
+    number = _next_bot_number(room)
+    for level in levels:
+        name = f"{BOT_NAMES[number % len(BOT_NAMES)]}（机器人）"
+        seats.append(SeatEntry(seat=len(seats), user=f"{BOT_USER_PREFIX}{room.id}:{number}", name=name, bot=level))
+        number += 1
+    now = deps.clock.now_ms()
+    return room.model_copy(update={"seats": tuple(seats), "version": room.version + 1, "updated_ms": now,
+                                   "active_ms": now})
+
+
+def seat_bots(deps: RoomDeps, room: Room, levels: list[BotLevel]) -> Room:
+    """Seat bots of these levels in an open room as its creator would (`add_bots`), starting a game that
+    starts by itself once full. A room that moved on meanwhile is read again; one no longer open, or
+    without the seats, is answered as it stands."""
+    game = get_game(room.game)
+    for _ in range(JOIN_ATTEMPTS):
+        free = room.max_seats - len(room.seats)
+        if room.status is not RoomStatus.OPEN or free <= 0 or not levels:
+            return room
+        try:
+            return _save_or_start(deps, game, room, with_bots(deps, room, levels[:free]))
+        except StaleVersion:
+            metrics_count("Retries")
+            room = deps.rooms.get_room(room.id)
     raise StaleVersion()
 
 

@@ -243,3 +243,30 @@ def test_the_new_room_awaits_the_last_tables_people_not_its_bots(api, svc):
     assert new["awaited"] == ["宾客0", "宾客1", "宾客3", "宾客4"]
     players[3].ok("POST", f"/v1/rooms/{room_id}/again", {})
     assert players[0].summary(new["id"])["room"]["awaited"] == ["宾客0", "宾客1", "宾客4"]
+
+
+def finish(svc, room_id: str) -> None:
+    room = svc.rooms.get_room(room_id)
+    svc.rooms.save_room(room.model_copy(update={"status": RoomStatus.FINISHED, "version": room.version + 1}),
+                        room.version)
+
+
+def test_the_bots_the_table_played_with_come_along_and_its_people_take_the_seats_they_leave(api, svc, admin):
+    """A practice table plays again as it was: 再来一局 seats the old table's bots (their levels kept)
+    beside the opener; the other person's tap takes the seat they leave. Before, the new room held the
+    opener alone, and she had to fill it with bots again."""
+    admin.ok("PUT", "/v1/admin/games", {"open": {"shengong_c": True}})
+    a, b = make_team(api, admin, ["甄嬛", "眉庄"], value=70)
+    room_id = a.open_room("shengong_c", {"turn_seconds": 60})
+    b.ok("POST", f"/v1/rooms/{room_id}/join")
+    a.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "advanced", "count": 2})
+    a.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple"})
+    finish(svc, room_id)
+    new = b.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]
+    assert [(s["name"], s["bot"]) for s in new["seats"]][:1] == [("眉庄", None)]
+    assert [s["bot"] for s in new["seats"][1:]] == ["advanced"] * 2 + ["simple"] * 4
+    assert new["status"] == "open" and new["awaited"] == ["甄嬛"] and len(new["seats"]) == 7
+    joined = a.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]
+    assert joined["id"] == new["id"] and len(joined["seats"]) == 8 and joined["awaited"] == []
+    assert joined["status"] == "open"  # a 卡牌局 starts when its creator says 开战, as before
+
