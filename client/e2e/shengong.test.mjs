@@ -273,25 +273,32 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
     await shotAt(zhen, null, 'shengong-stage.png')
     await view.locator('.sg-act[data-action="assassinate"]').click()
     await view.locator('.sg-boss-picked').waitFor()
-    // a card that does not go with 暗杀: 寻医问药 (下毒 only) or else 御厨妙手 (送膳 only); she holds one of them
+    // a card that does not go with 暗杀: 寻医问药 (下毒 only), refused with its reason when sent; and
+    // 御厨妙手 (送膳 only), which the server marks as only to discard here (宫斗杀 has no 送膳)
     await tab(zhen, 'hand')
     const held = await view.locator('.sg-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))
-    const misfit = held.find((c) => c.startsWith('xunyi')) ?? held.find((c) => c.startsWith('chushou'))
-    await view.locator(`.sg-card[data-card="${misfit}"] .sg-card-btn`, { hasText: '出' }).click()
-    const guard = held.find((c) => c.startsWith('tieshen'))
-    if (guard) await view.locator(`.sg-card[data-card="${guard}"] .sg-card-btn`, { hasText: '出' }).click()
-    await view.locator('.sg-seal-btn').click()
-    const refusal = view.locator('.sg-dock [role="alert"]')
-    await refusal.filter({ hasText: misfit.startsWith('xunyi') ? '只对下毒生效' : '只对送膳生效' }).waitFor()
-    await shotAt(zhen, null, 'shengong-hand.png')
-    if (misfit.startsWith('xunyi')) {
+    const meal = held.find((c) => c.startsWith('chushou'))
+    if (meal) {
+      const card = view.locator(`.sg-card[data-card="${meal}"]`)
+      assert.equal(await card.locator('.sg-card-unusable').innerText(), '此玩法没有送膳：此牌只能弃')
+      assert.equal(await card.locator('.sg-card-btn', { hasText: '出' }).count(), 0)
+    }
+    const misfit = held.find((c) => c.startsWith('xunyi'))
+    assert.ok(misfit || meal, `she holds 寻医问药 or 御厨妙手: ${held.join()}`)
+    if (misfit) {
+      await view.locator(`.sg-card[data-card="${misfit}"] .sg-card-btn`, { hasText: '出' }).click()
+      const guard = held.find((c) => c.startsWith('tieshen'))
+      if (guard) await view.locator(`.sg-card[data-card="${guard}"] .sg-card-btn`, { hasText: '出' }).click()
+      await view.locator('.sg-seal-btn').click()
+      const refusal = view.locator('.sg-dock [role="alert"]')
+      await refusal.filter({ hasText: '只对下毒生效' }).waitFor()
+      await shotAt(zhen, null, 'shengong-hand.png')
       // the fix: 下毒, which the card serves
       await tab(zhen, 'map')
       await view.locator('.sg-act[data-action="poison"]').click()
       assert.match(await view.locator('.sg-dock-move').textContent(), /下毒 · 高明珠 · 进攻位「寻医问药」/)
     } else {
-      // the fix: take the card back
-      await view.locator(`.sg-card[data-card="${misfit}"] .sg-card-btn`, { hasText: '收回' }).click()
+      await shotAt(zhen, null, 'shengong-hand.png')
       await tab(zhen, 'map')
     }
     const mine = await sealMove(zhen, 1)

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from chalicelib.core.game import Viewer, ViewerRole
 from chalicelib.games.shengong import bosses
-from chalicelib.games.shengong.cards import CATALOGUE, Effect, Slot
+from chalicelib.games.shengong.cards import ACTION_OF_EFFECT, CATALOGUE, Effect, Slot
 from chalicelib.games.shengong.check import VOIDED_REASON
 from chalicelib.games.shengong.deck import copy_card
 from chalicelib.games.shengong.effects import passive_mods
@@ -25,6 +25,7 @@ from chalicelib.games.shengong.options import ActionOption, options_for
 from chalicelib.games.shengong.scoring import clear_bonus, score
 from chalicelib.games.shengong.state import Opponent, Player, State
 from chalicelib.games.shengong.terms import (
+    ACTION_ZH,
     DIM_ZH,
     ActionType,
     Attack,
@@ -114,6 +115,8 @@ class CardView(BaseModel):
     amount: int
     """Effect × level: percentage points for hit effects, tenths otherwise."""
     text: str
+    unusable: str | None = None
+    """Why it can do nothing in this mode (its action is not played here): it can only be discarded."""
 
 
 class FrozenView(BaseModel):
@@ -242,15 +245,17 @@ def _opponent(o: Opponent) -> OpponentView:
     )
 
 
-def _hand(p: Player) -> HandView | None:
+def _hand(mode: Mode, p: Player) -> HandView | None:
     if p.deck is None:
         return None
     cards = []
     for copy in p.deck.hand:
         c = copy_card(copy)
         level = p.maids.get(c.id, 1)
+        needs = ACTION_OF_EFFECT.get(c.effect)
+        unusable = None if needs is None or needs in mode.actions else f"此玩法没有{ACTION_ZH[needs]}：此牌只能弃"
         cards.append(CardView(copy_id=copy, card=c.id, maid=c.maid, skill=c.skill, slot=c.slot, level=level,
-                              effect=c.effect, amount=c.magnitude(level), text=c.text))
+                              effect=c.effect, amount=c.magnitude(level), text=c.text, unusable=unusable))
     frozen = tuple(FrozenView(copy_id=f.card, skill=copy_card(f.card).skill, back_in_round=f.back_in_round)
                    for f in p.deck.frozen)
     return HandView(seat=p.seat, hand=tuple(cards), frozen=frozen, pile=len(p.deck.pile))
@@ -274,7 +279,7 @@ def _private(mode: Mode, p: Player, state: State) -> SeatPrivate:
     heal = heal_amount(p.hp, p.hp_max, p.heal_streak, mode.rule(p.place).heal)
     return SeatPrivate(
         seat=p.seat, voided=p.voided, voided_reason=VOIDED_REASON if p.voided else None, heal_streak=p.heal_streak, heal_now=points(heal),
-        chances=_chances(mode, p), maids=maids, hand=_hand(p),
+        chances=_chances(mode, p), maids=maids, hand=_hand(mode, p),
         options=options_for(mode, state, p.seat) if p.alive else (),
     )
 

@@ -3700,6 +3700,11 @@ export interface components {
             amount: number;
             /** Text */
             text: string;
+            /**
+             * Unusable
+             * @default null
+             */
+            unusable?: string | null;
         };
         /** ShengongCheckBody */
         ShengongCheckBody: {

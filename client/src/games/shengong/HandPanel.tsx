@@ -55,9 +55,11 @@ export function HandPanel({ mine, compose, locked, onPlay, onDiscard }: Props) {
               <Text className='sg-card-skill'>{c.skill}</Text>
               <Text className='sg-card-maid'>{c.maid}</Text>
               <Text className='sg-card-text'>{c.text}</Text>
+              {/* the server says when a card can do nothing in this mode (送膳 cards in 宫斗杀): only 弃 */}
+              {c.unusable ? <Text className='sg-card-unusable'>{c.unusable}</Text> : null}
               {locked ? null : (
                 <View className='sg-card-btns'>
-                  <View className={`sg-card-btn ${played ? 'sg-card-btn-on' : ''}`} role='button' onClick={() => onPlay(c)}>{played ? '收回' : '出'}</View>
+                  {c.unusable ? null : <View className={`sg-card-btn ${played ? 'sg-card-btn-on' : ''}`} role='button' onClick={() => onPlay(c)}>{played ? '收回' : '出'}</View>}
                   <View className={`sg-card-btn sg-card-btn-discard ${discarded ? 'sg-card-btn-on' : ''}`} role='button' onClick={() => onDiscard(c)}>{discarded ? '留' : '弃'}</View>
                 </View>
               )}

@@ -146,3 +146,12 @@ def test_hand_is_refilled_to_five_after_each_settlement(monkeypatch):
     t = settle(s, {0: Idle(cards=CardPlay(defence=guard))}, ScriptRng(default=99))
     assert len(t.state.players[0].deck.hand) == 5
     assert t.state.players[1].deck.hand == s.players[1].deck.hand  # two cards: all in hand already
+
+
+def test_a_meal_card_in_d_says_it_can_only_be_discarded():
+    """D has no 送膳 (the D action table), yet her deck is her R maids as in 玩法C: 「御厨妙手」 (送膳所得好感)
+    comes to hand and can do nothing — the card says so (decision, docs/rules/shengong.md §9)."""
+    s = shape(_game(), hands=(("chushou#1", "xiuzhen#1"), (), ()))
+    cards = {c.card: c for c in GAME.view(s, Viewer.player(0)).you.hand.hand}
+    assert cards["chushou"].unusable == "此玩法没有送膳：此牌只能弃"
+    assert cards["xiuzhen"].unusable is None
