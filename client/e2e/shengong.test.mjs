@@ -441,6 +441,13 @@ describe('深宫杀 H5: 卡牌局', () => {
     const decide = async (page, round, i) => {
       if (round === 1 && i === 7) return 'skip' // 叶澜依 dawdles: the creator will 催战
       const v = current(page)
+      if (round === 1 && i === 0) {
+        // 圣意 「容、宠」 says what it means when tapped
+        await v.locator('.sg-decree').click()
+        assert.match(await v.locator('.sg-decree-text').innerText(), /^圣意：本回合皇上看重\S+、\S+。在乾清宫送膳的人中/)
+        await v.locator('.sg-decree').click()
+        assert.equal(await v.locator('.sg-decree-text').count(), 0)
+      }
       if (round === 1 && i === 0 && (await openActions(v)).has('meal')) {
         // 送膳 away from 乾清宫 is open, and says what it costs before she seals it (seed: 不在而送＝失仪)
         const away = !(await v.locator('.sg-me-place').innerText()).includes('乾清宫')

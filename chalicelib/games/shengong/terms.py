@@ -149,6 +149,7 @@ ACTION_ZH: dict[ActionType, str] = {
 ATTACK_ZH: dict[Attack, str] = {Attack.POISON: "下毒", Attack.ASSASSINATE: "暗杀", Attack.FRAME: "诬告"}
 BAR_ZH: dict[Bar, str] = {Bar.HP: "气血", Bar.GRACE: "好感"}
 DIM_ZH: dict[Dim, str] = {Dim.LOOKS: "容", Dim.FAVOR: "宠", Dim.TALENT: "才", Dim.POWER: "权"}
+DIM_NAME_ZH: dict[Dim, str] = {Dim.LOOKS: "容貌", Dim.FAVOR: "圣宠", Dim.TALENT: "才情", Dim.POWER: "权势"}
 CAUSE_ZH: dict[FallCause, str] = {
     FallCause.HP: "气血耗尽", FallCause.GRACE: "好感归零", FallCause.BOTH: "气血耗尽、好感归零",
 }

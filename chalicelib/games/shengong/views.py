@@ -20,12 +20,13 @@ from chalicelib.games.shengong.deck import copy_card
 from chalicelib.games.shengong.effects import passive_mods
 from chalicelib.games.shengong.formulas import heal_amount, player_chance
 from chalicelib.games.shengong.modes import Foes, MaidUse, Mode
-from chalicelib.games.shengong.numbers import HIT_CAP, points
+from chalicelib.games.shengong.numbers import HIT_CAP, MEAL_EMPTY_HP, MEAL_GRACE, fmt, points
 from chalicelib.games.shengong.options import ActionOption, options_for
 from chalicelib.games.shengong.scoring import clear_bonus, score
 from chalicelib.games.shengong.state import Opponent, Player, State
 from chalicelib.games.shengong.terms import (
     ACTION_ZH,
+    DIM_NAME_ZH,
     DIM_ZH,
     ActionType,
     Attack,
@@ -202,6 +203,8 @@ class ShengongView(BaseModel):
     cleared: bool = False
     decree: tuple[Dim, ...] = ()
     decree_zh: str = ""
+    decree_text: str = ""
+    """What the 圣意 means this round, in a sentence (A/B/C; the chip says only 「容、宠」)."""
     actions: tuple[ActionType, ...]
     places: tuple[PlaceView, ...]
     players: tuple[PlayerView, ...]
@@ -243,6 +246,14 @@ def _opponent(o: Opponent) -> OpponentView:
         grace_max=None if o.grace_max is None else points(o.grace_max), alive=o.alive,
         frame_defence=bosses.SPECS[o.key].frame_defence,
     )
+
+
+def _decree_text(decree: tuple[Dim, ...]) -> str:
+    if not decree:
+        return ""
+    dims = "、".join(DIM_NAME_ZH[d] for d in decree)
+    return (f"圣意：本回合皇上看重{dims}。在乾清宫送膳的人中，每一项最高者好感 +{fmt(MEAL_GRACE)}；"
+            f"哪一项都不居首为落空，气血 −{fmt(MEAL_EMPTY_HP)}")
 
 
 def _hand(mode: Mode, p: Player) -> HandView | None:
@@ -305,6 +316,7 @@ def build_view(mode: Mode, state: State, viewer: Viewer) -> ShengongView:
         stage_title=bosses.STAGE_TITLES[state.stage] if state.stage else None, round=state.round,
         round_limit=mode.round_limit, turn_seconds=state.turn_seconds, over=state.over, reason=state.reason,
         cleared=state.cleared, decree=decree, decree_zh="、".join(DIM_ZH[d] for d in decree),
+        decree_text=_decree_text(decree),
         actions=tuple(a for a in ActionType if a in mode.actions),
         places=tuple(_place(mode, place) for place in mode.places),
         players=tuple(_player(p, mode) for p in state.players),

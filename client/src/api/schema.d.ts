@@ -4608,6 +4608,11 @@ export interface components {
              * @default
              */
             decree_zh?: string;
+            /**
+             * Decree Text
+             * @default
+             */
+            decree_text?: string;
             /** Actions */
             actions: components["schemas"]["ShengongActionType"][];
             /** Places */

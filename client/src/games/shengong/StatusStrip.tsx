@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { SealButton } from '../../components/SealButton'
 import { formatClock, urgency } from './clock'
@@ -26,6 +27,7 @@ export function StatusStrip({ view, canHurry, hurrying, onHurry, onLook }: Props
   const left = useCountdown(pending?.deadline_ms, view.server_time)
   const turn = game?.turn_seconds ?? 90
   const state = left === null ? 'calm' : urgency(left, turn)
+  const [decreeOpen, setDecreeOpen] = useState(false)  // a tap on 圣意 says what it means
   if (!game) return null
   return (
     <View className='sg-strip'>
@@ -35,7 +37,7 @@ export function StatusStrip({ view, canHurry, hurrying, onHurry, onLook }: Props
           {game.over ? null : <Text className='sg-round-of'>共 {game.round_limit} 回合</Text>}
         </View>
         {game.mode !== 'D' && game.decree_zh && !game.over ? (
-          <View className='sg-decree'>
+          <View className='sg-decree' role='button' onClick={() => setDecreeOpen(!decreeOpen)}>
             <Text className='sg-decree-key'>圣意</Text>
             <Text className='sg-decree-val'>{game.decree_zh}</Text>
           </View>
@@ -46,6 +48,7 @@ export function StatusStrip({ view, canHurry, hurrying, onHurry, onLook }: Props
           </View>
         ) : null}
       </View>
+      {decreeOpen && game.decree_text && !game.over ? <View className='sg-decree-text'>{game.decree_text}</View> : null}
       {pending && pending.kind === 'sealed' ? (
         <View className='sg-strip-row'>
           <SealedSeats pending={pending} view={view} onLook={onLook} />

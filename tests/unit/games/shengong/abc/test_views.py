@@ -152,6 +152,8 @@ def test_view_shows_the_decree_of_the_open_round_and_the_limit():
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫"), decree=("favor", "power"))
     v = GAME_A.view(s, Viewer.spectator())
     assert v.decree == ("favor", "power") and v.decree_zh == "宠、权"
+    # what it means, in a sentence (the chip says only 「宠、权」; seed: 各维居首者 +1 好感, decision: 落空 −1 气血)
+    assert v.decree_text == "圣意：本回合皇上看重圣宠、权势。在乾清宫送膳的人中，每一项最高者好感 +1；哪一项都不居首为落空，气血 −1"
     assert v.round_limit == 20 and v.turn_seconds == 90
     assert [(p.hp, p.grace, p.place, p.alive) for p in v.players[:2]] == [(10.0, 5.0, "承乾宫", True),
                                                                           (10.0, 5.0, "景仁宫", True)]
