@@ -199,9 +199,8 @@ class Deal(Frozen):
     turn: int | None = None
     trick: Trick | None = None
     trick_from: int = 0
-    """Where in `log` the trick being played began (each seat's play or pass in it is after it)."""
-    last_trick: Trick | None = None
-    """The trick last won: who won it, with what (a table of quick bots plays several in a moment)."""
+    """Where in `log` the trick being played began: each seat's play or pass in it is after it, and the
+    last play before it took the trick last won (a table of quick bots plays several in a moment)."""
     out: tuple[int, ...] = ()
     """Seats in the order they went out."""
     log: tuple[LogEntry, ...] = ()

@@ -197,7 +197,7 @@ def play(step: Step, seat: int, cards: tuple[str, ...], combo: Combo, auto: bool
     else:
         trick, turn = Trick(seat=seat, cards=cards), _next_holder(hands, seat)
     log = deal.log + (LogEntry.model_construct(seat=seat, act=Act.PLAY, cards=cards, note="", auto=auto),)
-    won = {} if trick is not None else {"last_trick": Trick(seat=seat, cards=cards), "trick_from": len(log)}
+    won = {} if trick is not None else {"trick_from": len(log)}
     step.set_deal(hands=hands, out=out, trick=trick, turn=turn, log=log, **won)
     step.emit(Played(seat=seat, cards=cards, auto=auto))
     _reveal_by_card(step, seat, cards)
@@ -231,8 +231,7 @@ def pass_turn(step: Step, seat: int, auto: bool = False) -> None:
     needed = len(holders) - (1 if trick.seat in holders else 0)
     if passes >= needed:
         leader = trick.seat if trick.seat in holders else next_active(deal, trick.seat)
-        step.set_deal(trick=None, turn=leader, log=deal.log + (entry,), trick_from=len(deal.log) + 1,
-                      last_trick=trick.model_copy(update={"passes": 0}))
+        step.set_deal(trick=None, turn=leader, log=deal.log + (entry,), trick_from=len(deal.log) + 1)
         step.emit(TrickWon(seat=trick.seat, leader=leader))
     else:
         step.set_deal(trick=trick.model_copy(update={"passes": passes}), turn=next_active(deal, seat),

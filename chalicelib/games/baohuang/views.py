@@ -153,8 +153,7 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
             turn=deal.turn if state.phase is Phase.PLAY else None, out=deal.out, log=deal.log,
             trick=None if deal.trick is None else TrickView(seat=deal.trick.seat, cards=deal.trick.cards,
                                                            passes=deal.trick.passes),
-            last_trick=None if deal.last_trick is None else TrickView(seat=deal.last_trick.seat,
-                                                                     cards=deal.last_trick.cards, passes=0),
+            last_trick=_last_trick(deal),
         )
         if host:
             fields["hands"] = deal.hands
@@ -197,6 +196,12 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
         turn_seconds=state.options.turn_seconds, phase=state.phase, deal_no=state.deal_no, seats=seats,
         last_deal=last_deal, over_reason=state.over_reason, **fields,
     )
+
+
+def _last_trick(deal: Deal) -> TrickView | None:
+    """The trick last won: the last play before the trick now being played began."""
+    won = next((e for e in reversed(deal.log[:deal.trick_from]) if e.act is Act.PLAY), None)
+    return None if won is None else TrickView(seat=won.seat, cards=won.cards, passes=0)
 
 
 def _trick_words(deal: Deal) -> dict[int, LogEntry]:
