@@ -135,6 +135,11 @@ export const RARITY_NAME: Record<string, string> = { SSR: '绝品', SR: '珍品'
 export const SLOT_NAME: Record<string, string> = { attack: '攻', defence: '守', general: '辅' }
 
 const CN_DIGITS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十']
+/** A bot's seat name without its 「（机器人）」, where a badge or mark beside it says so already. */
+export function botless(name: string): string {
+  return name.replace(/（机器人）$/, '')
+}
+
 export function cnNumber(n: number): string {
   if (n >= 0 && n <= 10) return CN_DIGITS[n]
   if (n < 20) return `十${CN_DIGITS[n - 10]}`

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import type { Schemas } from '../../api'
-import { cnNumber } from '../../lib/labels'
+import { botless, cnNumber } from '../../lib/labels'
 
 type Seat = Schemas['SeatOut']
 
@@ -18,7 +18,7 @@ export function Seats({ seats, max, consortName }: { seats: Seat[]; max: number;
             {s ? (
               <View className='grow'>
                 {/* a bot's name without 「（机器人）」: its badge says it */}
-                <Text className='seat-name'>{s.bot ? s.name.replace(/（机器人）$/, '') : s.name}</Text>
+                <Text className='seat-name'>{s.bot ? botless(s.name) : s.name}</Text>
                 {s.consort && consortName?.get(s.consort) && consortName.get(s.consort) !== s.name
                   ? <Text className='seat-consort muted'>{consortName.get(s.consort)}</Text> : null}
               </View>

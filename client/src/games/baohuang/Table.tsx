@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { clockText } from './clock'
+import { botless } from '../../lib/labels'
 import { handSummary } from './cards'
 import { CardRow } from './Hand'
 import { jiefeng, placeOf, seatBadges, signed, type BaohuangView, type Place, type SeatView } from './table'
@@ -12,9 +13,9 @@ interface Props {
   bots: ReadonlySet<number>
 }
 
-/** A bot's name without its 「（机器人）」: its badge says it. */
-function botless(name: string | undefined, bot: boolean): string | undefined {
-  return bot ? name?.replace(/（机器人）$/, '') : name
+/** A seat's name, a bot's without its 「（机器人）」: its badge says it. */
+function seatName(name: string | undefined, bot: boolean): string | undefined {
+  return bot && name !== undefined ? botless(name) : name
 }
 
 function SeatBox({ seat, game, place, turn, remaining, bots }: {
@@ -30,7 +31,7 @@ function SeatBox({ seat, game, place, turn, remaining, bots }: {
     >
       <View className='bh-seat-head'>
         {/* a bot's name without its 「（机器人）」: the badge below says it */}
-        <Text className='bh-seat-name'>{botless(seat.name, bots.has(seat.seat))}{me ? '（我）' : ''}</Text>
+        <Text className='bh-seat-name'>{seatName(seat.name, bots.has(seat.seat))}{me ? '（我）' : ''}</Text>
       </View>
       <View className='bh-seat-line'>
         {/* between deals and at the end no hand is held: no 「0 张」 for one who finished with cards */}
@@ -57,7 +58,7 @@ function SeatBox({ seat, game, place, turn, remaining, bots }: {
 /** Five seats around the table; the trick in the middle with who holds it; 接风 when it happens. */
 export function Table({ game, waiting, remaining, bots }: Props) {
   const wind = jiefeng(game)
-  const name = (s: number) => (s === game.seat ? '你' : botless(game.seats[s]?.name, bots.has(s)) ?? `${s + 1}号`)
+  const name = (s: number) => (s === game.seat ? '你' : seatName(game.seats[s]?.name, bots.has(s)) ?? `${s + 1}号`)
   const others = game.seats.filter((s) => s.seat !== game.seat || game.seat === null || game.seat === undefined)
   const turnSeats = new Set(waiting)
   return (

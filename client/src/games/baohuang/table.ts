@@ -4,6 +4,7 @@
  */
 import type { Schemas } from '../../api'
 import { cardLabel, faceLabel, playLabel } from './cards'
+import { botless } from '../../lib/labels'
 
 export type BaohuangView = Schemas['BaohuangView']
 export type SeatView = Schemas['BaohuangSeatView']
@@ -74,7 +75,7 @@ export function partnersBesides(view: BaohuangView): number[] {
  * below says only that deal): '本桌累计：冬梅 +15 居首' (ties named together). */
 export function tableLead(view: BaohuangView): string {
   const best = Math.max(...view.seats.map((s) => s.total))
-  const names = view.seats.filter((s) => s.total === best).map((s) => (s.seat === view.seat ? '你' : s.name.replace(/（机器人）$/, '')))
+  const names = view.seats.filter((s) => s.total === best).map((s) => (s.seat === view.seat ? '你' : botless(s.name)))
   return `本桌累计：${names.join('、')} ${signed(best)} ${names.length > 1 ? '并列居首' : '居首'}`
 }
 

@@ -14,7 +14,7 @@ import {
   pickOf, readiness, shutReason, toggleCard, toggleDiscard, type ButtonState, type Compose,
 } from './compose'
 import { HandPanel } from './HandPanel'
-import { hurryOffered } from './clock'
+import { hurryOffered } from './hurry'
 import { HurrySheet } from './HurrySheet'
 import { PalaceMap } from './PalaceMap'
 import { ReportScroll } from './ReportScroll'

@@ -2,6 +2,7 @@
  * The palace map: where each place sits on the plan, who stands there (as far as this viewer is
  * told), and how each tile looks while an action is being aimed (open to pick, picked, out of reach).
  */
+import { botless } from '../../lib/labels'
 import { tenths } from './labels'
 import type { Compose } from './compose'
 import { pickOf } from './compose'
@@ -64,5 +65,5 @@ export function tileState(place: Place, compose: Compose, option: Option | undef
 /** The first one or two characters of a name, for a token on the map. */
 export function tokenName(name: string): string {
   // a bot's name carries 「（机器人）」: cut after it, 「夏荷（」 is no name (the token marks bots itself)
-  return Array.from(name.replace(/（机器人）$/, '')).slice(0, 3).join('')
+  return Array.from(botless(name)).slice(0, 3).join('')
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { entryText, mapRows, occupants, tileState, tokenName } from './board'
-import { clockOffset, formatClock, hurryOffered, remainingMs, urgency } from './clock'
+import { clockOffset, formatClock, remainingMs, urgency } from './clock'
+import { hurryOffered } from './hurry'
 import {
   actionBody, buttons, chanceOf, chooseAction, shutReason, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
   toggleCard, toggleDiscard, voidedBanner, type Compose,
