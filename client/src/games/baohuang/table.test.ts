@@ -52,17 +52,13 @@ describe('保皇 table layout', () => {
 
   it('shows 接风 when the trick winner has gone out and the next seat leads', () => {
     const seats = [0, 1, 2, 3, 4].map((s) => seat(s, { cards: s === 1 ? 0 : 8 }))
-    const log = [
-      { seat: 1, act: 'play' as const, cards: ['S9#1'] },
-      { seat: 2, act: 'pass' as const },
-      { seat: 3, act: 'pass' as const },
-    ]
-    expect(jiefeng(view({ seats, log, trick: null, turn: 2 }))).toEqual({ from: 1, to: 2 })
+    const last_trick = { seat: 1, cards: ['S9#1'], passes: 0 }  // the server's: 1 played 9, the others passed
+    expect(jiefeng(view({ seats, last_trick, trick: null, turn: 2 }))).toEqual({ from: 1, to: 2 })
     // the winner still has cards: she leads herself, no 接风
     const seats2 = seats.map((s) => ({ ...s, cards: 8 }))
-    expect(jiefeng(view({ seats: seats2, log, trick: null, turn: 1 }))).toBeNull()
+    expect(jiefeng(view({ seats: seats2, last_trick, trick: null, turn: 1 }))).toBeNull()
     // a trick on the table: nothing
-    expect(jiefeng(view({ seats, log, trick: { seat: 1, cards: ['S9#1'], passes: 1 }, turn: 2 }))).toBeNull()
+    expect(jiefeng(view({ seats, last_trick, trick: { seat: 1, cards: ['S9#1'], passes: 1 }, turn: 2 }))).toBeNull()
   })
 
   it('writes the public log in Chinese', () => {

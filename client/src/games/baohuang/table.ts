@@ -98,18 +98,16 @@ export function waitingText(view: BaohuangView, pendingSeats: readonly number[])
 }
 
 /**
- * 接风: the seat to lead after the trick winner went out. The last play of the running deal won the
- * trick (everyone else passed); when its player has no cards left and another seat now leads, that
- * seat 接风.
+ * 接风: the seat to lead after the trick winner went out. When the trick last won (the server's
+ * `last_trick`) went to a player with no cards left and another seat now leads, that seat 接风.
  */
 export function jiefeng(view: BaohuangView): { from: number; to: number } | null {
   if (view.phase !== 'play' || view.trick || view.turn === null || view.turn === undefined) return null
-  const log = view.log ?? []
-  const lastPlay = [...log].reverse().find((e) => e.act === 'play')
-  if (!lastPlay || lastPlay.seat === view.turn) return null
-  const winner = view.seats[lastPlay.seat]
+  const won = view.last_trick
+  if (!won || won.seat === view.turn) return null
+  const winner = view.seats[won.seat]
   if (!winner || winner.cards > 0) return null
-  return { from: lastPlay.seat, to: view.turn }
+  return { from: won.seat, to: view.turn }
 }
 
 /** One line of a deal's public log, in Chinese. */
