@@ -163,6 +163,15 @@ class SeatResult(BaseModel):
     her result is shown, but it reaches no board, record or stage unlock (docs/rules/platform.md P11)."""
 
 
+class GuideSection(BaseModel):
+    """One part of a game's 玩法 page: a heading, and its lines, each one rule in a player's words."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    title: str
+    lines: tuple[str, ...]
+
+
 class StageClear(BaseModel):
     """A stage cleared by the whole table: it ranks on the stage's fastest-clear board and unlocks the
     next stage for every seat's persona."""
@@ -364,6 +373,11 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
     def catalogue(self) -> BaseModel | None:
         """What a client shows about the game itself (roles and their ability texts, cards…)."""
         return None
+
+    def guide(self) -> tuple[GuideSection, ...]:
+        """怎么玩: the rules as a player reads them before she sits down (GET /v1/guides/{game_key}).
+        Lines write the game's own constants in, so the words cannot drift from what the game does."""
+        return ()
 
     # -- the host's tools ------------------------------------------------------------------------
 

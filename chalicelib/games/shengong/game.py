@@ -20,6 +20,7 @@ from chalicelib.core.game import (
     BotLevel,
     Entrant,
     Game,
+    GuideSection,
     Pending,
     PendingKind,
     Persona,
@@ -37,6 +38,7 @@ from chalicelib.games.shengong.cards import CATALOGUE
 from chalicelib.games.shengong.deck import build_deck, deal, deck_levels
 from chalicelib.games.shengong.errors import ERRORS
 from chalicelib.games.shengong.events import Event, event_adapter
+from chalicelib.games.shengong.guide import guide_for
 from chalicelib.games.shengong.modes import MODES, MaidUse, Mode
 from chalicelib.games.shengong.places import ORDINARY
 from chalicelib.games.shengong.profile import ConsortProfile, profile_of
@@ -100,6 +102,9 @@ class ShengongGame(Game[State, Action, Event, ShengongView, O]):
 
     def _stage(self, options: O) -> int | None:
         return None
+
+    def guide(self) -> tuple[GuideSection, ...]:
+        return guide_for(self.mode, PalaceOptions.model_fields["turn_seconds"].default)
 
     # ---- start ----------------------------------------------------------------------------------
     def check_start(self, entrants: Sequence[Entrant], options: O) -> None:
