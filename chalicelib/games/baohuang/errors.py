@@ -5,6 +5,7 @@ closed catalogue at GET /v1/errors). A unit test reads the package source and ch
 from __future__ import annotations
 
 from chalicelib.core.errors import ErrorSpec
+from chalicelib.games.baohuang.model import QUIT_PENALTY
 
 _BAD_REQUEST, _FORBIDDEN, _NOT_FOUND, _CONFLICT, _UNPROCESSABLE = 400, 403, 404, 409, 422
 
@@ -19,7 +20,7 @@ ERRORS: dict[str, ErrorSpec] = {
     "NOT_YOUR_TURN": ErrorSpec(_CONFLICT, "还没轮到你", "Another seat is to act (throne offer or trick)."),
     "ALREADY_AUTO": ErrorSpec(_UNPROCESSABLE, "已在托管中", "`auto` sent while the seat is already in 托管."),
     "NOT_AUTO": ErrorSpec(_UNPROCESSABLE, "你没有被托管", "`resume` sent while the seat is not in 托管."),
-    "MID_DEAL": ErrorSpec(_UNPROCESSABLE, "牌局进行中，只能强退（扣30分）",
+    "MID_DEAL": ErrorSpec(_UNPROCESSABLE, f"牌局进行中，只能强退（扣{QUIT_PENALTY}分）",
                           "`leave` / `next_deal` are for between deals; mid-deal only `quit` (−30) leaves."),
     "ALREADY_READY": ErrorSpec(_UNPROCESSABLE, "已经准备好了", "`next_deal` sent twice between the same deals."),
     "SEALED_MOVE": ErrorSpec(_UNPROCESSABLE, "声明是密封操作，由房间统一结算",

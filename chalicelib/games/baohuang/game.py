@@ -18,6 +18,7 @@ from chalicelib.core.game import (
     BotLevel,
     Entrant,
     Game,
+    GuideSection,
     Pending,
     PendingKind,
     RecordsPolicy,
@@ -50,8 +51,10 @@ from chalicelib.games.baohuang.cards import Variant
 from chalicelib.games.baohuang.deal import choices, leave_table, start_deal
 from chalicelib.games.baohuang.errors import ERRORS
 from chalicelib.games.baohuang.events import Event, event_adapter
+from chalicelib.games.baohuang.guide import guide_sections
 from chalicelib.games.baohuang.lines import BaohuangReportLine, report
 from chalicelib.games.baohuang.model import (
+    QUIT_PENALTY,
     SEATS,
     BaohuangDealResult,
     BaohuangState,
@@ -91,6 +94,10 @@ class BaohuangGame(Game[BaohuangState, Action, Event, BaohuangView, Options]):
     def room_title(self, options: Options) -> str:
         variant = self.parse_options(options).variant
         return f"{self.title}·{'经典' if variant is Variant.CLASSIC else '简明'}"
+
+    def guide(self) -> tuple[GuideSection, ...]:
+        """怎么玩: the rules card (`guide`), its numbers read from the game's own constants."""
+        return guide_sections()
 
     def setup(self, entrants: Sequence[Entrant], options: Options, rng: Rng) -> BaohuangState:
         seated = sorted(entrants, key=lambda e: e.seat)
@@ -151,7 +158,7 @@ class BaohuangGame(Game[BaohuangState, Action, Event, BaohuangView, Options]):
                 pass
             case Leave() | NextDeal():
                 if state.phase is not Phase.BETWEEN:
-                    raise IllegalAction("牌局进行中，只能强退（扣30分）", code="MID_DEAL")
+                    raise IllegalAction(f"牌局进行中，只能强退（扣{QUIT_PENALTY}分）", code="MID_DEAL")
                 if isinstance(action, NextDeal) and state.ready[seat]:
                     raise IllegalAction("已经准备好了", code="ALREADY_READY")
             case TakeThrone() | PassThrone():
