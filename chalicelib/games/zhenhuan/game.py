@@ -20,7 +20,17 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from chalicelib.core.errors import Conflict, GameOver
-from chalicelib.core.game import Entrant, Game, Outcome, Pending, PendingKind, SeatResult, Transition, Viewer
+from chalicelib.core.game import (
+    Entrant,
+    Game,
+    GuideSection,
+    Outcome,
+    Pending,
+    PendingKind,
+    SeatResult,
+    Transition,
+    Viewer,
+)
 from chalicelib.core.rng import Rng
 from chalicelib.games.zhenhuan import actions as A
 from chalicelib.games.zhenhuan import ending, setup, tools, votes
@@ -37,6 +47,7 @@ from chalicelib.games.zhenhuan.events import (
     audience,
     event_adapter,
 )
+from chalicelib.games.zhenhuan.guide import guide_sections
 from chalicelib.games.zhenhuan.roles import ROLES, Alignment, RoleKey, Team
 from chalicelib.games.zhenhuan.state import Frozen, GameState, ZhenhuanOptions
 from chalicelib.games.zhenhuan.views import ZhenhuanView, report, view
@@ -232,6 +243,9 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
 
     def catalogue(self) -> ZhenhuanCatalogue:
         return catalogue()
+
+    def guide(self) -> tuple[GuideSection, ...]:
+        return guide_sections()
 
 
 GAME = ZhenhuanGame()
