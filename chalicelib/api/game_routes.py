@@ -8,7 +8,7 @@ from chalice import Blueprint
 
 from chalicelib.accounts import service as accounts
 from chalicelib.api.routing import route
-from chalicelib.api.schemas import GamesOut, ModesUpdate
+from chalicelib.api.schemas import GamesOut, GuideOut, ModesUpdate
 from chalicelib.core.identity import Caller
 from chalicelib.games import game_keys, get_game
 from chalicelib.rooms.deps import default_open_games
@@ -49,3 +49,11 @@ def list_games(caller: Caller) -> dict[str, Any]:
 def set_games(caller: Caller, body: ModesUpdate) -> dict[str, Any]:
     stored = accounts.set_open_games(services().account_deps(), caller, body.open)
     return _games({**default_open_games(), **stored}, caller)
+
+
+@route(bp, "/v1/guides/{game_key}", auth=False, response=GuideOut, tag="games", errors=(404,),
+       summary="玩法说明：开房、入席前读的规则（数值取自规则本身）")
+def guide(game_key: str) -> dict[str, Any]:
+    game = get_game(game_key)  # only this game's package is imported
+    return {"key": game_key, "title": game.title,
+            "sections": [section.model_dump(mode="json") for section in game.guide()]}

@@ -126,7 +126,8 @@ PATH_PARAM_MAX = 64
 1,024 bytes even on a read, which would otherwise surface as a 500."""
 NOT_FOUND = {"room_id": ("ROOM_NOT_FOUND", "找不到这个房间"), "consort_id": ("CONSORT_NOT_FOUND", "找不到这位妃子"),
              "board": ("BOARD_NOT_FOUND", "没有这个榜单"), "stage": ("STAGE_NOT_FOUND", "没有这个关卡"),
-             "family": ("UNKNOWN_GAME", "没有这个玩法"), "message_id": ("CHAT_MESSAGE_NOT_FOUND", "找不到这条发言")}
+             "family": ("UNKNOWN_GAME", "没有这个玩法"),
+             "game_key": ("UNKNOWN_GAME", "没有这个玩法"), "message_id": ("CHAT_MESSAGE_NOT_FOUND", "找不到这条发言")}
 
 
 MALFORMED = {"code": ("BAD_ROOM_CODE", "房号是六位数字")}

@@ -159,6 +159,17 @@ class GamesOut(Out):
     games: list[GameOut]
 
 
+class GuideSectionOut(Out):
+    title: str
+    lines: list[str] = Field(description="每行一条规则，按玩家读的顺序")
+
+
+class GuideOut(Out):
+    key: str = Field(json_schema_extra={"x-slot": "game_key"})
+    title: str
+    sections: list[GuideSectionOut]
+
+
 class ModesUpdate(Body):
     open: dict[str, bool] = Field(description="玩法 key -> 是否开放")
 
