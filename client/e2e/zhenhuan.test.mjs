@@ -172,6 +172,15 @@ describe('血染甄嬛传 H5', () => {
     await peek.click()
     await screen(players[2]).getByRole('button', { name: '看身份' }).waitFor()
     await nightScreensAlike('night 1, after looking')
+    // 玩法 at night: the page the server writes (the table by player count), the same for everyone — it
+    // names roles of the script, as 角色一览 does, so the privacy check reads the phone once it is closed
+    await screen(players[2]).getByRole('button', { name: '玩法' }).click()
+    const guide = players[2].page.getByRole('dialog', { name: '玩法 · 血染甄嬛传' })
+    await guide.locator('.guide-line', { hasText: '7–9 人：村民 5' }).waitFor()
+    await guide.locator('.guide-heading', { hasText: '说书人怎么用这个应用' }).waitFor()
+    await guide.getByRole('button', { name: '关闭' }).click()
+    await guide.waitFor({ state: 'detached' })
+    await privacyCheck('night 1, after reading 玩法')
 
     // night 1, step by step from the storyteller's phone
     const plan = {

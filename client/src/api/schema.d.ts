@@ -677,6 +677,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/guides/{game_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 玩法说明：开房、入席前读的规则（数值取自规则本身） */
+        get: operations["guide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -2953,6 +2970,28 @@ export interface components {
         GamesOut: {
             /** Games */
             games: components["schemas"]["GameOut"][];
+        };
+        /** GuideOut */
+        GuideOut: {
+            /**
+             * Key
+             * @enum {string}
+             */
+            key: "shengong_d" | "shengong_a" | "shengong_b" | "shengong_c" | "baohuang" | "zhenhuan";
+            /** Title */
+            title: string;
+            /** Sections */
+            sections: components["schemas"]["GuideSectionOut"][];
+        };
+        /** GuideSectionOut */
+        GuideSectionOut: {
+            /** Title */
+            title: string;
+            /**
+             * Lines
+             * @description 每行一条规则，按玩家读的顺序
+             */
+            lines: string[];
         };
         /** HandoverBody */
         HandoverBody: {
@@ -9934,6 +9973,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 不存在 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 太频繁或服务繁忙：按 Retry-After 秒后重试 */
+            429: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description 服务暂时不可用（存储或微信）：按 Retry-After 秒后重试，重试是安全的 */
+            503: {
+                headers: {
+                    /** @description 建议多少秒后重试 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    guide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 成功 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideOut"];
                 };
             };
             /** @description 不存在 */

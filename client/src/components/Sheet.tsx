@@ -11,14 +11,17 @@ interface Props {
   footer?: ReactNode
 }
 
+let openSheets = 0
+
 /** A dialog that rises from the bottom, framed like an imperial edict. */
 export function Sheet({ title, open, onClose, children, footer }: Props) {
-  // the tab bar would cover the dialog's buttons on H5: hide it while the dialog is up
+  // the tab bar would cover the dialog's buttons on H5: hide it while any dialog is up (one may open
+  // over another: 玩法 over 开房), and bring it back when the last one closes
   useEffect(() => {
     if (!open) return undefined
-    Taro.hideTabBar({ animation: false }).catch(() => undefined)
+    if (openSheets++ === 0) Taro.hideTabBar({ animation: false }).catch(() => undefined)
     return () => {
-      Taro.showTabBar({ animation: false }).catch(() => undefined)
+      if (--openSheets === 0) Taro.showTabBar({ animation: false }).catch(() => undefined)
     }
   }, [open])
   if (!open) return null

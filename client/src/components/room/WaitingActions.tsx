@@ -2,6 +2,7 @@ import { View } from '@tarojs/components'
 import { api } from '../../api'
 import { goLobby } from '../../lib/nav'
 import { SealButton } from '../SealButton'
+import { GuideButton } from '../guide/GuideButton'
 import { JoinSeat } from './JoinSeat'
 import type { LeaveEffect } from '../../lib/leave'
 import { LeaveButton } from './LeaveButton'
@@ -19,7 +20,7 @@ export interface WaitingRoom {
   max_seats: number
 }
 
-/** The waiting room's buttons: back to the lobby; the creator's start once enough have joined
+/** The waiting room's buttons: back to the lobby; 玩法 (the game's rules); the creator's start once enough have joined
  * (`startLabel`: 开战, 开始布置 …); 离席 for a seated player (confirmed when the server says it closes the
  * room or passes 房主 on), who then goes back to the lobby; 入席 for a spectator while a seat is free. */
 export function WaitingActions({ room, seated, canSit, busy, run, startLabel, refresh, onError }: {
@@ -37,6 +38,7 @@ export function WaitingActions({ room, seated, canSit, busy, run, startLabel, re
   return (
     <View className='room-actions'>
       <SealButton kind='ghost' onClick={() => void goLobby()}>回大厅</SealButton>
+      <GuideButton gameKey={room.game} size='normal' />
       {room.is_creator && room.seats.length >= room.min_seats ? (
         <SealButton kind='gold' busy={busy === 'start'} onClick={() => void run('start', () => api.POST('/v1/rooms/{room_id}/start', path))}>{startLabel}</SealButton>
       ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { LobbyButton } from '../../components/room/LobbyButton'
+import { GuideButton } from '../../components/guide/GuideButton'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api, ApiError } from '../../api'
@@ -269,6 +270,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
       {!showDock ? <ErrorLine error={error} /> : null}
       <View className='room-actions sg-leave-row'>
         <LobbyButton family='shengong' size={over ? 'normal' : 'small'} warn={!over && mySeat !== null} />
+        {over ? null : <GuideButton gameKey={room.game} />}
         {/* a practice game counts on no board: nothing of it to look at there */}
         {over && !room.practice ? <SealButton kind='gold' onClick={() => void goBoards(room.board)}>看榜单</SealButton> : null}
       </View>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
+import { GuideButton } from '../../components/guide/GuideButton'
 import { InviteRow } from '../../components/room/InviteRow'
 import { JoinSeat } from '../../components/room/JoinSeat'
 import { LeaveButton } from '../../components/room/LeaveButton'
@@ -78,6 +79,7 @@ export function Waiting({ view, busy, onStart, onLeave, onBots, onJoined, onErro
       ) : null}
       <View className='room-actions'>
         <SealButton kind='ghost' onClick={() => void goLobby()}>回大厅</SealButton>
+        <GuideButton gameKey={room.game} size='normal' />
         {room.is_creator && room.seats.length >= room.min_seats ? (
           <SealButton kind='gold' busy={busy === 'start'} onClick={onStart}>开战</SealButton>
         ) : null}

@@ -4,6 +4,7 @@ import type { Schemas } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
 import { SealButton } from '../../components/SealButton'
 import { Sheet } from '../../components/Sheet'
+import { GuideLink } from '../../components/guide/GuideButton'
 import { RULE_LABEL } from '../../lib/labels'
 import { clampStep, defaultsOf, fieldsOf, type OptionValues } from '../../lib/optionsForm'
 
@@ -38,6 +39,7 @@ export function CreateRoom({ game, open, busy, error, onClose, onCreate }: Props
         </>
       )}
     >
+      <GuideLink gameKey={game.key} />
       {fields.map((f) => (
         <View key={f.name} className='field' data-field={f.name}>
           <View className='field-label'>{f.label}</View>

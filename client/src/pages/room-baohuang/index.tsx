@@ -9,6 +9,7 @@ import { Screen } from '../../components/Screen'
 import { SealButton } from '../../components/SealButton'
 import { InviteRow } from '../../components/room/InviteRow'
 import { LobbyButton } from '../../components/room/LobbyButton'
+import { GuideButton } from '../../components/guide/GuideButton'
 import { RoomUnreachable } from '../../components/room/RoomUnreachable'
 import { Seats } from '../../components/room/Seats'
 import { WaitingActions } from '../../components/room/WaitingActions'
@@ -114,6 +115,7 @@ export default function Room() {
           {view.game ? <BaohuangGame view={view} refresh={poll.refresh} /> : <View className='soon'>{STATUS[status] ?? status}</View>}
           <View className='room-actions'>
             <LobbyButton family='baohuang' warn={status === 'active' && seated} />
+            {status === 'active' ? <GuideButton gameKey={room.game} /> : null}
           </View>
         </>
       ) : null}

@@ -11,6 +11,7 @@ import { SealButton } from '../../components/SealButton'
 import { InviteRow } from '../../components/room/InviteRow'
 import { AgainButton } from '../../components/room/AgainButton'
 import { LobbyButton } from '../../components/room/LobbyButton'
+import { GuideButton } from '../../components/guide/GuideButton'
 import { RoomUnreachable } from '../../components/room/RoomUnreachable'
 import { Seats } from '../../components/room/Seats'
 import { WaitingActions } from '../../components/room/WaitingActions'
@@ -108,6 +109,7 @@ export default function Room() {
               label={role === 'host' ? '再开一局' : '入席新局'} kind='gold' waitText='等说书人开新局' />
           ) : null}
           <LobbyButton family='zhenhuan' warn={status === 'active' && seated} />
+          {status === 'active' ? <GuideButton gameKey={room.game} /> : null}
         </View>
       ) : null}
     </Screen>
