@@ -288,7 +288,7 @@ def test_five_players_evil_wins_with_two_alive_and_the_demon_among_them(api, svc
     # day 1: the marked 敬妃 nominates → reminder; the storyteller presses 「死亡」; the block; 入夜 executes
     t.nominate(0, 3, votes=[0, 2])
     grim = t.grim()
-    assert grim["alerts"] == ["一丈红：1号发起了提名，应死亡（请按「死亡」）"]
+    assert grim["alerts"] == [{"text": "一丈红：1号发起了提名，应死亡（请按「死亡」）", "seat": 0, "press": "kill"}]
     assert [(r["token"], r["role"], r["auto"]) for r in grim["seats"][0]["reminders"]] == [("一丈红", "huafei", True)]
     t.do({"type": "kill", "seat": 0})
     spectator = watch.spectator.ok("GET", t.gpath)["game"]

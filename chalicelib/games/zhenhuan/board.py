@@ -21,6 +21,7 @@ from chalicelib.games.zhenhuan.enums import (
 )
 from chalicelib.games.zhenhuan.events import Answer, Event, HostEvent, InfoEvent, TellEvent, YouAreEvent
 from chalicelib.games.zhenhuan.roles import (
+    DEAD_TOKEN,
     GUOJUNWANG,
     HUANBI,
     HUANGHOU,
@@ -276,19 +277,26 @@ class Board:
         self.update(statuses=tuple(s for s in self.state.statuses if not (s.seat == seat and s.kind is kind)))
 
     def expire(self, at: ExpiryAt, night: int) -> None:
-        keep = tuple(
-            s for s in self.state.statuses if not (s.until and s.until.at is at and s.until.night == night)
-        )
-        self.update(statuses=keep)
+        def due(until: Expiry | None) -> bool:
+            return until is not None and until.at is at and until.night == night
+
+        self.update(statuses=tuple(s for s in self.state.statuses if not due(s.until)),
+                    reminders=tuple(r for r in self.state.reminders if not due(r.until)))
 
     def spend(self, seat: int, ability: Ability) -> None:
         self.update_seat(seat, spent=self.seat(seat).spent | {ability})
 
-    def remind(self, role: RoleKey, token: str, seat: int) -> None:
-        """Place (or move) the role's reminder token on a seat, as the storyteller would."""
+    def remind(self, role: RoleKey, token: str, seat: int, until: Expiry | None = None) -> None:
+        """Place (or move) the role's reminder token on a seat, as the storyteller would; a timed one
+        comes off at `until`."""
         keep = tuple(r for r in self.state.reminders if not (r.auto and r.role == role and r.token == token))
-        item = Reminder(id=self.state.next_reminder, seat=seat, role=role, token=token, auto=True)
+        item = Reminder(id=self.state.next_reminder, seat=seat, role=role, token=token, auto=True, until=until)
         self.update(reminders=keep + (item,), next_reminder=self.state.next_reminder + 1)
+
+    def revived(self, seat: int) -> None:
+        """She lives again: the engine's 死亡 tokens on her come off (the storyteller's own stay)."""
+        self.update(reminders=tuple(r for r in self.state.reminders
+                                    if not (r.auto and r.seat == seat and r.token == DEAD_TOKEN)))
 
     def owe(self, kind: OwedKind, seat: int) -> None:
         if Owed(kind=kind, seat=seat) not in self.state.owed:

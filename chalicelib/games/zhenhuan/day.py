@@ -103,12 +103,12 @@ def silence(b: Board, a: A.Silence) -> None:
         raise IllegalAction("不可以连续选择同一玩家", code="SAME_TARGET_AGAIN")
     _ability(b, a.by, QIFEI, Ability.SILENCE)
     b.update_seat(a.by, last_pick=LastPick(ability=Ability.SILENCE, target=a.target))
-    b.remind(QIFEI, "禁言", a.target)
+    b.remind(QIFEI, "禁言", a.target, b.next_dusk())
     if b.impaired(a.by):
         b.host(f"齐妃{no(a.by)}禁言{no(a.target)}无效（{b.impairment_text(a.by)}）：不配合也不会被强制处决")
         return
     b.add_status(a.target, StatusKind.SILENCED, QIFEI, by=a.by, until=b.next_dusk())
-    remind(b, f"{no(a.target)}被齐妃禁言：若不配合开口，可按「处决」强制处决")
+    remind(b, a.target, ButtonKind.EXECUTE, f"{no(a.target)}被齐妃禁言：若不配合开口，可按「处决」强制处决")
 
 
 def toast(b: Board, a: A.Toast) -> None:
@@ -116,7 +116,7 @@ def toast(b: Board, a: A.Toast) -> None:
     if not b.alive(a.target):
         raise IllegalAction("请选择一名存活玩家", code="BAD_TARGET")
     _ability(b, a.by, DUNQINWANG, Ability.TOAST)
-    b.remind(DUNQINWANG, "醉酒", a.target)
+    b.remind(DUNQINWANG, "醉酒", a.target, b.next_dawn())
     if b.impaired(a.by):
         b.host(f"敦亲王{no(a.by)}让{no(a.target)}喝酒，但他{b.impairment_text(a.by)}：不标记醉酒")
         return

@@ -21,6 +21,8 @@ from chalicelib.games.zhenhuan.roles import ROLES, Alignment, RoleKey, Team
 from chalicelib.games.zhenhuan.setup import composition, composition_issues, modifiers_in
 from chalicelib.games.zhenhuan.state import (
     Accusation,
+    Alert,
+    DayState,
     EndProposal,
     Frozen,
     GameState,
@@ -116,7 +118,9 @@ class Grimoire(Frozen):
     night: NightView | None
     buttons: tuple[ButtonView, ...]
     proposals: tuple[Proposal, ...]
-    alerts: tuple[str, ...]
+    alerts: tuple[Alert, ...]
+    """Today's reminders still to act on (one about a seat that has died, or an execution asked for
+    once the day has had one, is done)."""
     accusations: tuple[Accusation, ...]
     end: EndProposal | None
     """A met win condition (or the storyteller's word) waiting for 「确认结束」."""
@@ -153,12 +157,21 @@ def grimoire(state: GameState) -> Grimoire:
         night=_night(b) if night is not None and state.phase is Phase.NIGHT else None,
         buttons=_buttons(b) if day is not None and state.phase is Phase.DAY else (),
         proposals=day.proposals if day else (),
-        alerts=day.alerts if day else (),
+        alerts=_open_alerts(b, day) if day else (),
         accusations=day.accusations if day else (),
         end=state.end,
         owed=state.owed,
         empress_ever=state.empress_ever,
     )
+
+
+def _open_alerts(b: Board, day: DayState) -> tuple[Alert, ...]:
+    def done(alert: Alert) -> bool:
+        if alert.seat is None:
+            return False
+        seat = b.seat(alert.seat)
+        return not seat.alive or seat.departed or (alert.press is ButtonKind.EXECUTE and day.executed is not None)
+    return tuple(a for a in day.alerts if not done(a))
 
 
 def _buttons(b: Board) -> tuple[ButtonView, ...]:

@@ -293,6 +293,7 @@ def dawn(b: Board) -> None:
         if night.revive not in hidden:  # died tonight and revived: the public never saw her dead
             revived.add(night.revive)
         b.update_seat(night.revive, alive=True, ghost_vote=True, spent=frozenset())
+        b.revived(night.revive)
         b.host(f"{no(night.revive)}被叶澜依复活，技能重置")
     b.expire(ExpiryAt.DAWN, n)
     for d in night.deaths:

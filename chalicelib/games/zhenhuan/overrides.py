@@ -45,6 +45,8 @@ def set_alive(b: Board, a: A.SetAlive) -> None:
     # so does her death again the same night (the public never saw her alive)
     unseen_revival = b.state.phase is Phase.NIGHT and a.seat in b.state.unannounced_revivals
     b.update_seat(a.seat, alive=a.alive, ghost_vote=True if not a.alive and not unseen_revival else s.ghost_vote)
+    if a.alive:
+        b.revived(a.seat)
     b.host(f"说书人设置：{no(a.seat)}{'复活' if a.alive else '死亡'}", override=True)
     if b.state.phase is not Phase.NIGHT:
         b.emit(DeathEvent(seat=a.seat, alive=a.alive, text=f"{no(a.seat)}{'复活' if a.alive else '死亡'}"))

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from chalicelib.games.zhenhuan.enums import (
     Ability,
+    ButtonKind,
     DeathCause,
     ExpiryAt,
     OwedKind,
@@ -176,6 +177,15 @@ class Proposal(Frozen):
     reason: str
 
 
+class Alert(Frozen):
+    """A reminder to the storyteller about one seat today, and the button it asks her to press."""
+
+    text: str
+    seat: int | None = None
+    """Whom it is about: once she is dead (or gone), or the day has had its execution, it is done."""
+    press: ButtonKind | None = None
+
+
 class DayState(Frozen):
     number: int
     nominations: tuple[Nomination, ...] = ()
@@ -188,8 +198,16 @@ class DayState(Frozen):
     accusations: tuple[Accusation, ...] = ()
     used: tuple[tuple[int, Ability], ...] = ()
     """(seat, ability) day abilities used today."""
-    alerts: tuple[str, ...] = ()
+    alerts: tuple[Alert, ...] = ()
     """Today's reminders to the storyteller (一丈红 nominated, 禁言)."""
+
+    @field_validator("alerts", mode="before")
+    @classmethod
+    def _plain_text_alerts(cls, value: object) -> object:
+        """A day stored before alerts named their seat held plain lines: read them as alerts about no one."""
+        if isinstance(value, (list, tuple)):
+            return tuple({"text": item} if isinstance(item, str) else item for item in value)
+        return value
 
 
 class Owed(Frozen):
@@ -207,6 +225,9 @@ class Reminder(Frozen):
     token: str
     auto: bool = False
     """Placed by the engine (moved when the role chooses again)."""
+    until: Expiry | None = None
+    """A timed effect's token (一丈红, 按住, 受保护, 中毒…) is taken off when its time is up, whether or not
+    the effect took hold (a drunk 果郡王's choice is marked, and goes at the same dusk)."""
 
 
 class Note(Frozen):

@@ -145,10 +145,10 @@ class StatusStep(Step):
             return "未行动"
         if self.pick is not None:
             b.update_seat(actor, last_pick=LastPick(ability=self.pick, target=target))
-        b.remind(self.role, self.token, target)
+        until = b.next_dawn() if self.until_dawn else b.next_dusk()
+        b.remind(self.role, self.token, target, until)
         if impaired:
             return f"{self.verb}{no(target)}无效（{ROLES[self.role].name}中毒或醉酒）"
-        until = b.next_dawn() if self.until_dawn else b.next_dusk()
         b.add_status(target, self.status, self.role, by=actor, until=until)
         return f"{no(target)}：{self.verb}"
 

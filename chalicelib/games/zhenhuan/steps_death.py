@@ -80,6 +80,7 @@ class Zhenhuan(Step):
         killer = counter_killer(b, actor)
         assert killer is not None
         b.update_seat(actor, alive=True)
+        b.revived(actor)
         b.update_night(deaths=tuple(d for d in b.night.deaths if d.seat != actor))
         b.update(unannounced=tuple(s for s in b.state.unannounced if s != actor))
         b.update_night(counter_kill=(actor, killer), counter_kill_alive=b.living_players())

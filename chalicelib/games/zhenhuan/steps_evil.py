@@ -47,7 +47,7 @@ class Anlingrong(Step):
         poison, curse = targets
         notes = []
         if poison is not None:
-            b.remind(ANLINGRONG, "中毒", poison)
+            b.remind(ANLINGRONG, "中毒", poison, b.next_dusk())
             if impaired:
                 notes.append(f"香粉{no(poison)}无效（安陵容中毒或醉酒）")
             elif not b.female(poison):
@@ -56,7 +56,7 @@ class Anlingrong(Step):
                 b.add_status(poison, StatusKind.POISONED, ANLINGRONG, by=actor, until=b.next_dusk())
                 notes.append(f"{no(poison)}中毒至下一个黄昏")
         if curse is not None:
-            b.remind(ANLINGRONG, "诅咒", curse)
+            b.remind(ANLINGRONG, "诅咒", curse, b.next_dusk())
             if impaired:
                 notes.append(f"诅咒{no(curse)}无效（安陵容中毒或醉酒）")
             else:

@@ -8,7 +8,7 @@ from math import ceil
 from chalicelib.core.errors import IllegalAction
 from chalicelib.games.zhenhuan import actions as A
 from chalicelib.games.zhenhuan.board import Board, no
-from chalicelib.games.zhenhuan.enums import Ability, Phase, StatusKind
+from chalicelib.games.zhenhuan.enums import Ability, ButtonKind, Phase, StatusKind
 from chalicelib.games.zhenhuan.events import (
     ExecutionEvent,
     HandEvent,
@@ -17,7 +17,7 @@ from chalicelib.games.zhenhuan.events import (
     VoteOpenEvent,
 )
 from chalicelib.games.zhenhuan.roles import CHUNYUAN, ROLES, TRAVELLER, Team
-from chalicelib.games.zhenhuan.state import DayState, Hand, Nomination, Proposal, VoteClock
+from chalicelib.games.zhenhuan.state import Alert, DayState, Hand, Nomination, Proposal, VoteClock
 
 CLOCK_BASE_S, CLOCK_PER_VOTER_S = 15, 3
 
@@ -63,8 +63,9 @@ def voters_for(b: Board, nom: Nomination) -> list[int]:
     return [s for s in circle(b, nom.nominee) if nom.exile or b.alive(s) or b.seat(s).ghost_vote]
 
 
-def remind(b: Board, text: str) -> None:
-    set_day(b, alerts=day_of(b).alerts + (text,))
+def remind(b: Board, seat: int, press: ButtonKind, text: str) -> None:
+    """Tell the storyteller what the rules ask of her about `seat` today (she presses; nothing is automatic)."""
+    set_day(b, alerts=day_of(b).alerts + (Alert(text=text, seat=seat, press=press),))
     b.host(text)
 
 
@@ -74,21 +75,22 @@ def propose(b: Board, seat: int, reason: str) -> None:
 
 
 def nominate(b: Board, a: A.Nominate) -> None:
-    """Raises IllegalAction: a vote is open, the nominator is dead or has nominated, the nominee was
-    nominated today, or today's execution is done (exile calls: anyone, any time of the day)."""
+    """Raises IllegalAction: the nominator is dead or has nominated, today's execution is done, a vote
+    is open, or the nominee was nominated today (exile calls: anyone, any time of the day). The lasting
+    reason comes first: a dead player is told she cannot nominate, not to wait for the vote."""
     day = day_of(b)
-    if open_nomination(day) is not None:
-        raise IllegalAction("请先完成上一个提名的投票", code="VOTE_PENDING")
     b.present_seat(a.nominator)
     b.present_seat(a.nominee)
     nominator, nominee = b.seat(a.nominator), b.seat(a.nominee)
     exile = nominee.role == TRAVELLER
     if not exile:
-        no_execution_yet(day)
         if not nominator.alive:
             raise IllegalAction("死亡的玩家不能提名", code="DEAD_NOMINATOR")
         if any(n.nominator == a.nominator and not n.exile for n in day.nominations):
             raise IllegalAction(f"{no(a.nominator)}今天已经提名过", code="ALREADY_NOMINATED_TODAY")
+        no_execution_yet(day)
+    if open_nomination(day) is not None:
+        raise IllegalAction("请先完成上一个提名的投票", code="VOTE_PENDING")
     if any(n.nominee == a.nominee for n in day.nominations):
         raise IllegalAction(f"{no(a.nominee)}今天已经被提名过", code="ALREADY_NOMINEE_TODAY")
     set_day(b, nominations=day.nominations + (Nomination(nominator=a.nominator, nominee=a.nominee, exile=exile),))
@@ -99,7 +101,7 @@ def nominate(b: Board, a: A.Nominate) -> None:
     if exile:
         return
     if b.has(a.nominator, StatusKind.MARKED):
-        remind(b, f"一丈红：{no(a.nominator)}发起了提名，应死亡（请按「死亡」）")
+        remind(b, a.nominator, ButtonKind.KILL, f"一丈红：{no(a.nominator)}发起了提名，应死亡（请按「死亡」）")
     if nominee.role == CHUNYUAN and nominee.alive and Ability.CHUNYUAN not in nominee.spent:
         b.spend(a.nominee, Ability.CHUNYUAN)
         b.remind(CHUNYUAN, "已被提名", a.nominee)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.core.errors import IllegalAction
+from chalicelib.core.game import Viewer
 from chalicelib.games.zhenhuan.game import GAME
 from chalicelib.games.zhenhuan.roles import (
     CHUNYUAN,
@@ -57,6 +58,9 @@ def test_each_living_player_nominates_once_and_is_nominated_once_a_day() -> None
     """DECISIONS #4: Each living player nominates at most once a day and each player is nominated at most once a day."""
     state = act(day1(), type="nominate", nominator=0, nominee=5)
     assert code(state, type="nominate", nominator=1, nominee=4) == "VOTE_PENDING"
+    # while a vote is open, the lasting reason comes first: the dead and who has nominated are told why
+    assert code(act(state, type="kill", seat=2), type="nominate", nominator=2, nominee=4) == "DEAD_NOMINATOR"
+    assert code(state, type="nominate", nominator=0, nominee=4) == "ALREADY_NOMINATED_TODAY"
     state = act(state, type="vote", votes=[])
     assert code(state, type="nominate", nominator=0, nominee=4) == "ALREADY_NOMINATED_TODAY"
     assert code(state, type="nominate", nominator=1, nominee=5) == "ALREADY_NOMINEE_TODAY"
@@ -185,9 +189,13 @@ RQ = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI, DUNQINWA
 def test_qifei_silences_once_a_day_never_the_same_player_twice_running() -> None:
     """每个白天可用一次，…禁言一名玩家。若玩家不配合，则强制处决该玩家。（不可以连续选择同一玩家）"""
     state = act(day1(RQ), type="silence", by=6, target=1)
-    assert has(state, 1, StatusKind.SILENCED) and any("禁言" in r for r in state.day.alerts)
+    assert has(state, 1, StatusKind.SILENCED) and any("禁言" in r.text for r in state.day.alerts)
     assert code(state, type="silence", by=6, target=2) == "USED_TODAY"
-    assert not act(state, type="execute", seat=1).seats[1].alive
+    executed = act(state, type="execute", seat=1)
+    assert not executed.seats[1].alive
+    # the reminder names her and the button; once the day has had its execution (hers or another's) it is done
+    assert [(a.seat, a.press) for a in GAME.view(state, Viewer.host()).grimoire.alerts] == [(1, "execute")]
+    assert GAME.view(act(state, type="execute", seat=2), Viewer.host()).grimoire.alerts == ()
     tomorrow = night(dusk(state, execute_block=False))
     assert not has(tomorrow, 1, StatusKind.SILENCED)
     assert code(tomorrow, type="silence", by=6, target=1) == "SAME_TARGET_AGAIN"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.core.errors import IllegalAction
+from chalicelib.core.game import Viewer
+from chalicelib.games.zhenhuan.game import GAME
 from chalicelib.games.zhenhuan.roles import (
     ANLINGRONG,
     CHONGFEI,
@@ -92,8 +94,11 @@ def test_huafei_mark_reminds_the_storyteller_when_the_player_nominates() -> None
     - 发起提名后，玩家不会自动死亡，需要说书人手动使用白天「死亡」按钮操作。"""
     state = night(started(RH), {"huafei": (1,)})
     state = act(state, type="nominate", nominator=1, nominee=5)
-    assert state.seats[1].alive and any("一丈红" in r for r in state.day.alerts)
+    assert state.seats[1].alive and [(r.seat, r.press) for r in state.day.alerts if "一丈红" in r.text] == [(1, "kill")]
+    assert [a.seat for a in GAME.view(state, Viewer.host()).grimoire.alerts] == [1]
     state = act(state, type="kill", seat=1)
+    # done once she is dead: the storyteller is no longer told to press 「死亡」 (the log keeps the line)
+    assert GAME.view(state, Viewer.host()).grimoire.alerts == ()
     state = act(state, type="vote", votes=[0, 2, 3, 6])
     assert not state.seats[1].alive and state.day.block == 5
     assert not has(dusk(state), 1, StatusKind.MARKED), "the mark lasts until the next dusk"

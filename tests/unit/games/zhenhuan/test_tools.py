@@ -26,6 +26,7 @@ from chalicelib.games.zhenhuan.roles import (
     YURAO,
     ZHENHUAN,
 )  # fmt: skip
+from chalicelib.games.zhenhuan.state import StatusKind
 
 from .helpers import (
     HOST,
@@ -33,6 +34,7 @@ from .helpers import (
     current,
     current_view,
     dusk,
+    has,
     infos,
     night,
     night2,
@@ -105,6 +107,26 @@ def test_reminder_tokens_are_placed_where_the_engine_knows_and_edited_by_the_sto
     assert not GAME.view(state, HOST).grimoire.seats[4].reminders
     with pytest.raises(IllegalAction):
         act(state, type="remove_reminder", id=token.id)
+
+
+def test_a_timed_token_comes_off_with_its_time_and_a_dead_token_when_she_lives_again() -> None:
+    """The grimoire shows what holds now (a player's review: a 受保护 left on a seat for days read as a
+    protection). 果郡王's 受保护 is on until the dawn that ends it — also a drunk 果郡王's, whose choice is
+    marked though it protects nobody — and the engine's 死亡 token comes off a seat that lives again."""
+    guard = R.index(GUOJUNWANG)
+    for drunk in (False, True):
+        start = act(started(R), type="set_status", seat=guard, status="drunk") if drunk else started(R)
+        chosen = step(start, "guojunwang", 0)
+        assert [r.token for r in GAME.view(chosen, HOST).grimoire.seats[0].reminders] == ["受保护"]
+        assert has(chosen, 0, StatusKind.PROTECTED) is not drunk
+        assert GAME.view(night(chosen), HOST).grimoire.seats[0].reminders == ()
+    killed = night(night2(R), {"huangshang": (1, None)})
+    assert not killed.seats[1].alive and [r.token for r in killed.reminders if r.seat == 1] == ["死亡"]
+    back = act(killed, type="set_alive", seat=1, alive=True)
+    assert [r for r in back.reminders if r.seat == 1] == []
+    mine = act(act(killed, type="add_reminder", seat=1, token="死亡", role="huangshang"), type="set_alive", seat=1,
+               alive=True)
+    assert [(r.token, r.auto) for r in mine.reminders if r.seat == 1] == [("死亡", False)], "hers stays"
 
 
 def test_notes_per_seat_are_the_storytellers_only() -> None:
