@@ -182,6 +182,14 @@ describe('血染甄嬛传 H5', () => {
     await guide.waitFor({ state: 'detached' })
     await privacyCheck('night 1, after reading 玩法')
 
+    // 天亮 with the night's steps not done asks first, naming them; 继续夜晚 keeps the night as it was
+    await screen(st).locator('.zh-button-cell[data-button="dawn"]').getByRole('button').click()
+    const dawnAsk = st.page.getByRole('dialog', { name: '天亮' })
+    assert.match(await dawnAsk.locator('.confirm-text').innerText(), /^今夜还有 \d+ 步未进行：.*华妃.*天亮后这些步骤跳过/)
+    await dawnAsk.getByRole('button', { name: '继续夜晚' }).click()
+    await dawnAsk.waitFor({ state: 'detached' })
+    assert.ok((await view()).game.grimoire.night.current, 'still night: nothing skipped')
+
     // night 1, step by step from the storyteller's phone
     const plan = {
       huafei: [3], guojunwang: [4], huangshang: [null, null], jinxi: [0, 1], wentaiyi: [6],

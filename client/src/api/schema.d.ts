@@ -4929,6 +4929,21 @@ export interface components {
             details: components["schemas"]["ZhenhuanAdmitDetails"];
         };
         /**
+         * Alert
+         * @description A reminder to the storyteller about one seat today, and the button it asks her to press.
+         */
+        ZhenhuanAlert: {
+            /** Text */
+            text: string;
+            /**
+             * Seat
+             * @default null
+             */
+            seat?: number | null;
+            /** @default null */
+            press?: components["schemas"]["ZhenhuanButtonKind"] | null;
+        };
+        /**
          * Alignment
          * @enum {string}
          */
@@ -5398,7 +5413,7 @@ export interface components {
             /** Proposals */
             proposals: components["schemas"]["ZhenhuanProposal"][];
             /** Alerts */
-            alerts: string[];
+            alerts: components["schemas"]["ZhenhuanAlert"][];
             /** Accusations */
             accusations: components["schemas"]["ZhenhuanAccusation"][];
             end: components["schemas"]["ZhenhuanEndProposal"] | null;
@@ -5871,6 +5886,8 @@ export interface components {
              * @default false
              */
             auto?: boolean;
+            /** @default null */
+            until?: components["schemas"]["ZhenhuanExpiry"] | null;
         };
         /** RemoveReminder */
         ZhenhuanRemoveReminder: {

@@ -10,8 +10,8 @@ import type { Seen } from '../../hooks/usePoll'
 import { useCountdown } from '../baohuang/useCountdown'
 import { DaySummary } from './DaySummary'
 import {
-  ALIGNMENT_NAME, phaseTitle, probeAction, seatNo, STATUS_SHORT, storytellerButtons, TEAM_NAME,
-  type GrimSeat, type LogLine, type NamedButton, type RoleCard, type RoomView, type ZAction,
+  ALIGNMENT_NAME, phaseTitle, probeAction, reminderShort, seatNo, STATUS_SHORT, storytellerButtons, TEAM_NAME, tokenMarks,
+  type GrimSeat, type Grimoire as GrimoireModel, type LogLine, type NamedButton, type RoleCard, type RoomView, type ZAction,
 } from './model'
 import { NightPanel } from './NightPanel'
 import { Circle, Reason, RolePicker, type SeatOption } from './parts'
@@ -26,6 +26,7 @@ interface Props {
 }
 
 export function Token({ seat, shortRole }: { seat: GrimSeat; shortRole: string }) {
+  const marks = tokenMarks(seat)
   return (
     <View className={`zh-token zh-team-${seat.team} ${seat.alive ? '' : 'zh-dead'} ${seat.alignment === 'evil' ? 'zh-evil' : ''}`}>
       <View className='zh-token-disc'>
@@ -34,12 +35,11 @@ export function Token({ seat, shortRole }: { seat: GrimSeat; shortRole: string }
         {!seat.alive && seat.ghost_vote ? <Text className='zh-ghost' aria-label='幽灵票'>票</Text> : null}
       </View>
       <Text className='zh-token-name'>{seatNo(seat.seat)} {seat.name}</Text>
-      {seat.statuses.length || seat.reminders.length ? (
+      {marks.statuses.length || marks.reminders.length || marks.more ? (
         <View className='zh-token-marks'>
-          {seat.statuses.map((s, i) => <Text key={`${s.kind}${i}`} className={`zh-mark zh-mark-${s.kind}`}>{STATUS_SHORT[s.kind]}</Text>)}
-          {/* a reminder shows the start of its token's name (一丈红 → 一丈), as a token on a real grimoire reads */}
-          {seat.reminders.slice(0, 2).map((r) => <Text key={r.id} className='zh-mark zh-mark-reminder'>{r.token.slice(0, 2)}</Text>)}
-          {seat.reminders.length > 2 ? <Text className='zh-mark zh-mark-reminder'>+{seat.reminders.length - 2}</Text> : null}
+          {marks.statuses.map((s, i) => <Text key={`${s.kind}${i}`} className={`zh-mark zh-mark-${s.kind}`}>{STATUS_SHORT[s.kind]}</Text>)}
+          {marks.reminders.map((r) => <Text key={r.id} className='zh-mark zh-mark-reminder'>{reminderShort(r.token)}</Text>)}
+          {marks.more ? <Text className='zh-mark zh-mark-more'>+{marks.more}</Text> : null}
         </View>
       ) : null}
     </View>
@@ -59,7 +59,7 @@ export function Grimoire({ view, refresh }: Props) {
   const roles: RoleCard[] = catalogue.data?.catalogue.roles ?? []
   const roleName = (key: string) => roles.find((r) => r.key === key)?.name ?? key
   const remaining = useCountdown(view.pending?.deadline_ms, view.server_time)
-  const seats: SeatOption[] = g.seats.map((s) => ({ seat: s.seat, name: s.name }))
+  const seats: SeatOption[] = g.seats.map((s) => ({ seat: s.seat, name: s.name, dead: !s.alive }))
   const name = (s: number) => g.seats[s]?.name ?? ''
 
   const [open, setOpen] = useState<number | null>(null)
@@ -68,6 +68,7 @@ export function Grimoire({ view, refresh }: Props) {
   const [bluffs, setBluffs] = useState<string[] | null>(null)
   const [logAll, setLogAll] = useState(false)
   const [undoing, setUndoing] = useState(false)
+  const [dawning, setDawning] = useState(false)
 
   // why the core buttons the grimoire does not list now are greyed: the server's own words
   const [checked, setChecked] = useState<Record<string, string | null>>({})
@@ -97,15 +98,24 @@ export function Grimoire({ view, refresh }: Props) {
 
   const pressButton = (b: NamedButton) => {
     const type = b.key.split('-')[0]
+    if (type === 'dawn' && stepsLeft(g.night).length) {
+      setDawning(true)  // a slip of the thumb would skip the night's steps: say which first
+      return
+    }
     if (type === 'close_vote' || type === 'dawn' || type === 'confirm_end') {
       void send({ type } as ZAction, type)
       return
     }
     const lastNominee = game.day?.nominations.length ? game.day.nominations[game.day.nominations.length - 1].nominee : null
     const onBlock = game.day && (game.day.executed === null || game.day.executed === undefined) ? (game.day.block ?? null) : null
-    const seat = type === 'execute' ? (g.proposals[0]?.seat ?? game.day?.block ?? null)
-      : type === 'force_execution' ? lastNominee : type === 'dusk' ? onBlock : null
-    setPress({ type, label: b.label, by: b.by, seat })
+    const asked = (kind: string) => g.alerts.find((a) => a.press === kind)?.seat ?? null
+    const seat = type === 'execute' ? (g.proposals[0]?.seat ?? game.day?.block ?? asked('execute'))
+      : type === 'kill' ? asked('kill')
+        : type === 'force_execution' ? lastNominee : type === 'dusk' ? onBlock : null
+    const executed = game.day?.executed
+    const note = type !== 'dusk' || onBlock !== null ? undefined
+      : executed !== null && executed !== undefined ? `今天已处决 ${seatNo(executed)} ${name(executed)}：直接入夜` : '处决台上无人：直接入夜'
+    setPress({ type, label: b.label, by: b.by, seat, note })
   }
 
   const short = (s: GrimSeat) => (s.traveller_identity ?? s.role_name).slice(0, 4)
@@ -158,7 +168,6 @@ export function Grimoire({ view, refresh }: Props) {
           <SealButton size='small' busy={busy === 'execute'} onClick={() => void send({ type: 'execute', seat: p.seat }, 'execute')}>处决</SealButton>
         </View>
       ))}
-      {g.alerts.map((a, i) => <View key={`a${i}`} className='zh-banner zh-alert'>{a}</View>)}
 
       {(room.requests ?? []).length ? (
         <Panel title='入座请求' extra='旅行者' className='zh-requests'>
@@ -218,6 +227,9 @@ export function Grimoire({ view, refresh }: Props) {
 
       {game.phase === 'day' && game.day ? (
         <Panel title={`第${game.day.number}天 · 提名与投票`} className='zh-day-panel'>
+          {/* what the rules ask of her today (一丈红's nominator dies, 禁言): here, where she watches the
+              nominations, and gone once done (the server drops it when the seat is dead or the day executed) */}
+          {g.alerts.map((a, i) => <View key={`a${i}`} className='zh-banner zh-alert' role='alert'>{a.text}</View>)}
           <DaySummary day={game.day} name={name} remaining={remaining}
             onEdit={(index) => setPress({ type: 'edit_vote', label: '改票', index, votes: game.day?.nominations[index]?.voters ?? [] })}
             onDelete={(index) => void send({ type: 'delete_nomination', index }, 'delete')}
@@ -230,12 +242,15 @@ export function Grimoire({ view, refresh }: Props) {
           <View className='zh-button-grid'>
             {buttons.map((b) => (
               <View key={b.key} className='zh-button-cell' data-button={b.key}>
+                {/* a role's button names whose ability it is on its own line: 「祺贵人检举·10号」 did not fit */}
                 <SealButton size='small' kind={b.by !== null ? 'jade' : b.key === 'dusk' || b.key === 'dawn' ? 'gold' : 'zhu'}
+                  className={b.label.length > 4 ? 'zh-seal-long' : undefined}
                   disabled={!!b.disabled} busy={busy === b.key} onClick={() => pressButton(b)}>
-                  {b.label}{b.by !== null ? `·${seatNo(b.by)}` : ''}
+                  {b.label}
                 </SealButton>
+                {b.by !== null ? <Text className='zh-button-by'>{seatNo(b.by)} {name(b.by)}</Text> : null}
                 {b.disabled ? <Text className='zh-button-why'>{b.disabled}</Text> : null}
-                {!b.disabled && b.impaired ? <Text className='zh-button-why zh-warn'>{b.impaired}</Text> : null}
+                {!b.disabled && b.impaired ? <Text className='zh-button-why zh-warn'>{b.impaired}：按下不生效</Text> : null}
               </View>
             ))}
             <View className='zh-button-cell'>
@@ -265,6 +280,8 @@ export function Grimoire({ view, refresh }: Props) {
         onClose={() => setTellTo(undefined)} />
       <UndoSheet open={undoing} latest={log.length ? log[log.length - 1].text : null} busy={busy === 'undo'}
         onUndo={() => { setUndoing(false); void undo() }} onClose={() => setUndoing(false)} />
+      <DawnSheet open={dawning} left={stepsLeft(g.night)} busy={busy === 'dawn'}
+        onDawn={() => { setDawning(false); void send({ type: 'dawn' } as ZAction, 'dawn') }} onClose={() => setDawning(false)} />
       <PressSheet press={press} seats={seats} roles={roles} busy={busy} send={send} check={check} onClose={() => setPress(null)} />
     </View>
   )
@@ -290,6 +307,29 @@ function UndoSheet({ open, latest, busy, onUndo, onClose }: {
         <Text>撤回你的上一次操作，魔典回到那之前。看到过被撤回内容的玩家会收到「说书人撤回了…」的提示。</Text>
         {latest ? <Text className='zh-undo-latest'>最近一条记录：{latest}</Text> : null}
       </View>
+    </Sheet>
+  )
+}
+
+/** Tonight's steps not yet done that still wake someone (a step greyed with its reason wakes no one). */
+function stepsLeft(night: GrimoireModel['night']): string[] {
+  return (night?.steps ?? []).filter((s) => s.state !== 'done' && !s.disabled).map((s) => s.label.split('：')[0])
+}
+
+/** 天亮 with steps not done asks first: they are skipped (and logged), and undoing it afterwards tells
+ * every player that the dawn was taken back. */
+function DawnSheet({ open, left, busy, onDawn, onClose }: {
+  open: boolean; left: string[]; busy: boolean; onDawn: () => void; onClose: () => void
+}) {
+  return (
+    <Sheet title='天亮' open={open} onClose={onClose}
+      footer={(
+        <View className='zh-buttons'>
+          <SealButton size='small' kind='ghost' onClick={onClose}>继续夜晚</SealButton>
+          <SealButton size='small' kind='gold' busy={busy} onClick={onDawn}>天亮</SealButton>
+        </View>
+      )}>
+      <View className='confirm-text'>今夜还有 {left.length} 步未进行：{left.join('、')}。天亮后这些步骤跳过，记入记录。</View>
     </Sheet>
   )
 }

@@ -77,7 +77,8 @@ function CurrentStep({ step, seats, roleOf, roles, busy, send, check }: Omit<Pro
       </View>
       {impaired.length ? (
         <View className='zh-impaired' role='alert'>
-          {impaired.map((k) => STATUS_NAME[k]).join('、')}：能力不生效，可告诉她任何答案
+          {/* only a step that tells something leaves her a false answer to give (果郡王 learns nothing) */}
+          {impaired.map((k) => STATUS_NAME[k]).join('、')}：能力不生效{step.answer_kind ? '，告知的答案可以是假的' : ''}
         </View>
       ) : null}
       {step.prompt ? <View className='zh-prompt'>{step.prompt}</View> : null}

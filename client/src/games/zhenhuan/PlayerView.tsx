@@ -74,6 +74,13 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
   const vote = day?.vote
   const nominate = me && game.phase === 'day' && nominee !== null ? { type: 'nominate' as const, nominator: me.seat, nominee } : null
   const nominateCheck = useCheck(nominate, check, `${game.number}-${day?.nominations.length ?? 0}`)
+  // may she nominate at all now? The server's word, asked with any seat she could name: the square's
+  // hint 「点座位来提名」 only when she may, else why not (已经提名过, 今日已处决, 请先完成…的投票)
+  const namable = day && me ? game.seats.find((s) => s.seat !== me.seat && !s.departed && !s.traveller
+    && !day.nominations.some((n) => n.nominee === s.seat)) : undefined
+  const probe = me && mySeat?.alive && game.phase === 'day' && !vote && nominee === null && namable
+    ? { type: 'nominate' as const, nominator: me.seat, nominee: namable.seat } : null
+  const mayNominate = useCheck(probe, check, `${game.number}-${day?.nominations.map((n) => n.count).join() ?? ''}-${day?.executed ?? ''}`)
   const canVote = !!(me && vote && vote.waiting.includes(me.seat))
   const myHand = me && vote ? vote.hands.find((h) => h.seat === me.seat) : undefined
 
@@ -192,7 +199,10 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
       {day ? (
         <Panel title='今日提名' className='zh-day-panel'>
           <DaySummary day={day} name={name} remaining={remaining} />
-          {me && !vote && nominee === null ? <View className='muted zh-nominate-hint'>点广场上的座位来提名</View> : null}
+          {probe && mayNominate ? (
+            mayNominate.legal ? <View className='muted zh-nominate-hint'>点广场上的座位来提名</View>
+              : <View className='muted zh-nominate-hint'>暂不能提名：{mayNominate.message}</View>
+          ) : null}
         </Panel>
       ) : null}
 

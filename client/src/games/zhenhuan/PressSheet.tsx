@@ -13,6 +13,8 @@ export interface Press {
   by?: number | null
   /** A preselected seat (the block for 处决, the last nominee for 太后 …). */
   seat?: number | null
+  /** What the press will do, where that depends on the day (入夜 after today's execution). */
+  note?: string
   /** For edit_vote: which nomination, and its hands. */
   index?: number
   votes?: number[]
@@ -35,7 +37,7 @@ const TITLE_HINT: Record<string, string> = {
   edit_vote: '更正这次投票的举手名单',
   execute: '处决一名玩家（每天至多一次）',
   drunk: '醉酒到下一个白天开始',
-  kill: '死亡：夜里的死亡天亮时公布',
+  kill: '当场死亡（夜里按下的，天亮时才公布）',
   dusk: '入夜：今天无人处决时，处决台上的人先被处决（除非改判）',
   accuse: '检举：她说某人是某角色',
   silence: '禁言一名玩家到黄昏',
@@ -149,7 +151,7 @@ export function PressSheet({ press, seats, roles, busy, send, check, onClose }: 
           </View>
         ) : null}
         {t === 'dusk' && (press.seat === null || press.seat === undefined) ? (
-          <View className='muted'>处决台上无人：直接入夜</View>
+          <View className='muted'>{press.note ?? '处决台上无人：直接入夜'}</View>
         ) : null}
         {t === 'declare_winner' ? (
           <>

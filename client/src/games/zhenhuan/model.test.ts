@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
-  answerText, circlePosition, expiryText, nightPlan, phaseTitle, probeAction, statusText, storytellerButtons,
+  answerText, circlePosition, expiryText, nightPlan, phaseTitle, probeAction, reminderShort, statusText, storytellerButtons,
+  tokenMarks,
   type Grimoire, type NightView, type StepView,
 } from './model'
 
@@ -102,5 +103,31 @@ describe('storyteller buttons', () => {
     expect(buttons[5].impaired).toContain('中毒')
     expect(probeAction('execute', 4)).toEqual({ type: 'execute', seat: 4 })
     expect(probeAction('dusk', 0)).toEqual({ type: 'dusk', execute_block: true })
+  })
+})
+
+describe('血染 token marks', () => {
+  const status = (kind: string, source: string) => ({ seat: 0, kind, source }) as never
+  const reminder = (id: number, token: string, role: string | null, auto = true) => ({ id, seat: 0, token, role, auto }) as never
+  it('drops a reminder that says what a status of the same role already says, and keeps the others', () => {
+    const marks = tokenMarks({
+      statuses: [status('protected', 'guojunwang'), status('marked', 'huafei')],
+      reminders: [reminder(1, '受保护', 'guojunwang'), reminder(2, '一丈红', 'huafei'), reminder(3, '雨露均沾', 'huangshang'),
+        reminder(4, '私聊', 'taishanghuang', false)],
+    })
+    expect(marks.statuses.map((s) => s.kind)).toEqual(['protected', 'marked'])
+    expect(marks.reminders.map((r) => r.token)).toEqual(['雨露均沾', '私聊'])
+    expect(marks.more).toBe(0)
+  })
+  it('shows four marks at most and counts the rest under +n', () => {
+    const marks = tokenMarks({
+      statuses: [status('poisoned', 'anlingrong'), status('pinned', 'chongfei'), status('drunk', 'dunqinwang')],
+      reminders: [reminder(1, '绑定', 'yurao'), reminder(2, '染指', 'sanage'), reminder(3, '私聊', null, false)],
+    })
+    expect(marks.statuses.length + marks.reminders.length).toBe(4)
+    expect(marks.more).toBe(2)
+  })
+  it('writes a token whole up to three characters, a long one short', () => {
+    expect(['受保护', '私聊', '已被提名', '全场醉酒', '雨露均沾'].map(reminderShort)).toEqual(['受保护', '私聊', '已提名', '全醉', '雨露'])
   })
 })

@@ -39,6 +39,26 @@ export const STATUS_SHORT: Record<StatusKind, string> = {
   poisoned: '毒', drunk: '醉', pinned: '按', protected: '护', marked: '红', cursed: '咒', silenced: '禁',
 }
 export const STATUS_KINDS = Object.keys(STATUS_NAME) as StatusKind[]
+
+/** A reminder token on the circle: its name, or a short form of a long one (the sheet shows it whole). */
+const REMINDER_SHORT: Record<string, string> = { 雨露均沾: '雨露', 全场醉酒: '全醉', 已被提名: '已提名', 强制处决: '强处' }
+export function reminderShort(token: string): string {
+  return REMINDER_SHORT[token] ?? (token.length <= 3 ? token : token.slice(0, 2))
+}
+
+/** Marks room on a token: more go under 「+n」 (all of them are in the seat's sheet). */
+const MARKS_SHOWN = 4
+
+/** What a seat's token shows: her statuses, then the reminders that say something the statuses do not
+ * (a token of the role whose status is on her — 果郡王's 受保护 beside 护 — is the same fact twice). */
+export function tokenMarks(seat: Pick<GrimSeat, 'statuses' | 'reminders'>): { statuses: GrimSeat['statuses']; reminders: GrimSeat['reminders']; more: number } {
+  const sources = new Set(seat.statuses.map((s) => s.source).filter(Boolean))
+  const reminders = seat.reminders.filter((r) => !(r.auto && r.role && sources.has(r.role)))
+  const statuses = seat.statuses.slice(0, MARKS_SHOWN)
+  const room = Math.max(0, MARKS_SHOWN - statuses.length)
+  const shown = reminders.slice(0, room)
+  return { statuses, reminders: shown, more: seat.statuses.length - statuses.length + reminders.length - shown.length }
+}
 export const DEATH_CAUSE: Record<string, string> = {
   demon: '恶魔', counter: '甄嬛反杀', niangengyao: '年羹尧带走', sanage: '三阿哥', yurao: '玉娆连带', sundaying: '孙答应',
   storyteller: '说书人「死亡」', curse: '诅咒', qiguiren: '祺贵人',

@@ -6,6 +6,8 @@ import type { ZCheck } from './useZhActions'
 export interface SeatOption {
   seat: number
   name: string
+  /** Dead (still choosable where the rules allow: a dead player may be nominated). */
+  dead?: boolean
 }
 
 interface SeatPickerProps {
@@ -34,7 +36,7 @@ export function SeatPicker({ seats, value, onChange, multi, allowed, greyed, max
         return (
           <View
             key={s.seat}
-            className={`chip zh-chip ${on ? 'chip-on' : ''} ${g !== undefined ? 'zh-chip-grey' : ''}`}
+            className={`chip zh-chip ${on ? 'chip-on' : ''} ${g !== undefined ? 'zh-chip-grey' : ''} ${s.dead ? 'zh-chip-dead' : ''}`}
             data-seat={s.seat}
             onClick={() => {
               if (on) onChange(value.filter((x) => x !== s.seat))
@@ -42,7 +44,7 @@ export function SeatPicker({ seats, value, onChange, multi, allowed, greyed, max
               else onChange([s.seat])
             }}
           >
-            {seatNo(s.seat)} {s.name}{g !== undefined ? `（${g}）` : ''}
+            {seatNo(s.seat)} {s.name}{s.dead ? ' · 亡' : ''}{g !== undefined ? `（${g}）` : ''}
           </View>
         )
       })}
