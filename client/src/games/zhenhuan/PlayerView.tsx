@@ -38,7 +38,7 @@ function PublicToken({ seat, me, chosen }: { seat: PublicSeat; me: boolean; chos
 }
 
 /** 「看身份」 at night: her role for a few seconds, then hidden again (a lit screen is seen around the table). */
-function NightPeek({ name, alignment, ability }: { name: string; alignment?: string | null; ability?: string | null }) {
+function RolePeek({ name, alignment, ability }: { name: string; alignment?: string | null; ability?: string | null }) {
   const [open, setOpen] = useState(false)
   useEffect(() => {
     if (!open) return
@@ -93,7 +93,7 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         <Text className='zh-night-title'>{phaseTitle(game)}</Text>
         <Text className='zh-night-line'>天黑请闭眼</Text>
         <Text className='zh-night-sub'>说书人会轻拍唤醒需要行动的人。醒来时用手势回应，看完请闭眼。天亮后这里会显示你得知的消息。</Text>
-        {me?.role ? <NightPeek name={me.role_name ?? ''} alignment={me.alignment} ability={me.ability} /> : null}
+        {me?.role ? <RolePeek name={me.role_name ?? ''} alignment={me.alignment} ability={me.ability} /> : null}
       </View>
     )
   }
@@ -139,7 +139,14 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         </Panel>
       ) : null}
 
-      {me ? (
+      {/* by day the phone lies on the table among the others: her role is a tap away, as at night, and
+          folds itself again; once the game is over it is shown, as every role is */}
+      {me?.role && game.phase !== 'over' ? (
+        <View className='zh-day-peek' data-role={me.role}>
+          <RolePeek name={me.role_name ?? ''} alignment={me.alignment} ability={me.ability} />
+        </View>
+      ) : null}
+      {me && (!me.role || game.phase === 'over') ? (
         <View className={`zh-role-card ${me.alignment === 'evil' ? 'zh-role-evil' : ''}`} data-role={me.role ?? ''}>
           {me.role ? (
             <>
@@ -181,7 +188,7 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         </Panel>
       ) : null}
 
-      <Panel title='城镇广场' extra={`${game.seats.filter((s) => s.alive && !s.departed).length}/${game.seats.length} 存活`} className='zh-square'>
+      <Panel title='宫苑' extra={`${game.seats.filter((s) => s.alive && !s.departed).length}/${game.seats.length} 存活`} className='zh-square'>
         <Circle
           count={game.seats.length}
           onTap={(s) => setNominee(nominee === s ? null : s)}

@@ -25,13 +25,15 @@ interface Props {
 export function SeatSheet({ seat, phase, roles, roleName, tokenChoices, busy, send, onTell, onClose }: Props) {
   const [note, setNote] = useState('')
   const [token, setToken] = useState('')
-  const [status, setStatus] = useState<StatusKind>('drunk')
+  // nothing chosen until she chooses: a lit chip read as a status the seat already has
+  const [status, setStatus] = useState<StatusKind | null>(null)
   const [until, setUntil] = useState<'dusk' | 'dawn' | 'never'>('dusk')
   const [picking, setPicking] = useState(false)
   useEffect(() => {
     setNote(seat?.note ?? '')
     setToken('')
     setPicking(false)
+    setStatus(null)
   }, [seat?.seat])
   if (!seat) return null
   const s = seat.seat
@@ -86,7 +88,8 @@ export function SeatSheet({ seat, phase, roles, roleName, tokenChoices, busy, se
             {(['dusk', 'dawn', 'never'] as const).map((u) => (
               <View key={u} className={`chip zh-chip ${until === u ? 'chip-on' : ''}`} onClick={() => setUntil(u)}>{UNTIL_NAME[u]}</View>
             ))}
-            <SealButton size='small' kind='ghost' busy={busy === 'set_status'} onClick={() => act({ type: 'set_status', seat: s, status, until }, 'set_status')}>加上</SealButton>
+            <SealButton size='small' kind='ghost' disabled={status === null} busy={busy === 'set_status'}
+              onClick={() => { if (status) act({ type: 'set_status', seat: s, status, until }, 'set_status') }}>加上</SealButton>
           </View>
         </View>
 
@@ -127,7 +130,10 @@ export function SeatSheet({ seat, phase, roles, roleName, tokenChoices, busy, se
             {!setup ? (
               <>
                 <SealButton size='small' kind='ghost' busy={busy === 'set_alive'} onClick={() => act({ type: 'set_alive', seat: s, alive: !seat.alive }, 'set_alive')}>{seat.alive ? '设为死亡' : '设为存活'}</SealButton>
-                <SealButton size='small' kind='ghost' busy={busy === 'ghost'} onClick={() => act({ type: 'set_ghost_vote', seat: s, has: !seat.ghost_vote }, 'ghost')}>{seat.ghost_vote ? '收回幽灵票' : '给回幽灵票'}</SealButton>
+                {/* a ghost vote is a dead player's: nothing to take back or give while she lives */}
+                {!seat.alive ? (
+                  <SealButton size='small' kind='ghost' busy={busy === 'ghost'} onClick={() => act({ type: 'set_ghost_vote', seat: s, has: !seat.ghost_vote }, 'ghost')}>{seat.ghost_vote ? '收回幽灵票' : '给回幽灵票'}</SealButton>
+                ) : null}
                 <SealButton size='small' kind='ghost' busy={busy === 'align'} onClick={() => act({ type: 'set_alignment', seat: s, alignment: seat.alignment === 'good' ? 'evil' : 'good' }, 'align')}>改为{seat.alignment === 'good' ? '邪恶' : '善良'}</SealButton>
               </>
             ) : null}
