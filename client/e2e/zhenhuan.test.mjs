@@ -394,6 +394,9 @@ describe('血染甄嬛传 H5', () => {
     const result = await api.call('GET', `${gamePath()}/result`, st.token)
     assert.equal(result.body.results[0].extra.winner, 'good')
     assert.deepEqual(result.body.results[0].results.filter((r) => r.won).map((r) => r.seat), [2, 3, 4, 5, 6])
+    // each phone says how it went for her, as the written result has it
+    await screen(players[2]).locator('.zh-end-mine', { hasText: '你所在的阵营获胜' }).waitFor()
+    await screen(players[0]).locator('.zh-end-mine', { hasText: '你所在的阵营落败' }).waitFor()
     await settle(st.page)
 
     // 再开一局: the next game is the storyteller's to open; her players wait for it, then sit in it

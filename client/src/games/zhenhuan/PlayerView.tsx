@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react'
 import { Text, View } from '@tarojs/components'
+import { api } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
+import { useData } from '../../hooks/useData'
 import type { Seen } from '../../hooks/usePoll'
 import { clockText } from '../baohuang/clock'
 import { useCountdown } from '../baohuang/useCountdown'
@@ -56,6 +58,15 @@ function RolePeek({ name, alignment, ability }: { name: string; alignment?: stri
   ) : (
     <View className='zh-peek-button' role='button' onClick={() => setOpen(true)}>看身份</View>
   )
+}
+
+/** Her own verdict at the end, as the written result has it (her side when the game ended: a player
+ * whose alignment changed wins or loses with the side she ended on). */
+function MyVerdict({ roomId, seat }: { roomId: string; seat: number }) {
+  const result = useData(() => api.GET('/v1/games/zhenhuan/rooms/{room_id}/result', { params: { path: { room_id: roomId } } }), [roomId])
+  const mine = result.data?.results[0]?.results.find((r) => r.seat === seat)
+  if (!mine) return null
+  return <Text className={`zh-end-mine ${mine.won ? 'zh-end-won' : ''}`}>{mine.won ? '你所在的阵营获胜' : '你所在的阵营落败'}</Text>
 }
 
 /** A player's phone (or a spectator's): my role and what I was told, the public town square, nominate and vote. */
@@ -129,6 +140,7 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         <View className='zh-end' role='status'>
           <Text className='zh-end-title'>{ALIGNMENT_NAME[game.winner]}胜</Text>
           {game.end_reason ? <Text className='zh-end-reason'>{game.end_reason}</Text> : null}
+          {me ? <MyVerdict roomId={room.id} seat={me.seat} /> : null}
         </View>
       ) : null}
 
