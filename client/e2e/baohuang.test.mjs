@@ -343,5 +343,44 @@ describe('保皇 H5', () => {
     await button(p, '开战').click()
     await screen(p).locator('.bh-table').waitFor()
     assert.equal(await screen(p).locator('.bh-table .bh-badge', { hasText: '机器人' }).count(), 4)
+
+    // her throne and declaration by the API; then she plays by clicking, and the bots' answers (made
+    // within her request) come up on their seats one after another, in the order they were said
+    const waitingOnHer = async () => {
+      const v = await view(rid, p)
+      if (v.game.phase === 'play' && v.game.turn === 0) return v
+      if ((v.pending?.seats ?? []).includes(0)) {
+        const action = v.game.phase === 'throne' ? { type: 'take_throne' } : { type: 'stay_hidden' }
+        await act(rid, p, action)
+      }
+      return null
+    }
+    const before = await until('her turn to play', waitingOnHer, 30000)
+    const said = before.game.log.length
+    await button(p, '提示').click()
+    await button(p, '出牌').click()
+    const after = await until('the bots to answer', async () => {
+      const v = await view(rid, p)
+      return v.game.log.slice(said).some((e) => e.seat !== 0 && (e.act === 'play' || e.act === 'pass')) ? v : null
+    })
+    const order = []
+    for (const e of after.game.log.slice(said)) {
+      if (e.seat !== 0 && (e.act === 'play' || e.act === 'pass')) order.push(e.seat)
+    }
+    const last = new Map(order.map((seat, i) => [seat, i]))
+    const shown = [...last.entries()].filter(([seat]) => {
+      const s = after.game.seats[seat]
+      return s.passed || (s.played ?? []).length
+    })
+    assert.ok(shown.length, 'a bot said something in this trick')
+    const delays = []
+    for (const [seat, i] of shown) {
+      const bubble = screen(p).locator(`.bh-seat[data-seat="${seat}"] .bh-bubble-fresh`)
+      await bubble.waitFor()
+      const delay = parseFloat(await bubble.evaluate((el) => getComputedStyle(el).animationDelay))
+      delays.push([i, delay])
+    }
+    delays.sort((x, y) => x[0] - y[0])
+    for (let k = 1; k < delays.length; k++) assert.ok(delays[k][1] > delays[k - 1][1], `later words come up later: ${JSON.stringify(delays)}`)
   })
 })

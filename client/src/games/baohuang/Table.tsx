@@ -3,7 +3,8 @@ import { clockText } from './clock'
 import { botless } from '../../lib/labels'
 import { handSummary } from './cards'
 import { CardRow } from './Hand'
-import { jiefeng, placeOf, seatBadges, signed, type BaohuangView, type Place, type SeatView } from './table'
+import { jiefeng, placeOf, seatBadges, signed, WORD_GAP_S, type BaohuangView, type Place, type SeatView } from './table'
+import { useFreshWords } from './useFreshWords'
 
 interface Props {
   game: BaohuangView
@@ -18,9 +19,12 @@ function seatName(name: string | undefined, bot: boolean): string | undefined {
   return bot && name !== undefined ? botless(name) : name
 }
 
-function SeatBox({ seat, game, place, turn, remaining, bots }: {
+function SeatBox({ seat, game, place, turn, remaining, bots, fresh }: {
   seat: SeatView; game: BaohuangView; place: Place; turn: boolean; remaining: number | null; bots: ReadonlySet<number>
+  /** Her word is new since the table was last seen: its place among the new ones (they come up in turn). */
+  fresh?: number
 }) {
+  const pop = fresh === undefined ? undefined : { className: 'bh-bubble-fresh', style: { animationDelay: `${fresh * WORD_GAP_S}s` } }
   const me = seat.seat === game.seat
   const dealing = game.phase !== 'between' && game.phase !== 'over'
   const badges = seatBadges(seat, game, bots)
@@ -49,8 +53,10 @@ function SeatBox({ seat, game, place, turn, remaining, bots }: {
       {turn && remaining !== null ? <Text className='bh-timer'>{clockText(remaining)}</Text> : null}
       {/* her word in this trick, as the server counts it: bots play in a moment, and this is how a
           player who looks again sees what each of them did */}
-      {seat.passed ? <Text className='bh-pass-bubble'>不出</Text> : null}
-      {seat.played?.length ? <Text className='bh-pass-bubble bh-play-bubble'>{handSummary(seat.played)}</Text> : null}
+      {seat.passed ? <Text className={`bh-pass-bubble ${pop?.className ?? ''}`} style={pop?.style}>不出</Text> : null}
+      {seat.played?.length ? (
+        <Text className={`bh-pass-bubble bh-play-bubble ${pop?.className ?? ''}`} style={pop?.style}>{handSummary(seat.played)}</Text>
+      ) : null}
     </View>
   )
 }
@@ -61,6 +67,7 @@ export function Table({ game, waiting, remaining, bots }: Props) {
   const name = (s: number) => (s === game.seat ? '你' : seatName(game.seats[s]?.name, bots.has(s)) ?? `${s + 1}号`)
   const others = game.seats.filter((s) => s.seat !== game.seat || game.seat === null || game.seat === undefined)
   const turnSeats = new Set(waiting)
+  const fresh = useFreshWords(game)
   return (
     <View className={`bh-table ${game.seat === null || game.seat === undefined ? 'bh-table-watch' : ''}`}>
       <View className='bh-felt'>
@@ -90,7 +97,7 @@ export function Table({ game, waiting, remaining, bots }: Props) {
         const place = placeOf(s.seat, game.seat)
         return (
           <SeatBox key={s.seat} seat={s} game={game} place={place} turn={turnSeats.has(s.seat)} remaining={remaining}
-            bots={bots} />
+            bots={bots} fresh={fresh.get(s.seat)} />
         )
       })}
     </View>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dealVerdict, EXIT_SHEET, jiefeng, lastDealLine, logLine, partnersBesides, placeOf, scoreRows, seatBadges, signed, tableLead, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
+import { dealVerdict, EXIT_SHEET, freshWords, jiefeng, lastDealLine, logLine, partnersBesides, placeOf, scoreRows, seatBadges, signed, tableLead, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
 
 function seat(s: number, extra: Partial<SeatView> = {}): SeatView {
   return { seat: s, name: `玩家${s}`, cards: 10, total: 0, wins: 0, auto: false, ready: false, ...extra }
@@ -118,5 +118,19 @@ describe('保皇 getting up from the table', () => {
     expect(EXIT_SHEET.leave.text).toContain('不扣分')
     expect(EXIT_SHEET.quit.text).toContain('−30')
     expect(EXIT_SHEET.quit.text).toContain('本桌随即结束')
+  })
+})
+
+describe('保皇 words said since last seen', () => {
+  const said = (seat: number, act: string, cards: string[] = []) => ({ seat, act, cards }) as never
+  it('orders the others\' plays and 不出 as they were said; hers and the throne\'s words are not bubbles', () => {
+    const order = freshWords([said(2, 'play', ['S9']), said(3, 'play', ['HA']), said(4, 'pass'), said(0, 'pass'),
+      said(1, 'take')], 2)
+    expect([...order.entries()]).toEqual([[3, 0], [4, 1], [0, 2]])
+  })
+  it('a seat that spoke twice comes up at its later word', () => {
+    const order = freshWords([said(3, 'play', ['H9']), said(4, 'pass'), said(3, 'play', ['S2'])], 0)
+    expect(order.get(3)).toBe(2)
+    expect(order.get(4)).toBe(1)
   })
 })

@@ -227,3 +227,22 @@ export function signed(n: number): string {
 export function dealNo(outcome: Outcome): number {
   return Number(outcome.unit.replace(/^deal-/, '')) || 0
 }
+
+/** Seconds between one new word and the next as the bubbles come up. */
+export const WORD_GAP_S = 0.45
+
+/**
+ * The words (出牌 / 不出) the others said since the table was last seen, in the order they were said:
+ * seat -> its place in that order. Bots answer within the same request, so a play of hers comes back
+ * with theirs already made; the bubbles then come up one after another, as at a real table, instead of
+ * all at once (the felt shows where the trick stands at once).
+ */
+export function freshWords(said: readonly LogEntry[], me: number | null | undefined): Map<number, number> {
+  const order = new Map<number, number>()
+  let n = 0
+  for (const entry of said) {
+    if ((entry.act !== 'play' && entry.act !== 'pass') || entry.seat === me) continue
+    order.set(entry.seat, n++)
+  }
+  return order
+}
