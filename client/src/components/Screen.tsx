@@ -8,13 +8,15 @@ interface Props {
   /** The seal in the masthead's corner: one or two characters. */
   seal?: string
   extra?: ReactNode
+  /** The whole page dark (a 血染 player's night: eyes closed, phones face up in a dark room). */
+  night?: boolean
   children: ReactNode
 }
 
 /** Every page: the vermilion masthead, the reconnect banner, then the page on paper. */
-export function Screen({ title, sub, seal, extra, children }: Props) {
+export function Screen({ title, sub, seal, extra, night, children }: Props) {
   return (
-    <View className='screen theme'>
+    <View className={`screen theme ${night ? 'screen-night' : ''}`}>
       <View className='masthead'>
         <View className='masthead-row'>
           <View>

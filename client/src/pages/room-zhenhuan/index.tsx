@@ -70,6 +70,7 @@ export default function Room() {
   return (
     <Screen
       title='血染甄嬛传'
+      night={role !== 'host' && status === 'active' && view?.game?.phase === 'night'}
       sub={role === 'host' ? '说书人 · 魔典' : seated ? `${(view?.viewer.seat ?? 0) + 1}号座` : room ? '观战' : '房间'}
       extra={room ? <StatusSeal room={room} /> : undefined}
     >
