@@ -48,6 +48,8 @@ class GrimSeat(Frozen):
     alive: bool
     ghost_vote: bool
     original_role: RoleKey | None
+    original_role_name: str | None = None
+    """The role before her latest change, by name (the end's reveal: 浣碧 who became 宠妃)."""
     spent: tuple[Ability, ...]
     link: int | None
     traveller_identity: str | None
@@ -140,6 +142,7 @@ def grimoire(state: GameState) -> Grimoire:
         GrimSeat(
             seat=s.seat, name=s.name, role=s.role, role_name=ROLES[s.role].name, team=ROLES[s.role].team,
             alignment=s.alignment, alive=s.alive, ghost_vote=s.ghost_vote, original_role=s.original_role,
+            original_role_name=ROLES[s.original_role].name if s.original_role else None,
             spent=tuple(sorted(s.spent)), link=s.link, traveller_identity=s.traveller_identity,
             traveller_ability=s.traveller_ability, traveller_female=s.traveller_female, departed=s.departed,
             statuses=tuple(st for st in state.statuses if st.seat == s.seat),

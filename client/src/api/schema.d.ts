@@ -5374,6 +5374,11 @@ export interface components {
             /** Ghost Vote */
             ghost_vote: boolean;
             original_role: components["schemas"]["ZhenhuanRoleKey"] | null;
+            /**
+             * Original Role Name
+             * @default null
+             */
+            original_role_name?: string | null;
             /** Spent */
             spent: components["schemas"]["ZhenhuanAbility"][];
             /** Link */

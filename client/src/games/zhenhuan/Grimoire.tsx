@@ -25,7 +25,8 @@ interface Props {
   refresh: (seen?: Seen) => void
 }
 
-export function Token({ seat, shortRole }: { seat: GrimSeat; shortRole: string }) {
+/** A seat on the circle. `origin`: name the role she had before her latest change (the end's reveal). */
+export function Token({ seat, shortRole, origin }: { seat: GrimSeat; shortRole: string; origin?: boolean }) {
   const marks = tokenMarks(seat)
   return (
     <View className={`zh-token zh-team-${seat.team} ${seat.alive ? '' : 'zh-dead'} ${seat.alignment === 'evil' ? 'zh-evil' : ''}`}>
@@ -35,6 +36,9 @@ export function Token({ seat, shortRole }: { seat: GrimSeat; shortRole: string }
         {!seat.alive && seat.ghost_vote ? <Text className='zh-ghost' aria-label='幽灵票'>票</Text> : null}
       </View>
       <Text className='zh-token-name'>{seatNo(seat.seat)} {seat.name}</Text>
+      {origin && seat.original_role_name && seat.original_role_name !== seat.role_name ? (
+        <Text className='zh-token-origin'>原{seat.original_role_name}</Text>
+      ) : null}
       {marks.statuses.length || marks.reminders.length || marks.more ? (
         <View className='zh-token-marks'>
           {marks.statuses.map((s, i) => <Text key={`${s.kind}${i}`} className={`zh-mark zh-mark-${s.kind}`}>{STATUS_SHORT[s.kind]}</Text>)}
@@ -181,7 +185,7 @@ export function Grimoire({ view, refresh }: Props) {
         <Circle
           count={g.seats.length}
           onTap={setOpen}
-          render={(s) => <Token seat={g.seats[s]} shortRole={short(g.seats[s])} />}
+          render={(s) => <Token seat={g.seats[s]} shortRole={short(g.seats[s])} origin={game.phase === 'over'} />}
           center={(
             <View className='zh-center'>
               <Text className='zh-center-phase'>{phaseTitle(game)}</Text>

@@ -147,7 +147,7 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
       {game.phase === 'over' && game.grimoire ? (
         <Panel title='魔典揭晓' className='zh-reveal'>
           <Circle count={game.grimoire.seats.length}
-            render={(s) => <Token seat={game.grimoire!.seats[s]} shortRole={(game.grimoire!.seats[s].traveller_identity ?? game.grimoire!.seats[s].role_name).slice(0, 4)} />} />
+            render={(s) => <Token seat={game.grimoire!.seats[s]} origin shortRole={(game.grimoire!.seats[s].traveller_identity ?? game.grimoire!.seats[s].role_name).slice(0, 4)} />} />
         </Panel>
       ) : null}
 

@@ -188,6 +188,9 @@ def test_conversion_works_once_on_women_and_makes_an_evil_chongfei() -> None:
     state = step(night2(RH), "huangshang", None, 1)
     assert state.seats[1].role == CHONGFEI and state.seats[1].alignment is Alignment.EVIL
     assert state.seats[1].original_role == JINXI
+    # the grimoire (and the end's reveal) names what she was: 瑾汐姑姑 who became 宠妃
+    grim = GAME.view(state, Viewer.host()).grimoire.seats[1]
+    assert (grim.role_name, grim.original_role_name) == ("宠妃", "瑾汐姑姑")
     state = pass_until(dusk(night(state)), "huangshang")
     assert current_view(state).slots[1].allowed == ()
 
