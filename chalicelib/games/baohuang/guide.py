@@ -27,6 +27,10 @@ CALL_COPIES = COPIES - 1
 """Classic: the emperor calls a face she holds this many of; the last copy names her guard."""
 
 
+PLACE_NAMES = ("头游", "二游", "三游", "四游", "末游")
+"""The places by the names the table (and the score sheet) calls them, first out to last."""
+
+
 def signed(points: int) -> str:
     """Points as a score board writes them: "+6", "-3", "0"."""
     return f"{points:+d}" if points else "0"
@@ -64,7 +68,7 @@ def _flow() -> GuideSection:
         f"{SEATS}人一桌：皇帝与侍卫二人一伙，对抗其余{REBEL_SIDE}人；皇帝也可独保，一人敌{OTHERS}家。",
         f"简明玩法：{COPIES}副牌去掉{REMOVED_RANKS}，共{SIMPLE_DECK}张；{hand_sizes(Variant.SIMPLE)}。",
         f"经典玩法：{COPIES}副整牌，共{CLASSIC_DECK}张；{hand_sizes(Variant.CLASSIC)}。",
-        "首局由最左边的玩家起发，以后由上局皇帝起发，一张一张按出牌顺序发完。",
+        "首局由一号座（桌上最左边）起发，以后由上局皇帝起发，一张一张按出牌顺序发完。",
         "每局依次：选皇帝（登基或让位）→ 其余人密封声明 → 皇帝领出 → 算分。",
         "先出完的名次在前；胜负一旦注定，这一局当即结束，没出完的按剩牌少者在前。",
     ))
@@ -72,12 +76,12 @@ def _flow() -> GuideSection:
 
 def _roles() -> GuideSection:
     return GuideSection(title="身份：皇帝、侍卫（保子）与反贼", lines=(
-        "皇牌是一张标权杖的大王，侍卫牌是一张标宝剑的小王；出牌时它们和别的王一样大。",
+        "皇牌是一张标「皇」字的大王（权杖），侍卫牌是一张标「卫」字的小王（宝剑）；出牌时和别的王一样大。",
         "简明：抓到侍卫牌的人就是侍卫（保子），侍卫牌不能让。",
         f"经典：皇帝登基时叫一张她有{CALL_COPIES}张的牌（同花色同点数），持第{COPIES}张的人是侍卫。",
         "叫的是哪张牌人人看得见；侍卫是谁，起初只有侍卫自己知道（暗保）。",
         f"皇帝定下后，其余{OTHERS}人同时密封声明，选项人人一样：侍卫声明为明保，平民声明为造反。",
-        "造反的人挂锄头，输了也不摘；两人以上造反，侍卫被迫亮明身份。",
+        "造反的人亮出锄头标记「锄」（人人看得见），输了也不摘；两人以上造反，侍卫被迫亮明身份。",
         "侍卫打出侍卫牌（经典：打出所叫的那张牌）时，身份也就亮了。",
     ))
 
@@ -150,7 +154,7 @@ def _scoring() -> GuideSection:
     open_others = OPEN_SOLO // OTHERS
     places = "、".join(signed(points) for points in PLACE_POINTS)
     return GuideSection(title="计分", lines=(
-        f"名次分：第1到第{SEATS}名依次为{places}。",
+        f"名次分：{'、'.join(PLACE_NAMES)}依次为{places}。",
         "二打三：皇帝与侍卫的名次分相加为底分；皇帝得2倍，侍卫得1倍，反贼每人扣1倍。",
         (f"例：皇帝头名、侍卫第二，皇帝{signed(example[0])}，侍卫{signed(example[1])}，"
          f"反贼各{signed(example[2])}。"),

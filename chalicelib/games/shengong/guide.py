@@ -77,6 +77,7 @@ def _course(mode: Mode, turn_seconds: int) -> tuple[str, ...]:
         f"每回合限时（开房时定，默认 {turn_seconds} 秒）；到时未落子按「待机」。",
         "有人迟迟不动，开房者可「催战」，未落子者按待机处理。",
         f"终局：{mode.end_text}。",
+        "还没有妃子？先在「我的」认领一位；人不齐时，开房者可用机器人补满空位。",
     )
 
 
@@ -149,12 +150,15 @@ def _places(mode: Mode) -> tuple[str, ...]:
     else:
         head = f"六处：{'、'.join(p.value for p in ORDINARY)}，开局散坐其间。"
     special = [f"{place.value}：{rule.text.replace('：', '，')}。" for place, rule in mode.places.items() if place not in ORDINARY]
-    return (head, *special, "地点的规则按回合开始时所在之处算。")
+    aimed = set().union(*mode.targets.values()) if mode.targets else set(mode.places)
+    safe = [p.value for p in mode.places if p not in aimed]
+    shelter = [f"{'、'.join(safe)}不是任何攻击的目标地：身在那里，别人打不到你。"] if safe else []
+    return (head, *special, *shelter, "地点的规则按回合开始时所在之处算。")
 
 
 def _simultaneous(mode: Mode) -> tuple[str, ...]:
     lines = [
-        "回合初统一快照：命中、受害者、养生免疫都按快照判定。",
+        "一切按回合开始时的局面（快照）判定：谁在哪、打中谁、谁在养生（减伤）。",
         "伤害与治疗最后一次性落账：没有「先下手，对方这回合白打」的先手压制。",
     ]
     if mode.foes is Foes.SEATS:
@@ -186,17 +190,19 @@ _ATTACK_ZH = {Attack.POISON: "下毒", Attack.ASSASSINATE: "暗杀", Attack.FRAM
 
 
 def _stages() -> tuple[str, ...]:
-    lines = []
+    lines = [
+        f"直取＝暗杀一人（−{fmt(DAMAGE[Attack.ASSASSINATE])}，并令她下回合行动作废）；领头羊是气血最多者。",
+        (f"群毒、群诬打全队：最高者 −{fmt(DAMAGE[Attack.POISON])}、其余各 −{fmt(SPLASH)}；"
+         f"登摘星楼诬告是群诬，每人再 −{fmt(STAGE_PLACES[Place.TOWER].damage[Attack.FRAME])}；护主不出手。"),
+        "对手每回合各出手一次，按下列概率择一打法：",
+    ]
     for stage, keys in bosses.STAGES.items():
         boss, *followers = keys
         lines.append(f"{bosses.STAGE_TITLES[stage]}：{_opponent(bosses.SPECS[boss])}")
         lines += [f"关卡{stage} 随从 · {bosses.SPECS[k].name}：{_opponent(bosses.SPECS[k])}" for k in followers]
     return (
         *lines,
-        f"直取＝暗杀一人（−{fmt(DAMAGE[Attack.ASSASSINATE])}，并令她下回合行动作废）；领头羊是气血最多者。",
-        (f"群毒、群诬打全队：最高者 −{fmt(DAMAGE[Attack.POISON])}、其余各 −{fmt(SPLASH)}；"
-         f"登摘星楼诬告是群诬，每人再 −{fmt(STAGE_PLACES[Place.TOWER].damage[Attack.FRAME])}；护主不出手。"),
-        "对手每回合各出手一次，倒下的那一回合也照样出手；须将对手尽数放倒方算通关。",
+        "对手倒下的那一回合也照样出手；须将对手尽数放倒方算通关。",
         "挑战关卡 N 须全队三人都通关关卡 N−1；没打通的人入席时会被点名。",
     )
 
@@ -211,7 +217,7 @@ def _maids(mode: Mode) -> tuple[str, ...]:
         )
     example = EXAMPLE_CARD.magnitude(EXAMPLE_LEVEL)
     lines = [
-        f"牌库＝你名下的 R 卡宫女，每位计 {COPIES_PER_MAID} 张；SR / SSR 不入牌库，没有 R 卡便无牌可出。",
+        f"牌库＝你名下的 R 卡宫女，每位计 {COPIES_PER_MAID} 张（SR / SSR 只作收藏）；没有 R 卡便无牌可出。",
         f"开局发 {HAND_SIZE} 张，每回合结算后补满 {HAND_SIZE} 张。",
         "落子时最多出三张：进攻位、防守位、通用位各 1 张，各归各位；进攻牌须合你的攻击。",
         f"每回合最多弃 {MAX_DISCARDS} 张，弃掉的立刻回牌库；用过的牌冻结 {FROZEN_ROUNDS} 回合。",
@@ -224,7 +230,7 @@ def _maids(mode: Mode) -> tuple[str, ...]:
 
 
 def _palace_score(mode: Mode) -> tuple[str, ...]:
-    places = "/".join(str(p) for p in PLACE_POINTS)
+    places = f"第 1–{len(PLACE_POINTS)} 名 {'/'.join(str(p) for p in PLACE_POINTS)}，其后 0"
     board = "卡牌局另设一榜" if mode.maids is MaidUse.HAND else "竞技局与宫女局同榜，卡牌局另设一榜"
     return (
         (f"积分 ＝ 击败×{KILL_POINTS} ＋ 气血伤害×{HP_DAMAGE_POINTS} ＋ 好感伤害×{GRACE_DAMAGE_POINTS}"
@@ -232,7 +238,7 @@ def _palace_score(mode: Mode) -> tuple[str, ...]:
         "名次按坚持到最后的先后排定：同回合倒下或打满回合的，先比气血、再比好感。",
         "击败：致命那一击里伤得最多的人记一次（并列各记），自己的代价不算谁的。",
         f"妃子开房为自由赛，司礼开房为锦标赛，分榜统计；{board}。",
-        "战绩跨局累计：胜率 · KD · 场均杀伤 · 总积分。",
+        "战绩跨局累计：胜率 · KD（击败÷倒下）· 场均杀伤 · 总积分。",
     )
 
 

@@ -64,7 +64,7 @@ PALACE_PLACES: dict[Place, PlaceRule] = {
         entry=Entry(Bar.GRACE, tenths(6)), occupant_grace=tenths(1), hurts_heal_idle=tenths(1),
     ),
     Place.TOWER: PlaceRule(
-        text="准入气血≥6；在此诬告自身 −2 气血，并让待机者与在乾清宫送膳者 −1 好感",
+        text="准入气血≥6；在此诬告，自身代价改为 −2 气血，并让待机者与在乾清宫送膳者 −1 好感",
         entry=Entry(Bar.HP, tenths(6)), frame_cost=tenths(2), frame_hurts=tenths(1),
     ),
     Place.HALL: PlaceRule(text="准入好感≥5；送膳须身处此地", entry=Entry(Bar.GRACE, tenths(5)), court=True),

@@ -3,8 +3,9 @@
 Every number, and every list the engine keeps (the setup table, the roles that change it, the roles
 woken after death, the win reasons), is written in from the module the game plays with, so the page
 cannot say one thing while the game does another. The rules are the seed's as DECISIONS and
-docs/rules/zhenhuan.md settle them. Roles are named only as the public script names them; their
-abilities are served by the catalogue (「角色一览」), not repeated here.
+docs/rules/zhenhuan.md settle them. The page ends with the script itself (「角色一览」: every role by
+team with the seed's ability text, as the catalogue serves it): a player has it to hand, as the script
+sheet lies on a real table.
 """
 
 from __future__ import annotations
@@ -13,11 +14,15 @@ from chalicelib.core.game import GuideSection
 from chalicelib.games.zhenhuan.board import EMPRESS_MIN_ALIVE, EVIL_KNOW_EACH_OTHER_FROM, Board
 from chalicelib.games.zhenhuan.ending import EVIL_WINS, GOOD_WINS
 from chalicelib.games.zhenhuan.night import OTHER_NIGHTS, STEPS
-from chalicelib.games.zhenhuan.roles import OUTSIDER_MODIFIERS, ROLES, ZHENHUAN, Alignment
+from chalicelib.games.zhenhuan.roles import OUTSIDER_MODIFIERS, ROLES, ZHENHUAN, Alignment, Team
 from chalicelib.games.zhenhuan.setup import BLUFFS, MAX_NON_TRAVELLERS, MAX_PLAYERS, MIN_PLAYERS, composition
 from chalicelib.games.zhenhuan.state import GameState, SeatState
 from chalicelib.games.zhenhuan.tools import MAX_SEATS
 from chalicelib.games.zhenhuan.votes import CLOCK_BASE_S, CLOCK_PER_VOTER_S, threshold
+
+SCRIPT_TEAMS = ((Team.TOWNSFOLK, "村民"), (Team.OUTSIDER, "外来者"), (Team.MINION, "爪牙"), (Team.DEMON, "恶魔"))
+"""The script's teams in the order a script sheet lists them (travellers choose their own identity)."""
+SCRIPT_TITLE = "角色一览"
 
 BAR_EXAMPLES = (7, 8)
 """Living counts shown beside the execution bar: one odd, one even, so the rounding up shows."""
@@ -34,13 +39,20 @@ def guide_sections() -> tuple[GuideSection, ...]:
         GuideSection(title="胜负", lines=_winning()),
         GuideSection(title="旅行者", lines=_travellers()),
         GuideSection(title="说书人怎么用这个应用", lines=_storyteller()),
+        *(GuideSection(title=f"{SCRIPT_TITLE} · {label}", lines=_script(team)) for team, label in SCRIPT_TEAMS),
     )
+
+
+def _script(team: Team) -> tuple[str, ...]:
+    """A team's roles as the script sheet has them: name (made in play, if so) and ability."""
+    return tuple(f"{role.name}{'（局中产生）' if role.derived else ''}：{role.ability}"
+                 for role in ROLES.values() if role.team is team)
 
 
 def _course() -> tuple[str, ...]:
     return (
         f"说书人主持、不入座；{MIN_PLAYERS}–{MAX_PLAYERS} 名玩家按座位号围坐一圈，从第一夜起夜晚与白天交替。",
-        "开局每人在手机上私下收到「你是」：自己的角色和阵营；能力见「角色一览」。",
+        "开局每人在手机上私下收到「你是」：自己的角色和阵营；各角色的能力见页末「角色一览」。",
         "说书人是最终裁判：自动结算她都可改判，改判记入日志，终局后全员可见。",
     )
 

@@ -373,3 +373,12 @@ def test_doublings_multiply_and_every_deal_sums_to_zero():
     assert score(draw, 0, 2, Solo.NONE, open_guard=True)[0] == (0,) * 5
     for places in (royals_lose, royals_win, draw):
         assert sum(score(places, 0, 2, Solo.NONE, open_guard=True, rebels=(1,))[0]) == 0
+
+
+def test_the_first_deal_is_dealt_from_seat_one_and_the_marked_kings_are_named_as_drawn():
+    """Seed: "游戏先从游戏桌的最左边玩家开始发牌"; "牌中有一张大王标有权杖，当作“皇”牌" / "一张小王标有宝剑，当作
+    “侍卫”牌": the card says where the first deal starts (一号座, seat 0) and names the kings by the marks the
+    table draws on them (「皇」「卫」)."""
+    assert "首局由一号座" in line_with("首局由") and new_table(seed=3).deal.dealer == 0
+    assert "「皇」" in line_with("皇牌是") and "「卫」" in line_with("皇牌是")
+    assert guide.PLACE_NAMES[0] == "头游" and len(guide.PLACE_NAMES) == SEATS

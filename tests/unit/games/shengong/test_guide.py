@@ -164,7 +164,7 @@ def test_maids_differ_by_mode():
 def test_palace_score_is_the_formula_of_decisions_8():
     """Seed: ＋ 击败×3 ＋ 气血伤害×0.5 ＋ 好感伤害×0.4 − 承伤×0.1 ＋ 名次分（10/7/5/3/1）."""
     assert line(GAME_A, "计分与战绩", "积分") == (
-        "积分 ＝ 击败×3 ＋ 气血伤害×0.5 ＋ 好感伤害×0.4 − 承伤×0.1 ＋ 名次分（10/7/5/3/1）。")
+        "积分 ＝ 击败×3 ＋ 气血伤害×0.5 ＋ 好感伤害×0.4 − 承伤×0.1 ＋ 名次分（第 1–5 名 10/7/5/3/1，其后 0）。")
     assert "卡牌局另设一榜" in line(GAME_C, "计分与战绩", "妃子开房")
 
 
@@ -177,3 +177,23 @@ def test_the_hidden_hand_is_told_only_where_moves_are_hidden_from_rivals():
     """Seed: 看不见的手：别人的行动与目标根本不下发，你只看得到自己的 (A/B/C: the three are not a team)."""
     assert any(t.startswith("看不见的手") for t in page(GAME_A)["同时结算"])
     assert not any(t.startswith("看不见的手") for t in page(GAME_D)["同时结算"])
+
+
+def test_the_hall_is_named_as_out_of_every_attacks_reach():
+    """Seed: | 下毒 | 六处 + 御膳房 |, | 暗杀 | 六处 + 御膳房 |, | 诬告 | 六处 + 摘星楼 | — 乾清宫 is no attack's
+    target, so a seat there cannot be struck (a reviewer sat there 送膳-ing for 16 rounds unhurt): the page
+    says so, and D, whose attacks name an opponent, says nothing of it."""
+    from chalicelib.games.shengong.places import PALACE_TARGETS
+
+    assert Place.HALL not in set().union(*PALACE_TARGETS.values())
+    assert "乾清宫不是任何攻击的目标地：身在那里，别人打不到你。" in page(GAME_B)["地点"]
+    assert not any("不是任何攻击的目标地" in t for t in page(GAME_D)["地点"])
+
+
+def test_the_stage_page_says_what_a_tactic_is_before_naming_them():
+    """Seed D⑥: 「六成直取气血最少者」「五成群毒」: the words 直取, 群毒, 护主 are explained before the stages list
+    them, and the weights are told as each round's chances."""
+    lines = page(GAME_D)["关卡与对手"]
+    first_stage = next(i for i, t in enumerate(lines) if t.startswith("关卡1"))
+    assert any(t.startswith("直取＝") for t in lines[:first_stage])
+    assert lines[first_stage - 1] == "对手每回合各出手一次，按下列概率择一打法："

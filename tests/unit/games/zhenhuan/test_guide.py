@@ -20,7 +20,7 @@ from chalicelib.games.zhenhuan.board import EMPRESS_MIN_ALIVE, EVIL_KNOW_EACH_OT
 from chalicelib.games.zhenhuan.day import buttons
 from chalicelib.games.zhenhuan.ending import EVIL_WINS, GOOD_WINS
 from chalicelib.games.zhenhuan.game import GAME
-from chalicelib.games.zhenhuan.guide import guide_sections
+from chalicelib.games.zhenhuan.guide import SCRIPT_TITLE, guide_sections
 from chalicelib.games.zhenhuan.roles import (
     CHUNYUAN,
     GUOJUNWANG,
@@ -85,17 +85,20 @@ def entrants(players: int) -> list[Entrant]:
 
 # --- the page itself ----------------------------------------------------------------------------------
 def test_the_page_is_the_games_own_and_fits_a_phone() -> None:
-    """A phone page: 6–9 titled sections, 30–50 short lines, all Chinese (no English, no enum value)."""
+    """A phone page: 6–9 titled sections, 30–50 short lines, all Chinese (no English, no enum value);
+    then the script (角色一览), which has a line per role."""
     sections = GAME.guide()
     assert sections == guide_sections()
-    assert 6 <= len(sections) <= 9
-    assert 30 <= sum(len(s.lines) for s in sections) <= 50
+    rules = [s for s in sections if not s.title.startswith(SCRIPT_TITLE)]
+    assert 6 <= len(rules) <= 9
+    assert 30 <= sum(len(s.lines) for s in rules) <= 50
     for section in sections:
         assert section.title and section.lines, section.title
         for text in section.lines:
             assert len(text) <= 80, text
             assert re.search(r"[\u4e00-\u9fff]", text), text
-            assert not re.search(r"[A-Za-z]", text), text
+            # the script quotes the seed as it is (敦亲王's 「xx，给本王炫一个」); our own lines have no Latin
+            assert section not in rules or not re.search(r"[A-Za-z]", text), text
 
 
 def test_the_roles_abilities_are_left_to_the_catalogue() -> None:
@@ -363,3 +366,16 @@ def test_the_drunk_button_is_unlimited_and_lasts_until_the_next_day() -> None:
 def test_the_bluffs_the_storyteller_sets_are_the_count_on_the_page() -> None:
     """Seed: 7人及以上…恶魔知道三个不在场的角色 — the storyteller sets that many before the game begins."""
     assert number(line(HOST_SECTION, "开局前"), r"并定 (\d+) 个不在场角色") == BLUFFS
+
+
+def test_the_page_ends_with_the_script_every_dealt_and_made_role_once() -> None:
+    """Seed: each role's ability as the seed words it — a player looks a role up (宠妃, 胧月…) on the page
+    itself, as on the script sheet at a table; travellers are not listed (they choose their own)."""
+    script = [s for s in guide_sections() if s.title.startswith(SCRIPT_TITLE)]
+    assert [s.title for s in script] == [f"{SCRIPT_TITLE} · {t}" for t in ("村民", "外来者", "爪牙", "恶魔")]
+    lines = [line for s in script for line in s.lines]
+    listed = [r for r in ROLES.values() if r.key != TRAVELLER]
+    assert len(lines) == len(listed)
+    for role in listed:
+        assert sum(line.startswith(role.name) and line.endswith(role.ability) for line in lines) == 1, role.name
+    assert any(line.startswith("宠妃（局中产生）：") for line in lines)
