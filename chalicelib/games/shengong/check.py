@@ -136,7 +136,8 @@ def _check_destination(mode: Mode, player: Player, action: Move) -> None:
     if entry is not None:
         have = player.hp if entry.bar is Bar.HP else player.grace
         if have < entry.minimum:
-            raise IllegalAction(f"{action.place} 须{BAR_ZH[entry.bar]}≥{fmt(entry.minimum)}方可进入",
+            bar = BAR_ZH[entry.bar]
+            raise IllegalAction(f"{action.place} 须{bar}≥{fmt(entry.minimum)}方可进入（你的{bar} {fmt(have)}）",
                                 code="ENTRY_THRESHOLD")
 
 

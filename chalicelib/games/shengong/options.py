@@ -23,6 +23,15 @@ _ATTACKS = {ActionType.POISON: Attack.POISON, ActionType.ASSASSINATE: Attack.ASS
             ActionType.FRAME: Attack.FRAME}
 
 
+class ShutPlace(BaseModel):
+    """A place 移动 may not go to now, and why (the refusal she would get: 准入 with her own value)."""
+
+    model_config = _FROZEN
+
+    place: Place
+    reason: str
+
+
 class ActionOption(BaseModel):
     """One button: the action, whether she may seal it now, and with which targets or places."""
 
@@ -44,6 +53,8 @@ class ActionOption(BaseModel):
     """A/B/C: the places she may attack, or (移动) go to."""
     warning: str | None = None
     """Allowed, but at a cost she should see first (送膳 away from 乾清宫: 失仪)."""
+    shut: tuple[ShutPlace, ...] = ()
+    """移动: the places she may not go to, each with its reason."""
 
 
 def _try(mode: Mode, state: State, seat: int, raw: dict[str, object]) -> DomainError | None:
@@ -70,7 +81,9 @@ def _option(mode: Mode, state: State, seat: int, kind: ActionType) -> ActionOpti
         tries_p = {p: _try(mode, state, seat, {"type": kind, "place": p}) for p in sorted(candidates)}
         okp = tuple(p for p, err in tries_p.items() if err is None)
         firstp = next((err for err in tries_p.values() if err is not None), None)
-        return ActionOption(type=kind, label=label, allowed=bool(okp), places=okp,
+        shut = tuple(ShutPlace(place=p, reason=err.message) for p, err in tries_p.items()
+                     if err is not None and kind is ActionType.MOVE)
+        return ActionOption(type=kind, label=label, allowed=bool(okp), places=okp, shut=shut,
                             reason=None if okp or firstp is None else firstp.message,
                             code=None if okp or firstp is None else firstp.code)
     err = _try(mode, state, seat, {"type": kind})

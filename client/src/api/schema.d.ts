@@ -3612,6 +3612,11 @@ export interface components {
              * @default null
              */
             warning?: string | null;
+            /**
+             * Shut
+             * @default []
+             */
+            shut?: components["schemas"]["ShengongShutPlace"][];
         };
         /**
          * ActionType
@@ -4559,6 +4564,15 @@ export interface components {
              * @default []
              */
             options?: components["schemas"]["ShengongActionOption"][];
+        };
+        /**
+         * ShutPlace
+         * @description A place 移动 may not go to now, and why (the refusal she would get: 准入 with her own value).
+         */
+        ShengongShutPlace: {
+            place: components["schemas"]["ShengongPlace"];
+            /** Reason */
+            reason: string;
         };
         /**
          * Slot

@@ -234,9 +234,12 @@ export function describeMove(move: Action, mode: Mode, names: Names): string {
  * the place is no target of (its `targets`), her own place for 移动, a place whose entry bar she does
  * not meet (its rule, for 移动); otherwise only that it is shut — never a reason the server did not give.
  */
-export function shutReason(option: Pick<Option, 'type' | 'label'>, place: Pick<PlaceView, 'targets' | 'entry_bar' | 'text'> | undefined, here: boolean): string {
+export function shutReason(option: Pick<Option, 'type' | 'label' | 'shut'>, place: Pick<PlaceView, 'place' | 'targets' | 'entry_bar' | 'text'> | undefined, here: boolean): string {
   if (option.type === 'move') {
     if (here) return '你已身在此处'
+    // the server's own refusal for that place, her value beside the bar (「须好感≥6方可进入（你的好感 5）」)
+    const said = (option.shut ?? []).find((s) => s.place === place?.place)?.reason
+    if (said) return `此处不可移动：${said}`
     return place?.entry_bar ? `此处不可移动（${place.text}）` : '此处不可移动'
   }
   if (ATTACKS.has(option.type) && place && !((place.targets ?? []) as string[]).includes(option.type)) return `此处不是${option.label}的目标`

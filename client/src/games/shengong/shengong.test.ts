@@ -127,6 +127,9 @@ describe('a shut tile says why only from what the server says', () => {
     expect(shutReason(frame, place('景仁宫', { targets: ['poison', 'assassinate', 'frame'] }), false)).toBe('此处不可诬告')
     expect(shutReason(move, place('景仁宫'), true)).toBe('你已身在此处')
     expect(shutReason(move, place('乾清宫', { entry_bar: 'grace', text: '准入好感≥5' }), false)).toBe('此处不可移动（准入好感≥5）')
+    // the server's reason for that very place, when it gave one: her own value beside the bar
+    const told = { ...move, shut: [{ place: '乾清宫' as const, reason: '乾清宫 须好感≥5方可进入（你的好感 4.2）' }] }
+    expect(shutReason(told, place('乾清宫', { entry_bar: 'grace', text: '准入好感≥5' }), false)).toBe('此处不可移动：乾清宫 须好感≥5方可进入（你的好感 4.2）')
   })
 })
 

@@ -47,6 +47,11 @@ def test_palace_entry_thresholds_grey_the_special_places():
     high = board(seat(0, "景仁宫", hp=10, grace=7), *(seat(i, "承乾宫") for i in range(1, 8)))
     assert {Place.KITCHEN, Place.TOWER, Place.HALL} <= set(options(GAME_A, high, 0)[ActionType.MOVE].places)
     assert options(GAME_A, low, 0)[ActionType.MEAL].allowed  # 送膳 away from 乾清宫 is 失仪, not refused
+    # each shut place says why, with her own value beside the bar (a greyed tile told her only the rule)
+    shut = {s.place: s.reason for s in move.shut}
+    assert shut[Place.KITCHEN] == "御膳房 须好感≥6方可进入（你的好感 4）"
+    assert shut[Place.TOWER] == "摘星楼 须气血≥6方可进入（你的气血 5）"
+    assert Place.JINGREN in shut and Place.CHENGQIAN not in shut  # where she stands: 你已身在…
 
 
 def test_meal_away_from_the_hall_is_open_but_says_its_cost_first():
