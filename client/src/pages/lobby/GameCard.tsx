@@ -21,17 +21,24 @@ function GameTitle({ title }: { title: string }) {
 
 /** One game as a hanging plaque; modes this caller cannot open greyed with their reason, and a mode
  * still sealed for players stamped 封 even where the 司礼 may open it. */
-export function GameCard({ game, selected, onSelect }: { game: Game; selected: boolean; onSelect: () => void }) {
+export function GameCard({ game, selected, onSelect, onGuide }: {
+  game: Game; selected: boolean; onSelect: () => void; onGuide: () => void
+}) {
   const cls = ['game', game.can_open ? '' : 'game-locked', selected ? 'game-on' : ''].filter(Boolean).join(' ')
   return (
-    <View className={cls} onClick={game.can_open ? onSelect : undefined} aria-disabled={game.can_open ? 'false' : 'true'}>
-      <GameTitle title={game.title} />
-      <View className='game-meta'>
-        <Text>{seatsText(game)}</Text>
-        {game.host_runs ? <Text> · {HOST_TITLE[game.family]}</Text> : null}
+    <View className='game-slot'>
+      <View className={cls} onClick={game.can_open ? onSelect : undefined} aria-disabled={game.can_open ? 'false' : 'true'}>
+        <GameTitle title={game.title} />
+        <View className='game-meta'>
+          <Text>{seatsText(game)}</Text>
+          {game.host_runs ? <Text> · {HOST_TITLE[game.family]}</Text> : null}
+        </View>
+        <View className='game-blurb'>{blurbOf(game)}</View>
+        {game.open ? null : <View className='game-lock'>封</View>}
       </View>
-      <View className='game-blurb'>{blurbOf(game)}</View>
-      {game.open ? null : <View className='game-lock'>封</View>}
+      {/* the rules are for everyone, a newcomer without a 妃子 and a mode still sealed included: beside
+          the plaque, not in it (a greyed plaque greys and disables what it holds); the lobby opens them */}
+      <View className='guide-link game-guide' role='button' onClick={onGuide}>玩法 ›</View>
     </View>
   )
 }

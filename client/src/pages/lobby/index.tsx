@@ -10,6 +10,8 @@ import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
 import { Screen } from '../../components/Screen'
 import { SealButton } from '../../components/SealButton'
+import { GuideButton } from '../../components/guide/GuideButton'
+import { GuideSheet } from '../../components/guide/GuideSheet'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { useData } from '../../hooks/useData'
 import { usePoll } from '../../hooks/usePoll'
@@ -62,6 +64,7 @@ export default function Lobby() {
   )
 
   const [creating, setCreating] = useState(false)
+  const [guide, setGuide] = useState<string>()
   const [busy, setBusy] = useState<string>()
   const [error, setError] = useState<unknown>()
   const [pending, setPending] = useState<Pending>()
@@ -131,7 +134,7 @@ export default function Lobby() {
       {games.loading && !games.data ? <View className='loading'>宫门初开…</View> : null}
       <View className='games'>
         {(games.data?.games ?? []).map((g) => (
-          <GameCard key={g.key} game={g} selected={g.key === selected} onSelect={() => setSelected(g.key)} />
+          <GameCard key={g.key} game={g} selected={g.key === selected} onSelect={() => setSelected(g.key)} onGuide={() => setGuide(g.key)} />
         ))}
       </View>
 
@@ -146,7 +149,10 @@ export default function Lobby() {
                 </View>
               ))}
             </View>
-            <SealButton kind='gold' disabled={!!blocked} onClick={() => { setError(undefined); setCreating(true) }}>开房</SealButton>
+            <View className='lobby-buttons'>
+              <GuideButton gameKey={game.key} size='normal' />
+              <SealButton kind='gold' disabled={!!blocked} onClick={() => { setError(undefined); setCreating(true) }}>开房</SealButton>
+            </View>
           </View>
           {blocked ? (
             <View className='lobby-block' role='note'>
@@ -183,6 +189,7 @@ export default function Lobby() {
           onCreate={(o, p) => void create(o, p)}
         />
       ) : null}
+      <GuideSheet gameKey={guide ?? ''} open={guide !== undefined} onClose={() => setGuide(undefined)} />
       {pending ? (
         <PasswordPrompt
           open
