@@ -447,6 +447,13 @@ describe('深宫杀 H5: 卡牌局', () => {
         assert.match(await v.locator('.sg-decree-text').innerText(), /^圣意：本回合皇上看重\S+、\S+。在乾清宫送膳的人中/)
         await v.locator('.sg-decree').click()
         assert.equal(await v.locator('.sg-decree-text').count(), 0)
+        // who would top it: every lady's 容才宠权 on her row, the round's two picked out
+        const rows = v.locator('.sg-court .sg-rival')
+        assert.equal(await rows.count(), 8)
+        const marked = await rows.first().locator('.sg-attr-decree').allInnerTexts()
+        const decree = (await v.locator('.sg-decree-val').innerText()).split('、')
+        assert.deepEqual(marked.map((t) => t[0]).sort(), decree.sort())
+        await shotAt(page, v.locator('.sg-court'), 'shengong-court.png')
       }
       if (round === 1 && i === 0 && (await openActions(v)).has('meal')) {
         // 送膳 away from 乾清宫 is open, and says what it costs before she seals it (seed: 不在而送＝失仪)

@@ -255,7 +255,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
           ) : null}
           <PalaceMap game={game} compose={compose} option={aimingPlace} mySeat={mySeat} bots={bots} onPick={pickPlace} />
           {placeInfo && !aimingPlace ? <View className='sg-place-info'>{placeInfo}</View> : null}
-          <Roster players={game.players} mySeat={mySeat} bots={bots} title={game.mode === 'D' ? '同袍' : '六宫诸位'} />
+          <Roster players={game.players} mySeat={mySeat} bots={bots} title={game.mode === 'D' ? '同袍' : '六宫诸位'} decree={game.decree ?? []} />
         </View>
       ) : null}
 
@@ -270,7 +270,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
       {!showDock ? <ErrorLine error={error} /> : null}
       <View className='room-actions sg-leave-row'>
         <LobbyButton family='shengong' size={over ? 'normal' : 'small'} warn={!over && mySeat !== null} />
-        {over ? null : <GuideButton gameKey={room.game} />}
+        <GuideButton gameKey={room.game} size={over ? 'normal' : 'small'} />
         {/* a practice game counts on no board: nothing of it to look at there */}
         {over && !room.practice ? <SealButton kind='gold' onClick={() => void goBoards(room.board)}>看榜单</SealButton> : null}
       </View>

@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { Bar } from './StatusStrip'
+import { botless } from '../../lib/labels'
 import type { Game, Option, Player } from './types'
 
 interface BossProps {
@@ -53,17 +54,23 @@ interface RosterProps {
   mySeat: number | null
   bots: Set<number>
   title: string
+  /** This round's 圣意: the two attributes 送膳 is judged on, picked out on every row. */
+  decree?: readonly string[]
 }
 
+/** The 妃子's four attributes, in the order her card lists them. */
+const ATTRS = [['looks', '容'], ['talent', '才'], ['favor', '宠'], ['power', '权']] as const
+
 /** Every seat in seat order with its public bars and place (A/B/C rivals, D teammates); me marked 我, bots 机器人. */
-export function Roster({ players, mySeat, bots, title }: RosterProps) {
+export function Roster({ players, mySeat, bots, title, decree = [] }: RosterProps) {
   return (
     <View className='sg-court' aria-label={title}>
       <View className='sg-section-title'>{title}</View>
       {players.map((p) => (
         <View key={p.seat} className={`seat seat-taken sg-rival ${p.seat === mySeat ? 'seat-me sg-rival-me' : ''} ${p.alive ? '' : 'sg-rival-down'}`} data-seat={p.seat}>
           <View className='sg-rival-id'>
-            <Text className='seat-name sg-rival-name'>{p.name}</Text>
+            {/* the bot's own name: its 机器人 badge says the rest */}
+            <Text className='seat-name sg-rival-name'>{bots.has(p.seat) ? botless(p.name) : p.name}</Text>
             {p.seat === mySeat ? <Text className='badge badge-zhu sg-me-mark'>我</Text> : null}
             {bots.has(p.seat) ? <Text className='badge badge-jade sg-bot-mark'>机器人</Text> : null}
             <Text className='sg-rival-place'>{p.alive ? p.place : `第${p.out_round ?? '?'}回合出局`}</Text>
@@ -71,6 +78,12 @@ export function Roster({ players, mySeat, bots, title }: RosterProps) {
           <View className='sg-rival-bars'>
             <Bar kind='hp' value={p.hp} max={p.hp_max} small />
             <Bar kind='grace' value={p.grace} max={p.grace_max} small />
+          </View>
+          {/* who would top 圣意 at 乾清宫: her attributes, the round's two picked out */}
+          <View className='sg-rival-attrs' aria-label='容才宠权'>
+            {ATTRS.map(([key, label]) => (
+              <Text key={key} className={`sg-attr ${decree.includes(key) ? 'sg-attr-decree' : ''}`}>{label}{p[key]}</Text>
+            ))}
           </View>
         </View>
       ))}
