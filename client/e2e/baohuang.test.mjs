@@ -382,5 +382,13 @@ describe('保皇 H5', () => {
     }
     delays.sort((x, y) => x[0] - y[0])
     for (let k = 1; k < delays.length; k++) assert.ok(delays[k][1] > delays[k - 1][1], `later words come up later: ${JSON.stringify(delays)}`)
+
+    // among four bots she is the last person playing: 托管 asks first (it would end the table)
+    await button(p, '托管').click()
+    const ask = p.page.getByRole('dialog', { name: '托管' })
+    await ask.getByText('在座只剩你一人在打：托管后，这一局打完本桌即结束。').waitFor()
+    await ask.getByRole('button', { name: '再想想' }).click()
+    await ask.waitFor({ state: 'detached' })
+    assert.equal((await view(rid, p)).game.seats[0].auto, false, 'nothing sent on 再想想')
   })
 })

@@ -124,6 +124,9 @@ class BaohuangView(Frozen):
     can_pass: bool = False
     last_deal: LastDeal | None = None
     over_reason: TableEnd | None = None
+    last_player: bool = False
+    """She is the only person still playing (every other seat in 托管 or a bot's): her 托管 now would end
+    the table after this deal (§15), so the app asks first."""
 
 
 def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
@@ -132,6 +135,8 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
     host = viewer.is_host
     me = viewer.seat if viewer.role is ViewerRole.PLAYER else None
     fields: dict[str, Any] = {}
+    if me is not None and not state.auto[me]:
+        fields["last_player"] = all(state.auto[s] or state.bots[s] for s in range(SEATS) if s != me)
     guard_seen: int | None = None
     if deal is not None:
         holder = guard_holder(deal)

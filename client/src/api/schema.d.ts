@@ -2369,6 +2369,11 @@ export interface components {
             last_deal?: components["schemas"]["BaohuangLastDeal"] | null;
             /** @default null */
             over_reason?: components["schemas"]["BaohuangTableEnd"] | null;
+            /**
+             * Last Player
+             * @default false
+             */
+            last_player?: boolean;
         };
         /**
          * ViewerRole

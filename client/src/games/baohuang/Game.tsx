@@ -245,7 +245,8 @@ export function BaohuangGame({ view, refresh }: Props) {
       {me !== null && game.phase !== 'over' ? (
         <View className='bh-foot'>
           {game.phase !== 'between' && mySeat && !mySeat.auto ? (
-            <SealButton kind='ghost' size='small' busy={busy === 'auto'} onClick={() => act({ type: 'auto' }, 'auto')}>托管</SealButton>
+            <SealButton kind='ghost' size='small' busy={busy === 'auto'}
+              onClick={() => (game.last_player ? setExiting('auto') : act({ type: 'auto' }, 'auto'))}>托管</SealButton>
           ) : null}
           {game.phase === 'between' ? (
             <SealButton kind='ghost' size='small' busy={busy === 'leave'} onClick={() => setExiting('leave')}>离桌</SealButton>

@@ -213,6 +213,8 @@ export function lastDealLine(outcome: Outcome, me: number | null): string {
 export const EXIT_SHEET = {
   quit: { title: '强行退出', text: '对局中强行退出将被扣去 30 分（−30），本桌随即结束。', ok: '确定退出' },
   leave: { title: '离桌', text: '此时离桌不扣分；但保皇须五人成局，你一走，本桌即散，五人都不能再开下一局。', ok: '确定离桌' },
+  // asked only when the server says she is the last person playing (`last_player`)
+  auto: { title: '托管', text: '在座只剩你一人在打：托管后，这一局打完本桌即结束。', ok: '仍要托管' },
 } as const
 export type ExitKind = keyof typeof EXIT_SHEET
 

@@ -37,6 +37,7 @@ from chalicelib.games.baohuang.events import (
 from chalicelib.games.baohuang.game import GAME
 from chalicelib.games.baohuang.lines import line_adapter
 from chalicelib.games.baohuang.model import BaohuangState, Phase, RedealReason, RevealHow, Solo, TableEnd
+from chalicelib.games.baohuang.views import view
 
 from .helpers import act, new_table, rng, table
 
@@ -251,3 +252,17 @@ def test_each_seat_shows_its_word_in_the_trick_and_the_trick_last_won_stays_in_v
     tr = act(tr.state, 1, Play(cards=("S9#1",)))
     view = GAME.view(tr.state, Viewer.player(2))
     assert view.seats[1].played == ("S9#1",) and view.last_trick.cards == ("S8#1",)
+
+
+def test_the_last_person_playing_is_told_her_tuoguan_would_end_the_table():
+    """Rules §15: a table where every seat is in 托管 or a bot's ends after the deal. Her view says when
+    she is the one person left playing, so a tap on 托管 is asked first, not a surprise end."""
+    state = new_table()
+    among_bots = state.model_copy(update={"bots": (False, True, True, True, True)})
+    assert view(among_bots, Viewer.player(0)).last_player is True
+    assert view(among_bots, Viewer.player(1)).last_player is False  # a bot's seat is not asked
+    others_away = state.model_copy(update={"auto": (False, True, True, False, True), "bots": (False, False, False, True, False)})
+    assert view(others_away, Viewer.player(0)).last_player is True
+    one_more = state.model_copy(update={"bots": (False, True, True, True, False)})
+    assert view(one_more, Viewer.player(0)).last_player is False
+    assert view(among_bots, Viewer.spectator()).last_player is False
