@@ -11,11 +11,13 @@ from pydantic import BaseModel, ConfigDict
 
 from chalicelib.core.errors import DomainError
 from chalicelib.games.shengong.actions import Action, action_adapter
+from chalicelib.games.shengong.cards import HIT_EFFECT
 from chalicelib.games.shengong.check import check_move
+from chalicelib.games.shengong.deck import copy_card
 from chalicelib.games.shengong.formulas import player_chance
-from chalicelib.games.shengong.modes import Foes, Mode
+from chalicelib.games.shengong.modes import Foes, MaidUse, Mode
 from chalicelib.games.shengong.numbers import MEAL_ABSENT_GRACE, fmt
-from chalicelib.games.shengong.state import State
+from chalicelib.games.shengong.state import Opponent, Player, State
 from chalicelib.games.shengong.terms import ACTION_ZH, ActionType, Attack, Place
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -30,6 +32,16 @@ class ShutPlace(BaseModel):
 
     place: Place
     reason: str
+
+
+class CardChance(BaseModel):
+    """Her chance with one attack card of her hand played on this attack (寻医问药 on 下毒)."""
+
+    model_config = _FROZEN
+
+    copy_id: str
+    chances: tuple[int, ...]
+    """D: one per `targets` of the option, in order; A/B/C: one, at her place."""
 
 
 class ActionOption(BaseModel):
@@ -55,6 +67,9 @@ class ActionOption(BaseModel):
     """Allowed, but at a cost she should see first (送膳 away from 乾清宫: 失仪)."""
     shut: tuple[ShutPlace, ...] = ()
     """移动: the places she may not go to, each with its reason."""
+    card_chances: tuple[CardChance, ...] = ()
+    """C/D attacks: the chance with each card in her hand that raises it, as the round settles it
+    (capped, then an opponent's defence off): the button shows the figure of the move she composes."""
 
 
 def _try(mode: Mode, state: State, seat: int, raw: dict[str, object]) -> DomainError | None:
@@ -74,7 +89,9 @@ def _option(mode: Mode, state: State, seat: int, kind: ActionType) -> ActionOpti
         first = next((err for err in tries.values() if err is not None), None)
         foes = {o.index: o for o in state.opponents}
         chances = tuple(player_chance(mode, state.players[seat], _ATTACKS[kind], target=foes[i]) for i in ok)
+        with_cards = _card_chances(mode, state.players[seat], _ATTACKS[kind], tuple(foes[i] for i in ok))
         return ActionOption(type=kind, label=label, allowed=bool(ok), targets=ok, chances=chances,
+                            card_chances=with_cards,
                             reason=None if ok or first is None else first.message, code=None if ok or first is None else first.code)
     if kind in _ATTACKS or kind is ActionType.MOVE:
         candidates = mode.targets.get(_ATTACKS[kind], frozenset()) if kind in _ATTACKS else mode.places
@@ -83,7 +100,8 @@ def _option(mode: Mode, state: State, seat: int, kind: ActionType) -> ActionOpti
         firstp = next((err for err in tries_p.values() if err is not None), None)
         shut = tuple(ShutPlace(place=p, reason=err.message) for p, err in tries_p.items()
                      if err is not None and kind is ActionType.MOVE)
-        return ActionOption(type=kind, label=label, allowed=bool(okp), places=okp, shut=shut,
+        with_cards = _card_chances(mode, state.players[seat], _ATTACKS[kind], (None,)) if kind in _ATTACKS else ()
+        return ActionOption(type=kind, label=label, allowed=bool(okp), places=okp, shut=shut, card_chances=with_cards,
                             reason=None if okp or firstp is None else firstp.message,
                             code=None if okp or firstp is None else firstp.code)
     err = _try(mode, state, seat, {"type": kind})
@@ -93,6 +111,22 @@ def _option(mode: Mode, state: State, seat: int, kind: ActionType) -> ActionOpti
         warning = f"不在乾清宫，送膳即失仪：好感 −{fmt(MEAL_ABSENT_GRACE)}"
     return ActionOption(type=kind, label=label, allowed=err is None, warning=warning,
                         reason=err.message if err else None, code=err.code if err else None)
+
+
+def _card_chances(mode: Mode, player: Player, attack: Attack,
+                  targets: tuple[Opponent | None, ...]) -> tuple[CardChance, ...]:
+    """Each card of her hand that adds to `attack`'s chance, with the chance it gives against each target."""
+    if mode.maids is not MaidUse.HAND or player.deck is None:
+        return ()
+    out = []
+    for copy in player.deck.hand:
+        card = copy_card(copy)
+        if card.effect is not HIT_EFFECT[attack]:
+            continue
+        mods = {card.effect: card.magnitude(player.maids.get(card.id, 1))}
+        out.append(CardChance(copy_id=copy, chances=tuple(player_chance(mode, player, attack, mods, target=t)
+                                                          for t in targets)))
+    return tuple(out)
 
 
 def options_for(mode: Mode, state: State, seat: int) -> tuple[ActionOption, ...]:

@@ -3622,6 +3622,11 @@ export interface components {
              * @default []
              */
             shut?: components["schemas"]["ShengongShutPlace"][];
+            /**
+             * Card Chances
+             * @default []
+             */
+            card_chances?: components["schemas"]["ShengongCardChance"][];
         };
         /**
          * ActionType
@@ -3704,6 +3709,16 @@ export interface components {
              * @default null
              */
             password?: string | null;
+        };
+        /**
+         * CardChance
+         * @description Her chance with one attack card of her hand played on this attack (寻医问药 on 下毒).
+         */
+        ShengongCardChance: {
+            /** Copy Id */
+            copy_id: string;
+            /** Chances */
+            chances: number[];
         };
         /**
          * CardPlay

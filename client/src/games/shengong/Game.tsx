@@ -242,7 +242,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
       {tab === 'map' ? (
         <View className='sg-pane'>
           {game.mode === 'D' ? (
-            <Bosses game={game} option={aimingTarget} target={compose.target} onTarget={pickTarget} />
+            <Bosses game={game} option={aimingTarget} compose={compose} target={compose.target} onTarget={pickTarget} />
           ) : null}
           {me ? <MyPanel me={me} mine={mine} /> : null}
           {!over ? <RoundRecap reports={reports} onMore={() => setTab('report')} /> : null}

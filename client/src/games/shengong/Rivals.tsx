@@ -1,24 +1,27 @@
 import { Text, View } from '@tarojs/components'
 import { Bar } from './StatusStrip'
 import { botless } from '../../lib/labels'
+import { targetChances, type Compose } from './compose'
 import type { Game, Option, Player } from './types'
 
 interface BossProps {
   game: Game
   /** The chosen attack's option (D): its `targets` may be tapped. */
   option: Option | undefined
+  /** The move she composes: an attack card on it changes the odds shown. */
+  compose: Compose
   target: number | undefined
   onTarget: (index: number) => void
 }
 
 /** 玩法D: the stage's opponents (boss and 随从) with their bars; tap one to aim the chosen attack. */
-export function Bosses({ game, option, target, onTarget }: BossProps) {
+export function Bosses({ game, option, compose, target, onTarget }: BossProps) {
   const aiming = option ? new Set(option.targets ?? []) : null
   return (
     <View className='sg-bosses' aria-label='对手'>
       {(game.opponents ?? []).map((o) => {
         const open = aiming?.has(o.index) ?? false
-        const odds = open && option ? option.chances?.[(option.targets ?? []).indexOf(o.index)] : undefined
+        const odds = open && option ? targetChances(option, compose)[(option.targets ?? []).indexOf(o.index)] : undefined
         const picked = !!option && target === o.index
         return (
           <View

@@ -41,18 +41,27 @@ export interface ButtonState {
   reason: string | null
   selected: boolean
   pick: PickKind
-  /** An attack's hit chance as the server gives it (before cards); null for the other actions. */
+  /** An attack's hit chance as the server gives it (with her chosen attack card, if it raises it); null for the other actions. */
   chance: number | null
+}
+
+/** An attack's chances, target by target (D; one at her place in A/B/C once a card is on it), as the
+ * server gave them for the move she composes: with her attack card when it raises this attack. */
+export function targetChances(option: Pick<Option, 'type' | 'chances' | 'card_chances'>, compose: Compose): readonly number[] {
+  const card = compose.type === option.type ? compose.cards.attack : undefined
+  const withCard = card ? (option.card_chances ?? []).find((c) => c.copy_id === card)?.chances : undefined
+  return withCard ?? option.chances ?? []
 }
 
 /**
  * The hit chance an attack seal shows, as the server worked it out: in D against the opponent she
  * aims at (the first she may hit until she picks one), that opponent's defence off; in A/B/C at her
- * place this round.
+ * place this round; with the attack card she has put on it when the server lists that card as raising
+ * it (`card_chances`).
  */
 export function chanceOf(option: Option, compose: Compose, mine: Pick<Mine, 'chances'> | null | undefined): number | null {
   if (!ATTACKS.has(option.type)) return null
-  const perTarget = option.chances ?? []
+  const perTarget = targetChances(option, compose)
   if (perTarget.length > 0) {
     const aimed = compose.type === option.type && compose.target !== undefined ? (option.targets ?? []).indexOf(compose.target) : -1
     return perTarget[Math.max(aimed, 0)] ?? null

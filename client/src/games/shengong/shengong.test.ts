@@ -117,6 +117,18 @@ describe('buttons from you.options', () => {
     expect(chanceOf(ABC_OPTIONS[2], EMPTY, mine)).toBe(null)
     expect(buttons([frame], EMPTY, 'D', mine)[0].chance).toBe(65)
   })
+
+  it('with an attack card on it, the seal shows the server\'s chance for that card (寻医问药 Lv.3 on 下毒: 95)', () => {
+    const poison: Option = { type: 'poison', label: '下毒', allowed: true, targets: [0], chances: [90], places: [],
+      card_chances: [{ copy_id: 'xunyi#1', chances: [95] }] }
+    const mine = { chances: { poison: 90, assassinate: 75, frame: 85 } }
+    const aimed = chooseAction(EMPTY, poison, 'D')
+    expect(chanceOf(poison, aimed, mine)).toBe(90)
+    expect(chanceOf(poison, { ...aimed, cards: { attack: 'xunyi#1' } }, mine)).toBe(95)
+    expect(chanceOf(poison, { ...aimed, cards: { attack: 'xiuzhen#1' } }, mine)).toBe(90)  // a card not listed adds nothing
+    const palace: Option = { type: 'poison', label: '下毒', allowed: true, places: ['景仁宫'], card_chances: [{ copy_id: 'xunyi#2', chances: [95] }] }
+    expect(chanceOf(palace, { ...chooseAction(EMPTY, palace, 'C'), cards: { attack: 'xunyi#2' } }, mine)).toBe(95)
+  })
 })
 
 describe('a shut tile says why only from what the server says', () => {

@@ -4,9 +4,10 @@ places, or greyed with the reason the server would give on sending — the app h
 from __future__ import annotations
 
 from chalicelib.core.game import Viewer
-from chalicelib.games.shengong.game import GAME_A, GAME_D
+from chalicelib.core.rng import Rng
+from chalicelib.games.shengong.game import GAME_A, GAME_C, GAME_D
 from chalicelib.games.shengong.terms import ActionType, Place
-from tests.unit.games.shengong.abc.helpers import board, seat
+from tests.unit.games.shengong.abc.helpers import board, entrants, seat
 from tests.unit.games.shengong.d.helpers import new_game
 
 
@@ -69,3 +70,13 @@ def test_only_the_seat_itself_gets_its_buttons():
     assert GAME_D.view(state, Viewer.spectator()).you is None
     host = GAME_D.view(state, Viewer.host())
     assert host.private is not None and all(p.options for p in host.private)
+
+
+def test_a_card_game_attack_names_its_chance_with_each_hit_card_at_her_place():
+    """玩法C ⑤⑥ 进攻牌…提升命中, 效果一律 ×宫女等级: in A/B/C the chance is at her place, one figure per card;
+    A and B have no hand, so none."""
+    state = GAME_C.setup(entrants({0: [("xiuzhen", 1)]}), GAME_C.parse_options({}), Rng.from_int(1))
+    stab = options(GAME_C, state, 0)[ActionType.ASSASSINATE]
+    assert {c.copy_id for c in stab.card_chances} == {"xiuzhen#1", "xiuzhen#2"}
+    assert {c.chances for c in stab.card_chances} == {(75 + 8,)}
+    assert options(GAME_A, board(seat(0), *(seat(i) for i in range(1, 8))), 0)[ActionType.ASSASSINATE].card_chances == ()

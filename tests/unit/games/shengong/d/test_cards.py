@@ -46,6 +46,19 @@ def test_attack_hit_card_times_level():
     assert acted(t, 0).chance == 75 + 16
 
 
+def test_the_attack_button_knows_the_chance_with_each_hit_card_in_hand():
+    """玩法C ⑥ 效果一律 ×宫女等级: with 「袖里藏针」Lv.2 in hand, her 暗杀 seal can show 75 + 16 — the chance the
+    round then settles with when she plays it (a reviewer's button said 90% while the report said 95%);
+    cards that do not raise that attack's chance are not listed."""
+    s = shape(_game(), hands=(("xiuzhen#1", "xunyi#1", "tieshen#1"), (), ()))
+    options = {o.type.value: o for o in GAME.view(s, Viewer.player(0)).you.options}
+    stab, poison = options["assassinate"], options["poison"]
+    assert [(c.copy_id, c.chances) for c in stab.card_chances] == [("xiuzhen#1", (75 + 16,) * len(stab.targets))]
+    assert [c.copy_id for c in poison.card_chances] == ["xunyi#1"] and options["idle"].card_chances == ()
+    t = settle(s, {0: Assassinate(target=0, cards=CardPlay(attack="xiuzhen#1"))}, ScriptRng(99, 0, 99))
+    assert acted(t, 0).chance == stab.card_chances[0].chances[0]
+
+
 def test_attack_damage_card_times_level():
     """玩法C ⑤ 进攻牌：提升下毒/暗杀/诬告的命中与伤害 — 「鹤顶红」Lv.3 = 下毒伤害 +0.6."""
     s = shape(_game(), hands=(("hedinghong#2",), (), ()))
