@@ -286,6 +286,9 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
     const misfit = held.find((c) => c.startsWith('xunyi'))
     assert.ok(misfit || meal, `she holds 寻医问药 or 御厨妙手: ${held.join()}`)
     if (misfit) {
+      // the card says what it does at her level, the per-level rule under it
+      assert.match(await view.locator(`.sg-card[data-card="${misfit}"] .sg-card-text`).innerText(), /^下毒命中 \+\d+%$/)
+      assert.equal(await view.locator(`.sg-card[data-card="${misfit}"] .sg-card-rule`).innerText(), '下毒命中 +10%/级')
       await view.locator(`.sg-card[data-card="${misfit}"] .sg-card-btn`, { hasText: '出' }).click()
       const guard = held.find((c) => c.startsWith('tieshen'))
       if (guard) await view.locator(`.sg-card[data-card="${guard}"] .sg-card-btn`, { hasText: '出' }).click()
@@ -297,6 +300,10 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
       await tab(zhen, 'map')
       await view.locator('.sg-act[data-action="poison"]').click()
       assert.match(await view.locator('.sg-dock-move').textContent(), /下毒 · 高明珠 · 进攻位「寻医问药」/)
+      // the seal shows the chance with the card on it, as the server worked it out for that card
+      const mineNow = (await api.call('GET', `/v1/games/shengong/rooms/${clearRoom}`, await api.login('甄嬛'))).body.game.you
+      const withCard = mineNow.options.find((o) => o.type === 'poison').card_chances.find((c) => c.copy_id === misfit).chances[0]
+      assert.match(await view.locator('.sg-act[data-action="poison"]').innerText(), new RegExp(`命中 ${withCard}%`))
     } else {
       await shotAt(zhen, null, 'shengong-hand.png')
       await tab(zhen, 'map')

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
+from chalicelib.games.shengong.numbers import fmt
 from chalicelib.games.shengong.terms import ActionType, Attack
 
 
@@ -84,6 +85,9 @@ ACTION_OF_EFFECT: dict[Effect, ActionType] = {
 }
 """Effects that act with one action only; every other effect goes with any action."""
 
+GUARD_EFFECTS = frozenset({Effect.GUARD_HP, Effect.GUARD_GRACE})
+"""Effects that take off (减免): written with a minus."""
+
 HIT_EFFECT: dict[Attack, Effect] = {
     Attack.POISON: Effect.POISON_HIT, Attack.ASSASSINATE: Effect.ASSASSINATE_HIT, Attack.FRAME: Effect.FRAME_HIT,
 }
@@ -117,6 +121,15 @@ class MaidCard(BaseModel):
 
     def magnitude(self, level: int) -> int:
         return self.per_level * level
+
+    def text_at(self, level: int) -> str:
+        """Her card's effect at its level, as it will act (「寻医问药」Lv.3: 下毒命中 +30%); the catalogue's
+        `text` says it per level."""
+        what = self.text.split(" ")[0]
+        sign = "−" if self.effect in GUARD_EFFECTS else "+"
+        amount = self.magnitude(level)
+        figure = f"{amount}%" if self.effect in HIT_EFFECT.values() else fmt(amount)
+        return f"{what} {sign}{figure}"
 
 
 def _card(id: str, maid: str, skill: str, rarity: Rarity, effect: Effect, per_level: int, text: str) -> MaidCard:

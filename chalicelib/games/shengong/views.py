@@ -116,6 +116,8 @@ class CardView(BaseModel):
     amount: int
     """Effect × level: percentage points for hit effects, tenths otherwise."""
     text: str
+    text_now: str = ""
+    """The effect at her card's level, as it will act (「所受气血伤害 −0.4」); `text` says it per level."""
     unusable: str | None = None
     """Why it can do nothing in this mode (its action is not played here): it can only be discarded."""
 
@@ -266,7 +268,8 @@ def _hand(mode: Mode, p: Player) -> HandView | None:
         needs = ACTION_OF_EFFECT.get(c.effect)
         unusable = None if needs is None or needs in mode.actions else f"此玩法没有{ACTION_ZH[needs]}：此牌只能弃"
         cards.append(CardView(copy_id=copy, card=c.id, maid=c.maid, skill=c.skill, slot=c.slot, level=level,
-                              effect=c.effect, amount=c.magnitude(level), text=c.text, unusable=unusable))
+                              effect=c.effect, amount=c.magnitude(level), text=c.text, text_now=c.text_at(level),
+                              unusable=unusable))
     frozen = tuple(FrozenView(copy_id=f.card, skill=copy_card(f.card).skill, back_in_round=f.back_in_round)
                    for f in p.deck.frozen)
     return HandView(seat=p.seat, hand=tuple(cards), frozen=frozen, pile=len(p.deck.pile))

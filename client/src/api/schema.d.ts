@@ -3765,6 +3765,11 @@ export interface components {
             /** Text */
             text: string;
             /**
+             * Text Now
+             * @default
+             */
+            text_now?: string;
+            /**
              * Unusable
              * @default null
              */

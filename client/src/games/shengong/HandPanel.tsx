@@ -54,7 +54,9 @@ export function HandPanel({ mine, compose, locked, onPlay, onDiscard }: Props) {
               </View>
               <Text className='sg-card-skill'>{c.skill}</Text>
               <Text className='sg-card-maid'>{c.maid}</Text>
-              <Text className='sg-card-text'>{c.text}</Text>
+              {/* at her level, as it will act; the per-level rule under it */}
+              <Text className='sg-card-text'>{c.text_now || c.text}</Text>
+              {c.text_now ? <Text className='sg-card-rule'>{c.text}</Text> : null}
               {/* the server says when a card can do nothing in this mode (送膳 cards in 宫斗杀): only 弃 */}
               {c.unusable ? <Text className='sg-card-unusable'>{c.unusable}</Text> : null}
               {locked ? null : (

@@ -15,7 +15,7 @@ export const ACTION_NAME: Record<ActionType, string> = {
 }
 
 export const SLOT_TITLE: Record<Slot, string> = { attack: '进攻位', defence: '防守位', general: '通用位' }
-export const SLOT_SHORT: Record<Slot, string> = { attack: '攻', defence: '守', general: '辅' }
+export const SLOT_SHORT: Record<Slot, string> = { attack: '攻', defence: '守', general: '通' }
 export const SLOTS: Slot[] = ['attack', 'defence', 'general']
 
 export const REASON_NAME: Record<string, string> = {

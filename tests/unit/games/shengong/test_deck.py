@@ -39,6 +39,10 @@ def test_catalogue_has_twelve_r_cards_covering_every_effect_family():
 def test_xunyi_is_poison_hit_ten_points_per_level():
     """⑥ 效果一律 ×宫女等级（Lv.3 的「寻医问药」＝下毒命中 +30%）。"""
     assert CATALOGUE["xunyi"].magnitude(3) == 30
+    # and her hand says it at her level, as it will act (a card read 「−0.2/级」 left the sum to her)
+    assert CATALOGUE["xunyi"].text_at(3) == "下毒命中 +30%"
+    assert CATALOGUE["tieshen"].text_at(2) == "所受气血伤害 −0.4"
+    assert CATALOGUE["shentang"].text_at(1) == "战后回血 +0.3"
 
 
 def test_deck_is_two_copies_of_each_r_maid_and_no_sr_or_ssr():
