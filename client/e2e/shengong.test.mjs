@@ -469,6 +469,13 @@ describe('深宫杀 H5: 卡牌局', () => {
         assert.equal(await v.locator('.sg-warn').count(), away ? 1 : 0)
         if (away) assert.equal(await v.locator('.sg-warn').innerText(), '不在乾清宫，送膳即失仪：好感 −1')
       }
+      if (round === 1 && i === 0) {
+        // a chosen action says what it does, in the 玩法 page's words
+        await v.locator('.sg-act[data-action="stay"]').click()
+        assert.equal(await v.locator('.sg-effect').innerText(), '继续驻留：原地不动，无加成。')
+        await v.locator('.sg-act[data-action="idle"]').click()
+        assert.match(await v.locator('.sg-effect').innerText(), /^待机：自身气血、好感各 ＋0\.5/)
+      }
       if (!(await openActions(v)).has('frame')) {
         await v.locator('.sg-act[data-action="idle"]').click()
         return undefined

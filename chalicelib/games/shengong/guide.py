@@ -45,7 +45,7 @@ from chalicelib.games.shengong.numbers import (
     fmt,
 )
 from chalicelib.games.shengong.places import ORDINARY, STAGE_PLACES
-from chalicelib.games.shengong.terms import Attack, BossKey, Place
+from chalicelib.games.shengong.terms import ACTION_ZH, ActionType, Attack, BossKey, Place
 
 EXAMPLE_CARD, EXAMPLE_LEVEL = CATALOGUE["xunyi"], 3
 """The seed's own example of ⑥ 「Lv.3 的『寻医问药』＝下毒命中 +30%」."""
@@ -66,6 +66,23 @@ def guide_for(mode: Mode, turn_seconds: int) -> tuple[GuideSection, ...]:
     sections.append(GuideSection(title="宫女", lines=_maids(mode)))
     sections.append(GuideSection(title="计分与战绩", lines=_stage_score() if stage else _palace_score(mode)))
     return tuple(sections)
+
+
+def action_effects(mode: Mode) -> dict[ActionType, str]:
+    """What each action of the mode does, one line each, as the page's 「行动」 says it (the button she
+    picks shows it too): the page's line from the action's name on, its own targets and chance left out."""
+    lines = _stage_actions() if mode.foes is Foes.BOSSES else _palace_actions(mode)
+    stay = f"「{ACTION_ZH[ActionType.STAY]}」"
+    out: dict[ActionType, str] = {}
+    for kind in mode.actions:
+        if kind is ActionType.STAY:
+            said = [line.split(stay, 1)[1] for line in lines if stay in line]
+        else:
+            said = [line.split("：", 1)[-1].split(f"；{stay}", 1)[0] for line in lines if line.startswith(ACTION_ZH[kind])]
+        if said:
+            text = "".join(said)
+            out[kind] = text if text.endswith("。") else f"{text}。"
+    return out
 
 
 def _course(mode: Mode, turn_seconds: int) -> tuple[str, ...]:

@@ -7,6 +7,8 @@ player's words. Cards are left out (any legal move may add them; a wrong card is
 
 from __future__ import annotations
 
+from functools import cache
+
 from pydantic import BaseModel, ConfigDict
 
 from chalicelib.core.errors import DomainError
@@ -15,10 +17,11 @@ from chalicelib.games.shengong.cards import HIT_EFFECT
 from chalicelib.games.shengong.check import check_move
 from chalicelib.games.shengong.deck import copy_card
 from chalicelib.games.shengong.formulas import player_chance
-from chalicelib.games.shengong.modes import Foes, MaidUse, Mode
+from chalicelib.games.shengong.guide import action_effects
+from chalicelib.games.shengong.modes import MODES, Foes, MaidUse, Mode
 from chalicelib.games.shengong.numbers import MEAL_ABSENT_GRACE, fmt
 from chalicelib.games.shengong.state import Opponent, Player, State
-from chalicelib.games.shengong.terms import ACTION_ZH, ActionType, Attack, Place
+from chalicelib.games.shengong.terms import ACTION_ZH, ActionType, Attack, ModeKey, Place
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 _ATTACKS = {ActionType.POISON: Attack.POISON, ActionType.ASSASSINATE: Attack.ASSASSINATE,
@@ -67,6 +70,9 @@ class ActionOption(BaseModel):
     """Allowed, but at a cost she should see first (送膳 away from 乾清宫: 失仪)."""
     shut: tuple[ShutPlace, ...] = ()
     """移动: the places she may not go to, each with its reason."""
+    effect: str = ""
+    """What the action does, one line as the 玩法 page says it: the chosen button tells a newcomer (待机 and
+    继续驻留 look alike until read)."""
     card_chances: tuple[CardChance, ...] = ()
     """C/D attacks: the chance with each card in her hand that raises it, as the round settles it
     (capped, then an opponent's defence off): the button shows the figure of the move she composes."""
@@ -133,4 +139,11 @@ def options_for(mode: Mode, state: State, seat: int) -> tuple[ActionOption, ...]
     """Every action of the mode for this seat, in the table's order, open or greyed with the reason."""
     if state.over:
         return ()
-    return tuple(_option(mode, state, seat, kind) for kind in ActionType if kind in mode.actions)
+    effects = _effects(mode.key)
+    return tuple(_option(mode, state, seat, kind).model_copy(update={"effect": effects.get(kind, "")})
+                 for kind in ActionType if kind in mode.actions)
+
+
+@cache
+def _effects(key: ModeKey) -> dict[ActionType, str]:
+    return action_effects(MODES[key])

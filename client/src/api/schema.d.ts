@@ -3623,6 +3623,11 @@ export interface components {
              */
             shut?: components["schemas"]["ShengongShutPlace"][];
             /**
+             * Effect
+             * @default
+             */
+            effect?: string;
+            /**
              * Card Chances
              * @default []
              */

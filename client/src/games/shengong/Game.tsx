@@ -250,6 +250,8 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
             <>
               <ActionSeals buttons={seals} mine={mine} onChoose={choose} />
               {compose.type && !ready.ready ? <View className='sg-hint'>{ready.hint}</View> : null}
+              {/* what the chosen action does, as the 玩法 page says it (待机 and 继续驻留 look alike until read) */}
+              {option?.effect ? <View className='sg-hint sg-effect'>{option.label}：{option.effect}</View> : null}
               {option?.warning ? <View className='sg-hint sg-warn'>{option.warning}</View> : null}
             </>
           ) : null}

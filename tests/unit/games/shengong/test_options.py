@@ -6,6 +6,7 @@ from __future__ import annotations
 from chalicelib.core.game import Viewer
 from chalicelib.core.rng import Rng
 from chalicelib.games.shengong.game import GAME_A, GAME_C, GAME_D
+from chalicelib.games.shengong.guide import guide_for
 from chalicelib.games.shengong.terms import ActionType, Place
 from tests.unit.games.shengong.abc.helpers import board, entrants, seat
 from tests.unit.games.shengong.d.helpers import new_game
@@ -80,3 +81,17 @@ def test_a_card_game_attack_names_its_chance_with_each_hit_card_at_her_place():
     assert {c.copy_id for c in stab.card_chances} == {"xiuzhen#1", "xiuzhen#2"}
     assert {c.chances for c in stab.card_chances} == {(75 + 8,)}
     assert options(GAME_A, board(seat(0), *(seat(i) for i in range(1, 8))), 0)[ActionType.ASSASSINATE].card_chances == ()
+
+
+def test_every_button_says_what_its_action_does_as_the_page_does():
+    """Seed 「行动」 table (效果 column): a newcomer who picks 待机 or 继续驻留 reads what it does — the line the
+    玩法 page has for it (one source for both), A/B/C and D alike."""
+    for game, state in ((GAME_A, board(seat(0), *(seat(i) for i in range(1, 8)))), (GAME_D, new_game())):
+        opts = options(game, state, 0)
+        page = [line for s in guide_for(game.mode, 90) if s.title == "行动" for line in s.lines]
+        for kind, option in opts.items():
+            assert option.effect, kind
+            core = option.effect.rstrip("。").split("。")[0]
+            assert any(core in line for line in page), (kind, option.effect)
+        assert opts[ActionType.IDLE].effect == "自身气血、好感各 ＋0.5，同宫者各 ＋0.1，本回合所受气血伤害 −1。"
+        assert opts[ActionType.STAY].effect == "原地不动，无加成。"
