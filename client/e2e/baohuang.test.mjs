@@ -159,14 +159,18 @@ async function clickTurn(rid, { pass, beforePlay } = {}) {
   return true
 }
 
-/** Each phone clicks 托管; with all five in 托管 the engine plays the deal out and the table ends. */
+/** Each phone clicks 托管; with all five in 托管 the engine plays the deal out and the table ends. The
+ * last person playing is asked first (her 托管 ends the table) and confirms. */
 async function everyoneTuoguan(rid) {
   for (const [i, p] of ps.entries()) {
     const g = (await view(rid, p)).game
     if (g.phase === 'over') break
     if (g.seats[i].auto) continue
     await button(p, '托管').click()
+    const ask = p.page.getByRole('dialog', { name: '托管' })
     await until(`${p.name} in 托管`, async () => {
+      // her phone asks when it knows she is the last one playing (it may learn it a moment after the API)
+      if (await ask.isVisible().catch(() => false)) await ask.getByRole('button', { name: '仍要托管' }).click()
       const w = (await view(rid, p)).game
       return w.phase === 'over' || w.seats[i].auto ? true : null
     })
@@ -355,23 +359,28 @@ describe('保皇 H5', () => {
       }
       return null
     }
-    const before = await until('her turn to play', waitingOnHer, 30000)
-    const said = before.game.log.length
-    await button(p, '提示').click()
-    await button(p, '出牌').click()
-    const after = await until('the bots to answer', async () => {
-      const v = await view(rid, p)
-      return v.game.log.slice(said).some((e) => e.seat !== 0 && (e.act === 'play' || e.act === 'pass')) ? v : null
-    })
-    const order = []
-    for (const e of after.game.log.slice(said)) {
-      if (e.seat !== 0 && (e.act === 'play' || e.act === 'pass')) order.push(e.seat)
+    // (if all four pass, the trick is hers and empty again: she plays once more)
+    let after
+    let shown = []
+    for (let attempt = 0; attempt < 4 && !shown.length; attempt++) {
+      const before = await until('her turn to play', waitingOnHer, 30000)
+      const said = before.game.log.length
+      await button(p, '提示').click()
+      await button(p, '出牌').click()
+      after = await until('the bots to answer', async () => {
+        const v = await view(rid, p)
+        return v.game.log.slice(said).some((e) => e.seat !== 0 && (e.act === 'play' || e.act === 'pass')) ? v : null
+      })
+      const order = []
+      for (const e of after.game.log.slice(said)) {
+        if (e.seat !== 0 && (e.act === 'play' || e.act === 'pass')) order.push(e.seat)
+      }
+      const last = new Map(order.map((seat, i) => [seat, i]))
+      shown = [...last.entries()].filter(([seat]) => {
+        const s = after.game.seats[seat]
+        return s.passed || (s.played ?? []).length
+      })
     }
-    const last = new Map(order.map((seat, i) => [seat, i]))
-    const shown = [...last.entries()].filter(([seat]) => {
-      const s = after.game.seats[seat]
-      return s.passed || (s.played ?? []).length
-    })
     assert.ok(shown.length, 'a bot said something in this trick')
     const delays = []
     for (const [seat, i] of shown) {
