@@ -138,7 +138,14 @@ class _Writer:
 
     def flush(self) -> None:
         self.lines.extend(sorted(self.about, key=lambda ln: ln.text))
-        self.lines.extend(sorted(self.anon, key=lambda ln: ln.text))
+        # others' cards, one line per slot with how many played one (an 8-seat round listed each apart:
+        # 15 lines of 「有人打出进攻牌」 in a 31-line report); the count was told line by line already
+        played = Counter(ln.slot for ln in self.anon if ln.kind is LineKind.CARDS and ln.slot is not None)
+        grouped = [ReportLine(round=self.rnd, scope=Scope.ANONYMOUS, kind=LineKind.CARDS, slot=slot, count=n,
+                              text=f"{'有人' if n == 1 else f'{n} 人'}打出{W.SLOT_ZH[slot]}牌")
+                   for slot, n in played.items()]
+        rest = [ln for ln in self.anon if ln.kind is not LineKind.CARDS]
+        self.lines.extend(sorted(rest + grouped, key=lambda ln: ln.text))
         if self.quiet:
             text = "另有 " + "，".join(f"{n} 人{W.QUIET_ZH[k]}" for k, n in sorted(self.quiet.items()))
             self.add(Scope.ANONYMOUS, LineKind.QUIET, text, count=sum(self.quiet.values()))

@@ -90,11 +90,14 @@ def test_reports_tell_what_landed_after_the_idle_guard():
 
 
 def test_others_cards_show_only_their_slot():
-    """玩法C ⑦ 战报里他人出牌只显示「有人打出进攻牌」，不露牌名."""
+    """玩法C ⑦ 战报里他人出牌只显示「有人打出进攻牌」，不露牌名 — one line per slot with how many (two
+    attack cards read 「2 人打出进攻牌」, not two lines)."""
     _, tr, _ = _round_one()
     lines = GAME_C.report(tr.state, tr.events, Viewer.player(4))
     anon = _texts(lines, "anonymous")
-    assert anon.count("有人打出进攻牌") == 2 and anon.count("有人打出通用牌") == 1
+    assert anon.count("2 人打出进攻牌") == 1 and anon.count("有人打出通用牌") == 1
+    assert not any(t == "有人打出进攻牌" for t in anon)
+    assert [ln.count for ln in lines if ln.text == "2 人打出进攻牌"] == [2]
     blob = " ".join(x.text for x in lines)
     for other in (0, 2, 5):
         assert not any(w in blob for w in _card_words(other))

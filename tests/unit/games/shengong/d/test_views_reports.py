@@ -123,7 +123,7 @@ def test_other_players_cards_show_only_their_slot(monkeypatch):
     for seat in range(3):
         lines = GAME.report(t.state, t.events, Viewer.player(seat))
         text = _dump(lines)
-        assert text.count("有人打出进攻牌") == 2 and ("有人打出通用牌" in text) == (seat != 0)
+        assert text.count("2 人打出进攻牌") == 1 and ("有人打出通用牌" in text) == (seat != 0)
         for other in set(range(3)) - {seat}:
             assert not any(secret in text for secret in _secrets(other)), (seat, other)
         assert any(secret in text for secret in _secrets(seat))
