@@ -69,20 +69,10 @@ def guide_for(mode: Mode, turn_seconds: int) -> tuple[GuideSection, ...]:
 
 
 def action_effects(mode: Mode) -> dict[ActionType, str]:
-    """What each action of the mode does, one line each, as the page's 「行动」 says it (the button she
-    picks shows it too): the page's line from the action's name on, its own targets and chance left out."""
-    lines = _stage_actions() if mode.foes is Foes.BOSSES else _palace_actions(mode)
-    stay = f"「{ACTION_ZH[ActionType.STAY]}」"
-    out: dict[ActionType, str] = {}
-    for kind in mode.actions:
-        if kind is ActionType.STAY:
-            said = [line.split(stay, 1)[1] for line in lines if stay in line]
-        else:
-            said = [line.split("：", 1)[-1].split(f"；{stay}", 1)[0] for line in lines if line.startswith(ACTION_ZH[kind])]
-        if said:
-            text = "".join(said)
-            out[kind] = text if text.endswith("。") else f"{text}。"
-    return out
+    """What each action of the mode does, one sentence each: the page's 「行动」 lines are written from
+    these, and the button she picks shows the same words."""
+    effects = _stage_effects() if mode.foes is Foes.BOSSES else _palace_effects()
+    return {kind: text for kind, text in {**effects, **_common_effects()}.items() if kind in mode.actions}
 
 
 def _course(mode: Mode, turn_seconds: int) -> tuple[str, ...]:
@@ -120,43 +110,76 @@ def _targets(mode: Mode, attack: Attack) -> str:
     return f"六处或{extra}" if extra else "六处"
 
 
-def _palace_actions(mode: Mode) -> tuple[str, ...]:
+def _palace_effects() -> dict[ActionType, str]:
     poison, stab, frame = Attack.POISON, Attack.ASSASSINATE, Attack.FRAME
+    return {
+        ActionType.POISON: (f"目标地气血最高者 −{fmt(DAMAGE[poison])}，其余各 −{fmt(SPLASH)}；养生者减半。"
+                            f"自身好感 −{fmt(COST_GRACE[poison])}。"),
+        ActionType.ASSASSINATE: (f"只打气血最高 1 人 −{fmt(DAMAGE[stab])}，并令她下回合行动作废；"
+                                 f"对养生者仅 −{fmt(ASSASSINATE_ON_HEALING)}。自身好感 −{fmt(COST_GRACE[stab])}。"),
+        ActionType.FRAME: (f"目标地好感最高者 −{fmt(DAMAGE[frame])}，其余各 −{fmt(SPLASH)}；令人好感归零算你击败。"
+                           f"自身气血 −{fmt(COST_HP[frame])}。"),
+        ActionType.MEAL: (f"圣意每回合随机 {DECREE_SIZE} 维（容/宠/才/权），各维居首的送膳者 ＋{fmt(MEAL_GRACE)} 好感，"
+                          f"并列随机取。{_MEAL_MISS}"),
+    }
+
+
+_MEAL_MISS = (f"一维都未居首＝落空，气血 −{fmt(MEAL_EMPTY_HP)}；不在{Place.HALL.value}而送＝失仪，"
+              f"好感 −{fmt(MEAL_ABSENT_GRACE)}。")
+"""送膳's cost: on the page a line of its own, on the button part of what 送膳 does."""
+
+
+def _stage_effects() -> dict[ActionType, str]:
+    poison, stab, frame = Attack.POISON, Attack.ASSASSINATE, Attack.FRAME
+    return {
+        ActionType.POISON: f"对手气血 −{fmt(DAMAGE[poison])}，自身好感 −{fmt(COST_GRACE[poison])}。",
+        ActionType.ASSASSINATE: f"对手气血 −{fmt(DAMAGE[stab])}，自身好感 −{fmt(COST_GRACE[stab])}。",
+        ActionType.FRAME: f"对手好感 −{fmt(DAMAGE[frame])}（只打有好感的对手），自身气血 −{fmt(COST_HP[frame])}。",
+    }
+
+
+def _common_effects() -> dict[ActionType, str]:
+    return {
+        ActionType.HEAL: (f"气血低于 {fmt(HEAL_LOW_BELOW)} 回 ＋{fmt(HEAL_LOW)}，否则 ＋{fmt(HEAL_HIGH)}（满了不回）；"
+                          f"连养每回合少 {fmt(HEAL_DECAY)}，最少 ＋{fmt(HEAL_FLOOR)}。"),
+        ActionType.IDLE: (f"自身气血、好感各 ＋{fmt(IDLE_SELF)}，同宫者各 ＋{fmt(IDLE_SHARE)}，"
+                          f"本回合所受气血伤害 −{fmt(IDLE_GUARD)}。"),
+        ActionType.MOVE: "本回合定下，下回合抵达（本回合仍在原地）。",
+        ActionType.STAY: "原地不动，无加成。",
+    }
+
+
+def _palace_actions(mode: Mode) -> tuple[str, ...]:
+    said = _palace_effects()
+    name = ACTION_ZH
+    aims = {kind: f"（{_targets(mode, attack)}，命中 {BASE_HIT[attack]}%）"
+            for kind, attack in ((ActionType.POISON, Attack.POISON), (ActionType.ASSASSINATE, Attack.ASSASSINATE),
+                                 (ActionType.FRAME, Attack.FRAME))}
     return (
-        (f"下毒（{_targets(mode, poison)}，命中 {BASE_HIT[poison]}%）：目标地气血最高者 −{fmt(DAMAGE[poison])}，"
-         f"其余各 −{fmt(SPLASH)}；养生者减半。自身好感 −{fmt(COST_GRACE[poison])}。"),
-        (f"暗杀（{_targets(mode, stab)}，命中 {BASE_HIT[stab]}%）：只打气血最高 1 人 −{fmt(DAMAGE[stab])}，"
-         f"并令她下回合行动作废；对养生者仅 −{fmt(ASSASSINATE_ON_HEALING)}。自身好感 −{fmt(COST_GRACE[stab])}。"),
-        (f"诬告（{_targets(mode, frame)}，命中 {BASE_HIT[frame]}%）：目标地好感最高者 −{fmt(DAMAGE[frame])}，"
-         f"其余各 −{fmt(SPLASH)}；令人好感归零算你击败。自身气血 −{fmt(COST_HP[frame])}。"),
+        *(f"{name[kind]}{aim}：{said[kind]}" for kind, aim in aims.items()),
         "攻击只伤目标地的其他人；自身代价，落空也照付。",
-        (f"送膳（须身处{Place.HALL.value}）：圣意每回合随机 {DECREE_SIZE} 维（容/宠/才/权），"
-         f"各维居首的送膳者 ＋{fmt(MEAL_GRACE)} 好感，并列随机取。"),
-        (f"送膳一维都未居首＝落空，气血 −{fmt(MEAL_EMPTY_HP)}；不在{Place.HALL.value}而送＝失仪，"
-         f"好感 −{fmt(MEAL_ABSENT_GRACE)}。"),
+        f"{name[ActionType.MEAL]}（须身处{Place.HALL.value}）：{said[ActionType.MEAL].removesuffix(_MEAL_MISS)}",
+        f"{name[ActionType.MEAL]}{_MEAL_MISS}",
         *_common_actions(),
     )
 
 
 def _stage_actions() -> tuple[str, ...]:
-    poison, stab, frame = Attack.POISON, Attack.ASSASSINATE, Attack.FRAME
+    said = _stage_effects()
     return (
         "进攻不选目标地，只在「目标对手」里挑打谁；不选则打第一个还站着的。",
-        f"下毒：对手气血 −{fmt(DAMAGE[poison])}，自身好感 −{fmt(COST_GRACE[poison])}。",
-        f"暗杀：对手气血 −{fmt(DAMAGE[stab])}，自身好感 −{fmt(COST_GRACE[stab])}。",
-        f"诬告：对手好感 −{fmt(DAMAGE[frame])}（只打有好感的对手），自身气血 −{fmt(COST_HP[frame])}。",
+        *(f"{ACTION_ZH[kind]}：{text}" for kind, text in said.items()),
         "自身代价，落空也照付。宫斗杀没有送膳。",
         *_common_actions(),
     )
 
 
 def _common_actions() -> tuple[str, ...]:
+    said, name = _common_effects(), ACTION_ZH
     return (
-        (f"养生：气血低于 {fmt(HEAL_LOW_BELOW)} 回 ＋{fmt(HEAL_LOW)}，否则 ＋{fmt(HEAL_HIGH)}（满了不回）；"
-         f"连养每回合少 {fmt(HEAL_DECAY)}，最少 ＋{fmt(HEAL_FLOOR)}。"),
-        (f"待机：自身气血、好感各 ＋{fmt(IDLE_SELF)}，同宫者各 ＋{fmt(IDLE_SHARE)}，"
-         f"本回合所受气血伤害 −{fmt(IDLE_GUARD)}。"),
-        "移动：本回合定下，下回合抵达（本回合仍在原地）；「继续驻留」原地不动，无加成。",
+        f"{name[ActionType.HEAL]}：{said[ActionType.HEAL]}",
+        f"{name[ActionType.IDLE]}：{said[ActionType.IDLE]}",
+        f"{name[ActionType.MOVE]}：{said[ActionType.MOVE].removesuffix('。')}；「{name[ActionType.STAY]}」{said[ActionType.STAY]}",
         "被暗杀作废的一回合只能待机，且没有待机的加成。",
     )
 
