@@ -26,7 +26,7 @@ from chalicelib.games.zhenhuan.roles import (
     YURAO,
     ZHENHUAN,
 )  # fmt: skip
-from chalicelib.games.zhenhuan.state import StatusKind
+from chalicelib.games.zhenhuan.state import DayState, Reminder, StatusKind
 
 from .helpers import (
     HOST,
@@ -107,6 +107,15 @@ def test_reminder_tokens_are_placed_where_the_engine_knows_and_edited_by_the_sto
     assert not GAME.view(state, HOST).grimoire.seats[4].reminders
     with pytest.raises(IllegalAction):
         act(state, type="remove_reminder", id=token.id)
+
+
+def test_a_day_and_tokens_stored_before_alerts_named_their_seat_still_load() -> None:
+    """A game in play across a deploy: its stored day held alerts as plain lines and its tokens no expiry;
+    they load as alerts about no one (shown until the day ends) and tokens that stay until moved."""
+    day = DayState.model_validate({"number": 1, "alerts": ["一丈红：1号发起了提名，应死亡（请按「死亡」）"]})
+    assert [(a.text, a.seat, a.press) for a in day.alerts] == [("一丈红：1号发起了提名，应死亡（请按「死亡」）", None, None)]
+    token = Reminder.model_validate({"id": 1, "seat": 0, "role": "guojunwang", "token": "受保护", "auto": True})
+    assert token.until is None
 
 
 def test_a_timed_token_comes_off_with_its_time_and_a_dead_token_when_she_lives_again() -> None:
