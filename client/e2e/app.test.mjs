@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { apiClient, startServer } from './server.mjs'
-import { current, launch, phoneContext, settle, shot } from './browser.mjs'
+import { current, launch, phoneContext, settle, shot, until } from './browser.mjs'
 
 const SHOTS = fileURLToPath(new URL('./shots/', import.meta.url))
 mkdirSync(SHOTS, { recursive: true })
@@ -109,8 +109,24 @@ describe('深宫 H5', () => {
     const stageOne = guide.locator('.guide-line', { hasText: '关卡1 · 高明珠' })
     assert.match(await stageOne.textContent(), /气血 24、好感 20，命中 ＋10%/)
     await shot(zhen, `${SHOTS}guide.png`)
-    await stageOne.scrollIntoViewIfNeeded()
+    // the strip of contents: a tap brings its section's heading to the top of the page, a second tap
+    // on the same name (after scrolling away) brings it back again
+    const page = guide.locator('.guide-scroll')
+    const heading = guide.locator('.guide-heading', { hasText: '关卡与对手' })
+    const atTop = async () => {
+      const [box, top] = await Promise.all([heading.boundingBox(), page.boundingBox()])
+      return Math.abs(box.y - top.y) < 24
+    }
+    const toc = guide.getByRole('button', { name: '关卡与对手', exact: true })
+    assert.equal(await atTop(), false, 'the stages are further down the page')
+    await toc.click()
+    await until('the stages at the top', atTop, 3000)
+    await stageOne.waitFor({ state: 'visible' })
     await shot(zhen, `${SHOTS}guide-stages.png`)
+    await guide.getByRole('button', { name: '一局怎么走', exact: true }).click()
+    await until('the start at the top', async () => !(await atTop()), 3000)
+    await toc.click()
+    await until('the stages at the top again', atTop, 3000)
     await guide.getByRole('button', { name: '关闭' }).click()
     await guide.waitFor({ state: 'detached' })
     assert.equal(await zhen.locator('.taro-tabbar__tabbar').isVisible(), false, 'the tab bar stays hidden under the 开房 dialog')

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { apiClient, startServer } from './server.mjs'
-import { current, launch, loggedInPhone, shot } from './browser.mjs'
+import { current, launch, loggedInPhone, shot, until } from './browser.mjs'
 
 const SHOTS = fileURLToPath(new URL('./shots/', import.meta.url))
 mkdirSync(SHOTS, { recursive: true })
@@ -51,15 +51,6 @@ function screen(p) {
 }
 function button(p, name) {
   return screen(p).getByRole('button', { name, exact: typeof name === 'string' })
-}
-async function until(what, fn, timeout = 20000) {
-  const end = Date.now() + timeout
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
 }
 
 async function openTable(options) {

@@ -50,3 +50,15 @@ export async function loggedInPhone(browser, base, api, name) {
   }, [token, name])
   return { name, token, page: await ctx.newPage() }
 }
+
+/** Wait until `fn()` gives something truthy, and give it back: for what the page or the server does
+ * over a few frames or requests (a scroll, bots answering). */
+export async function until(what, fn, timeout = 30000) {
+  const end = Date.now() + timeout
+  for (;;) {
+    const v = await fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+}

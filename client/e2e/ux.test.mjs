@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { apiClient, startServer } from './server.mjs'
-import { current, launch, settle, shot } from './browser.mjs'
+import { current, launch, settle, shot, until } from './browser.mjs'
 
 const SHOTS = fileURLToPath(new URL('./shots/', import.meta.url))
 mkdirSync(SHOTS, { recursive: true })
@@ -53,15 +53,6 @@ async function pickGame(p, title) {
   await screen(p).locator('.panel-title', { hasText: title }).waitFor()
 }
 
-async function until(what, fn, timeout = 30000) {
-  const end = Date.now() + timeout
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
-}
 
 describe('rooms by link, code and 「我的对局」', () => {
   let zhen

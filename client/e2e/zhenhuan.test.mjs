@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { apiClient, startServer } from './server.mjs'
-import { current, launch, loggedInPhone, settle, shot } from './browser.mjs'
+import { current, launch, loggedInPhone, settle, shot, until } from './browser.mjs'
 
 const SHOTS = fileURLToPath(new URL('./shots/', import.meta.url))
 mkdirSync(SHOTS, { recursive: true })
@@ -60,15 +60,6 @@ async function hostAct(action) {
   assert.equal(res.status, 200, JSON.stringify(res.body))
 }
 const screen = (p) => current(p.page)
-async function until(what, fn, timeout = 20000) {
-  const end = Date.now() + timeout
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
-}
 async function scrollTo(p, selector) {
   await screen(p).locator(selector).first().evaluate((el) => el.scrollIntoView({ block: 'start' }))
   await p.page.waitForTimeout(100)
