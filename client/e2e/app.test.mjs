@@ -127,6 +127,17 @@ describe('深宫 H5', () => {
     await until('the start at the top', async () => !(await atTop()), 3000)
     await toc.click()
     await until('the stages at the top again', atTop, 3000)
+    // the name of the section she is reading is lit, and follows her reading down to the page's end
+    const lit = guide.locator('.guide-toc-item-on')
+    assert.equal(await lit.innerText(), '关卡与对手')
+    await page.evaluate((el) => { el.scrollTop = el.scrollHeight })
+    await until('the last section lit at the end', async () => (await lit.innerText()) === '计分与战绩', 3000)
+    const [strip, last] = await Promise.all([guide.locator('.guide-toc').boundingBox(), lit.boundingBox()])
+    await until('the lit name in the strip\'s sight', async () => {
+      const box = await lit.boundingBox()
+      return box.x >= strip.x - 1 && box.x + box.width <= strip.x + strip.width + 1
+    }, 3000)
+    assert.ok(last, 'the lit name is on the page')
     await guide.getByRole('button', { name: '关闭' }).click()
     await guide.waitFor({ state: 'detached' })
     assert.equal(await zhen.locator('.taro-tabbar__tabbar').isVisible(), false, 'the tab bar stays hidden under the 开房 dialog')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tocLabel } from './toc'
+import { sectionAt, tocLabel } from './toc'
 
 describe('the 玩法 strip of contents', () => {
   it('keeps a title\'s subject before its full-width colon', () => {
@@ -15,5 +15,24 @@ describe('the 玩法 strip of contents', () => {
     expect(tocLabel('白天：提名、投票与处决')).toBe('白天')
     expect(tocLabel('关卡与对手')).toBe('关卡与对手')
     expect(tocLabel('死亡之后（幽灵票）')).toBe('死亡之后（幽灵票）')
+  })
+})
+
+describe('the section she is reading', () => {
+  const tops = [0, 300, 520, 900]
+
+  it('is the last whose heading has come up to the top', () => {
+    expect(sectionAt(tops, 0, false)).toBe(0)
+    expect(sectionAt(tops, 299, false)).toBe(1)
+    expect(sectionAt(tops, 250, false)).toBe(0)
+    expect(sectionAt(tops, 700, false)).toBe(2)
+  })
+
+  it('is the last section at the end of the page, which a short last section never reaches', () => {
+    expect(sectionAt(tops, 720, true)).toBe(3)
+  })
+
+  it('is the first while the page is not measured', () => {
+    expect(sectionAt([], 400, false)).toBe(0)
   })
 })
