@@ -76,7 +76,8 @@ class Acted(_Event):
     hits: tuple[Hit, ...] = ()
     own_hp: int = 0
     own_grace: int = 0
-    """Her bars' change from this move alone (costs −, 养生 / 待机 / 送膳 +)."""
+    """Her bars' change from this move alone (costs −, 养生 / 待机 / 送膳 +), as it landed: a gain past
+    her cap is lost (at full 气血 a 待机 gives nothing)."""
     won: tuple[Dim, ...] = ()
     """送膳: the 圣意 dimensions she topped."""
 

@@ -40,6 +40,12 @@ def land(rnd: Round) -> None:
         if rnd.mode.grace_cap is not None:
             grace = min(rnd.mode.grace_cap, grace)
         rnd.bars[me] = (hp, grace)
+        # a gain past her cap is lost: her own move's gain fills the room first (after the blows and
+        # tolls), so her line says what of it landed
+        caps = {Bar.HP: p.hp_max, Bar.GRACE: rnd.mode.grace_cap}
+        starts = {Bar.HP: p.hp, Bar.GRACE: p.grace}
+        rnd.own_landed[s] = {bar: _within_cap(book.own[bar], caps[bar], starts[bar] - taken[bar]
+                                              + min(book.bonus[bar], 0)) for bar in Bar}
         landed.append(Landed(
             round=rnd.round_no, side=Side.PLAYER, index=s, hp_before=p.hp, hp_after=hp, grace_before=p.grace,
             grace_after=grace, taken_hp=taken[Bar.HP], taken_grace=taken[Bar.GRACE],
@@ -58,6 +64,14 @@ def land(rnd: Round) -> None:
         ))
     rnd.events.extend(_record_moves(rnd))
     rnd.events.extend(landed)
+
+
+def _within_cap(own: int, cap: int | None, base: int) -> int:
+    """What of her own move's change landed: a gain up to her `cap` from `base` (her bar less what
+    was taken from it), a cost in full."""
+    if own <= 0 or cap is None:
+        return own
+    return min(own, max(0, cap - base))
 
 
 def _net(rnd: Round, unit: Ref) -> dict[Bar, dict[Source, int]]:
@@ -83,13 +97,13 @@ def _record_moves(rnd: Round) -> list[Event]:
     """Each move's result (seat order), each opponent's, each place that acted, the 圣意."""
     r, out = rnd.round_no, list[Event]()
     for s, o in rnd.orders.items():
-        deed, book = rnd.deeds[s], rnd.ledger.books[(Side.PLAYER, s)]
+        deed = rnd.deeds[s]
         aim = o.action.place if isinstance(o.action, AttackMove | Move) else None
         out.append(Acted(
             round=r, seat=s, action=o.action.type, place=rnd.snap.players[s].place, aim=aim, target=deed.target,
             chance=deed.chance, result=Result.VOIDED if o.voided else deed.result, defaulted=o.defaulted,
-            refused=o.refused, hits=_hits(rnd, ((Side.PLAYER, s), Via.ACTION)), own_hp=book.own[Bar.HP],
-            own_grace=book.own[Bar.GRACE], won=tuple(deed.won),
+            refused=o.refused, hits=_hits(rnd, ((Side.PLAYER, s), Via.ACTION)), own_hp=rnd.own_landed[s][Bar.HP],
+            own_grace=rnd.own_landed[s][Bar.GRACE], won=tuple(deed.won),
         ))
     for idx, plan in rnd.plans.items():
         deed = rnd.boss_deeds[idx]

@@ -80,6 +80,8 @@ class Round:
     nets: dict[Ref, dict[Bar, dict[Source, int]]] = field(default_factory=dict)
     bars: dict[Ref, tuple[int, int | None]] = field(default_factory=dict)
     """Each living unit's 气血 and 好感 once the round has landed (step 8)."""
+    own_landed: dict[int, dict[Bar, int]] = field(default_factory=dict)
+    """Each seat's change from her own move that landed (step 8): a gain past her cap is lost."""
     players: list[Player] = field(default_factory=list)
     opponents: list[Opponent] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)

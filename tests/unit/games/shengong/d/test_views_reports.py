@@ -165,3 +165,17 @@ def test_defaulted_and_end_lines(monkeypatch):
     assert any(ln.startswith("甄嬛 积分 89") for ln in mine)  # 2 + 30 + 57
     assert GAME.view(t.state, Viewer.spectator()).scores[0].score == 89.0
     GAME.check(s, Viewer.player(1), Idle())
+
+
+def test_a_gain_past_her_cap_is_not_reported_as_landed(monkeypatch):
+    """Seed: 未落子按待机处理 (待机: 自身 +0.5 气血 +0.5 好感; 御花园 待机 +0.3); a bar never passes its cap
+    (气血上限 = 容貌/10 + 10, 好感上限 10 in 宫斗杀), so her line says what of the gain landed: at full
+    bars, nothing (a reviewer read 「自身 气血 +0.8，好感 +0.8」 beside 「无变化」)."""
+    force_plan(monkeypatch, "gao_mingzhu", Attack.ASSASSINATE, target=0)
+    s = shape(new_game(1), hp=(15, 15, 14.7), grace=(10, 10, 10))
+    t = GAME.settle(s, {}, ScriptRng(default=0))
+    full = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(1))]
+    assert "你未落子，按待机处理" in full
+    near = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(2))]
+    assert "你未落子，按待机处理（自身 气血 +0.3）" in near
+    assert [p.hp for p in t.state.players[1:]] == [150, 150]
