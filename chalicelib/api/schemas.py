@@ -11,7 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from chalicelib.api.fields import ConsortName, PersonName
-from chalicelib.core.game import BotLevel, PendingKind, ViewerRole
+from chalicelib.core.game import ABSENT_ROUNDS, BotLevel, PendingKind, ViewerRole
 from chalicelib.domain.model import Competition, LogKind, RoomStatus, Trigger
 
 
@@ -242,10 +242,14 @@ class BotsBody(Body):
 
 
 class HandoverOut(Out):
-    seat: int
+    seat: int = Field(description="提议交给机器人代打的座位")
+    name: str = Field(description="这个座位上的玩家")
     level: BotLevel
-    yes: list[int]
-    no: list[int]
+    yes: list[int] = Field(description="投同意的座位")
+    no: list[int] = Field(description="投不同意的座位")
+    voters: int = Field(description="有票的人数：亲自在座的玩家，除了被提议的那位；过半同意即交出，半数不同意即作罢")
+    can_vote: bool = Field(description="你有票（被提议的本人没有：她一行动，座位就回到她手里）")
+    my_vote: Literal["yes", "no"] | None = Field(description="你投的票（可改，直到投票结束）")
     opened_ms: int
 
 
@@ -294,6 +298,9 @@ class RoomOut(Out):
     results: list[str]
     requests: list[JoinRequestOut] | None = Field(description="请求中途加入的玩家（只给主持人看；其他人为 null）")
     handover: HandoverOut | None = Field(description="进行中的代打投票：把离开的玩家的座位交给机器人")
+    handover_offer: list[int] = Field(description=(
+        "你此刻可以提议交给机器人代打的座位（POST /v1/rooms/{room_id}/handover）：只给开房者或主持人，"
+        f"对局进行中、没有进行中的投票时，玩家已离开（连续 {ABSENT_ROUNDS} 回合未落子，或保皇整局托管）的座位；其他人为空"))
     practice: bool = Field(description="练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关")
     again: list[AgainOut] = Field(description=(
         "这一局结束后，同桌开的再战房（POST /v1/rooms/{room_id}/again 开或加入）；按关卡各一间"))

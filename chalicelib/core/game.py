@@ -226,6 +226,11 @@ class RecordsPolicy:
     """Stages with a fastest-clear board (`Outcome.clear` names one of them)."""
 
 
+ABSENT_ROUNDS = 3
+"""Sealed rounds in a row without a move from a seat before its player counts as gone: the others may
+then vote to hand her seat to a bot (the platform counts them: `Room.missed`)."""
+
+
 class BotLevel(StrEnum):
     SIMPLE = "simple"
     """简单: the 托管 heuristics."""

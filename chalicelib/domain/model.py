@@ -223,6 +223,9 @@ class Room(BaseModel):
     """再战 rooms opened from this finished room, by what they replay: the stage ("3") or "same"."""
     again_of: AgainOf | None = None
     """A 再战 room: the finished room it replays and the people who sat there (whom it waits for)."""
+    missed: dict[str, int] = {}
+    """seat -> sealed rounds in a row settled without a move of hers (reset by her next move, or a
+    bot's on her seat): `ABSENT_ROUNDS` of them and her seat may be handed to a bot."""
     acted: dict[str, str] = {}
     """user -> a digest of the Idempotency-Key of her last applied action where she sees no step (血染's
     players): without a step, only this tells her retried action from a new one."""

@@ -1,8 +1,9 @@
 """Handing an absent player's seat to a bot, and taking it back.
 
 A seat qualifies when its player is gone: the game says so (保皇: in 托管 for a whole deal), or, in a
-sealed-round game, the seat sent nothing for the last `ABSENT_ROUNDS` rounds (the placeholders the
-platform wrote for her). The creator (or host) proposes; the other seated players vote; a majority of
+sealed-round game, the seat sent nothing for the last `ABSENT_ROUNDS` rounds (`Room.missed`, counted as
+each round settles). The room's view tells the creator which seats she may offer (`offers`) and every
+player the open vote as it concerns her (`vote_view`), so the app shows both without a rule of its own. The creator (or host) proposes; the other seated players vote; a majority of
 them hands the seat to a bot of the proposed level (with no other human at the table, the proposal
 alone does). The bot plays through the same paths as any bot (`autoplay`). The moment the player acts
 again, the seat is hers: the bot flag is cleared in the same request, before her action.
@@ -10,10 +11,12 @@ again, the seat is hers: the bot flag is cleared in the same request, before her
 
 from __future__ import annotations
 
+from typing import Any
+
 from chalicelib.core.errors import Conflict, Forbidden, StaleVersion
-from chalicelib.core.game import BotLevel, PendingKind
+from chalicelib.core.game import ABSENT_ROUNDS, AnyGame, BotLevel
 from chalicelib.core.identity import Caller
-from chalicelib.domain.model import HandoverVote, MoveSource, Room, RoomStatus, SeatEntry
+from chalicelib.domain.model import HandoverVote, Room, RoomStatus, SeatEntry
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.access import is_host
@@ -21,22 +24,35 @@ from chalicelib.rooms.autoplay import run_bots
 from chalicelib.rooms.deps import RoomDeps
 from chalicelib.rooms.engine import load_state
 
-ABSENT_ROUNDS = 3
-"""Sealed rounds in a row without a move from the seat before it may be handed to a bot."""
 ATTEMPTS = 4
 
 
-def _absent(deps: RoomDeps, room: Room, seat: int) -> bool:
+def _absent(game: AnyGame, room: Room, state: Any, seat: int) -> bool:
+    return room.missed.get(str(seat), 0) >= ABSENT_ROUNDS or (state is not None and game.seat_absent(state, seat))
+
+
+def offers(room: Room, state: Any, caller: Caller) -> list[int]:
+    """The seats the caller may propose to hand to a bot now (none unless she created or hosts the
+    room, it is under way in a game bots can play, and no vote is open): played by no bot, their
+    player gone (`state`: the game's, None when it is not at hand — then only missed rounds count)."""
     game = get_game(room.game)
-    if game.seat_absent(load_state(game, room), seat):
-        return True
-    if room.pending is None or room.pending.kind is not PendingKind.SEALED or room.step <= ABSENT_ROUNDS:
-        return False
-    for step in range(room.step - ABSENT_ROUNDS, room.step):
-        move = deps.rooms.list_moves(room.id, step).get(seat)
-        if move is None or move.by is not MoveSource.DEFAULT:
-            return False
-    return True
+    if (room.creator != caller.user_id and not is_host(caller, room)) or room.status is not RoomStatus.ACTIVE \
+            or not game.bots or room.handover is not None:
+        return []
+    return [s.seat for s in room.seats
+            if s.bot is None and s.user != caller.user_id and _absent(game, room, state, s.seat)]
+
+
+def vote_view(room: Room, caller: Caller) -> dict[str, Any] | None:
+    """The open vote as the caller reads it: whose seat, how it stands, whether and how she voted."""
+    vote = room.handover
+    if vote is None:
+        return None
+    entry = next((s for s in room.seats if s.seat == vote.seat), None)
+    me = room.seat_of(caller.user_id)
+    return {**vote.model_dump(mode="json"), "name": entry.name if entry else "",
+            "voters": len(_humans(room, vote.seat)), "can_vote": _voter(me, vote.seat),
+            "my_vote": None if me is None else "yes" if me.seat in vote.yes else "no" if me.seat in vote.no else None}
 
 
 def _humans(room: Room, but: int) -> list[SeatEntry]:
@@ -90,7 +106,8 @@ def propose(deps: RoomDeps, caller: Caller, room_id: str, seat: int, level: BotL
             if room.handover.seat == seat:
                 return room  # the same proposal, retried
             raise Conflict("已有一个代打投票在进行", code="HANDOVER_OPEN")
-        if not _absent(deps, room, seat):
+        game = get_game(room.game)
+        if not _absent(game, room, load_state(game, room), seat):
             raise Conflict(f"{entry.name}并未离开（托管整局或连续 {ABSENT_ROUNDS} 回合未落子才可代打）",
                            code="SEAT_NOT_ABSENT")
         me = room.seat_of(caller.user_id)

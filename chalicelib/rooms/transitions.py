@@ -105,11 +105,19 @@ def settle_round(deps: RoomDeps, room: Room, moves: dict[int, MoveRecord] | None
     human = max((m.at_ms for m in moves.values() if m.by is MoveSource.PLAYER), default=None)
     if trigger is Trigger.HURRY:
         human = now
-    new_room = commit_transition(deps, game, room, tr, log, placeholders, human_ms=human)
+    new_room = commit_transition(deps, game, room.model_copy(update={"missed": missed_after(room, pending.seats, moves)}),
+                                 tr, log, placeholders, human_ms=human)
     metrics_count(f"Settles.{trigger}")
     logger.info("round settled", extra={"room": room.id, "step": room.step, "trigger": trigger,
                                         "submitted": len(submitted), "defaulted": len(placeholders)})
     return new_room
+
+
+def missed_after(room: Room, seats: frozenset[int], moves: dict[int, MoveRecord]) -> dict[str, int]:
+    """`Room.missed` once the round the `seats` owed is settled with `moves`: one more for each seat
+    that sent nothing (nor had a bot send for her), back to 0 for the others."""
+    return {str(seat): 0 if seat in moves and moves[seat].by.submitted else room.missed.get(str(seat), 0) + 1
+            for seat in sorted(seats)}
 
 
 def apply_action(deps: RoomDeps, game: AnyGame, room: Room, state: Any, pending: Pending, actor: Viewer,

@@ -16,7 +16,7 @@ from chalicelib.domain.model import LogKind, LogRecord, MoveRecord, Room, RoomSt
 from chalicelib.games import get_game
 from chalicelib.observability import logger, metrics_count
 from chalicelib.records.policy import board_name
-from chalicelib.rooms import report_cursor
+from chalicelib.rooms import handover, report_cursor
 from chalicelib.rooms.access import viewer_for
 from chalicelib.rooms.again import SAME
 from chalicelib.rooms.deps import RoomDeps
@@ -71,7 +71,8 @@ def _board_of(room: Room) -> str | None:
 
 
 def room_summary(room: Room, caller: Caller, now_ms: int, *, hide_steps: bool = False,
-                 host: bool = False) -> dict[str, Any]:
+                 host: bool = False, state: Any = None) -> dict[str, Any]:
+    """`state`: the game's, when at hand (it tells of players gone by the game's own measure)."""
     return {
         "id": room.id,
         # to say aloud while friends may still come in; a finished room needs no inviting
@@ -97,21 +98,23 @@ def room_summary(room: Room, caller: Caller, now_ms: int, *, hide_steps: bool = 
         "results": list(room.results),
         # who asks to join a running game: the host's to decide, nobody else's to see
         "requests": [r.model_dump() for r in room.requests] if host else None,
-        "handover": room.handover.model_dump(mode="json") if room.handover else None,
+        "handover": handover.vote_view(room, caller),
+        "handover_offer": handover.offers(room, state, caller),
         "practice": room.practice,
         "board": _board_of(room),
         "again": [{"stage": None if choice == SAME else int(choice), "room_id": link.room, "by": link.by,
                    "by_me": link.user == caller.user_id} for choice, link in sorted(room.again.items())],
-        "awaited": _awaited(room),
+        "awaited": _awaited(room, caller),
         "leave": leave_effect(room, caller),
     }
 
 
-def _awaited(room: Room) -> list[str]:
-    """A 再战 room before its start: who sat at the last table and has not come yet (her name there)."""
+def _awaited(room: Room, caller: Caller) -> list[str]:
+    """A 再战 room before its start: who sat at the last table and has not come yet (her name there),
+    but her: she is here, looking at it, even before she takes a seat."""
     if room.again_of is None or room.status is not RoomStatus.OPEN:
         return []
-    return [p.name for p in room.again_of.people if not room.takes_part(p.user)]
+    return [p.name for p in room.again_of.people if not room.takes_part(p.user) and p.user != caller.user_id]
 
 
 def leave_effect(room: Room, caller: Caller) -> dict[str, Any] | None:
@@ -173,12 +176,13 @@ def _pending(deps: RoomDeps, room: Room, viewer: Viewer, moves: dict[int, MoveRe
 def _view_body(deps: RoomDeps, caller: Caller, room: Room, viewer: Viewer, with_game: bool,
                moves: dict[int, MoveRecord] | None = None) -> dict[str, Any]:
     game = get_game(room.game)
+    state = load_state(game, room) if with_game and room.state else None
     summary = room_summary(room, caller, deps.clock.now_ms(), hide_steps=hides_steps(game, viewer),
-                           host=viewer.is_host)
+                           host=viewer.is_host, state=state)
     body: dict[str, Any] = {"room": summary,
                             "viewer": viewer_json(viewer), "pending": _pending(deps, room, viewer, moves)}
     if with_game:
-        body["game"] = game.view(load_state(game, room), viewer).model_dump(mode="json") if room.state else None
+        body["game"] = game.view(state, viewer).model_dump(mode="json") if state is not None else None
     return body
 
 

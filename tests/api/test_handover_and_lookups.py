@@ -53,6 +53,32 @@ def test_an_absent_seat_goes_to_a_bot_by_vote_and_comes_back_when_she_acts(team)
         assert team[0].summary(room_id)["room"]["seats"][2]["bot"] is None
 
 
+def test_the_view_offers_the_creator_an_absent_seat_and_tells_each_player_the_vote(team):
+    """The app shows 「请机器人代打」 and the vote from the view alone: the creator is offered a seat once
+    its player has missed three rounds in a row (a round she moves in starts the count again), nobody
+    else is; the open vote names the seat's player and tells each reader whether she votes and how."""
+    room_id = open_d_room(team, 1)
+    team[0].ok("POST", f"/v1/rooms/{room_id}/start")
+    _absent_rounds(team, room_id, rounds=2)
+    step = team[0].view(room_id)["room"]["step"]
+    for p in team:  # she is back for one round: the count starts again
+        p.act(room_id, {"type": "idle"}, step=step)
+    _absent_rounds(team, room_id, rounds=2)
+    assert team[0].view(room_id)["room"]["handover_offer"] == []
+    assert error(team[0].post(f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"})) == (409, "SEAT_NOT_ABSENT")
+    _absent_rounds(team, room_id, rounds=1)
+    assert team[0].view(room_id)["room"]["handover_offer"] == [2]
+    assert [p.view(room_id)["room"]["handover_offer"] for p in team[1:]] == [[], []]
+    team[0].ok("POST", f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "advanced"})
+    votes = [p.view(room_id)["room"] for p in team]
+    assert votes[0]["handover_offer"] == []  # one vote at a time
+    assert [(r["handover"]["name"], r["handover"]["voters"], r["handover"]["can_vote"], r["handover"]["my_vote"])
+            for r in votes] == [("安陵容", 2, True, "yes"), ("安陵容", 2, True, None), ("安陵容", 2, False, None)]
+    refused = team[1].ok("POST", f"/v1/rooms/{room_id}/handover/vote", {"yes": False, "seat": 2})
+    assert refused["room"]["handover"] is None
+    assert team[0].view(room_id)["room"]["handover_offer"] == [2]  # still gone: she may ask again
+
+
 def test_a_seat_a_bot_played_keeps_the_game_practice_after_she_takes_it_back(team):
     """Platform P1: a game a bot played in is practice (练习) — also when the player came back and took
     her seat before the end: the finished game reaches no board, no fastest-clear list, no record."""

@@ -62,6 +62,8 @@ def test_the_first_tap_opens_the_room_and_every_teammates_tap_sits_in_it(api, sv
     second = team[0].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]
     assert second["id"] == first["id"] and [s["name"] for s in second["seats"]] == ["眉庄", "甄嬛"]
     assert second["awaited"] == ["陵容"] and team[1].summary(first["id"])["room"]["awaited"] == ["陵容"]
+    # …and not to 陵容 herself, who is looking at it (a reviewer's 陵容 read 「上局同伴未到：安陵容」)
+    assert team[2].summary(first["id"])["room"]["awaited"] == []
     assert team[1].summary(done)["room"]["again"][0]["by_me"] is True  # hers: 「回新房」, not 「同席」
     # a retried tap (a lost answer) is the same room, the same one seat
     assert team[0].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]["id"] == first["id"]
@@ -242,7 +244,8 @@ def test_the_new_room_awaits_the_last_tables_people_not_its_bots(api, svc):
     new = storyteller.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]
     assert new["awaited"] == ["宾客0", "宾客1", "宾客3", "宾客4"]
     players[3].ok("POST", f"/v1/rooms/{room_id}/again", {})
-    assert players[0].summary(new["id"])["room"]["awaited"] == ["宾客0", "宾客1", "宾客4"]
+    assert storyteller.summary(new["id"])["room"]["awaited"] == ["宾客0", "宾客1", "宾客4"]
+    assert players[0].summary(new["id"])["room"]["awaited"] == ["宾客1", "宾客4"]  # not herself
 
 
 def finish(svc, room_id: str) -> None:

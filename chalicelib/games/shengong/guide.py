@@ -7,7 +7,7 @@ rules themselves are the seed's and DECISIONS' (docs/rules/shengong.md says wher
 
 from __future__ import annotations
 
-from chalicelib.core.game import GuideSection
+from chalicelib.core.game import ABSENT_ROUNDS, GuideSection
 from chalicelib.games.shengong import bosses
 from chalicelib.games.shengong.cards import CATALOGUE
 from chalicelib.games.shengong.deck import COPIES_PER_MAID, FROZEN_ROUNDS, HAND_SIZE, MAX_DISCARDS
@@ -84,7 +84,9 @@ def _course(mode: Mode, turn_seconds: int) -> tuple[str, ...]:
         f"每回合限时（开房时定，默认 {turn_seconds} 秒）；到时未落子按「待机」。",
         "有人迟迟不动，开房者可「催战」，未落子者按待机处理。",
         f"终局：{mode.end_text}。",
-        "还没有妃子？先在「我的」认领一位；人不齐时，开房者可用机器人补满空位。",
+        "还没有妃子？先在「我的」认领一位。" + ("" if mode.foes is Foes.BOSSES else "人不齐时，开房者可用机器人补满空位。"),
+        (f"有人连续 {ABSENT_ROUNDS} 回合未落子，开房者可提议交给机器人代打，其余在座的人过半同意即交出；"
+         "她一落子，座位就回到她手里。"),
     )
 
 

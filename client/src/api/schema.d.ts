@@ -1990,6 +1990,11 @@ export interface components {
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
             /**
+             * Handover Offer
+             * @description 你此刻可以提议交给机器人代打的座位（POST /v1/rooms/{room_id}/handover）：只给开房者或主持人，对局进行中、没有进行中的投票时，玩家已离开（连续 3 回合未落子，或保皇整局托管）的座位；其他人为空
+             */
+            handover_offer: number[];
+            /**
              * Practice
              * @description 练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关
              */
@@ -3006,13 +3011,42 @@ export interface components {
         };
         /** HandoverOut */
         HandoverOut: {
-            /** Seat */
+            /**
+             * Seat
+             * @description 提议交给机器人代打的座位
+             */
             seat: number;
+            /**
+             * Name
+             * @description 这个座位上的玩家
+             */
+            name: string;
             level: components["schemas"]["BotLevel"];
-            /** Yes */
+            /**
+             * Yes
+             * @description 投同意的座位
+             */
             yes: number[];
-            /** No */
+            /**
+             * No
+             * @description 投不同意的座位
+             */
             no: number[];
+            /**
+             * Voters
+             * @description 有票的人数：亲自在座的玩家，除了被提议的那位；过半同意即交出，半数不同意即作罢
+             */
+            voters: number;
+            /**
+             * Can Vote
+             * @description 你有票（被提议的本人没有：她一行动，座位就回到她手里）
+             */
+            can_vote: boolean;
+            /**
+             * My Vote
+             * @description 你投的票（可改，直到投票结束）
+             */
+            my_vote: ("yes" | "no") | null;
             /** Opened Ms */
             opened_ms: number;
         };
@@ -3429,6 +3463,11 @@ export interface components {
             requests: components["schemas"]["JoinRequestOut"][] | null;
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
+            /**
+             * Handover Offer
+             * @description 你此刻可以提议交给机器人代打的座位（POST /v1/rooms/{room_id}/handover）：只给开房者或主持人，对局进行中、没有进行中的投票时，玩家已离开（连续 3 回合未落子，或保皇整局托管）的座位；其他人为空
+             */
+            handover_offer: number[];
             /**
              * Practice
              * @description 练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关
@@ -4483,6 +4522,11 @@ export interface components {
             requests: components["schemas"]["JoinRequestOut"][] | null;
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
+            /**
+             * Handover Offer
+             * @description 你此刻可以提议交给机器人代打的座位（POST /v1/rooms/{room_id}/handover）：只给开房者或主持人，对局进行中、没有进行中的投票时，玩家已离开（连续 3 回合未落子，或保皇整局托管）的座位；其他人为空
+             */
+            handover_offer: number[];
             /**
              * Practice
              * @description 练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关
@@ -6141,6 +6185,11 @@ export interface components {
             requests: components["schemas"]["JoinRequestOut"][] | null;
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
+            /**
+             * Handover Offer
+             * @description 你此刻可以提议交给机器人代打的座位（POST /v1/rooms/{room_id}/handover）：只给开房者或主持人，对局进行中、没有进行中的投票时，玩家已离开（连续 3 回合未落子，或保皇整局托管）的座位；其他人为空
+             */
+            handover_offer: number[];
             /**
              * Practice
              * @description 练习局：有机器人在座或曾代打，结果照常显示，但不计入榜单、战绩与最速通关

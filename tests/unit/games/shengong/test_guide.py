@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from chalicelib.core.game import ABSENT_ROUNDS
 from chalicelib.core.rng import Rng
 from chalicelib.games.shengong import bosses
 from chalicelib.games.shengong.game import GAME_A, GAME_B, GAME_C, GAME_D
@@ -197,3 +198,15 @@ def test_the_stage_page_says_what_a_tactic_is_before_naming_them():
     first_stage = next(i for i, t in enumerate(lines) if t.startswith("关卡1"))
     assert any(t.startswith("直取＝") for t in lines[:first_stage])
     assert lines[first_stage - 1] == "对手每回合各出手一次，按下列概率择一打法："
+
+
+@pytest.mark.parametrize("mode", sorted(GAMES))
+def test_bots_are_promised_where_the_room_seats_them(mode):
+    """Seed 玩法D: 三人组队 against the stage — a 宫斗杀 room takes no bot in an empty seat (the room
+    refuses BOTS_NOT_ALLOWED); every mode hands a gone player's seat to a bot by a vote, after the
+    platform's count of rounds she sent nothing."""
+    game = GAMES[mode]
+    course = page(game)["一局怎么走"]
+    assert any("补满空位" in text for text in course) is game.bot_fill
+    handover = line(game, "一局怎么走", "有人连续")
+    assert number(handover, r"连续 (\d+) 回合未落子") == ABSENT_ROUNDS
