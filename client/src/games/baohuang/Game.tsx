@@ -3,6 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
+import { Handover } from '../../components/room/Handover'
 import { SealButton } from '../../components/SealButton'
 import { Sheet } from '../../components/Sheet'
 import { useData } from '../../hooks/useData'
@@ -135,6 +136,7 @@ export function BaohuangGame({ view, refresh }: Props) {
       </View>
 
       {me === null ? <View className='note-jade bh-watch'>观战中 · 只见明牌、牌数与公开牌谱</View> : null}
+      {game.phase !== 'over' ? <Handover room={room} onChanged={() => refresh()} /> : null}
       {/* a player back from the lobby (托管 played on and readied her) missed the score screen: the
           last deal's verdict stays in a line over the table, its replay a tap away */}
       {lastOutcome && game.phase !== 'between' && game.phase !== 'over' ? (

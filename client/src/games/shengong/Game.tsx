@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { LobbyButton } from '../../components/room/LobbyButton'
 import { GuideButton } from '../../components/guide/GuideButton'
+import { Handover } from '../../components/room/Handover'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api, ApiError } from '../../api'
@@ -224,6 +225,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
     <View className={`sg-game sg-mode-${game.mode} ${showDock ? 'sg-with-dock' : ''}`}>
       <StatusStrip view={view} canHurry={canHurry} hurrying={busy === 'hurry'} onHurry={() => setConfirmHurry(true)} onLook={look} />
       <HurrySheet open={confirmHurry && canHurry} view={view} onCancel={() => setConfirmHurry(false)} onHurry={() => void hurry()} />
+      {!over ? <Handover room={room} onChanged={() => refresh()} /> : null}
       {view.viewer.role === 'spectator' ? <View className='sg-watch'>观战中 · 只见公开战况与匿名播报</View> : null}
       {me && !me.alive && !over ? <View className='sg-watch sg-watch-out'>你已出局，静观宫中风云</View> : null}
 
