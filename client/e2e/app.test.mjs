@@ -206,6 +206,14 @@ describe('深宫 H5', () => {
     assert.deepEqual([...rows].sort(), ['安陵容', '沈眉庄', '甄嬛'].sort())
     await boards.locator('.my-rank-value', { hasText: '第' }).waitFor()
     await boards.locator('.clear-row').first().waitFor()
+    // seed ⑦: the fastest clear keeps the three names and each one's score; seed: 派生胜率 · KD · 场均杀伤
+    const clear = (await api.call('GET', '/v1/stages/1/fastest?competition=free', tokens[0])).body.rows[0]
+    const figure = (x) => String(Number(x.toFixed(2)))
+    assert.equal(await boards.locator('.clear-row .board-name').first().innerText(),
+      clear.team.map((m) => `${m.name}${m.played === false ? '（未出手）' : ''} ${figure(m.score)} 分`).join('、'))
+    const mine = (await api.call('GET', '/v1/boards/coop-free/me', tokens[0])).body.record
+    assert.equal(await boards.locator('.board-row', { hasText: '甄嬛' }).first().locator('.board-figures').innerText(),
+      `KD ${figure(mine.kd)} · 场均杀伤 ${figure(mine.avg_damage)}`)
     await shot(zhen, `${SHOTS}boards.png`)
   })
 
@@ -213,6 +221,7 @@ describe('深宫 H5', () => {
     await tab(zhen, '我的')
     const me = current(zhen)
     await me.locator('.record', { hasText: '宫斗杀 · 自由赛' }).waitFor()
+    await me.locator('.record', { hasText: '宫斗杀 · 自由赛' }).getByText('场均杀伤', { exact: false }).waitFor()
     assert.ok((await me.locator('.record-title').first().textContent()).trim().length > 0)
     await me.evaluate(() => window.scrollTo(0, 0))
     await shot(zhen, `${SHOTS}me.png`)

@@ -150,10 +150,13 @@ export function hasCjk(s: string | undefined): boolean {
   return !!s && /[\u4e00-\u9fff]/.test(s)
 }
 
-/** A fastest-clear team as the board shows it (seed ⑦: 保留小组三人姓名): every name, one who never
- * moved marked 未出手 (she earned no record or unlock from it). */
-export function teamText(team: { name: string; played?: boolean }[]): string {
-  return team.map((m) => (m.played === false ? `${m.name}（未出手）` : m.name)).join('、')
+/** A fastest-clear team as the board shows it (seed ⑦: 保留小组三人姓名与各自积分): every name with her
+ * score, one who never moved marked 未出手 (she earned no record or unlock from it). */
+export function teamText(team: { name: string; played?: boolean; score?: number }[]): string {
+  return team.map((m) => {
+    const name = m.played === false ? `${m.name}（未出手）` : m.name
+    return m.score === undefined ? name : `${name} ${scoreText(m.score)} 分`
+  }).join('、')
 }
 
 /** A score or figure with at most two decimals (卡牌局's 30.16 is not 30), a loss with the typographic

@@ -206,6 +206,11 @@ describe('a fastest-clear team', () => {
     expect(teamText([{ name: '甄嬛', played: true }, { name: '眉庄', played: false }, { name: '陵容' }]))
       .toBe('甄嬛、眉庄（未出手）、陵容')
   })
+
+  it('gives each her score (seed ⑦ 保留小组三人姓名与各自积分)', () => {
+    expect(teamText([{ name: '甄嬛', score: 80 }, { name: '眉庄', score: 30, played: false }, { name: '陵容', score: 66.5 }]))
+      .toBe('甄嬛 80 分、眉庄（未出手） 30 分、陵容 66.5 分')
+  })
 })
 
 describe('看榜单', () => {

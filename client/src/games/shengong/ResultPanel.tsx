@@ -90,7 +90,7 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
         {rows.map((r) => (
           <View key={r.seat} className={`sg-score ${r.mine ? 'sg-score-mine' : ''} ${r.won ? 'sg-score-won' : ''}`} data-seat={r.seat}>
             <Text className='sg-score-rank'>{r.place ?? 1 + rows.filter((o) => o.score > r.score).length}</Text>
-            <Text className='sg-score-name'>{r.name}{r.mine ? '（我）' : ''}</Text>
+            <Text className='sg-score-name'>{r.name}{r.mine ? '（我）' : ''}{r.played ? '' : '（未出手）'}</Text>
             <Text className='sg-score-num' aria-label='击败'>{points(r.kills)}</Text>
             <Text className='sg-score-num'>{points(r.damage)}</Text>
             <Text className='sg-score-num'>{points(r.taken)}</Text>
@@ -99,6 +99,12 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
         ))}
         {/* A/B/C: a place below may hold a higher score — say so before the sums puzzle anyone */}
         {!stage ? <Text className='sg-score-note sg-score-how'>名次按坚持到最后的先后排定，积分另计：</Text> : null}
+        {/* a seat that never moved (every round 待机 by default) is shown, and counts on no board */}
+        {rows.some((r) => !r.played) ? (
+          <Text className='sg-score-note sg-score-unplayed'>
+            {rows.every((r) => !r.played) ? '此局无人亲自落子：' : ''}未出手者照列积分，不计入榜单、战绩与解锁。
+          </Text>
+        ) : null}
         {scoreLines.map((text, i) => <Text key={i} className='sg-score-note'>{text}</Text>)}
       </View>
     </View>

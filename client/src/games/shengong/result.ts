@@ -13,6 +13,8 @@ export interface ResultRow {
   clearBonus: number | null
   survived: boolean | null
   mine: boolean
+  /** She moved herself at least once (else every round 待机 by default: no board, record or unlock). */
+  played: boolean
 }
 
 export function resultRows(outcome: Outcome, mySeat: number | null | undefined): ResultRow[] {
@@ -30,6 +32,7 @@ export function resultRows(outcome: Outcome, mySeat: number | null | undefined):
       clearBonus: s.clear_bonus ?? null,
       survived: s.survived === undefined ? null : s.survived > 0,
       mine: mySeat !== null && mySeat !== undefined && r.seat === mySeat,
+      played: r.played ?? true,
     }
   })
   // places first when there are places (A/B/C), else by score; seat order breaks ties

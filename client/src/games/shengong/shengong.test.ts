@@ -331,6 +331,11 @@ describe('the result', () => {
     expect(rows[2]).toMatchObject({ mine: true, survived: false })
   })
 
+  it('a seat that never moved is marked so (the server\'s `played`; a result written before it counts as played)', () => {
+    const idle: Outcome = { ...OUTCOME, results: OUTCOME.results.map((r, i) => (i === 2 ? { ...r, played: false } : r)) }
+    expect(resultRows(idle, null).map((r) => [r.seat, r.played])).toEqual([[1, true], [0, true], [2, false]])
+  })
+
   it('A/B/C rows by place', () => {
     const abc: Outcome = { ...OUTCOME, reason: 'last_standing', clear: null, extra: { mode: 'C', rounds: 8 },
       results: OUTCOME.results.map((r, i) => ({ ...r, place: [3, 1, 2][i] })) }
@@ -365,7 +370,7 @@ describe('names on tokens and pips', () => {
 
 describe('the end says who came first, and where I came', () => {
   const row = (seat: number, name: string, place: number | null, mine = false) => ({
-    seat, name, place, score: 0, won: place === 1, kills: 0, damage: 0, taken: 0, clearBonus: null, survived: null, mine,
+    seat, name, place, score: 0, won: place === 1, kills: 0, damage: 0, taken: 0, clearBonus: null, survived: null, mine, played: true,
   })
   it('names the one left standing and my own place (the seal alone read as my win)', () => {
     const rows = [row(3, '夏荷（机器人）', 1), row(0, '甄嬛', 7, true), row(1, '沈眉庄', 2)]

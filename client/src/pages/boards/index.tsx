@@ -18,7 +18,8 @@ function RankMark({ rank }: { rank: number }) {
   return <View className={`rank ${rank <= 3 ? `rank-${rank}` : ''}`}>{rank}</View>
 }
 
-function BoardRow({ row }: { row: Row }) {
+/** `fights`: a 深宫杀 board (a 妃子's 群芳战绩), whose records count 击败 and damage; 保皇's do not. */
+function BoardRow({ row, fights }: { row: Row; fights: boolean }) {
   return (
     <View className='board-row' data-rank={row.rank}>
       <RankMark rank={row.rank} />
@@ -28,6 +29,8 @@ function BoardRow({ row }: { row: Row }) {
           <Text className='board-title'>{row.title}</Text>
         </View>
         <View className='muted'>{row.games} 局 · {row.wins} 胜 · 胜率 {percent(row.win_rate)}</View>
+        {/* seed: 派生胜率 · KD · 场均杀伤 · 总积分 */}
+        {fights ? <View className='muted board-figures'>KD {scoreText(row.kd)} · 场均杀伤 {scoreText(row.avg_damage)}</View> : null}
       </View>
       <View className='board-score'>
         <Text className='board-score-num'>{scoreText(row.score)}</Text>
@@ -65,6 +68,8 @@ export default function Boards() {
 
   if (!authed) return null
   const rows = top.data?.board === board ? top.data.rows : undefined
+  // a 妃子's board (深宫杀's 群芳战绩) counts 击败 and damage; a player's (保皇) does not
+  const fights = (list.data?.boards.find((b) => b.board === board)?.subject ?? 'consort') === 'consort'
 
   return (
     <Screen title='榜单' sub='群芳争艳，名次在此' seal='金榜'>
@@ -89,7 +94,7 @@ export default function Boards() {
         </View>
         <ErrorLine error={top.error ?? mine.error} />
         {!rows && !top.error ? <View className='loading'>誊写榜文…</View> : null}
-        {rows?.map((r) => <BoardRow key={`${r.rank}-${r.subject ?? r.name}`} row={r} />)}
+        {rows?.map((r) => <BoardRow key={`${r.rank}-${r.subject ?? r.name}`} row={r} fights={fights} />)}
         {rows && !rows.length ? <View className='empty'>榜上尚无名姓</View> : null}
       </Panel>
 

@@ -20,6 +20,8 @@ export function RecordsList({ records }: { records: Records }) {
             <Text>第 {r.rank} 名</Text>
             <Text>{r.games} 局 {r.wins} 胜</Text>
             <Text>胜率 {percent(r.win_rate)}</Text>
+            <Text>KD {scoreText(r.kd)}</Text>
+            <Text>场均杀伤 {scoreText(r.avg_damage)}</Text>
             <Text>积分 {scoreText(r.score)}</Text>
           </View>
         </View>
