@@ -403,6 +403,12 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
     const result = current(team[0])
     await result.locator('.sg-verdict-seal', { hasText: '全军覆没' }).waitFor()
     assert.equal(await result.locator('.sg-unlock').count(), 0)
+    // how far they got: the boss still standing, with what she has left (as the server's view has it)
+    const boss = (await api.call('GET', `/v1/games/shengong/rooms/${roomId}`, await api.login(WEAK[0]))).body.game.opponents[0]
+    assert.equal(await result.locator('.sg-verdict-left').innerText(), `${boss.name} 尚余气血 ${boss.hp}/${boss.hp_max}`)
+    // nothing left to play: no 手牌 tab, and the strip says how long it went
+    assert.equal(await result.locator('.sg-tab[data-tab="hand"]').count(), 0)
+    assert.match(await result.locator('.sg-strip').innerText(), /终局\s*打了 \d+ 回合/)
     const w = current(watcher)
     await tab(watcher, 'result')
     await w.locator('.sg-verdict-seal', { hasText: '全军覆没' }).waitFor()

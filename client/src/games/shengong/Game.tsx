@@ -213,7 +213,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
   const tabs: { key: Tab; label: string; show: boolean }[] = [
     { key: 'result', label: '结果', show: over },
     { key: 'map', label: '宫图', show: true },
-    { key: 'hand', label: `手牌${mine?.hand ? ` ${mine.hand.hand.length}` : ''}`, show: !!mine?.hand },
+    { key: 'hand', label: `手牌${mine?.hand ? ` ${mine.hand.hand.length}` : ''}`, show: !!mine?.hand && !over },
     { key: 'report', label: '战报', show: true },
   ]
 

@@ -46,6 +46,7 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
   const reasonName = REASON_NAME[outcome.reason] ?? outcome.reason
   const places = placeLine(rows, outcome.reason)
   const mode = outcome.extra.mode
+  const standing = (game?.opponents ?? []).filter((o) => o.alive)
   return (
     <View className='sg-result' aria-label='终局'>
       <View className={`sg-verdict sg-verdict-${outcome.reason}`}>
@@ -56,6 +57,12 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
           </Text>
           <Text className='sg-verdict-sub'>共 {outcome.extra.rounds} 回合{outcome.clear ? ` · 第 ${outcome.clear.rounds} 回合放倒全部对手` : ''}</Text>
           {places ? <Text className='sg-verdict-sub sg-verdict-places'>{places}</Text> : null}
+          {/* a stage not cleared: how far the team got (who still stood, and with what) */}
+          {mode === 'D' && !cleared && standing.length ? (
+            <Text className='sg-verdict-sub sg-verdict-left'>
+              {standing.map((o) => `${o.name} 尚余气血 ${points(o.hp)}/${points(o.hp_max)}`).join('、')}
+            </Text>
+          ) : null}
         </View>
       </View>
 

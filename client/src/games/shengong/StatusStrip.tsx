@@ -34,7 +34,8 @@ export function StatusStrip({ view, canHurry, hurrying, onHurry, onLook }: Props
       <View className='sg-strip-row'>
         <View className='sg-round'>
           <Text className='sg-round-no'>{game.over ? '终局' : `第 ${game.round} 回合`}</Text>
-          {game.over ? null : <Text className='sg-round-of'>共 {game.round_limit} 回合</Text>}
+          {/* over: how long it went (the strip alone read 「终局」 in an empty box) */}
+          <Text className='sg-round-of'>{game.over ? `打了 ${game.round} 回合 · 胜负见「结果」` : `共 ${game.round_limit} 回合`}</Text>
         </View>
         {game.mode !== 'D' && game.decree_zh && !game.over ? (
           <View className='sg-decree' role='button' onClick={() => setDecreeOpen(!decreeOpen)}>
