@@ -127,6 +127,11 @@ class _Writer:
         self.about: list[ReportLine] = []
         self.quiet: Counter[str] = Counter()
 
+    @property
+    def next_round(self) -> bool:
+        """A round follows the one reported (the game did not end with it): only then is a move voided."""
+        return not (self.state.over and self.rnd >= self.state.round)
+
     def add(self, scope: Scope, kind: LineKind, text: str, **fields: Any) -> None:
         line = ReportLine(round=self.rnd, scope=scope, kind=kind, text=text, **fields)
         # what others did to her is held back and told after her own lines, sorted: where it would
@@ -183,7 +188,7 @@ def _acted(w: _Writer, e: Acted) -> None:
     mine = next((h for h in e.hits if h.side is Side.PLAYER and h.index == w.me), None)
     if mine is not None and attack is not None:
         text = f"有人{ACTION_ZH[e.action]}，你{W.blow_text(mine, attack, held=True)}"
-        if attack is Attack.ASSASSINATE:
+        if attack is Attack.ASSASSINATE and w.next_round:
             text += "，你下回合的行动作废"
         w.add(Scope.ABOUT_YOU, LineKind.HIT, text, action=e.action, hp=-points(mine.hp_net),
               grace=-points(mine.grace_net))
@@ -210,7 +215,7 @@ def _opponent(w: _Writer, e: OpponentActed) -> None:
     mine = next((h for h in e.hits if h.index == w.me), None)
     if w.me in e.aimed:
         body = f"命中，你{W.blow_text(mine, e.attack, held=True)}" if hit and mine else "落空"
-        if hit and mine and e.attack is Attack.ASSASSINATE:
+        if hit and mine and e.attack is Attack.ASSASSINATE and w.next_round:
             body += "，你下回合的行动作废"  # seed: 暗杀 … 并令其下回合行动作废 (DECISIONS 深宫杀 #12)
         tail = f"（共 {hurt}）" if hit and e.group else ""
         w.add(Scope.ABOUT_YOU, LineKind.STRIKE, f"{head}冲{'你们' if e.group else '你'}而来，{body}{tail}",

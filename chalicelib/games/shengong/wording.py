@@ -23,7 +23,7 @@ from chalicelib.games.shengong.terms import (
 
 SLOT_ZH: dict[Slot, str] = {Slot.ATTACK: "进攻", Slot.DEFENCE: "防守", Slot.GENERAL: "通用"}
 QUIET_ZH: dict[str, str] = {
-    ActionType.HEAL: "养生", ActionType.IDLE: "待机", ActionType.MOVE: "移驾", ActionType.STAY: "驻留",
+    ActionType.HEAL: "养生", ActionType.IDLE: "待机", ActionType.MOVE: "移动", ActionType.STAY: "驻留",
     Result.VOIDED: "行动作废",
 }
 
@@ -103,7 +103,8 @@ def acted_text(state: State, e: Acted, who: str, you: int | None, *, held: bool 
         body = f"{who}在{place}对{what}{ATTACK_ZH[attack]}{odds}：{verdict}"
         if e.hits:
             body += "，" + victims(state, e.hits, attack, you, held=held)
-        if attack is Attack.ASSASSINATE and e.result is Result.HIT and e.target is None:
+        if attack is Attack.ASSASSINATE and e.result is Result.HIT and e.target is None \
+                and not (state.over and e.round >= state.round):  # the last round voids nothing
             body += "，其下回合行动作废"
         return body + tail
     if e.action is ActionType.MEAL:

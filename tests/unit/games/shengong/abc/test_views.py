@@ -204,3 +204,14 @@ def test_the_end_report_shows_how_each_score_is_made_up():
     lines = [x.text for x in GAME_A.report(new, events, Viewer.player(1)) if x.kind == "score"]
     assert lines[:2] == ["第 1 名 甄嬛 积分 14（击败 1×3 ＋ 气血伤害 2×0.5 ＋ 好感伤害 0×0.4 − 承伤 0×0.1 ＋ 名次分 10）",
                          "第 2 名 沈眉庄 积分 6.8（击败 0×3 ＋ 气血伤害 0×0.5 ＋ 好感伤害 0×0.4 − 承伤 2×0.1 ＋ 名次分 7）"]
+
+
+def test_quiet_moves_are_counted_by_the_names_on_her_buttons():
+    """Seed 看不见的手: others' quiet moves are only counted (「另有 2 人移动」); the count names each move
+    as her own button does (a reviewer read 「移驾」 beside a button that says 移动)."""
+    from chalicelib.games.shengong.terms import ACTION_ZH, ActionType
+    from chalicelib.games.shengong.wording import QUIET_ZH
+
+    for kind in (ActionType.HEAL, ActionType.IDLE, ActionType.MOVE):
+        assert QUIET_ZH[kind] == ACTION_ZH[kind]
+    assert ACTION_ZH[ActionType.STAY].endswith(QUIET_ZH[ActionType.STAY])  # 「继续驻留」 counted as 驻留

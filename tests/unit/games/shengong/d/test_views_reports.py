@@ -179,3 +179,17 @@ def test_a_gain_past_her_cap_is_not_reported_as_landed(monkeypatch):
     near = [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(2))]
     assert "你未落子，按待机处理（自身 气血 +0.3）" in near
     assert [p.hp for p in t.state.players[1:]] == [150, 150]
+
+
+def test_the_last_round_voids_no_next_move(monkeypatch):
+    """Seed: 暗杀 … 并令其下回合行动作废 — there is no next round once the game has ended (the round limit,
+    DECISIONS #2), so the last report does not promise one; a round before it still does."""
+    force_plan(monkeypatch, "gao_mingzhu", Attack.ASSASSINATE, target=0)
+    s = new_game(1)
+    early = GAME.settle(s, {}, ScriptRng(default=0))
+    assert any("你下回合的行动作废" in ln.text for ln in GAME.report(early.state, early.events, Viewer.player(0)))
+    last = GAME.settle(shape(s, round=GAME.mode.round_limit), {}, ScriptRng(default=0))
+    assert last.state.over
+    lines = [ln.text for ln in GAME.report(last.state, last.events, Viewer.player(0))]
+    assert any(ln.startswith("高明珠") and "命中" in ln for ln in lines)
+    assert not any("行动作废" in ln for ln in lines)
