@@ -101,6 +101,12 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
   useEffect(() => {
     if (over) setTab('result')
   }, [over])
+  // a voided round leaves her one action (待机, the server says): chosen for her, she only seals it
+  const onlyOption = canAct && mine?.voided ? options.filter((o) => o.allowed) : []
+  const forced = onlyOption.length === 1 ? onlyOption[0] : undefined
+  useEffect(() => {
+    if (forced) setCompose((c) => (c.type ? c : chooseAction(c, forced, game.mode)))
+  }, [forced?.type, step])
 
   const seenReports = useRef(0)
   const newReports = tab === 'report' ? 0 : Math.max(0, reports.filter((r) => r.lines.length).length - seenReports.current)
