@@ -324,6 +324,12 @@ describe('保皇 H5', () => {
     assert.equal(quit.reason, 'quit')
     assert.deepEqual(quit.results.map((r) => r.score), [0, 0, -30, 0, 0])
     await screen(p).locator('.bh-over', { hasText: '强退' }).waitFor()
+    // the table has ended for all five: another player opens the next one in a tap, and it names who opened it
+    await button(ps[3], '再开一桌').click()
+    const invite = screen(ps[3]).locator('.room-invite')
+    await invite.waitFor({ timeout: 15000 })
+    assert.notEqual(await invite.getAttribute('data-room'), rid)
+    await screen(p).getByText(`${ps[3].name} 已开了新房，点「再开一桌」前往`).waitFor({ timeout: 15000 })
   })
 
   it('the creator fills the empty seats with bots; bot seats carry the 机器人 mark at the table', async () => {

@@ -344,7 +344,9 @@ describe('保皇: a spectator\'s table and a deal\'s verdict', () => {
     await verdict.waitFor({ timeout: 60000 })
     const deal = await table.locator('.bh-scores').getAttribute('data-deal')
     const result = (await api.call('GET', `/v1/games/baohuang/rooms/${rid}/result`, hua)).body.results.find((r) => r.unit === `deal-${deal}`)
-    const expected = { emperor: '皇帝方胜', rebels: '造反方胜', draw: '平局' }[result.extra.winner]
+    // the three's side is 造反方 once one of them declared 造反, else 平民方
+    const rebels = result.extra.rebels.length ? '造反方胜' : '平民方胜'
+    const expected = { emperor: '皇帝方胜', rebels, draw: '平局' }[result.extra.winner]
     assert.ok(expected, `the result names the deal's winner (${result.extra.winner})`)
     assert.equal((await verdict.textContent()).trim(), expected)
     await table.locator('.bh-scores').scrollIntoViewIfNeeded()

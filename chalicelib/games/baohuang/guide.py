@@ -75,10 +75,11 @@ def _flow() -> GuideSection:
 
 
 def _roles() -> GuideSection:
-    return GuideSection(title="身份：皇帝、侍卫（保子）与反贼", lines=(
-        "皇牌是一张标「皇」字的大王（权杖），侍卫牌是一张标「卫」字的小王（宝剑）；出牌时和别的王一样大。",
-        "简明：抓到侍卫牌的人就是侍卫（保子），侍卫牌不能让。",
-        f"经典：皇帝登基时叫一张她有{CALL_COPIES}张的牌（同花色同点数），持第{COPIES}张的人是侍卫。",
+    return GuideSection(title="身份：皇帝、侍卫（保子）与平民", lines=(
+        "皇牌是一张标「皇」字的大王（权杖），出牌时和别的大王一样大。",
+        "简明：侍卫牌是一张标「卫」字的小王（宝剑），抓到它的人就是侍卫（保子），侍卫牌不能让。",
+        (f"经典：皇帝登基时叫一张她有{CALL_COPIES}张的牌（同花色同点数），持第{COPIES}张的人是侍卫；"
+         "叫的牌在手里标「叫」，宝剑小王只是普通小王。"),
         "叫的是哪张牌人人看得见；侍卫是谁，起初只有侍卫自己知道（暗保）。",
         f"皇帝定下后，其余{OTHERS}人同时密封声明，选项人人一样：侍卫声明为明保，平民声明为造反。",
         "造反的人亮出锄头标记「锄」（人人看得见），输了也不摘；两人以上造反，侍卫被迫亮明身份。",
@@ -156,14 +157,14 @@ def _scoring() -> GuideSection:
     places = "、".join(signed(points) for points in PLACE_POINTS)
     return GuideSection(title="计分", lines=(
         f"名次分：{'、'.join(PLACE_NAMES)}依次为{places}。",
-        "二打三：皇帝与侍卫的名次分相加为底分；皇帝得2倍，侍卫得1倍，反贼每人扣1倍。",
+        "二打三：皇帝与侍卫的名次分相加为底分；皇帝得2倍，侍卫得1倍，平民每人扣1倍。",
         (f"例：皇帝头名、侍卫第二，皇帝{signed(example[0])}，侍卫{signed(example[1])}，"
-         f"反贼各{signed(example[2])}。"),
+         f"平民各{signed(example[2])}。"),
         (f"暗独保：皇帝头名{signed(HIDDEN_SOLO)}、其余各{signed(-hidden_others)}；皇帝第二名不输不赢；"
          f"再往后{signed(-HIDDEN_SOLO)}、其余各{signed(hidden_others)}。"),
         (f"明独保（含抢独）：皇帝头名{signed(OPEN_SOLO)}、其余各{signed(-open_others)}；"
          f"不是头名就{signed(-OPEN_SOLO)}、其余各{signed(open_others)}。"),
-        "翻倍相乘：明保×2；造反成功（反贼一方得分）×2；平局0分。全桌每局得分相加为0。",
+        "翻倍相乘：明保×2；造反成功（平民一方得分）×2；平局0分。全桌每局得分相加为0。",
         f"逃跑：牌局中强退或被司礼踢出扣{QUIT_PENALTY}分，其余人不计分，本桌结束；两局之间离桌不扣分。",
     ))
 

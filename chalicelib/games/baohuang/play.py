@@ -142,12 +142,17 @@ def check_play(state: BaohuangState, seat: int, action: Play) -> Combo:
     combo = classify(action.cards)
     if combo is None:
         raise IllegalAction("只能出同点数的牌（可带大小王），不能出顺子或杂牌", code="NOT_A_SET")
-    refusal = allowed(counts(hand), lowest_rank(variant), combo, top(deal), state.options.baoliu)
+    on_table = top(deal)
+    refusal = allowed(counts(hand), lowest_rank(variant), combo, on_table, state.options.baoliu)
     shown = describe(combo)
-    if refusal is Refusal.WRONG_SIZE:
-        raise IllegalAction(f"跟牌须出相同张数（{shown}）", code="WRONG_SIZE")
-    if refusal is Refusal.DOES_NOT_BEAT:
-        raise IllegalAction(f"每张牌都须大过上一手对应的牌（{shown}）", code="DOES_NOT_BEAT")
+    # both plays named, the table's first: her own alone (「9×3」) read as the play the rule asked for
+    if refusal is Refusal.WRONG_SIZE or refusal is Refusal.DOES_NOT_BEAT:
+        assert on_table is not None  # only a follow is refused for its size or height
+        table = describe(on_table)
+        if refusal is Refusal.WRONG_SIZE:
+            raise IllegalAction(f"跟牌须出相同张数：桌上是 {table}（{size(on_table)} 张），你选了 {shown}（{size(combo)} 张）",
+                                code="WRONG_SIZE")
+        raise IllegalAction(f"每张牌都须大过桌上那手的对应牌：桌上是 {table}，你选了 {shown}", code="DOES_NOT_BEAT")
     if refusal is Refusal.BAOLIU_SIXES_LAST:
         raise IllegalAction(f"保六：6 须留到最后一手一次出完，且不能带王（{shown}）", code="BAOLIU_SIXES_LAST")
     return combo

@@ -3,7 +3,7 @@ import { sectionAt, tocLabel } from './toc'
 
 describe('the 玩法 strip of contents', () => {
   it('keeps a title\'s subject before its full-width colon', () => {
-    expect(tocLabel('身份：皇帝、侍卫（保子）与反贼')).toBe('身份')
+    expect(tocLabel('身份：皇帝、侍卫（保子）与平民')).toBe('身份')
     expect(tocLabel('简明与经典的区别：叫侍卫、暗独保、明独保、抢独')).toBe('简明与经典的区别')
   })
 

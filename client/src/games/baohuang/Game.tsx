@@ -3,6 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
+import { AgainButton } from '../../components/room/AgainButton'
 import { Handover } from '../../components/room/Handover'
 import { SealButton } from '../../components/SealButton'
 import { Sheet } from '../../components/Sheet'
@@ -10,7 +11,7 @@ import { useData } from '../../hooks/useData'
 import type { Seen } from '../../hooks/usePoll'
 import { copiesOf, faceLabel, keepInHand, keptCall, nextHint, sameCards, toggleCard } from './cards'
 import { clockText } from './clock'
-import { Hand } from './Hand'
+import { Hand, MarksContext } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
 import { MySeat, Table } from './Table'
 import { EXIT_SHEET, lastDealLine, logLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, waitingText, type ExitKind, type RoomView } from './table'
@@ -126,151 +127,155 @@ export function BaohuangGame({ view, refresh }: Props) {
   ].filter(Boolean)
 
   return (
-    <View className='bh'>
-      <View className='bh-bar'>
-        <View className='bh-bar-tags'>
-          {header.map((h) => <Text key={h} className={`bh-tag ${h === '保六' ? 'bh-tag-six' : ''}`}>{h}</Text>)}
-          <Text className='bh-tag bh-tag-phase'>{PHASE_NAME[game.phase] ?? game.phase}</Text>
-        </View>
-        <Text className='bh-waiting'>{waitingText(game, waiting)}</Text>
-      </View>
-
-      {me === null ? <View className='note-jade bh-watch'>观战中 · 只见明牌、牌数与公开牌谱</View> : null}
-      {game.phase !== 'over' ? <Handover room={room} onChanged={() => refresh()} /> : null}
-      {/* a player back from the lobby (托管 played on and readied her) missed the score screen: the
-          last deal's verdict stays in a line over the table, its replay a tap away */}
-      {lastOutcome && game.phase !== 'between' && game.phase !== 'over' ? (
-        <View className='bh-last-deal' onClick={() => setReplaying(true)}>{lastDealLine(lastOutcome, me)}</View>
-      ) : null}
-      <Table game={game} waiting={waiting} remaining={remaining} bots={bots} />
-
-      {game.phase === 'throne' ? (
-        <Panel title='皇位' extra={game.throne_offers ? `已让位 ${game.throne_offers} 次` : undefined} className='bh-panel'>
-          {candidateMe ? (
-            <View className='bh-throne'>
-              <View className='bh-note'>皇位在你。{game.must_take ? '传完一轮，须自己登基。' : '牌力不够可以让给上家。'}</View>
-              {game.variant === 'classic' && (game.callable ?? []).length ? (
-                <View className='bh-calls'>
-                  <Text className='muted'>叫牌（持第四张者为侍卫；叫四张为暗独保）：</Text>
-                  <View className='chip-row'>
-                    {(game.callable ?? []).map((f) => (
-                      <View key={f} className={`chip ${call === f ? 'chip-on' : ''}`} data-face={f} onClick={() => setCall(f)}>
-                        {faceLabel(f)}{copiesOf(hand, f) >= 4 ? ' · 暗独保' : ''}
-                      </View>
-                    ))}
-                  </View>
-                </View>
-              ) : null}
-              <View className='bh-buttons'>
-                <SealButton kind='gold' busy={busy === 'take'} disabled={game.variant === 'classic' && !call}
-                  onClick={() => act(game.variant === 'classic' ? { type: 'take_throne', call } : { type: 'take_throne' }, 'take')}>
-                  {game.variant === 'classic' ? (call ? `登基 · 叫${faceLabel(call)}` : '登基（先叫牌）') : '登基'}
-                </SealButton>
-                {game.can_open_solo ? (
-                  <SealButton busy={busy === 'solo'} onClick={() => act({ type: 'take_throne', open_solo: true }, 'solo')}>明独保</SealButton>
-                ) : null}
-                <SealButton kind='ghost' busy={busy === 'yield'} disabled={!!game.must_take} onClick={() => act({ type: 'pass_throne' }, 'yield')}>让位</SealButton>
-              </View>
-            </View>
-          ) : (
-            <View className='bh-note'>{waitingText(game, waiting)}{remaining !== null ? ` · ${clockText(remaining)}` : ''}</View>
-          )}
-        </Panel>
-      ) : null}
-
-      {game.phase === 'declare' ? (
-        <DeclarePanel view={view} busy={busy} remaining={remaining} onAct={act} />
-      ) : null}
-
-      {me !== null && mySeat ? (
-        <View className='bh-mine'>
-          <MySeat game={game} waiting={waiting} remaining={remaining} bots={bots} />
-          {game.my_role ? (
-            <View className='bh-role' data-role={game.my_role}>
-              你是{ROLE_NAME[game.my_role]}
-              {game.my_role !== 'emperor' && game.emperor !== null && game.emperor !== undefined ? `，皇帝是${names[game.emperor]}` : ''}
-              {/* her partners besides the emperor named just before (a guard's one partner is the emperor) */}
-              {partnersBesides(game).length ? `；同伴：${partnersBesides(game).map((p) => names[p]).join('、')}` : ''}
-            </View>
-          ) : null}
-          {mySeat.auto && game.phase !== 'between' && game.phase !== 'over' ? (
-            <View className='bh-auto'>
-              <Text>已托管，系统代你出牌</Text>
-              <SealButton kind='jade' size='small' busy={busy === 'resume'} onClick={() => act({ type: 'resume' }, 'resume')}>取消托管</SealButton>
-            </View>
-          ) : null}
-          {game.phase !== 'between' && game.phase !== 'over' ? (
-            <Hand cards={hand} selected={selected} onTap={tap} baoliu={game.baoliu} />
-          ) : null}
-          {game.baoliu && game.phase === 'play' ? <View className='muted bh-six-note'>保六：六须留到最后一手，一次出完</View> : null}
-          {myTurn ? (
-            <View className='bh-play'>
-              {illegal ? <View className='bh-illegal' role='alert'>{illegal}</View> : null}
-              <View className='bh-buttons'>
-                <SealButton kind='ghost' busy={busy === 'pass'} disabled={passVerdict ? !passVerdict.legal : !game.can_pass}
-                  onClick={() => act({ type: 'pass' }, 'pass')}>不出</SealButton>
-                <SealButton kind='gold' onClick={hint}>提示</SealButton>
-                <SealButton busy={busy === 'play'} disabled={selected.length === 0 || !!illegal} onClick={() => void play()}>出牌</SealButton>
-              </View>
-              {passVerdict && !passVerdict.legal ? <View className='muted bh-reason'>{passVerdict.message}</View> : null}
-              {game.hints_total ? <View className='muted bh-reason'>可出 {game.hints_total} 种{hintAt >= 0 ? `，提示第 ${hintAt + 1} 种` : ''}</View> : null}
-            </View>
-          ) : null}
-        </View>
-      ) : null}
-
-      <ErrorLine error={error} />
-
-      {(game.phase === 'between' || game.phase === 'over') ? (
-        <Panel title={game.phase === 'over' ? '终局' : '本局结算'} className='bh-panel'>
-          {game.phase === 'over' ? <View className='bh-note bh-over'>{overText(game.over_reason)}</View> : null}
-          {game.phase === 'over' && game.deal_no > 1 ? <View className='bh-note bh-table-lead'>{tableLead(game)}</View> : null}
-          {lastOutcome ? <ScoreTable outcome={lastOutcome} /> : <View className='muted'>结算中…</View>}
-          <View className='bh-buttons'>
-            {outcomes.length ? <SealButton kind='ghost' onClick={() => setReplaying(true)}>复盘</SealButton> : null}
-            {game.phase === 'between' && me !== null && !mySeat?.ready ? (
-              <SealButton kind='gold' busy={busy === 'next'} onClick={() => act({ type: 'next_deal' }, 'next')}>继续</SealButton>
-            ) : null}
-            {game.phase === 'between' && me !== null && mySeat?.ready ? <Text className='muted'>已准备，等待其他人</Text> : null}
+    <MarksContext.Provider value={{ variant: game.variant, called: game.called ?? null }}>
+      <View className='bh'>
+        <View className='bh-bar'>
+          <View className='bh-bar-tags'>
+            {header.map((h) => <Text key={h} className={`bh-tag ${h === '保六' ? 'bh-tag-six' : ''}`}>{h}</Text>)}
+            <Text className='bh-tag bh-tag-phase'>{PHASE_NAME[game.phase] ?? game.phase}</Text>
           </View>
-        </Panel>
-      ) : null}
-
-      {(game.log ?? []).length && game.phase !== 'between' && game.phase !== 'over' ? (
-        <Panel title='牌谱' className='bh-panel bh-log'>
-          {(game.log ?? []).slice(-5).map((e, i, arr) => (
-            <View key={`${arr.length}-${i}`} className='bh-log-line'>{logLine(e, names)}</View>
-          ))}
-        </Panel>
-      ) : null}
-
-      {me !== null && game.phase !== 'over' ? (
-        <View className='bh-foot'>
-          {game.phase !== 'between' && mySeat && !mySeat.auto ? (
-            <SealButton kind='ghost' size='small' busy={busy === 'auto'}
-              onClick={() => (game.last_player ? setExiting('auto') : act({ type: 'auto' }, 'auto'))}>托管</SealButton>
-          ) : null}
-          {game.phase === 'between' ? (
-            <SealButton kind='ghost' size='small' busy={busy === 'leave'} onClick={() => setExiting('leave')}>离桌</SealButton>
-          ) : (
-            <SealButton kind='ghost' size='small' busy={busy === 'quit'} onClick={() => setExiting('quit')}>退出</SealButton>
-          )}
+          <Text className='bh-waiting'>{waitingText(game, waiting)}</Text>
         </View>
-      ) : null}
 
-      {exiting ? (
-        <Sheet title={EXIT_SHEET[exiting].title} open onClose={() => setExiting(undefined)}
-          footer={(
-            <>
-              <SealButton kind='ghost' onClick={() => setExiting(undefined)}>再想想</SealButton>
-              <SealButton busy={busy === exiting} onClick={() => { setExiting(undefined); act({ type: exiting }, exiting) }}>{EXIT_SHEET[exiting].ok}</SealButton>
-            </>
-          )}>
-          <View className='bh-warning' role='alert'>{EXIT_SHEET[exiting].text}</View>
-        </Sheet>
-      ) : null}
-      {replaying && outcomes.length ? <ReplaySheet outcomes={outcomes} open onClose={() => setReplaying(false)} /> : null}
-    </View>
+        {me === null ? <View className='note-jade bh-watch'>观战中 · 只见明牌、牌数与公开牌谱</View> : null}
+        {game.phase !== 'over' ? <Handover room={room} onChanged={() => refresh()} /> : null}
+        {/* a player back from the lobby (托管 played on and readied her) missed the score screen: the
+            last deal's verdict stays in a line over the table, its replay a tap away */}
+        {lastOutcome && game.phase !== 'between' && game.phase !== 'over' ? (
+          <View className='bh-last-deal' onClick={() => setReplaying(true)}>{lastDealLine(lastOutcome, me)}</View>
+        ) : null}
+        <Table game={game} waiting={waiting} remaining={remaining} bots={bots} />
+
+        {game.phase === 'throne' ? (
+          <Panel title='皇位' extra={game.throne_offers ? `已让位 ${game.throne_offers} 次` : undefined} className='bh-panel'>
+            {candidateMe ? (
+              <View className='bh-throne'>
+                <View className='bh-note'>皇位在你。{game.must_take ? '传完一轮，须自己登基。' : '牌力不够可以让给上家。'}</View>
+                {game.variant === 'classic' && (game.callable ?? []).length ? (
+                  <View className='bh-calls'>
+                    <Text className='muted'>叫牌（持第四张者为侍卫；叫四张为暗独保）：</Text>
+                    <View className='chip-row'>
+                      {(game.callable ?? []).map((f) => (
+                        <View key={f} className={`chip ${call === f ? 'chip-on' : ''}`} data-face={f} onClick={() => setCall(f)}>
+                          {faceLabel(f)}{copiesOf(hand, f) >= 4 ? ' · 暗独保' : ''}
+                        </View>
+                      ))}
+                    </View>
+                  </View>
+                ) : null}
+                <View className='bh-buttons'>
+                  <SealButton kind='gold' busy={busy === 'take'} disabled={game.variant === 'classic' && !call}
+                    onClick={() => act(game.variant === 'classic' ? { type: 'take_throne', call } : { type: 'take_throne' }, 'take')}>
+                    {game.variant === 'classic' ? (call ? `登基 · 叫${faceLabel(call)}` : '登基（先叫牌）') : '登基'}
+                  </SealButton>
+                  {game.can_open_solo ? (
+                    <SealButton busy={busy === 'solo'} onClick={() => act({ type: 'take_throne', open_solo: true }, 'solo')}>明独保</SealButton>
+                  ) : null}
+                  <SealButton kind='ghost' busy={busy === 'yield'} disabled={!!game.must_take} onClick={() => act({ type: 'pass_throne' }, 'yield')}>让位</SealButton>
+                </View>
+              </View>
+            ) : (
+              <View className='bh-note'>{waitingText(game, waiting)}{remaining !== null ? ` · ${clockText(remaining)}` : ''}</View>
+            )}
+          </Panel>
+        ) : null}
+
+        {game.phase === 'declare' ? (
+          <DeclarePanel view={view} busy={busy} remaining={remaining} onAct={act} />
+        ) : null}
+
+        {me !== null && mySeat ? (
+          <View className='bh-mine'>
+            <MySeat game={game} waiting={waiting} remaining={remaining} bots={bots} />
+            {game.my_role ? (
+              <View className='bh-role' data-role={game.my_role}>
+                你是{ROLE_NAME[game.my_role]}
+                {game.my_role !== 'emperor' && game.emperor !== null && game.emperor !== undefined ? `，皇帝是${names[game.emperor]}` : ''}
+                {/* her partners besides the emperor named just before (a guard's one partner is the emperor) */}
+                {partnersBesides(game).length ? `；同伴：${partnersBesides(game).map((p) => names[p]).join('、')}` : ''}
+              </View>
+            ) : null}
+            {mySeat.auto && game.phase !== 'between' && game.phase !== 'over' ? (
+              <View className='bh-auto'>
+                <Text>已托管，系统代你出牌</Text>
+                <SealButton kind='jade' size='small' busy={busy === 'resume'} onClick={() => act({ type: 'resume' }, 'resume')}>取消托管</SealButton>
+              </View>
+            ) : null}
+            {game.phase !== 'between' && game.phase !== 'over' ? (
+              <Hand cards={hand} selected={selected} onTap={tap} baoliu={game.baoliu} />
+            ) : null}
+            {game.baoliu && game.phase === 'play' ? <View className='muted bh-six-note'>保六：六须留到最后一手，一次出完</View> : null}
+            {myTurn ? (
+              <View className='bh-play'>
+                {illegal ? <View className='bh-illegal' role='alert'>{illegal}</View> : null}
+                <View className='bh-buttons'>
+                  <SealButton kind='ghost' busy={busy === 'pass'} disabled={passVerdict ? !passVerdict.legal : !game.can_pass}
+                    onClick={() => act({ type: 'pass' }, 'pass')}>不出</SealButton>
+                  <SealButton kind='gold' onClick={hint}>提示</SealButton>
+                  <SealButton busy={busy === 'play'} disabled={selected.length === 0 || !!illegal} onClick={() => void play()}>出牌</SealButton>
+                </View>
+                {passVerdict && !passVerdict.legal ? <View className='muted bh-reason'>{passVerdict.message}</View> : null}
+                {game.hints_total ? <View className='muted bh-reason'>可出 {game.hints_total} 种{hintAt >= 0 ? `，提示第 ${hintAt + 1} 种` : ''}</View> : null}
+              </View>
+            ) : null}
+          </View>
+        ) : null}
+
+        <ErrorLine error={error} />
+
+        {(game.phase === 'between' || game.phase === 'over') ? (
+          <Panel title={game.phase === 'over' ? '终局' : '本局结算'} className='bh-panel'>
+            {game.phase === 'over' ? <View className='bh-note bh-over'>{overText(game.over_reason)}</View> : null}
+            {game.phase === 'over' && game.deal_no > 1 ? <View className='bh-note bh-table-lead'>{tableLead(game)}</View> : null}
+            {lastOutcome ? <ScoreTable outcome={lastOutcome} /> : <View className='muted'>结算中…</View>}
+            <View className={`bh-buttons ${game.phase === 'over' ? 'again-row' : ''}`}>
+              {outcomes.length ? <SealButton kind='ghost' onClick={() => setReplaying(true)}>复盘</SealButton> : null}
+              {/* the table has ended (强退, 离桌, all in 托管): the same five sit down again in one tap each */}
+              {game.phase === 'over' ? <AgainButton room={room} mine={me !== null} hosting={false} label='再开一桌' kind='gold' /> : null}
+              {game.phase === 'between' && me !== null && !mySeat?.ready ? (
+                <SealButton kind='gold' busy={busy === 'next'} onClick={() => act({ type: 'next_deal' }, 'next')}>继续</SealButton>
+              ) : null}
+              {game.phase === 'between' && me !== null && mySeat?.ready ? <Text className='muted'>已准备，等待其他人</Text> : null}
+            </View>
+          </Panel>
+        ) : null}
+
+        {(game.log ?? []).length && game.phase !== 'between' && game.phase !== 'over' ? (
+          <Panel title='牌谱' className='bh-panel bh-log'>
+            {(game.log ?? []).slice(-5).map((e, i, arr) => (
+              <View key={`${arr.length}-${i}`} className='bh-log-line'>{logLine(e, names)}</View>
+            ))}
+          </Panel>
+        ) : null}
+
+        {me !== null && game.phase !== 'over' ? (
+          <View className='bh-foot'>
+            {game.phase !== 'between' && mySeat && !mySeat.auto ? (
+              <SealButton kind='ghost' size='small' busy={busy === 'auto'}
+                onClick={() => (game.last_player ? setExiting('auto') : act({ type: 'auto' }, 'auto'))}>托管</SealButton>
+            ) : null}
+            {game.phase === 'between' ? (
+              <SealButton kind='ghost' size='small' busy={busy === 'leave'} onClick={() => setExiting('leave')}>离桌</SealButton>
+            ) : (
+              <SealButton kind='ghost' size='small' busy={busy === 'quit'} onClick={() => setExiting('quit')}>退出</SealButton>
+            )}
+          </View>
+        ) : null}
+
+        {exiting ? (
+          <Sheet title={EXIT_SHEET[exiting].title} open onClose={() => setExiting(undefined)}
+            footer={(
+              <>
+                <SealButton kind='ghost' onClick={() => setExiting(undefined)}>再想想</SealButton>
+                <SealButton busy={busy === exiting} onClick={() => { setExiting(undefined); act({ type: exiting }, exiting) }}>{EXIT_SHEET[exiting].ok}</SealButton>
+              </>
+            )}>
+            <View className='bh-warning' role='alert'>{EXIT_SHEET[exiting].text}</View>
+          </Sheet>
+        ) : null}
+        {replaying && outcomes.length ? <ReplaySheet outcomes={outcomes} open onClose={() => setReplaying(false)} /> : null}
+      </View>
+    </MarksContext.Provider>
   )
 }
 

@@ -1,5 +1,9 @@
+import { createContext, useContext } from 'react'
 import { Text, View } from '@tarojs/components'
-import { handRows, isRed, parseCard, sortHand } from './cards'
+import { handRows, isRed, markOf, parseCard, sortHand, type Marks } from './cards'
+
+/** The table's variant and called face, for the marks its cards show (`markOf`). */
+export const MarksContext = createContext<Marks>({ variant: 'simple', called: null })
 
 interface Props {
   cards: readonly string[]
@@ -14,6 +18,7 @@ interface Props {
 /** A card face: rank over suit in the corner (the part left visible when fanned). */
 export function CardFace({ code, small }: { code: string; small?: boolean }) {
   const c = parseCard(code)
+  const mark = markOf(c, useContext(MarksContext))
   const red = isRed(code)
   return (
     <View className={`card-face ${red ? 'card-red' : 'card-black'} ${c.joker ? 'card-joker' : ''} ${small ? 'card-small' : ''}`}>
@@ -28,7 +33,7 @@ export function CardFace({ code, small }: { code: string; small?: boolean }) {
           <Text className='card-suit'>{c.suit ? { S: '♠', H: '♥', C: '♣', D: '♦' }[c.suit] : ''}</Text>
         </>
       )}
-      {c.mark ? <Text className='card-mark'>{c.mark}</Text> : null}
+      {mark ? <Text className={`card-mark ${mark === '叫' ? 'card-mark-called' : ''}`}>{mark}</Text> : null}
     </View>
   )
 }

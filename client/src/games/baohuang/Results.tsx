@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { Sheet } from '../../components/Sheet'
 import { SealButton } from '../../components/SealButton'
 import { cardLabel, faceLabel, handSummary } from './cards'
-import { CardRow } from './Hand'
+import { CardRow, MarksContext } from './Hand'
 import { nextPlayIndex, replayFrame } from './replay'
 import { dealNo, dealVerdict, PLACE_NAME, scoreRows, signed, VARIANT_NAME, type Outcome } from './table'
 
@@ -58,40 +58,43 @@ export function ReplaySheet({ outcomes, open, onClose }: { outcomes: Outcome[]; 
   const names = outcome.results.slice().sort((a, b) => a.seat - b.seat).map((r) => r.name ?? `${r.seat + 1}号`)
   const frame = replayFrame(record, index, names)
   return (
-    <Sheet title='牌局回放' open={open} onClose={onClose}>
-      {outcomes.length > 1 ? (
-        <View className='chip-row bh-replay-deals'>
-          {outcomes.map((o, i) => (
-            <View key={o.unit} className={`chip ${i === pick ? 'chip-on' : ''}`} onClick={() => { setPick(i); setIndex(0) }}>第{dealNo(o)}局</View>
+    // the replayed deal's own variant and called face mark its cards
+    <MarksContext.Provider value={{ variant: record.variant, called: record.called ?? null }}>
+      <Sheet title='牌局回放' open={open} onClose={onClose}>
+        {outcomes.length > 1 ? (
+          <View className='chip-row bh-replay-deals'>
+            {outcomes.map((o, i) => (
+              <View key={o.unit} className={`chip ${i === pick ? 'chip-on' : ''}`} onClick={() => { setPick(i); setIndex(0) }}>第{dealNo(o)}局</View>
+            ))}
+          </View>
+        ) : null}
+        <View className='bh-replay-step' data-index={frame.index}>
+          <Text className='bh-replay-count'>{frame.index}/{frame.total}</Text>
+          <Text className='bh-replay-line'>{frame.line}</Text>
+        </View>
+        {frame.lastPlay ? (
+          <View className='bh-replay-last'>
+            <Text className='muted'>{names[frame.lastPlay.seat]}：</Text>
+            <CardRow cards={frame.lastPlay.cards} small />
+          </View>
+        ) : null}
+        <View className='bh-replay-hands'>
+          {frame.hands.map((h, s) => (
+            <View key={s} className={`bh-replay-hand ${frame.seat === s ? 'bh-replay-hand-on' : ''}`} data-seat={s}>
+              <Text className='bh-replay-name'>{names[s]}{record.emperor === s ? ' · 皇帝' : ''}{record.guard === s && record.emperor !== s ? ' · 侍卫' : ''}</Text>
+              <Text className='bh-replay-cards'>{h.length} 张：{handSummary(h) || '出完'}</Text>
+            </View>
           ))}
         </View>
-      ) : null}
-      <View className='bh-replay-step' data-index={frame.index}>
-        <Text className='bh-replay-count'>{frame.index}/{frame.total}</Text>
-        <Text className='bh-replay-line'>{frame.line}</Text>
-      </View>
-      {frame.lastPlay ? (
-        <View className='bh-replay-last'>
-          <Text className='muted'>{names[frame.lastPlay.seat]}：</Text>
-          <CardRow cards={frame.lastPlay.cards} small />
+        <View className='bh-replay-nav'>
+          <SealButton kind='ghost' size='small' disabled={frame.index === 0} onClick={() => setIndex(0)}>从头</SealButton>
+          <SealButton kind='ghost' size='small' disabled={frame.index === 0} onClick={() => setIndex(frame.index - 1)}>上一步</SealButton>
+          <SealButton size='small' disabled={frame.index >= frame.total} onClick={() => setIndex(frame.index + 1)}>下一步</SealButton>
+          <SealButton kind='gold' size='small' disabled={frame.index >= frame.total} onClick={() => setIndex(nextPlayIndex(record, frame.index))}>跳到出牌</SealButton>
         </View>
-      ) : null}
-      <View className='bh-replay-hands'>
-        {frame.hands.map((h, s) => (
-          <View key={s} className={`bh-replay-hand ${frame.seat === s ? 'bh-replay-hand-on' : ''}`} data-seat={s}>
-            <Text className='bh-replay-name'>{names[s]}{record.emperor === s ? ' · 皇帝' : ''}{record.guard === s && record.emperor !== s ? ' · 侍卫' : ''}</Text>
-            <Text className='bh-replay-cards'>{h.length} 张：{handSummary(h) || '出完'}</Text>
-          </View>
-        ))}
-      </View>
-      <View className='bh-replay-nav'>
-        <SealButton kind='ghost' size='small' disabled={frame.index === 0} onClick={() => setIndex(0)}>从头</SealButton>
-        <SealButton kind='ghost' size='small' disabled={frame.index === 0} onClick={() => setIndex(frame.index - 1)}>上一步</SealButton>
-        <SealButton size='small' disabled={frame.index >= frame.total} onClick={() => setIndex(frame.index + 1)}>下一步</SealButton>
-        <SealButton kind='gold' size='small' disabled={frame.index >= frame.total} onClick={() => setIndex(nextPlayIndex(record, frame.index))}>跳到出牌</SealButton>
-      </View>
-      {record.called ? <View className='muted'>叫牌：{faceLabel(record.called)}</View> : null}
-      {record.dealt.length && frame.index === 0 ? <View className='muted'>皇牌 {cardLabel('BJ#1')}·权杖 在 {names[record.holder]} 手中</View> : null}
-    </Sheet>
+        {record.called ? <View className='muted'>叫牌：{faceLabel(record.called)}</View> : null}
+        {record.dealt.length && frame.index === 0 ? <View className='muted'>皇牌 {cardLabel('BJ#1')}·权杖 在 {names[record.holder]} 手中</View> : null}
+      </Sheet>
+    </MarksContext.Provider>
   )
 }

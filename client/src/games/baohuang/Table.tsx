@@ -81,7 +81,9 @@ export function Table({ game, waiting, remaining, bots }: Props) {
           ) : wind ? (
             <View className='bh-trick bh-jiefeng'>
               <Text className='bh-jiefeng-text'>接风</Text>
-              <Text className='muted'>{name(wind.from)}已出完，{name(wind.to)}接风出牌</Text>
+              {/* two short lines: one ran under the side seats at 390 px */}
+              <Text className='muted bh-jiefeng-line'>{name(wind.from)}已出完</Text>
+              <Text className='muted bh-jiefeng-line'>{name(wind.to)}接风出牌</Text>
             </View>
           ) : (
             <View className='bh-trick'>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  cardLabel, compareCards, copiesOf, faceLabel, handRows, handSummary, keepInHand, keptCall, nextHint, parseCard, playLabel,
+  cardLabel, compareCards, copiesOf, faceLabel, handRows, handSummary, keepInHand, keptCall, markOf, nextHint, parseCard, playLabel,
   sameCards, sortHand, toggleCard,
 } from './cards'
 
@@ -71,5 +71,24 @@ describe('保皇 cards', () => {
     expect(keptCall('HA', ['SK', 'DQ'])).toBe(undefined)
     expect(keptCall('HA', null)).toBe(undefined)
     expect(keptCall(undefined, ['HA'])).toBe(undefined)
+  })
+})
+
+describe('the marks a card shows at the table', () => {
+  const simple = { variant: 'simple', called: null }
+  const classic = { variant: 'classic', called: 'S10' }
+  it('皇 on the 皇牌 in both variants (seed: 牌中有一张大王标有权杖，当作"皇"牌)', () => {
+    expect(markOf(parseCard('BJ#1'), simple)).toBe('皇')
+    expect(markOf(parseCard('BJ#1'), classic)).toBe('皇')
+    expect(markOf(parseCard('BJ#2'), classic)).toBeNull()
+  })
+  it('卫 on the 宝剑 小王 only in 简明 (seed, 简单玩法: 牌中有一张小王标有宝剑，当作"侍卫"牌)', () => {
+    expect(markOf(parseCard('LJ#1'), simple)).toBe('卫')
+    expect(markOf(parseCard('LJ#1'), classic)).toBeNull()
+  })
+  it('叫 on every copy of the called face in 经典 (seed: 由持第四张该花色点数牌的人作为自己的侍卫)', () => {
+    expect(markOf(parseCard('S10#3'), classic)).toBe('叫')
+    expect(markOf(parseCard('H10#3'), classic)).toBeNull()
+    expect(markOf(parseCard('S10#3'), { variant: 'classic', called: null })).toBeNull()
   })
 })

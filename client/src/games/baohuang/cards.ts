@@ -42,6 +42,25 @@ export function parseCard(code: string): Card {
   return { code, suit, rank, copy, joker: false, order: rankOrder(rank), mark: null }
 }
 
+/** What decides a card's mark at a table: the variant and, in classic, the face the emperor called. */
+export interface Marks {
+  variant: string
+  called: string | null
+}
+
+/**
+ * The mark a card shows at this table (from the view's `variant` and `called`): 皇 on the 皇牌 (the
+ * 大王 with the 权杖, in both variants); 卫 on the 侍卫牌 (the 小王 with the 宝剑) only in 简明 — in 经典
+ * the guard is whoever holds the fourth copy of the called card, so the 宝剑 means nothing there and
+ * every copy of the called face is marked 叫 instead (the guard finds hers among 43 cards).
+ */
+export function markOf(card: Card, marks: Marks): string | null {
+  if (card.mark === '皇') return '皇'
+  if (marks.variant === 'simple') return card.mark
+  const face = card.code.split('#')[0]
+  return marks.called !== null && face === marks.called ? '叫' : null
+}
+
 /** What the corner of a card shows: 'A', '10', '大' / '小' for jokers. */
 export function rankText(rank: string): string {
   if (rank === 'BJ') return '大王'

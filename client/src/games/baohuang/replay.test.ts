@@ -33,6 +33,12 @@ describe('牌局回放', () => {
     expect(f6.hands[4]).toEqual([])
   })
 
+  it('shows the cards on the table while the trick is played, not after a 强退', () => {
+    const quit = { ...record, log: [...record.log, { seat: 1, act: 'quit' }] } as unknown as DealRecord
+    expect(replayFrame(quit, 5, names).lastPlay).toEqual({ seat: 1, cards: ['H8#1'] })  // 丁 passed: 乙's on the table
+    expect(replayFrame(quit, 7, names).lastPlay).toBeNull()
+  })
+
   it('jumps to the next play, skipping passes', () => {
     expect(nextPlayIndex(record, 0)).toBe(2)
     expect(nextPlayIndex(record, 3)).toBe(6)

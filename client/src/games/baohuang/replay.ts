@@ -33,13 +33,16 @@ export function replayFrame(record: DealRecord, index: number, names: readonly s
     }
   }
   const entry = upto > 0 ? record.log[upto - 1] : null
+  // the cards on the table belong to a play or a pass; after a 强退 (or a kick) nothing is on the table:
+  // showing the last play there read as if the quit had carried cards
+  const inTrick = entry !== null && (entry.act === 'play' || entry.act === 'pass')
   return {
     index: upto,
     total,
     line: entry ? logLine(entry, names) : `第${record.no}局发牌`,
     seat: entry ? entry.seat : null,
     hands: hands.map(sortHand),
-    lastPlay,
+    lastPlay: inTrick ? lastPlay : null,
   }
 }
 

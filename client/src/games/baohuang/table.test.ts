@@ -103,7 +103,9 @@ describe('保皇 table layout', () => {
     }) as unknown as Outcome
     // the server's word, whatever the scores seem to say
     expect(dealVerdict(deal([-4, -2, 2, 2, 2], { multiplier: 2, winner: 'emperor' }))).toEqual({ text: '皇帝方胜', side: 'emperor', times: '×2' })
-    expect(dealVerdict(deal([4, 2, -2, -2, -2], { winner: 'rebels' }))).toEqual({ text: '造反方胜', side: 'rebels', times: '' })
+    expect(dealVerdict(deal([4, 2, -2, -2, -2], { winner: 'rebels', rebels: [2] }))).toEqual({ text: '造反方胜', side: 'rebels', times: '' })
+    // nobody declared 造反: the three won as 平民
+    expect(dealVerdict(deal([4, 2, -2, -2, -2], { winner: 'rebels', rebels: [] }))).toEqual({ text: '平民方胜', side: 'rebels', times: '' })
     expect(dealVerdict(deal([0, 0, 0, 0, 0], { multiplier: 2, winner: 'draw' }))).toEqual({ text: '平局', side: 'draw', times: '×2' })
     expect(dealVerdict(deal([-30, 0, 0, 0, 0], { multiplier: 4 }, 'kicked'))).toEqual({ text: '有人被请出 · 不计胜负', side: 'void', times: '' })
     expect(dealVerdict(deal([-30, 0, 0, 0, 0], { multiplier: 4 }, 'quit'))).toEqual({ text: '有人强退 · 不计胜负', side: 'void', times: '' })

@@ -176,14 +176,14 @@ export function scoreRows(outcome: Outcome): ScoreRow[] {
 }
 
 export interface DealVerdict {
-  /** 皇帝方胜 / 造反方胜 / 平局, or how the deal was cut short. */
+  /** 皇帝方胜 / 造反方胜 (平民方胜 when nobody declared 造反) / 平局, or how the deal was cut short. */
   text: string
   side: 'emperor' | 'rebels' | 'draw' | 'void'
   /** The deal's multiplier when above 1 ('×2'), else ''. */
   times: string
 }
 
-const WINNER_TEXT = { emperor: '皇帝方胜', rebels: '造反方胜', draw: '平局' } as const
+const WINNER_TEXT = { emperor: '皇帝方胜', rebels: '平民方胜', draw: '平局' } as const
 
 /**
  * Who won the deal: the server's `extra.winner`. It is null for a deal cut short by 强退 or 请出,
@@ -196,7 +196,9 @@ export function dealVerdict(outcome: Outcome): DealVerdict {
     const text = outcome.reason === 'quit' ? '有人强退 · 不计胜负' : outcome.reason === 'kicked' ? '有人被请出 · 不计胜负' : '不计胜负'
     return { text, side: 'void', times: '' }
   }
-  return { text: WINNER_TEXT[winner], side: winner, times: x.multiplier > 1 ? `×${x.multiplier}` : '' }
+  // the three's side is 造反方 only when one of them declared 造反 (seed: 造反者显示锄头标识)
+  const text = winner === 'rebels' && x.rebels.length ? '造反方胜' : WINNER_TEXT[winner]
+  return { text, side: winner, times: x.multiplier > 1 ? `×${x.multiplier}` : '' }
 }
 
 /** The last deal in a line over the table: '第1局 皇帝方胜×2 · 你 −3 · 复盘 ›'. */

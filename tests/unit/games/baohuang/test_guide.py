@@ -331,7 +331,7 @@ def test_place_points_and_the_two_against_three_example():
     guard T, each commoner −T"."""
     listed = re.search(r"依次为(.+?)。", line_with("名次分：")).group(1).split("、")
     assert tuple(int(p) for p in listed) == PLACE_POINTS == (2, 1, 0, -1, -2)
-    emperor, guard, rebel = numbers(r"皇帝([+-]\d+)，侍卫([+-]\d+)，反贼各([+-]\d+)", line_with("例：皇帝头名"))
+    emperor, guard, rebel = numbers(r"皇帝([+-]\d+)，侍卫([+-]\d+)，平民各([+-]\d+)", line_with("例：皇帝头名"))
     t = PLACE_POINTS[0] + PLACE_POINTS[1]
     assert (emperor, guard, rebel) == (2 * t, t, -t)
     assert score((0, 1, 2, 3, 4), emperor=0, guard=1, solo=Solo.NONE)[0] == (emperor, guard, rebel, rebel, rebel)
@@ -358,7 +358,7 @@ def test_doublings_multiply_and_every_deal_sums_to_zero():
     """Seed: "造反成功后输赢的分数加倍（包括暗独保）"; DECISIONS 保皇 #5: "明保 ×2 … a successful 造反 ×2
     (seed); they multiply"."""
     line = line_with("翻倍相乘")
-    assert "明保×2" in line and "造反成功（反贼一方得分）×2" in line and "相加为0" in line
+    assert "明保×2" in line and "造反成功（平民一方得分）×2" in line and "相加为0" in line
     royals_lose = (1, 3, 4, 0, 2)
     plain, _ = score(royals_lose, 0, 2, Solo.NONE)
     assert score(royals_lose, 0, 2, Solo.NONE, open_guard=True)[0] == tuple(2 * p for p in plain)
@@ -380,5 +380,5 @@ def test_the_first_deal_is_dealt_from_seat_one_and_the_marked_kings_are_named_as
     “侍卫”牌": the card says where the first deal starts (一号座, seat 0) and names the kings by the marks the
     table draws on them (「皇」「卫」)."""
     assert "首局由一号座" in line_with("首局由") and new_table(seed=3).deal.dealer == 0
-    assert "「皇」" in line_with("皇牌是") and "「卫」" in line_with("皇牌是")
+    assert "「皇」" in line_with("皇牌是") and "「卫」" in line_with("简明：侍卫牌")
     assert guide.PLACE_NAMES[0] == "头游" and len(guide.PLACE_NAMES) == SEATS

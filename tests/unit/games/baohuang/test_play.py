@@ -180,3 +180,16 @@ def test_deal_ends_when_certain_and_reports_one_outcome():
     assert state.phase is Phase.BETWEEN and state.totals == (6, 3, -3, -3, -3) and state.deal is None
     assert GAME.pending(state).seats == frozenset(range(5))
     assert state.last.places == (0, 1, 2, 4, 3) and state.last.left[3] == ("S10#1", "S10#2", "S10#3")
+
+
+def test_a_refused_follow_names_the_play_on_the_table_before_hers():
+    """Seed: "必须跟出张数相同的牌，要求每张牌必须能压过上一手牌": the refusal names both plays, the table's
+    first (her own alone, 「9×3」, read as the play the rule asked for)."""
+    state = table("S9#1 H9#1 C9#1 S7#1 S7#2 S7#3 S7#4", "S8#1", "S10#1", "SQ#1", "SK#1", turn=0,
+                  trick=(4, "S8#2 H8#2 C8#2 D8#2"))
+    with pytest.raises(IllegalAction) as size:
+        GAME.check(state, Viewer.player(0), Play(cards=("S9#1", "H9#1", "C9#1")))
+    assert size.value.message == "跟牌须出相同张数：桌上是 8×4（4 张），你选了 9×3（3 张）"
+    with pytest.raises(IllegalAction) as low:
+        GAME.check(state, Viewer.player(0), Play(cards=("S7#1", "S7#2", "S7#3", "S7#4")))
+    assert low.value.message == "每张牌都须大过桌上那手的对应牌：桌上是 8×4，你选了 7×4"
