@@ -277,6 +277,12 @@ describe('保皇 H5', () => {
     assert.equal(last.extra.variant, 'simple')
     assert.equal(last.results.reduce((n, r) => n + r.score, 0), 0, 'a deal\'s scores sum to 0')
     await screen(ps[0]).locator('.bh-over', { hasText: '托管' }).waitFor()
+    // the score sheet is brought up to her, not left below the table
+    const sheet = screen(ps[0]).locator('.bh-scores')
+    await until('the score sheet in sight', async () => {
+      const [top, inner] = await sheet.evaluate((el) => [el.getBoundingClientRect().top, window.innerHeight])
+      return top >= -1 && top < inner / 2
+    }, 5000)
   })
 
   it('classic mode: a call on the throne, the declaration and plays by clicking, 托管 to the end; the score table matches and the replay steps through the deal', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
+import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
@@ -9,7 +10,7 @@ import { SealButton } from '../../components/SealButton'
 import { Sheet } from '../../components/Sheet'
 import { useData } from '../../hooks/useData'
 import type { Seen } from '../../hooks/usePoll'
-import { copiesOf, faceLabel, keepInHand, keptCall, nextHint, sameCards, toggleCard } from './cards'
+import { copiesOf, faceLabel, isRed, keepInHand, keptCall, nextHint, sameCards, toggleCard } from './cards'
 import { clockText } from './clock'
 import { Hand, MarksContext } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
@@ -93,6 +94,19 @@ export function BaohuangGame({ view, refresh }: Props) {
   )
   const outcomes = results.data?.results ?? []
   const lastOutcome = outcomes[outcomes.length - 1]
+  // a deal (or the table) just ended: the score sheet is below the table, out of sight on a phone —
+  // bring it up once it is there (the result is fetched after the view that ended the deal)
+  const phase = game?.phase
+  useEffect(() => {
+    if ((phase !== 'between' && phase !== 'over') || !lastOutcome) return
+    if (process.env.TARO_ENV === 'h5') {
+      // H5's pageScrollTo measures the sheet from its panel, not the page: it moved a few pixels
+      const sheets = document.querySelectorAll('.bh-scores')
+      sheets[sheets.length - 1]?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+    } else {
+      Taro.pageScrollTo({ selector: '.bh-scores', duration: 300 }).catch(() => undefined)
+    }
+  }, [phase, lastOutcome?.unit])
 
   if (!game) return <View className='loading'>发牌中…</View>
 
@@ -157,7 +171,8 @@ export function BaohuangGame({ view, refresh }: Props) {
                     <View className='chip-row'>
                       {(game.callable ?? []).map((f) => (
                         <View key={f} className={`chip ${call === f ? 'chip-on' : ''}`} data-face={f} onClick={() => setCall(f)}>
-                          {faceLabel(f)}{copiesOf(hand, f) >= 4 ? ' · 暗独保' : ''}
+                          {/* the suit in its colour, as on the cards */}
+                          <Text className={isRed(`${f}#1`) ? 'card-red' : ''}>{faceLabel(f)}</Text>{copiesOf(hand, f) >= 4 ? ' · 暗独保' : ''}
                         </View>
                       ))}
                     </View>
