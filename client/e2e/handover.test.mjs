@@ -1,29 +1,12 @@
 // 代打, in the browser at phone size: a 宫斗杀 teammate gone three rounds; the creator's screen offers
 // her seat to a bot, the creator proposes, the gone player's own screen says what her return does, the
 // third player votes it through by clicking, and every screen shows the bot in her seat.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { apiClient, startServer } from './server.mjs'
-import { current, launch, loggedInPhone, shot } from './browser.mjs'
+import { current, loggedInPhone, shot } from './browser.mjs'
+import { liveSuite, SHOTS } from './suite.mjs'
 
-const SHOTS = fileURLToPath(new URL('./shots/', import.meta.url))
-mkdirSync(SHOTS, { recursive: true })
-
-let server
-let browser
-let api
-before(async () => {
-  server = await startServer()
-  api = apiClient(server.base)
-  browser = await launch()
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
+const live = liveSuite()
 const screen = (p) => current(p.page)
 
 describe('代打', () => {
@@ -33,20 +16,20 @@ describe('代打', () => {
   let roomId
 
   it('the creator is offered the seat of a teammate gone three rounds, and proposes a bot', async () => {
-    ;[zhen, mei, rong] = await Promise.all(['甄嬛', '沈眉庄', '安陵容'].map((n) => loggedInPhone(browser, server.base, api, n)))
-    const open = await api.call('POST', '/v1/rooms', zhen.token, { game: 'shengong_d', options: { stage: 1 } })
+    ;[zhen, mei, rong] = await Promise.all(['甄嬛', '沈眉庄', '安陵容'].map((n) => loggedInPhone(live.browser, live.server.base, live.api, n)))
+    const open = await live.api.call('POST', '/v1/rooms', zhen.token, { game: 'shengong_d', options: { stage: 1 } })
     assert.equal(open.status, 200, JSON.stringify(open.body))
     roomId = open.body.room.id
-    for (const p of [mei, rong]) assert.equal((await api.call('POST', `/v1/rooms/${roomId}/join`, p.token, {})).status, 200)
+    for (const p of [mei, rong]) assert.equal((await live.api.call('POST', `/v1/rooms/${roomId}/join`, p.token, {})).status, 200)
     // 安陵容 sends nothing for three rounds; 甄嬛 presses 催战 each time (through the API: the 催战 button
     // has its own test)
     for (let round = 0; round < 3; round++) {
-      const step = (await api.call('GET', `/v1/rooms/${roomId}`, zhen.token)).body.room.step
+      const step = (await live.api.call('GET', `/v1/rooms/${roomId}`, zhen.token)).body.room.step
       for (const p of [zhen, mei]) {
-        const moved = await api.call('POST', `/v1/games/shengong/rooms/${roomId}/actions`, p.token, { step, action: { type: 'idle' } })
+        const moved = await live.api.call('POST', `/v1/games/shengong/rooms/${roomId}/actions`, p.token, { step, action: { type: 'idle' } })
         assert.equal(moved.status, 200, JSON.stringify(moved.body))
       }
-      assert.equal((await api.call('POST', `/v1/rooms/${roomId}/hurry`, zhen.token, { step })).status, 200)
+      assert.equal((await live.api.call('POST', `/v1/rooms/${roomId}/hurry`, zhen.token, { step })).status, 200)
     }
     for (const p of [zhen, mei, rong]) await p.page.goto(`/pages/room-shengong/index?id=${roomId}`)
     const bar = screen(zhen).getByRole('region', { name: '代打' })
@@ -79,7 +62,7 @@ describe('代打', () => {
       const row = screen(p).locator('.sg-rival', { hasText: '安陵容' })
       await row.locator('.sg-bot-mark').waitFor({ timeout: 15000 })
     }
-    const seats = (await api.call('GET', `/v1/rooms/${roomId}`, zhen.token)).body.room.seats
+    const seats = (await live.api.call('GET', `/v1/rooms/${roomId}`, zhen.token)).body.room.seats
     assert.equal(seats[2].bot, 'advanced')
   })
 })
