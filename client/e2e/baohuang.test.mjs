@@ -74,13 +74,18 @@ async function throneByClicking(rid, { yieldFirst }) {
     const cand = v.game.candidate
     const p = ps[cand]
     const mine = (await view(rid, p)).game
-    await button(p, '让位').waitFor()
+    // the button names her 上家, the seat the pass offers the throne to
+    const yieldLabel = mine.must_take ? '让位' : `让位给${mine.seats[mine.yield_to].name}`
+    await button(p, yieldLabel).waitFor()
+    let passedTo = null
     if (yieldFirst && !yielded && !mine.must_take) {
-      await button(p, '让位').click()
+      await button(p, yieldLabel).click()
       yielded = true
+      passedTo = mine.yield_to
     } else if (mine.variant === 'classic') {
       if (!mine.callable.length) {
-        await button(p, '让位').click()
+        await button(p, yieldLabel).click()
+        passedTo = mine.yield_to
       } else {
         await screen(p).locator(`.chip[data-face="${mine.callable[0]}"]`).click()
         await button(p, new RegExp(`^登基 · 叫`)).click()
@@ -88,10 +93,11 @@ async function throneByClicking(rid, { yieldFirst }) {
     } else {
       await button(p, '登基').click()
     }
-    await until('the throne to move on', async () => {
+    const moved = await until('the throne to move on', async () => {
       const w = await view(rid)
       return w.game.phase !== 'throne' || w.game.candidate !== cand ? w : null
     })
+    if (passedTo !== null && moved.game.phase === 'throne') assert.equal(moved.game.candidate, passedTo)
   }
 }
 

@@ -30,6 +30,7 @@ from chalicelib.games.baohuang.model import (
     Role,
     Solo,
     TableEnd,
+    prev_seat,
 )
 from chalicelib.games.baohuang.play import hint_cards, legal_plays
 from chalicelib.games.baohuang.throne import callable_list, forced
@@ -102,6 +103,8 @@ class BaohuangView(Frozen):
     callable: tuple[str, ...] = ()
     """Classic throne offer to the viewer: faces she may call (three or four copies)."""
     can_open_solo: bool = False
+    yield_to: int | None = None
+    """The throne offered to the viewer: the seat a 让位 passes it to (her 上家)."""
     emperor: int | None = None
     solo: Solo | None = None
     """Known to the viewer: "open" for all; "hidden" for that emperor, the host, or once revealed."""
@@ -167,6 +170,7 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
             fields.update(hand=hand, my_role=role_of(deal, me),
                           partners=tuple(sorted(known_partners(deal, me))))
             if state.phase is Phase.THRONE and deal.candidate == me:
+                fields["yield_to"] = prev_seat(me)
                 if state.options.variant is Variant.CLASSIC:
                     fields.update(callable=callable_list(hand), can_open_solo=True)
                 else:

@@ -2300,6 +2300,11 @@ export interface components {
              */
             can_open_solo?: boolean;
             /**
+             * Yield To
+             * @default null
+             */
+            yield_to?: number | null;
+            /**
              * Emperor
              * @default null
              */

@@ -111,6 +111,7 @@ export function BaohuangGame({ view, refresh }: Props) {
   if (!game) return <View className='loading'>发牌中…</View>
 
   const names = game.seats.map((s) => s.name)
+  const yieldName = game.yield_to !== null && game.yield_to !== undefined ? names[game.yield_to] : undefined
   const candidateMe = game.phase === 'throne' && me !== null && game.candidate === me
   const illegal = verdict && sameCards(verdict.cards, selected) && !verdict.legal ? verdict.message : null
 
@@ -164,7 +165,9 @@ export function BaohuangGame({ view, refresh }: Props) {
           <Panel title='皇位' extra={game.throne_offers ? `已让位 ${game.throne_offers} 次` : undefined} className='bh-panel'>
             {candidateMe ? (
               <View className='bh-throne'>
-                <View className='bh-note'>皇位在你。{game.must_take ? '传完一轮，须自己登基。' : '牌力不够可以让给上家。'}</View>
+                <View className='bh-note'>
+                  皇位在你。{game.must_take ? '传完一轮，须自己登基。' : `牌力不够可以让给上家${yieldName ? `「${yieldName}」` : ''}。`}
+                </View>
                 {game.variant === 'classic' && (game.callable ?? []).length ? (
                   <View className='bh-calls'>
                     <Text className='muted'>叫牌（持第四张者为侍卫；叫四张为暗独保）：</Text>
@@ -186,7 +189,9 @@ export function BaohuangGame({ view, refresh }: Props) {
                   {game.can_open_solo ? (
                     <SealButton busy={busy === 'solo'} onClick={() => act({ type: 'take_throne', open_solo: true }, 'solo')}>明独保</SealButton>
                   ) : null}
-                  <SealButton kind='ghost' busy={busy === 'yield'} disabled={!!game.must_take} onClick={() => act({ type: 'pass_throne' }, 'yield')}>让位</SealButton>
+                  <SealButton kind='ghost' busy={busy === 'yield'} disabled={!!game.must_take} onClick={() => act({ type: 'pass_throne' }, 'yield')}>
+                    {yieldName && !game.must_take ? `让位给${yieldName}` : '让位'}
+                  </SealButton>
                 </View>
               </View>
             ) : (

@@ -67,6 +67,16 @@ def test_throne_passes_to_shangjia_and_simple_redeals_after_two_rounds():
     assert sum(len(h) for h in deal.hands) == 168 and deal.candidate == deal.holder
 
 
+def test_the_candidate_is_told_whom_a_pass_offers_the_throne():
+    """Seed: "可以出让皇位给上家": her 让位 names the seat it goes to (her 上家), the very seat the pass
+    offers it to; nobody else is told."""
+    state = throne_table(*SIMPLE_HANDS, holder=0)
+    view = GAME.view(state, Viewer.player(0))
+    assert view.yield_to == 4
+    assert act(state, 0, PassThrone(), step=1).state.deal.candidate == view.yield_to
+    assert GAME.view(state, Viewer.player(4)).yield_to is None
+
+
 def test_only_the_candidate_may_decide():
     """Seed: "抓到皇牌的人当皇帝" — the holder decides first, then each 上家 in turn; nobody else."""
     state = throne_table(*SIMPLE_HANDS)
