@@ -163,7 +163,8 @@ def test_whole_simple_and_classic_deals_results_totals_and_board(api, svc):
     assert lines(reports, "declared")[0]["rebels"] == extra["rebels"] == [1, 2, 4]
     (revealed,) = lines(reports, "guard_revealed")
     assert (revealed["seat"], revealed["how"]) == (0, "forced")
-    assert extra["multiplier"] == 2 and [r["score"] for r in outcome["results"]] == [-4, 4, 4, -8, 4]
+    assert extra["multiplier"] == 2 and extra["doubled"] == ["造反成功"]
+    assert [r["score"] for r in outcome["results"]] == [-4, 4, 4, -8, 4]
     simple_scores = [r["score"] for r in outcome["results"]]
     (ended,) = lines(reports, "deal_ended")
     assert "LJ#1" in ended["record"]["dealt"][0]  # the guard is the 侍卫 card's holder

@@ -25,7 +25,7 @@ from chalicelib.games.baohuang.model import (
     Phase,
     TableEnd,
 )
-from chalicelib.games.baohuang.scoring import deal_score
+from chalicelib.games.baohuang.scoring import deal_score, doublings
 from chalicelib.games.baohuang.step import Step
 
 
@@ -90,6 +90,8 @@ def _close(step: Step, record: DealRecord, results: tuple[SeatResult, ...], left
         variant=record.variant, baoliu=record.baoliu, emperor=record.emperor, guard=record.guard,
         solo=record.solo, called=record.called, open_guard=record.open_guard, rebels=record.rebels,
         grabbed=record.grabbed, multiplier=record.multiplier, places=record.places, totals=totals,
+        doubled=doublings(record.solo, record.open_guard, record.rebels,
+                          commoners_won=deal_winner(record, left_seat) is DealWinner.REBELS) if record.multiplier > 1 else (),
         winner=deal_winner(record, left_seat), left_seat=left_seat, penalty=QUIT_PENALTY if left_seat is not None else 0, replay=record,
     )
     step.results.append(Outcome(unit=f"deal-{record.no}", reason=record.reason.value, results=results,

@@ -271,6 +271,8 @@ class BaohuangDealResult(Frozen):
     rebels: tuple[int, ...]
     grabbed: bool
     multiplier: int
+    doubled: tuple[str, ...] = ()
+    """Why the multiplier (each doubled it): 「明保」, 「造反成功」."""
     places: tuple[int, ...]
     """Seats by place, first = 头科; empty when the deal was abandoned."""
     totals: tuple[int, ...]

@@ -58,13 +58,16 @@ def score(
         for seat in range(SEATS):
             base[seat] = -emperor_score // 4
         base[emperor] = emperor_score
-    multiplier = 1
-    if open_guard and solo is Solo.NONE:
-        multiplier *= 2
     commoner = next(seat for seat in range(SEATS) if seat != emperor and seat != guard)
-    if rebels and base[commoner] > 0:
-        multiplier *= 2
+    multiplier = 2 ** len(doublings(solo, open_guard, rebels, commoners_won=base[commoner] > 0))
     return tuple(points * multiplier for points in base), multiplier
+
+
+def doublings(solo: Solo, open_guard: bool, rebels: Sequence[int], *, commoners_won: bool) -> tuple[str, ...]:
+    """Why a deal's score is doubled, each reason once more: 明保 (not in a solo), and 造反成功 — seed:
+    "造反成功后输赢的分数加倍"."""
+    return (*(("明保",) if open_guard and solo is Solo.NONE else ()),
+            *(("造反成功",) if rebels and commoners_won else ()))
 
 
 def deal_score(deal: Deal, places: Sequence[int]) -> tuple[tuple[int, ...], int]:

@@ -1654,6 +1654,11 @@ export interface components {
             grabbed: boolean;
             /** Multiplier */
             multiplier: number;
+            /**
+             * Doubled
+             * @default []
+             */
+            doubled?: string[];
             /** Places */
             places: number[];
             /** Totals */

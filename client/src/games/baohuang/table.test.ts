@@ -103,6 +103,9 @@ describe('保皇 table layout', () => {
     }) as unknown as Outcome
     // the server's word, whatever the scores seem to say
     expect(dealVerdict(deal([-4, -2, 2, 2, 2], { multiplier: 2, winner: 'emperor' }))).toEqual({ text: '皇帝方胜', side: 'emperor', times: '×2' })
+    // the server says why the score was doubled
+    expect(dealVerdict(deal([-24, 12, -12, 12, 12], { multiplier: 4, winner: 'rebels', rebels: [3], doubled: ['明保', '造反成功'] })).times)
+      .toBe('×4 明保·造反成功')
     expect(dealVerdict(deal([4, 2, -2, -2, -2], { winner: 'rebels', rebels: [2] }))).toEqual({ text: '造反方胜', side: 'rebels', times: '' })
     // nobody declared 造反: the three won as 平民
     expect(dealVerdict(deal([4, 2, -2, -2, -2], { winner: 'rebels', rebels: [] }))).toEqual({ text: '平民方胜', side: 'rebels', times: '' })

@@ -179,7 +179,7 @@ export interface DealVerdict {
   /** 皇帝方胜 / 造反方胜 (平民方胜 when nobody declared 造反) / 平局, or how the deal was cut short. */
   text: string
   side: 'emperor' | 'rebels' | 'draw' | 'void'
-  /** The deal's multiplier when above 1 ('×2'), else ''. */
+  /** The deal's multiplier when above 1, with why ('×2 明保', '×4 明保·造反成功'), else ''. */
   times: string
 }
 
@@ -198,7 +198,8 @@ export function dealVerdict(outcome: Outcome): DealVerdict {
   }
   // the three's side is 造反方 only when one of them declared 造反 (seed: 造反者显示锄头标识)
   const text = winner === 'rebels' && x.rebels.length ? '造反方胜' : WINNER_TEXT[winner]
-  return { text, side: winner, times: x.multiplier > 1 ? `×${x.multiplier}` : '' }
+  const why = (x.doubled ?? []).join('·')
+  return { text, side: winner, times: x.multiplier > 1 ? `×${x.multiplier}${why ? ` ${why}` : ''}` : '' }
 }
 
 /** The last deal in a line over the table: '第1局 皇帝方胜×2 · 你 −3 · 复盘 ›'. */

@@ -77,7 +77,7 @@ def test_rebels_keep_the_hoe_mark_when_they_lose():
     state = act(state, 0, Play(cards=("BJ#1",))).state
     tr = act(state, 1, Play(cards=("BJ#2",)), step=2)
     (outcome,) = tr.results
-    assert outcome.extra["rebels"] == [3] and outcome.extra["multiplier"] == 1
+    assert outcome.extra["rebels"] == [3] and outcome.extra["multiplier"] == 1 and outcome.extra["doubled"] == []
     assert outcome.extra["winner"] == "emperor"  # the result names the side, for every screen alike
     by_seat = {r.seat: r for r in outcome.results}
     assert by_seat[3].stats["rebel"] == 1 and by_seat[3].score == -3 and not by_seat[3].won

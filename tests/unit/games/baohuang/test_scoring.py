@@ -7,7 +7,7 @@ from itertools import permutations
 import pytest
 
 from chalicelib.games.baohuang.model import Deal, Solo
-from chalicelib.games.baohuang.scoring import certain_places, score
+from chalicelib.games.baohuang.scoring import certain_places, doublings, score
 
 T_BY_ROYAL_PLACES = {
     frozenset({1, 2}): 3, frozenset({1, 3}): 2, frozenset({1, 4}): 1, frozenset({2, 3}): 1,
@@ -121,3 +121,19 @@ def test_remaining_seats_take_places_by_fewest_cards_left():
     fewest cards left, ties in play order from the seat to act."""
     deal = deal_with((0, 2), cards=(0, 7, 0, 3, 3)).model_copy(update={"turn": 4})
     assert certain_places(deal) == (0, 2, 4, 3, 1)
+
+
+@pytest.mark.parametrize(
+    ("solo", "open_guard", "rebels", "commoners_won", "why"),
+    [
+        (Solo.NONE, True, (3,), True, ("明保", "造反成功")),
+        (Solo.NONE, True, (3,), False, ("明保",)),
+        (Solo.NONE, False, (1,), True, ("造反成功",)),
+        (Solo.NONE, False, (), True, ()),  # the three won without declaring: no 造反 to double
+        (Solo.OPEN, True, (4,), False, ()),  # 明独保's stake is its own table, not a 明保
+    ],
+)
+def test_the_deal_says_why_its_score_was_doubled(solo, open_guard, rebels, commoners_won, why):
+    """DECISIONS 保皇 #5 (明保 ×2, a successful 造反 ×2, they multiply); seed: "造反成功后输赢的分数加倍": the
+    result names each doubling, and the multiplier is two to the number of them."""
+    assert doublings(solo, open_guard, rebels, commoners_won=commoners_won) == why
