@@ -115,9 +115,10 @@ def settle_round(deps: RoomDeps, room: Room, moves: dict[int, MoveRecord] | None
 
 def missed_after(room: Room, seats: frozenset[int], moves: dict[int, MoveRecord]) -> dict[str, int]:
     """`Room.missed` once the round the `seats` owed is settled with `moves`: one more for each seat
-    that sent nothing (nor had a bot send for her), back to 0 for the others."""
-    return {str(seat): 0 if seat in moves and moves[seat].by.submitted else room.missed.get(str(seat), 0) + 1
-            for seat in sorted(seats)}
+    that sent nothing (nor had a bot send for her); the others are left out (0), so a room whose players
+    all play stores nothing (every write of the room item carries it)."""
+    return {str(seat): room.missed.get(str(seat), 0) + 1
+            for seat in sorted(seats) if not (seat in moves and moves[seat].by.submitted)}
 
 
 def apply_action(deps: RoomDeps, game: AnyGame, room: Room, state: Any, pending: Pending, actor: Viewer,
