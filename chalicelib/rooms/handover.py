@@ -2,11 +2,13 @@
 
 A seat qualifies when its player is gone: the game says so (保皇: in 托管 for a whole deal), or, in a
 sealed-round game, the seat sent nothing for the last `ABSENT_ROUNDS` rounds (`Room.missed`, counted as
-each round settles). The room's view tells the creator which seats she may offer (`offers`) and every
-player the open vote as it concerns her (`vote_view`), so the app shows both without a rule of its own. The creator (or host) proposes; the other seated players vote; a majority of
-them hands the seat to a bot of the proposed level (with no other human at the table, the proposal
-alone does). The bot plays through the same paths as any bot (`autoplay`). The moment the player acts
-again, the seat is hers: the bot flag is cleared in the same request, before her action.
+each round settles). The creator (or host) proposes; the other seated players vote; a majority of them
+hands the seat to a bot of the proposed level (with no other human at the table, the proposal alone
+does). The bot plays through the same paths as any bot (`autoplay`). The moment the player acts again,
+the seat is hers: the bot flag is cleared in the same request, before her action.
+
+The room's view tells the creator which seats she may offer (`offers`) and every player the open vote
+as it concerns her (`vote_view`), so the app shows both without a rule of its own.
 """
 
 from __future__ import annotations
