@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Panel } from '../../components/Panel'
 import { AgainButton } from '../../components/room/AgainButton'
 import { Handover } from '../../components/room/Handover'
+import { scrollToTop } from '../../lib/scroll'
 import { SealButton } from '../../components/SealButton'
 import { Sheet } from '../../components/Sheet'
 import { useData } from '../../hooks/useData'
@@ -98,14 +98,7 @@ export function BaohuangGame({ view, refresh }: Props) {
   // bring it up once it is there (the result is fetched after the view that ended the deal)
   const phase = game?.phase
   useEffect(() => {
-    if ((phase !== 'between' && phase !== 'over') || !lastOutcome) return
-    if (process.env.TARO_ENV === 'h5') {
-      // H5's pageScrollTo measures the sheet from its panel, not the page: it moved a few pixels
-      const sheets = document.querySelectorAll('.bh-scores')
-      sheets[sheets.length - 1]?.scrollIntoView({ block: 'start', behavior: 'smooth' })
-    } else {
-      Taro.pageScrollTo({ selector: '.bh-scores', duration: 300 }).catch(() => undefined)
-    }
+    if ((phase === 'between' || phase === 'over') && lastOutcome) scrollToTop('.bh-scores')
   }, [phase, lastOutcome?.unit])
 
   if (!game) return <View className='loading'>发牌中…</View>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { LobbyButton } from '../../components/room/LobbyButton'
 import { GuideButton } from '../../components/guide/GuideButton'
 import { Handover } from '../../components/room/Handover'
-import Taro from '@tarojs/taro'
+import { scrollToTop } from '../../lib/scroll'
 import { Text, View } from '@tarojs/components'
 import { api, ApiError } from '../../api'
 import { notDelivered } from '../../api/errors'
@@ -79,7 +79,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
   const [placeInfo, setPlaceInfo] = useState<string>()
   useEffect(() => {
     // the rule in full is written under the map, below the fold (under the 落子 bar): bring it up
-    if (placeInfo) Taro.pageScrollTo({ selector: '.sg-place-info', duration: 200 }).catch(() => undefined)
+    if (placeInfo) scrollToTop('.sg-place-info', 200)
   }, [placeInfo])
   const [error, setError] = useState<unknown>()
   const [refusal, setRefusal] = useState<string>()
