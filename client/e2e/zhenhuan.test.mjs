@@ -96,6 +96,28 @@ async function privacyCheck(step, phones = players) {
   })
 }
 
+/** By day a phone lies among the others: until she taps 「看身份 · 我得知的」 it shows neither her role
+ * nor anything she was told (a glance across the table learns nothing). */
+async function glanceCheck(step, phones = players) {
+  const own = await Promise.all(phones.map(async (p) => (await view(p)).game.me))
+  await Promise.all(phones.map(async (p, i) => {
+    const me = own[i]
+    if (!me?.role) return
+    const text = await screen(p).innerText()
+    const secrets = [me.role_name, ...me.info.map((l) => l.text)].filter(Boolean)
+    const shown = secrets.filter((w) => text.includes(w))
+    assert.deepEqual(shown, [], `${step}: ${p.name}'s folded phone shows ${shown.join('、')}`)
+    assert.equal(await screen(p).locator('.zh-day-peek').getByRole('button', { name: '看身份 · 我得知的' }).count(), 1)
+  }))
+}
+
+/** She taps the slip: her role card and 「我得知的」 unfold together. */
+async function unfold(p) {
+  const slip = screen(p).locator('.zh-day-peek').getByRole('button', { name: '看身份 · 我得知的' })
+  if (await slip.count()) await slip.click()
+  await screen(p).locator('.zh-day-peek .zh-told').waitFor()
+}
+
 /** At night every player's phone shows the same thing, woken or not. */
 async function nightScreensAlike(step) {
   const texts = await Promise.all(players.map((p) => screen(p).locator('.zh-night-screen').innerText()))
@@ -236,21 +258,25 @@ describe('血染甄嬛传 H5', () => {
     await screen(st).locator('.zh-button-cell[data-button="dawn"]').getByRole('button').click()
     await Promise.all(players.map((p) => screen(p).locator('.zh-square').waitFor()))
     await privacyCheck('dawn 1')
+    await glanceCheck('dawn 1')
     // 温太医 sees what he was told once: the telling taken back in the night never reached his screen
     const wen = players[3]
+    await unfold(wen)
     await screen(wen).locator('.zh-told-line', { hasText: '7号' }).first().waitFor()
     assert.equal(await screen(wen).locator('.zh-told-line', { hasText: '7号' }).count(), 1)
     assert.equal(await screen(wen).locator('.zh-withdrawn').count(), 0)
     // each thing she was told says when: 第1夜 for a night step's answer
     assert.match(await screen(wen).locator('.zh-told-line', { hasText: '7号' }).first().innerText(), /^第1夜/)
-    // his role by day: folded until he taps, then the card (it folds itself again)
-    assert.equal(await screen(wen).locator('.zh-rc-name').count(), 0, 'the role is folded away by day')
-    await screen(wen).locator('.zh-day-peek').getByRole('button', { name: '看身份' }).click()
+    // his role unfolds with it; a tap folds both away again
     await screen(wen).locator('.zh-rc-name', { hasText: roleNames.wentaiyi }).waitFor()
     await shot(wen.page, `${SHOTS}zhenhuan-role-card.png`)
-    await screen(wen).locator('.zh-peek').click()
+    await screen(wen).locator('.zh-peek .zh-role-card').click()
+    await screen(wen).locator('.zh-day-peek').getByRole('button', { name: '看身份 · 我得知的' }).waitFor()
+    assert.equal(await screen(wen).locator('.zh-told-line').count(), 0, 'what he was told folds with his role')
     // the demon sees her minion and the bluffs; 浣碧 sees the (false) distance she was given
+    await unfold(players[0])
     await screen(players[0]).locator('.zh-told-line', { hasText: '叶澜依' }).waitFor()
+    await unfold(players[6])
     await screen(players[6]).locator('.zh-told-line', { hasText: '间距' }).waitFor()
 
     // 告知: a private message to 瑾汐姑姑 only
@@ -259,6 +285,7 @@ describe('血染甄嬛传 H5', () => {
     await tell.locator('.zh-seat-picker').first().locator('.chip[data-seat="2"]').click()
     await tell.locator('input').last().fill('今晚留意身边的人')
     await tell.getByRole('button', { name: '告知' }).click()
+    await unfold(players[2])
     await screen(players[2]).locator('.zh-told-line', { hasText: '今晚留意身边的人' }).waitFor()
     // told by day, it says so (not read as a night's answer)
     assert.match(await screen(players[2]).locator('.zh-told-line', { hasText: '今晚留意身边的人' }).innerText(), /^第1天/)

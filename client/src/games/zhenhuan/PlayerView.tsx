@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
@@ -39,24 +39,46 @@ function PublicToken({ seat, me, chosen }: { seat: PublicSeat; me: boolean; chos
   )
 }
 
-/** 「看身份」 at night: her role for a few seconds, then hidden again (a lit screen is seen around the table). */
-function RolePeek({ name, alignment, ability }: { name: string; alignment?: string | null; ability?: string | null }) {
+/** 「看身份」: her role for a few seconds, then hidden again (a lit screen is seen around the table). By
+ * day what she was told folds with it (`children`): the demon's minions and bluffs, a night's answer,
+ * a converted player's new role are as secret as the card, and the phone lies among the others. */
+function RolePeek({ name, alignment, ability, label = '看身份', seconds = 6, children }: {
+  name: string; alignment?: string | null; ability?: string | null; label?: string; seconds?: number; children?: ReactNode
+}) {
   const [open, setOpen] = useState(false)
   useEffect(() => {
     if (!open) return
-    const t = setTimeout(() => setOpen(false), 6000)
+    const t = setTimeout(() => setOpen(false), seconds * 1000)
     return () => clearTimeout(t)
-  }, [open])
+  }, [open, seconds])
   return open ? (
-    <View className={`zh-peek zh-role-card ${alignment === 'evil' ? 'zh-role-evil' : ''}`} onClick={() => setOpen(false)}>
-      <Text className='zh-rc-label'>你的身份</Text>
-      <Text className='zh-rc-name'>{name}</Text>
-      {alignment ? <Text className='zh-rc-align'>{ALIGNMENT_NAME[alignment]}</Text> : null}
-      {ability ? <Text className='zh-rc-ability'>{ability}</Text> : null}
-      <Text className='zh-peek-hint'>轻触收起</Text>
+    <View className='zh-peek' onClick={() => setOpen(false)}>
+      <View className={`zh-role-card ${alignment === 'evil' ? 'zh-role-evil' : ''}`}>
+        <Text className='zh-rc-label'>你的身份</Text>
+        <Text className='zh-rc-name'>{name}</Text>
+        {alignment ? <Text className='zh-rc-align'>{ALIGNMENT_NAME[alignment]}</Text> : null}
+        {ability ? <Text className='zh-rc-ability'>{ability}</Text> : null}
+        <Text className='zh-peek-hint'>轻触收起</Text>
+      </View>
+      {children}
     </View>
   ) : (
-    <View className='zh-peek-button' role='button' onClick={() => setOpen(true)}>看身份</View>
+    <View className='zh-peek-button' role='button' onClick={() => setOpen(true)}>{label}</View>
+  )
+}
+
+/** 「我得知的」: what the storyteller told her, each line dated; what was taken back stands apart. */
+function Told({ lines, withdrawn }: { lines: readonly { kind: string; text: string; night?: number | null; day?: number | null }[]; withdrawn: readonly string[] }) {
+  return (
+    <Panel title='我得知的' className='zh-told'>
+      {lines.map((l, i) => (
+        <View key={i} className='zh-told-line'><Text className='zh-told-when'>{toldWhen(l)}</Text>{l.text}</View>
+      ))}
+      {!lines.length && !withdrawn.length ? <View className='muted'>说书人尚未告诉你什么</View> : null}
+      {/* what was taken back stands apart, so a line told again is not read as the one withdrawn */}
+      {withdrawn.length ? <Text className='zh-subhead'>已撤回（不再作数）</Text> : null}
+      {withdrawn.map((w, i) => <View key={`w${i}`} className='zh-told-line zh-withdrawn'>{w}</View>)}
+    </Panel>
   )
 }
 
@@ -103,7 +125,7 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         <View className='zh-moon' />
         <Text className='zh-night-title'>{phaseTitle(game)}</Text>
         <Text className='zh-night-line'>天黑请闭眼</Text>
-        <Text className='zh-night-sub'>说书人会轻拍唤醒需要行动的人。醒来时用手势回应，看完请闭眼。天亮后这里会显示你得知的消息。</Text>
+        <Text className='zh-night-sub'>说书人会轻拍唤醒需要行动的人。醒来时用手势回应，看完请闭眼。天亮后点「看身份 · 我得知的」看说书人告诉你的消息。</Text>
         {me?.role ? <RolePeek name={me.role_name ?? ''} alignment={me.alignment} ability={me.ability} /> : null}
       </View>
     )
@@ -151,11 +173,14 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         </Panel>
       ) : null}
 
-      {/* by day the phone lies on the table among the others: her role is a tap away, as at night, and
-          folds itself again; once the game is over it is shown, as every role is */}
+      {/* by day the phone lies on the table among the others: her role and what she was told are a tap
+          away, as at night, and fold themselves again (the same slip on every phone, told or not); once
+          the game is over they are shown, as every role is */}
       {me?.role && game.phase !== 'over' ? (
         <View className='zh-day-peek' data-role={me.role}>
-          <RolePeek name={me.role_name ?? ''} alignment={me.alignment} ability={me.ability} />
+          <RolePeek name={me.role_name ?? ''} alignment={me.alignment} ability={me.ability} label='看身份 · 我得知的' seconds={20}>
+            <Told lines={told.slice(1)} withdrawn={withdrawn.mine} />
+          </RolePeek>
         </View>
       ) : null}
       {me && (!me.role || game.phase === 'over') ? (
@@ -172,6 +197,7 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
           )}
         </View>
       ) : null}
+      {me && game.phase === 'over' && (told.length > 1 || withdrawn.mine.length) ? <Told lines={told.slice(1)} withdrawn={withdrawn.mine} /> : null}
 
       {/* a traveller who left is out of the game (not dead: she used no vote) */}
       {mySeat?.departed && game.phase !== 'over' ? (
@@ -187,17 +213,6 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
           <Text>仍可说话，阵营的输赢仍算你一份；不能再提名。</Text>
           <Text>{mySeat.ghost_vote ? '你还留有一张幽灵票：可在任意一次投票中举手，只此一次。' : '你的幽灵票已经用掉，此后投票不再举手。'}</Text>
         </View>
-      ) : null}
-
-      {me && (told.length > 1 || withdrawn.mine.length) ? (
-        <Panel title='我得知的' className='zh-told'>
-          {told.slice(1).map((l, i) => (
-            <View key={i} className='zh-told-line'><Text className='zh-told-when'>{toldWhen(l)}</Text>{l.text}</View>
-          ))}
-          {/* what was taken back stands apart, so a line told again is not read as the one withdrawn */}
-          {withdrawn.mine.length ? <Text className='zh-subhead'>已撤回（不再作数）</Text> : null}
-          {withdrawn.mine.map((w, i) => <View key={`w${i}`} className='zh-told-line zh-withdrawn'>{w}</View>)}
-        </Panel>
       ) : null}
 
       <Panel title='宫苑' extra={`${game.seats.filter((s) => s.alive && !s.departed).length}/${game.seats.length} 存活`} className='zh-square'>
