@@ -361,6 +361,7 @@ def test_longyue_executed_her_team_loses(api, svc):
     t.do({"type": "force_execution", "by": 5, "nominee": 0})
     assert t.grim()["proposals"] == [{"seat": 0, "reason": "太后强制处决"}]
     t.do({"type": "execute", "seat": 0})
+    assert t.grim()["proposals"] == []  # carried out: the banner no longer offers 处决
     outcome = confirm(t, "evil", "胧月被处决，善良阵营失败")
     assert [r["won"] for r in outcome["results"]] == [False, True, False, True, False, False]
 

@@ -46,7 +46,8 @@ def execute(b: Board, seat: int) -> None:
         why = "处决台" if day.block == seat else "说书人裁定"
     impaired = b.impaired(seat)
     alive_before = b.living_players()
-    set_day(b, executed=seat, executed_done=True)
+    # one execution a day: once it is done, no proposal is left to carry out (her banner clears)
+    set_day(b, executed=seat, executed_done=True, proposals=())
     died = b.die(seat)
     b.emit(ExecutionEvent(seat=seat, died=died, text=f"{no(seat)}被处决" + ("" if died else "（已死亡）")))
     b.host(f"处决{no(seat)}（{why}）")

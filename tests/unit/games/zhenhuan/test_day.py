@@ -132,6 +132,8 @@ def test_chunyuan_first_nominated_by_a_townsfolk_executes_the_nominator() -> Non
     state = act(state, type="execute", seat=1)
     assert not state.seats[1].alive and state.phase is Phase.DAY
     assert any("纯元皇后首次被提名" in line for line in host_lines(state))
+    # carried out: nothing left to propose today (the storyteller's banner no longer offers it)
+    assert state.day.proposals == ()
 
 
 def test_chunyuan_nominated_by_a_non_townsfolk_or_a_second_time_does_nothing() -> None:
