@@ -10,8 +10,8 @@ import type { Seen } from '../../hooks/usePoll'
 import { useCountdown } from '../baohuang/useCountdown'
 import { DaySummary } from './DaySummary'
 import {
-  ALIGNMENT_NAME, phaseTitle, probeAction, reminderShort, seatNo, STATUS_SHORT, storytellerButtons, TEAM_NAME, tokenMarks,
-  type GrimSeat, type Grimoire as GrimoireModel, type LogLine, type NamedButton, type RoleCard, type RoomView, type ZAction,
+  ALIGNMENT_NAME, dawnText, phaseTitle, stepsLeft, probeAction, reminderShort, seatNo, STATUS_SHORT, storytellerButtons, TEAM_NAME, tokenMarks,
+  type GrimSeat, type LogLine, type NamedButton, type RoleCard, type RoomView, type ZAction,
 } from './model'
 import { NightPanel } from './NightPanel'
 import { Circle, Reason, RolePicker, type SeatOption } from './parts'
@@ -284,7 +284,8 @@ export function Grimoire({ view, refresh }: Props) {
         onClose={() => setTellTo(undefined)} />
       <UndoSheet open={undoing} latest={log.length ? log[log.length - 1].text : null} busy={busy === 'undo'}
         onUndo={() => { setUndoing(false); void undo() }} onClose={() => setUndoing(false)} />
-      <DawnSheet open={dawning} left={stepsLeft(g.night)} busy={busy === 'dawn'}
+      {/* open only while it is night: dawn pressed on another phone closes it */}
+      <DawnSheet open={dawning && game.phase === 'night'} left={stepsLeft(g.night)} busy={busy === 'dawn'}
         onDawn={() => { setDawning(false); void send({ type: 'dawn' } as ZAction, 'dawn') }} onClose={() => setDawning(false)} />
       <PressSheet press={press} seats={seats} roles={roles} busy={busy} send={send} check={check} onClose={() => setPress(null)} />
     </View>
@@ -315,11 +316,6 @@ function UndoSheet({ open, latest, busy, onUndo, onClose }: {
   )
 }
 
-/** Tonight's steps not yet done that still wake someone (a step greyed with its reason wakes no one). */
-function stepsLeft(night: GrimoireModel['night']): string[] {
-  return (night?.steps ?? []).filter((s) => s.state !== 'done' && !s.disabled).map((s) => s.label.split('：')[0])
-}
-
 /** 天亮 with steps not done asks first: they are skipped (and logged), and undoing it afterwards tells
  * every player that the dawn was taken back. */
 function DawnSheet({ open, left, busy, onDawn, onClose }: {
@@ -333,7 +329,7 @@ function DawnSheet({ open, left, busy, onDawn, onClose }: {
           <SealButton size='small' kind='gold' busy={busy} onClick={onDawn}>天亮</SealButton>
         </View>
       )}>
-      <View className='confirm-text'>今夜还有 {left.length} 步未进行：{left.join('、')}。天亮后这些步骤跳过，记入记录。</View>
+      <View className='confirm-text'>{dawnText(left)}</View>
     </Sheet>
   )
 }
