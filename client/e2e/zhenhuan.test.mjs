@@ -442,4 +442,42 @@ describe('血染甄嬛传 H5', () => {
     const rest = table.filter((n) => n !== NAMES[1])
     assert.equal(await screen(players[1]).locator('.room-awaited').innerText(), `上局同伴未到：${rest.join('、')}`)
   })
+
+  it('a square of fifteen long names: no name runs into another, nor over a neighbour\'s seat', async () => {
+    const open = await api.call('POST', '/v1/rooms', st.token, { game: 'zhenhuan' })
+    const room = open.body.room.id
+    const names = Array.from({ length: 14 }, (_, i) => `宫女${i + 2}号长名字`)
+    for (const t of [players[0].token, ...await Promise.all(names.map((n) => api.login(n)))]) {
+      const joined = await api.call('POST', `/v1/rooms/${room}/join`, t, {})
+      assert.equal(joined.status, 200, JSON.stringify(joined.body))
+    }
+    assert.equal((await api.call('POST', `/v1/rooms/${room}/start`, st.token, {})).status, 200)
+    const p = players[0]
+    await p.page.goto(`/pages/room-zhenhuan/index?id=${room}`)
+    await screen(p).locator('.zh-square .zh-token-slot').nth(14).waitFor()
+    await settle(p.page)
+    const boxes = await screen(p).locator('.zh-square .zh-token-slot').evaluateAll((slots) => slots.map((slot) => {
+      const box = (el) => { const r = el.getBoundingClientRect(); return { l: r.left, r: r.right, t: r.top, b: r.bottom } }
+      return { name: box(slot.querySelector('.zh-token-name')), disc: box(slot.querySelector('.zh-token-disc')), text: slot.innerText }
+    }))
+    assert.equal(boxes.length, 15)
+    await shot(p.page, `${SHOTS}zhenhuan-fifteen.png`)
+    const meet = (a, b) => a.l < b.r - 0.5 && b.l < a.r - 0.5 && a.t < b.b - 0.5 && b.t < a.b - 0.5
+    // a seat is a round disc: a name clashes with it where the rectangle reaches inside the circle
+    const overDisc = (a, d) => {
+      const cx = (d.l + d.r) / 2
+      const cy = (d.t + d.b) / 2
+      const x = Math.min(Math.max(cx, a.l), a.r)
+      const y = Math.min(Math.max(cy, a.t), a.b)
+      return Math.hypot(x - cx, y - cy) < (d.r - d.l) / 2 - 0.5
+    }
+    const clashes = []
+    boxes.forEach((a, i) => boxes.forEach((b, j) => {
+      if (i < j && meet(a.name, b.name)) clashes.push(`${i + 1}号 and ${j + 1}号's names`)
+      if (i !== j && overDisc(a.name, b.disc)) clashes.push(`${i + 1}号's name over ${j + 1}号's seat`)
+    }))
+    assert.deepEqual(clashes, [])
+    // every name is still there to read, shortened with 「…」 where the square is tight
+    assert.ok(boxes.every((b) => /宫女|眉庄/.test(b.text)), boxes.map((b) => b.text).join())
+  })
 })

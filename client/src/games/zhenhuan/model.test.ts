@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  answerText, circlePosition, expiryText, nightPlan, phaseTitle, probeAction, reminderShort, statusText, storytellerButtons,
+  answerText, circlePosition, dawnText, slotWidth, stepsLeft, expiryText, nightPlan, phaseTitle, probeAction, reminderShort, statusText, storytellerButtons,
   tokenMarks,
   type Grimoire, type NightView, type StepView,
 } from './model'
@@ -79,10 +79,26 @@ describe('town square', () => {
     const bottom = circlePosition(4, 8)
     expect(bottom.left).toBeCloseTo(50, 0)
     expect(bottom.top).toBe(88)
+    // a crowded square spreads wider (its slots are narrower), still inside the panel
     for (let i = 0; i < 20; i++) {
       const p = circlePosition(i, 20)
-      expect(p.left).toBeGreaterThanOrEqual(10)
-      expect(p.top).toBeLessThanOrEqual(90)
+      expect(p.left).toBeGreaterThanOrEqual(8)
+      expect(p.top).toBeLessThanOrEqual(92)
+    }
+    expect(circlePosition(3, 12).left).toBe(88)
+    expect(circlePosition(4, 16).left).toBe(92)
+  })
+})
+
+describe('a crowded square', () => {
+  it('narrows each seat to the distance between neighbours, so two names never share the same width', () => {
+    expect(slotWidth(12)).toBeNull()
+    for (const n of [13, 15, 20]) {
+      const a = circlePosition(Math.floor(n / 2), n)
+      const b = circlePosition(Math.floor(n / 2) + 1, n)
+      // the two seats at the bottom sit side by side: their slots (centred on them) must not overlap
+      expect(slotWidth(n)!).toBeLessThan(Math.abs(a.left - b.left) + 0.2)
+      expect(slotWidth(n)!).toBeGreaterThan(10)
     }
   })
 })
@@ -129,5 +145,19 @@ describe('血染 token marks', () => {
   })
   it('writes a token whole up to three characters, a long one short', () => {
     expect(['受保护', '私聊', '已被提名', '全场醉酒', '雨露均沾'].map(reminderShort)).toEqual(['受保护', '私聊', '已提名', '全醉', '雨露'])
+  })
+})
+
+describe('血染 天亮 sheet', () => {
+  it('names the steps that still wake someone, and says so when none is left (never 「还有 0 步未进行：。」)', () => {
+    const night: NightView = {
+      number: 2,
+      steps: [step('huafei', 'done', { label: '华妃：选择一名玩家' }), step('jinxi', 'upcoming', { label: '瑾汐：查看' }),
+        step('wentaiyi', 'upcoming', { label: '温太医', disabled: '温太医已死亡' })],
+      current: null,
+    } as unknown as NightView
+    expect(stepsLeft(night)).toEqual(['瑾汐'])
+    expect(dawnText(stepsLeft(night))).toBe('今夜还有 1 步未进行：瑾汐。天亮后这些步骤跳过，记入记录。')
+    expect(dawnText([])).toBe('今夜的步骤都已进行完毕，可以天亮。')
   })
 })

@@ -124,14 +124,25 @@ export function nightPlan(night: NightView): PlanRow[] {
   return rows.slice().sort((a, b) => rank[a.kind] - rank[b.kind] || a.order - b.order)
 }
 
+/** The circle's radius in % of the square: a crowded square (more than 12 seats) uses more of it. */
+const radius = (n: number) => (n > 12 ? 42 : 38)
+
 /**
  * Where seat i of n sits on the town square, as percentages of the square: seat 1 at the top, then
  * clockwise, like the official town square.
  */
 export function circlePosition(i: number, n: number): { left: number; top: number } {
   const angle = (2 * Math.PI * i) / Math.max(n, 1) - Math.PI / 2
-  const r = 38
+  const r = radius(n)
   return { left: Math.round((50 + r * Math.cos(angle)) * 10) / 10, top: Math.round((50 + r * Math.sin(angle)) * 10) / 10 }
+}
+
+/** A crowded square (more than 12 seats): how wide each seat's slot may be, as a share of the square's
+ * width, so that neighbours' names do not run into each other — the distance between two neighbours'
+ * centres on the circle (less a little air). Up to 12 seats the slot keeps its 70 px. */
+export function slotWidth(n: number): number | null {
+  if (n <= 12) return null
+  return Math.round((2 * radius(n) * Math.sin(Math.PI / n) - 1) * 10) / 10
 }
 
 /** A night answer in words (what the storyteller gives or the engine suggests). */
@@ -203,4 +214,15 @@ export function toldLines(me: Me | null | undefined): string[] {
  */
 export function handIntent(day: Pick<PublicDay, 'number' | 'nominations' | 'vote'> | null | undefined, yes: boolean): unknown {
   return { vote: [day?.number ?? null, day?.nominations.length ?? null, day?.vote?.nominee ?? null], yes }
+}
+
+/** Tonight's steps not yet done that still wake someone (a step greyed with its reason wakes no one). */
+export function stepsLeft(night: NightView | null | undefined): string[] {
+  return (night?.steps ?? []).filter((s) => s.state !== 'done' && !s.disabled).map((s) => s.label.split('：')[0])
+}
+
+/** What 天亮 asks before it skips steps; the steps may all be done by then (on another phone, or
+ * while the sheet was open), and then it says so. */
+export function dawnText(left: readonly string[]): string {
+  return left.length ? `今夜还有 ${left.length} 步未进行：${left.join('、')}。天亮后这些步骤跳过，记入记录。` : '今夜的步骤都已进行完毕，可以天亮。'
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
-import { circlePosition, seatNo, TEAM_NAME, type RoleCard, type ZAction } from './model'
+import { circlePosition, seatNo, slotWidth, TEAM_NAME, type RoleCard, type ZAction } from './model'
 import type { ZCheck } from './useZhActions'
 
 export interface SeatOption {
@@ -99,8 +99,9 @@ export function Circle({ count, render, center, onTap }: {
       {center ? <View className='zh-circle-center'>{center}</View> : null}
       {Array.from({ length: count }, (_, seat) => {
         const p = circlePosition(seat, count)
+        const width = slotWidth(count)
         return (
-          <View key={seat} className='zh-token-slot' style={{ left: `${p.left}%`, top: `${p.top}%` }}
+          <View key={seat} className='zh-token-slot' style={{ left: `${p.left}%`, top: `${p.top}%`, ...(width ? { width: `${width}%` } : {}) }}
             data-seat={seat} onClick={() => onTap?.(seat)}>
             {render(seat)}
           </View>
