@@ -91,8 +91,10 @@ def test_twelve_phones_nominate_and_vote_on_the_clock_the_scheduler_closes_it(ap
     assert [(r["kind"], r["trigger"]) for r in replayed] == [("timeout", "deadline")]
 
     # a player nominates once a day; anyone not yet nominated may be; the storyteller closes early
-    assert error(t.send({"type": "nominate", "nominator": 4, "nominee": 0}, who=p[4])) == (
-        422, "ALREADY_NOMINATED_TODAY")
+    refused = t.send({"type": "nominate", "nominator": 4, "nominee": 0}, who=p[4])
+    assert error(refused) == (422, "ALREADY_NOMINATED_TODAY")
+    # from her own phone she is spoken to, not named by seat
+    assert refused.json_body["message"] == "你今天已经提名过"
     assert error(t.send({"type": "nominate", "nominator": 7, "nominee": 9}, who=p[7])) == (
         422, "ALREADY_NOMINEE_TODAY")
     t.play(7, {"type": "nominate", "nominator": 7, "nominee": 0})
@@ -113,8 +115,11 @@ def test_twelve_phones_nominate_and_vote_on_the_clock_the_scheduler_closes_it(ap
     assert t.view(0)["game"]["day"]["block"] == 9
     # 处决: the one on the block; no more nominations today
     t.do({"type": "execute", "seat": 9})
-    assert error(t.send({"type": "nominate", "nominator": 11, "nominee": 1}, who=p[11])) == (
-        422, "ALREADY_EXECUTED")
+    refused = t.send({"type": "nominate", "nominator": 11, "nominee": 1}, who=p[11])
+    assert error(refused) == (422, "ALREADY_EXECUTED")
+    # 入夜 is the storyteller's press: the player is told only why she cannot nominate
+    assert refused.json_body["message"] == "今日已处决，不能再提名"
+    assert t.send({"type": "nominate", "nominator": 11, "nominee": 1}).json_body["message"] == "今日已处决，请入夜"
     t.dusk()
 
     # night 2: the demon kills 3号

@@ -139,6 +139,8 @@ def run(state: GameState, actor: Viewer, action: A.Action, rng: Rng) -> GameStat
         raise IllegalAction("现在不是白天", code="NOT_DAY")
     elif isinstance(action, A.Vote) and player is not None:
         votes.vote(b, action, player)
+    elif isinstance(action, A.Nominate) and player is not None:
+        votes.nominate(b, action, by_player=True)
     else:
         _HANDLERS[type(action)](b, action, rng)
     ending.check_win(b)

@@ -37,9 +37,11 @@ def open_nomination(day: DayState) -> Nomination | None:
     return last if last is not None and last.voters is None else None
 
 
-def no_execution_yet(day: DayState) -> None:
+def no_execution_yet(day: DayState, *, to_player: bool = False) -> None:
     if day.executed_done:
-        raise IllegalAction("今日已处决，请入夜", code="ALREADY_EXECUTED")
+        # the storyteller is the one to press 入夜; a player is only told why she cannot nominate
+        message = "今日已处决，不能再提名" if to_player else "今日已处决，请入夜"
+        raise IllegalAction(message, code="ALREADY_EXECUTED")
 
 
 def threshold(b: Board) -> int:
@@ -74,7 +76,7 @@ def propose(b: Board, seat: int, reason: str) -> None:
     b.host(f"建议处决{no(seat)}：{reason}（请按「处决」，之后「入夜」）")
 
 
-def nominate(b: Board, a: A.Nominate) -> None:
+def nominate(b: Board, a: A.Nominate, *, by_player: bool = False) -> None:
     """Raises IllegalAction: the nominator is dead or has nominated, today's execution is done, a vote
     is open, or the nominee was nominated today (exile calls: anyone, any time of the day). The lasting
     reason comes first: a dead player is told she cannot nominate, not to wait for the vote."""
@@ -84,11 +86,13 @@ def nominate(b: Board, a: A.Nominate) -> None:
     nominator, nominee = b.seat(a.nominator), b.seat(a.nominee)
     exile = nominee.role == TRAVELLER
     if not exile:
+        # from her own phone the refusal speaks to her (「你」), to the storyteller of the seat
+        who = "你" if by_player else no(a.nominator)
         if not nominator.alive:
-            raise IllegalAction("死亡的玩家不能提名", code="DEAD_NOMINATOR")
+            raise IllegalAction(f"{who}已死亡，不能提名" if by_player else "死亡的玩家不能提名", code="DEAD_NOMINATOR")
         if any(n.nominator == a.nominator and not n.exile for n in day.nominations):
-            raise IllegalAction(f"{no(a.nominator)}今天已经提名过", code="ALREADY_NOMINATED_TODAY")
-        no_execution_yet(day)
+            raise IllegalAction(f"{who}今天已经提名过", code="ALREADY_NOMINATED_TODAY")
+        no_execution_yet(day, to_player=by_player)
     if open_nomination(day) is not None:
         raise IllegalAction("请先完成上一个提名的投票", code="VOTE_PENDING")
     if any(n.nominee == a.nominee for n in day.nominations):
