@@ -367,6 +367,18 @@ describe('血染甄嬛传 H5', () => {
         return !d.vote || d.vote.hands.some((h) => h.seat === seat) ? true : null
       })
       if (seat === 4) {
+        // her hand is in: her 投票 panel stays with the clock and the hands round the circle from the
+        // nominee's left (1号 last), not in the order they came; the square marks the one on trial
+        const voted = screen(everyone[4]).locator('.zh-voting')
+        await voted.locator('.zh-my-hand', { hasText: '你已举手' }).waitFor()
+        await voted.locator('.zh-clock').waitFor()
+        const d = (await view()).game.day
+        const inVote = new Set([...d.vote.hands.map((h) => h.seat), ...d.vote.waiting])
+        const round = [1, 2, 3, 4, 5, 6, 7, 0].filter((x) => inVote.has(x))
+        const shown = await voted.locator('.zh-hand').evaluateAll((els) => els.map((e) => e.getAttribute('data-seat')))
+        assert.deepEqual(shown.map(Number), round)
+        assert.equal(await voted.locator('.zh-hand[data-seat="0"]').innerText(), '1号不举')
+        assert.equal(await screen(players[1]).locator('.zh-square .zh-token-slot[data-seat="0"] .zh-tag').innerText(), '受审')
         await screen(st).locator('.zh-vote .zh-hand-yes').nth(2).waitFor()
         await scrollTo(st, '.zh-day-panel')
         await shot(st.page, `${SHOTS}zhenhuan-grimoire-day.png`)
@@ -382,6 +394,7 @@ describe('血染甄嬛传 H5', () => {
     assert.equal(day.nominations[0].count, 6)
     assert.equal(day.block, 0)
     await screen(players[1]).locator('.zh-block', { hasText: '1号' }).waitFor()
+    await screen(players[1]).locator('.zh-square .zh-token-slot[data-seat="0"] .zh-tag', { hasText: '处决台' }).waitFor()
 
     // the traveller leaves: her phone says she is out of the game — not that she died or spent a vote
     await screen(st).locator('.zh-token-slot[data-seat="7"]').click()

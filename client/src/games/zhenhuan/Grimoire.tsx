@@ -25,9 +25,11 @@ interface Props {
   refresh: (seen?: Seen) => void
 }
 
-/** A seat on the circle. `origin`: name the role she had before her latest change (the end's reveal). */
+/** A seat on the circle. `origin`: the end's reveal to everyone — the role she had before her latest change,
+ * and the statuses she ended with, but not the storyteller's reminders (a 「死亡」 left by a kill that
+ * failed read as a living player dead). */
 export function Token({ seat, shortRole, origin }: { seat: GrimSeat; shortRole: string; origin?: boolean }) {
-  const marks = tokenMarks(seat)
+  const marks = tokenMarks(origin ? { statuses: seat.statuses, reminders: [] } : seat)
   return (
     <View className={`zh-token zh-team-${seat.team} ${seat.alive ? '' : 'zh-dead'} ${seat.alignment === 'evil' ? 'zh-evil' : ''}`}>
       <View className='zh-token-disc'>
@@ -234,7 +236,7 @@ export function Grimoire({ view, refresh }: Props) {
           {/* what the rules ask of her today (一丈红's nominator dies, 禁言): here, where she watches the
               nominations, and gone once done (the server drops it when the seat is dead or the day executed) */}
           {g.alerts.map((a, i) => <View key={`a${i}`} className='zh-banner zh-alert' role='alert'>{a.text}</View>)}
-          <DaySummary day={game.day} name={name} remaining={remaining}
+          <DaySummary day={game.day} name={name} count={g.seats.length} remaining={remaining}
             onEdit={(index) => setPress({ type: 'edit_vote', label: '改票', index, votes: game.day?.nominations[index]?.voters ?? [] })}
             onDelete={(index) => void send({ type: 'delete_nomination', index }, 'delete')}
             onHand={(seat, yes) => void send({ type: 'vote', seat, yes }, `hand-${seat}`)} />

@@ -8,8 +8,8 @@ import { useData } from '../../hooks/useData'
 import type { Seen } from '../../hooks/usePoll'
 import { clockText } from '../baohuang/clock'
 import { useCountdown } from '../baohuang/useCountdown'
-import { DaySummary } from './DaySummary'
-import { ALIGNMENT_NAME, handIntent, phaseTitle, seatNo, type LogLine, type PublicSeat, type RoomView } from './model'
+import { DaySummary, VoteHands } from './DaySummary'
+import { ALIGNMENT_NAME, handIntent, phaseTitle, seatNo, type LogLine, type PublicDay, type PublicSeat, type RoomView } from './model'
 import { Token } from './Grimoire'
 import { Circle, Reason, useCheck } from './parts'
 import { useWithdrawn } from './useWithdrawn'
@@ -25,10 +25,13 @@ function toldWhen(l: { kind: string; night?: number | null; day?: number | null 
   return '告知'
 }
 
-function PublicToken({ seat, me, chosen }: { seat: PublicSeat; me: boolean; chosen: boolean }) {
+/** A seat on the square; `tag`: what the day has made of her (处决台, on trial in the open vote),
+ * there to see at a glance, not two screens down in 今日提名. */
+function PublicToken({ seat, me, chosen, tag }: { seat: PublicSeat; me: boolean; chosen: boolean; tag?: string }) {
   return (
     <View className={`zh-token zh-public ${seat.alive ? '' : 'zh-dead'} ${me ? 'zh-me' : ''} ${chosen ? 'zh-chosen' : ''} ${seat.departed ? 'zh-departed' : ''}`}>
       <View className='zh-token-disc'>
+        {tag ? <Text className='zh-tag'>{tag}</Text> : null}
         <Text className='zh-token-role'>{seatNo(seat.seat)}</Text>
         {!seat.alive ? <Text className='zh-shroud'>亡</Text> : null}
         {!seat.alive && seat.ghost_vote ? <Text className='zh-ghost'>票</Text> : null}
@@ -37,6 +40,14 @@ function PublicToken({ seat, me, chosen }: { seat: PublicSeat; me: boolean; chos
       {seat.traveller ? <Text className='zh-traveller'>{seat.traveller}</Text> : null}
     </View>
   )
+}
+
+/** The day's mark on a seat of the square: on trial while her vote is open, else on the block. */
+function squareTag(day: PublicDay | null | undefined, seat: number): string | undefined {
+  if (!day) return undefined
+  if (day.vote?.nominee === seat) return '受审'
+  if (day.block === seat && (day.executed === null || day.executed === undefined)) return '处决台'
+  return undefined
 }
 
 /** 「看身份」: her role for a few seconds, then hidden again (a lit screen is seen around the table). By
@@ -142,21 +153,25 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
       <ErrorLine error={error} />
       <ErrorLine error={withdrawn.error} />
 
-      {/* a vote runs on a short clock: its buttons come first, above everything she already knows */}
-      {canVote && vote ? (
+      {/* a vote runs on a short clock: it comes first, above everything she already knows — her buttons,
+          then (once her hand is in) the hands round the circle and the clock, until it is counted */}
+      {vote && (canVote || myHand) ? (
         <Panel title='投票' className='zh-voting'>
           <View className='zh-vote-head'>
             <Text className='zh-vote-title'>是否处决 {seatNo(vote.nominee)} {name(vote.nominee)}？</Text>
             {remaining !== null ? <Text className='zh-clock'>{clockText(remaining)}</Text> : null}
           </View>
-          {mySeat && !mySeat.alive ? <View className='muted'>你已死亡：举手会用掉你唯一的幽灵票</View> : null}
-          <View className='zh-buttons'>
-            <SealButton kind='ghost' busy={busy === 'no'} onClick={() => void send({ type: 'vote', yes: false }, 'no', handIntent(day, false))}>不举手</SealButton>
-            <SealButton busy={busy === 'yes'} onClick={() => void send({ type: 'vote', yes: true }, 'yes', handIntent(day, true))}>举手</SealButton>
-          </View>
+          {canVote && mySeat && !mySeat.alive ? <View className='muted'>你已死亡：举手会用掉你唯一的幽灵票</View> : null}
+          {canVote ? (
+            <View className='zh-buttons'>
+              <SealButton kind='ghost' busy={busy === 'no'} onClick={() => void send({ type: 'vote', yes: false }, 'no', handIntent(day, false))}>不举手</SealButton>
+              <SealButton busy={busy === 'yes'} onClick={() => void send({ type: 'vote', yes: true }, 'yes', handIntent(day, true))}>举手</SealButton>
+            </View>
+          ) : null}
+          {myHand ? <View className='zh-my-hand'>你已{myHand.yes ? '举手' : '不举手'}</View> : null}
+          <VoteHands vote={vote} count={game.seats.length} />
         </Panel>
       ) : null}
-      {myHand ? <View className='zh-my-hand'>你已{myHand.yes ? '举手' : '不举手'}</View> : null}
 
       {game.phase === 'over' && game.winner ? (
         <View className='zh-end' role='status'>
@@ -219,7 +234,7 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         <Circle
           count={game.seats.length}
           onTap={(s) => setNominee(nominee === s ? null : s)}
-          render={(s) => <PublicToken seat={game.seats[s]} me={me?.seat === s} chosen={nominee === s} />}
+          render={(s) => <PublicToken seat={game.seats[s]} me={me?.seat === s} chosen={nominee === s} tag={squareTag(day, s)} />}
           center={(
             <View className='zh-center'>
               <Text className='zh-center-phase'>{phaseTitle(game)}</Text>
@@ -232,7 +247,7 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
 
       {day ? (
         <Panel title='今日提名' className='zh-day-panel'>
-          <DaySummary day={day} name={name} remaining={remaining} />
+          <DaySummary day={day} name={name} count={game.seats.length} remaining={remaining} hideVote={!!(vote && (canVote || myHand))} />
           {probe && mayNominate ? (
             mayNominate.legal ? <View className='muted zh-nominate-hint'>点广场上的座位来提名</View>
               : <View className='muted zh-nominate-hint'>暂不能提名：{mayNominate.message}</View>

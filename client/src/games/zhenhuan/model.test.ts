@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  answerText, circlePosition, dawnText, slotWidth, stepsLeft, expiryText, nightPlan, phaseTitle, probeAction, reminderShort, statusText, storytellerButtons,
+  answerText, circlePosition, dawnText, handsRound, nominationState, slotWidth, stepsLeft, expiryText, nightPlan, phaseTitle, probeAction, reminderShort, statusText, storytellerButtons,
   tokenMarks,
   type Grimoire, type NightView, type StepView,
 } from './model'
@@ -159,5 +159,18 @@ describe('血染 天亮 sheet', () => {
     expect(stepsLeft(night)).toEqual(['瑾汐'])
     expect(dawnText(stepsLeft(night))).toBe('今夜还有 1 步未进行：瑾汐。天亮后这些步骤跳过，记入记录。')
     expect(dawnText([])).toBe('今夜的步骤都已进行完毕，可以天亮。')
+  })
+})
+
+describe('血染 day', () => {
+  it('lists the hands round the circle from the nominee\'s left, the nominee last, whatever order they came in', () => {
+    const vote = { nominee: 4, seconds: 30, hands: [{ seat: 3, yes: true }, { seat: 6, yes: false }, { seat: 0, yes: true }], waiting: [5, 1, 2, 4] }
+    expect(handsRound(vote as never, 7).map((h) => `${h.seat}${h.yes === null ? '?' : h.yes ? '+' : '-'}`))
+      .toEqual(['5?', '6-', '0+', '1?', '2?', '3+', '4?'])
+  })
+  it('a nomination never counted says why once the day\'s execution is done (not 「待投票」 all day)', () => {
+    expect(nominationState({ vote: null, executed: null }, 1)).toBe('待投票')
+    expect(nominationState({ vote: { nominee: 1 } as never, executed: null }, 1)).toBe('投票中')
+    expect(nominationState({ vote: null, executed: 6 }, 1)).toBe('未投票（今日已处决）')
   })
 })

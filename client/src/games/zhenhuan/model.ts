@@ -226,3 +226,18 @@ export function stepsLeft(night: NightView | null | undefined): string[] {
 export function dawnText(left: readonly string[]): string {
   return left.length ? `今夜还有 ${left.length} 步未进行：${left.join('、')}。天亮后这些步骤跳过，记入记录。` : '今夜的步骤都已进行完毕，可以天亮。'
 }
+
+/** The open vote's hands as they are counted, round the circle from the nominee's left with the
+ * nominee last (not in the order they came in); `yes` null: still to come. */
+export function handsRound(vote: NonNullable<PublicDay['vote']>, count: number): { seat: number; yes: boolean | null }[] {
+  const round = (s: number) => (s - vote.nominee - 1 + count) % count
+  return [...vote.hands.map((h) => ({ seat: h.seat, yes: h.yes as boolean | null })), ...vote.waiting.map((s) => ({ seat: s, yes: null }))]
+    .sort((a, b) => round(a.seat) - round(b.seat))
+}
+
+/** What became of a nomination not (yet) counted: its vote is on, still to come, or will not come —
+ * the day's execution ended nominating (纯元皇后's nominator executed instead, say). */
+export function nominationState(day: Pick<PublicDay, 'vote' | 'executed'>, nominee: number): string {
+  if (day.vote?.nominee === nominee) return '投票中'
+  return day.executed !== null && day.executed !== undefined ? '未投票（今日已处决）' : '待投票'
+}
