@@ -427,6 +427,10 @@ describe('血染甄嬛传 H5', () => {
     assert.deepEqual(result.body.results[0].results.filter((r) => r.won).map((r) => r.seat), [2, 3, 4, 5, 6])
     // each phone says how it went for her, as the written result has it
     await screen(players[2]).locator('.zh-end-mine', { hasText: '你所在的阵营获胜' }).waitFor()
+    // the reveal shows every role, not the storyteller's reminders (6号 still carries one in her grimoire)
+    assert.ok((await view()).game.grimoire.seats[5].reminders.length > 0)
+    await screen(players[2]).locator('.zh-reveal .zh-token-slot[data-seat="5"]').waitFor()
+    assert.equal(await screen(players[2]).locator('.zh-reveal .zh-mark-reminder').count(), 0)
     await screen(players[0]).locator('.zh-end-mine', { hasText: '你所在的阵营落败' }).waitFor()
     await settle(st.page)
 
