@@ -3,7 +3,7 @@ import { Live, taroSocket, type LiveInfo, type SocketLike } from './live'
 import { Poller } from './poll'
 import { networkError } from './errors'
 import type { Answer } from './client'
-import { isNews, roomDueMs, roomOf } from '../hooks/usePoll'
+import { isNews, isOlder, roomDueMs, roomOf } from '../hooks/usePoll'
 
 /** A socket the test drives: what the client sent, and server-side events on demand. */
 class FakeSocket implements SocketLike {
@@ -369,5 +369,17 @@ describe('isNews', () => {
     expect(isNews(undefined, view(7))).toBe(true)  // a notice without a version (steps hidden from her)
     expect(isNews(3, view(null))).toBe(true)
     expect(isNews(3, undefined)).toBe(true)  // nothing shown yet
+  })
+})
+
+describe('isOlder', () => {
+  it('keeps a newer view on screen when a slow action answer lands after it; takes what it cannot compare', () => {
+    const view = (version: number | null, id = 'r') => ({ room: { id, version }, viewer: {} })
+    expect(isOlder(view(5), view(6))).toBe(true)  // a notice's fetch overtook her action's answer
+    expect(isOlder(view(6), view(6))).toBe(false)
+    expect(isOlder(view(7), view(6))).toBe(false)
+    expect(isOlder(view(null), view(6))).toBe(false)  // steps hidden from her: no version to compare
+    expect(isOlder(view(5, 'other'), view(6))).toBe(false)  // another room's view (a 再战 room)
+    expect(isOlder(view(5), undefined)).toBe(false)
   })
 })

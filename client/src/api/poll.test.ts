@@ -60,8 +60,38 @@ describe('Poller', () => {
     answer({ status: 200, data: 'before my move', etag: '"8"' })
     await flush()
     expect(onData).toHaveBeenCalledTimes(1)  // the older answer is not shown
-    await t.fire()
-    expect(etags).toEqual([undefined, '"9"'])  // the next ask is for what the action's answer showed
+    // the next ask (at once: the dropped answer might have been the newer) is for what the action showed
+    expect(etags).toEqual([undefined, '"9"'])
+    answer({ status: 304, data: undefined })
+    await flush()
+    expect(onData).toHaveBeenCalledTimes(1)
+  })
+
+  it('a newer view on its way when her action\'s answer lands is fetched again, not lost (live: no timed poll would)', async () => {
+    const t = manualTimers()
+    const etags: (string | undefined)[] = []
+    const pending: ((a: Answer<string>) => void)[] = []
+    const onData = vi.fn()
+    const p = new Poller<string>({
+      fetch: (etag) => {
+        etags.push(etag)
+        return new Promise<Answer<string>>((resolve) => { pending.push(resolve) })
+      },
+      onData, baseMs: 1000, timers: t.timers,
+    })
+    p.setLive(true)
+    p.start()
+    pending[0]({ status: 200, data: 'round 12', etag: '"4"' })
+    await flush()
+    p.now()  // a notice: the round settled (a bot sealed after her) …
+    p.accept('round 12, my move sealed', '"5"')  // … her slow seal's answer lands while that fetch is out
+    pending[1]({ status: 200, data: 'round 13', etag: '"6"' })  // dropped (it cannot tell which is newer) …
+    await flush()
+    expect(etags).toEqual([undefined, '"4"', '"5"'])  // … so it asks once more, with her action's ETag
+    pending[2]({ status: 200, data: 'round 13', etag: '"6"' })
+    await flush()
+    expect(onData.mock.calls.map((c) => c[0])).toEqual(['round 12', 'round 12, my move sealed', 'round 13'])
+    expect(t.pending.length).toBe(0)  // live, and nothing due: no timed poll
   })
 
   it('a notice that came while a dropped request was out still asks again', async () => {

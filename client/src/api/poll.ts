@@ -144,10 +144,13 @@ export class Poller<T> {
   }
 
   /** An action's answer carried this data (the view after it) and its ETag: take it as if polled,
-   * and drop any answer still on its way (sent before the action, it is older). */
+   * and drop any answer still on its way — sent before the action's answer came, it may be older, or
+   * newer (a notice of another seat's move that came first): so once it is in, ask once more with
+   * this ETag (a 304 when the action's view is still the latest). */
   accept(data: T, etag: string | undefined): void {
     if (!this.running) return
     this.generation++
+    if (this.inFlight) this.again = true
     this.cancel()
     this.etag = etag
     this.unchanged = 0
@@ -238,6 +241,7 @@ export class Poller<T> {
     // a notice that came while this request was out asks again, even when its answer was dropped
     if (this.again) {
       this.again = false
+      this.cancel()
       this.poll()
       return
     }

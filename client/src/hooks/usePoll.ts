@@ -43,6 +43,15 @@ export function isNews(version: number | undefined, data: unknown): boolean {
   return version === undefined || (roomVersion(data) ?? -1) < version
 }
 
+/** Whether an action's answer (`incoming`) is older than the room view the page already shows (a
+ * notice's fetch overtook a slow answer): then it is not shown. Views without a version (steps hidden
+ * from her) are taken as they come. */
+export function isOlder(incoming: unknown, shown: unknown): boolean {
+  const a = roomVersion(incoming)
+  const b = roomVersion(shown)
+  return a !== null && b !== null && roomOf(incoming) === roomOf(shown) && a < b
+}
+
 /** When a room view changes by itself: its deadline passes (the first request after it settles the
  * round), measured on the server's clock from when the view arrived; jittered so phones do not all ask
  * at the same instant. null: no deadline. */
@@ -113,7 +122,11 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
   return {
     data,
     error,
-    refresh: (seen?: Seen) => (seen ? poller.current?.accept(seen.view as T, seen.view_etag) : poller.current?.refresh()),
+    refresh: (seen?: Seen) => {
+      const p = poller.current
+      if (!seen) p?.refresh()
+      else if (!isOlder(seen.view, p?.currentData)) p?.accept(seen.view as T, seen.view_etag)
+    },
     retry: () => poller.current?.start(),
     look: () => poller.current?.now(),
   }
