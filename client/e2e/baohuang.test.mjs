@@ -236,6 +236,29 @@ describe('保皇 H5', () => {
     await tap(b)
     await screen(lead).locator('.bh-illegal').waitFor({ state: 'detached' })
 
+    // a finger swept sideways across the first three cards raises the three; swept back, it lowers them
+    const row = screen(lead).locator('.hand .hand-row').first().locator('.card')
+    const three = await row.evaluateAll((els) => els.slice(0, 3).map((e) => e.dataset.code))
+    const edges = await Promise.all([0, 1, 2].map((i) => row.nth(i).boundingBox()))
+    const touch = await lead.page.context().newCDPSession(lead.page)
+    const sweep = async (xs) => {
+      const y = edges[0].y + 30
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: xs[0], y }] })
+      for (const x of xs.slice(1)) {
+        await lead.page.waitForTimeout(40)
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] })
+      }
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    }
+    const across = [edges[0].x + 4, edges[0].x + 10, edges[1].x + 6, edges[1].x + 12, edges[2].x + 6, edges[2].x + 12]
+    await sweep(across)
+    const raised = () => screen(lead).locator('.hand .card-on').evaluateAll((els) => els.map((e) => e.dataset.code))
+    await until('three cards raised by the sweep', async () => (await raised()).length === 3 || null, 5000)
+    assert.deepEqual(await raised(), three)
+    await sweep([...across].reverse())
+    await until('the sweep back to lower them', async () => (await raised()).length === 0 || null, 5000)
+    await touch.detach()
+
     await clickTurn(rid, { beforePlay: async (p) => shot(p.page, `${SHOTS}baohuang-table.png`) })
     await clickTurn(rid, { pass: true })
     for (let i = 0; i < 3; i++) await clickTurn(rid)

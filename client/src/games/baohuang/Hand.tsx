@@ -1,6 +1,7 @@
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useRef } from 'react'
+import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import { handRows, isRed, markOf, parseCard, sortHand, type Marks } from './cards'
+import { cardAt, handRows, isRed, isSweep, markOf, parseCard, sortHand, type CardBox, type Marks } from './cards'
 
 /** The table's variant and called face, for the marks its cards show (`markOf`). */
 export const MarksContext = createContext<Marks>({ variant: 'simple', called: null })
@@ -38,12 +39,65 @@ export function CardFace({ code, small }: { code: string; small?: boolean }) {
   )
 }
 
-/** My hand, strongest first, fanned in rows; a tap raises or lowers a card. */
+interface Touchish { touches?: ArrayLike<{ clientX: number; clientY: number }>; changedTouches?: ArrayLike<{ clientX: number; clientY: number }> }
+
+function point(e: Touchish): { x: number; y: number } | null {
+  const t = e.touches?.[0] ?? e.changedTouches?.[0]
+  return t ? { x: t.clientX, y: t.clientY } : null
+}
+
+/** A finger swept sideways across the hand raises or lowers each card it passes, once (fanned, a
+ * classic hand leaves ~19 px of each card to tap); a tap still toggles one card. The cards' boxes are
+ * measured when the finger comes down (a selector query: both targets). */
+function useSweep(onTap: ((code: string) => void) | undefined, handId: string) {
+  const sweep = useRef<{ x: number; y: number; boxes: CardBox[]; start: string | null; passed: Set<string>; on: boolean } | null>(null)
+  const endedAt = useRef(0)
+  const start = (e: Touchish) => {
+    const p = point(e)
+    if (!p || !onTap) return
+    const s = { ...p, boxes: [] as CardBox[], start: null as string | null, passed: new Set<string>(), on: false }
+    sweep.current = s
+    Taro.createSelectorQuery().selectAll(`#${handId} .card`).fields({ rect: true, dataset: true }, () => undefined)
+      .exec(([found]) => {
+        const list = (found ?? []) as { left: number; right: number; top: number; bottom: number; dataset?: { code?: string } }[]
+        s.boxes = list.filter((b) => b.dataset?.code).map((b) => ({ code: b.dataset!.code!, left: b.left, right: b.right, top: b.top, bottom: b.bottom }))
+        s.start = cardAt(s.boxes, s.x, s.y)
+      })
+  }
+  const move = (e: Touchish) => {
+    const s = sweep.current
+    const p = point(e)
+    if (!s || !p || !s.boxes.length || !onTap) return
+    if (!s.on) {
+      if (!isSweep(p.x - s.x, p.y - s.y)) return
+      s.on = true
+      if (s.start) { s.passed.add(s.start); onTap(s.start) }
+    }
+    const code = cardAt(s.boxes, p.x, p.y)
+    if (code && !s.passed.has(code)) { s.passed.add(code); onTap(code) }
+  }
+  const end = () => {
+    if (sweep.current?.on) endedAt.current = Date.now()
+    sweep.current = null
+  }
+  // the click that may follow a sweep's touchend is not a tap
+  const tapped = (code: string) => { if (Date.now() - endedAt.current > 400) onTap?.(code) }
+  return { start, move, end, tapped }
+}
+
+let handCount = 0
+
+/** My hand, strongest first, fanned in rows; a tap raises or lowers a card, a sideways sweep each card
+ * it passes. */
 export function Hand({ cards, selected, onTap, baoliu, perRow = 18, small }: Props) {
   const chosen = new Set(selected)
   const rows = handRows(sortHand(cards), perRow)
+  const id = useRef(`hand-${++handCount}`).current
+  const sweep = useSweep(onTap, id)
   return (
-    <View className={`hand ${small ? 'hand-small' : ''}`}>
+    <View id={id} className={`hand ${small ? 'hand-small' : ''} ${onTap ? 'hand-live' : ''}`}
+      onTouchStart={(e) => sweep.start(e as unknown as Touchish)} onTouchMove={(e) => sweep.move(e as unknown as Touchish)}
+      onTouchEnd={sweep.end} onTouchCancel={sweep.end}>
       {rows.map((row, r) => (
         <View key={r} className='hand-row'>
           {row.map((code) => {
@@ -53,7 +107,7 @@ export function Hand({ cards, selected, onTap, baoliu, perRow = 18, small }: Pro
                 key={code}
                 className={`card ${chosen.has(code) ? 'card-on' : ''} ${six ? 'card-six' : ''}`}
                 data-code={code}
-                onClick={() => onTap?.(code)}
+                onClick={() => sweep.tapped(code)}
               >
                 <CardFace code={code} small={small} />
               </View>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  cardLabel, compareCards, copiesOf, faceLabel, handRows, handSummary, keepInHand, keptCall, markOf, nextHint, parseCard, playLabel,
+  cardAt, cardLabel, compareCards, isSweep, copiesOf, faceLabel, handRows, handSummary, keepInHand, keptCall, markOf, nextHint, parseCard, playLabel,
   sameCards, sortHand, toggleCard,
 } from './cards'
 
@@ -90,5 +90,29 @@ describe('the marks a card shows at the table', () => {
     expect(markOf(parseCard('S10#3'), classic)).toBe('叫')
     expect(markOf(parseCard('H10#3'), classic)).toBeNull()
     expect(markOf(parseCard('S10#3'), { variant: 'classic', called: null })).toBeNull()
+  })
+})
+
+describe('sweeping a finger across the hand', () => {
+  // three cards fanned 19 px apart (36 px wide), then a second row below
+  const boxes = [
+    { code: 'A', left: 0, right: 36, top: 0, bottom: 52 },
+    { code: 'B', left: 19, right: 55, top: 0, bottom: 52 },
+    { code: 'C', left: 38, right: 74, top: 0, bottom: 52 },
+    { code: 'D', left: 0, right: 36, top: 58, bottom: 110 },
+  ]
+  it('finds the card on top under the finger (the later card covers the earlier)', () => {
+    expect(cardAt(boxes, 5, 10)).toBe('A')
+    expect(cardAt(boxes, 25, 10)).toBe('B')  // inside A's box too, but B lies over it
+    expect(cardAt(boxes, 70, 10)).toBe('C')  // the last card shows whole
+    expect(cardAt(boxes, 10, 80)).toBe('D')
+    expect(cardAt(boxes, 10, 55)).toBeNull()  // between the rows
+    expect(cardAt(boxes, 90, 10)).toBeNull()
+  })
+  it('a sideways move past a few pixels is a sweep; a vertical one scrolls the page', () => {
+    expect(isSweep(12, 3)).toBe(true)
+    expect(isSweep(-12, 3)).toBe(true)
+    expect(isSweep(6, 0)).toBe(false)
+    expect(isSweep(10, 30)).toBe(false)
   })
 })

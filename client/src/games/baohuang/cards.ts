@@ -162,3 +162,22 @@ export function handRows<T>(cards: readonly T[], perRow: number): T[][] {
   for (let i = 0; i < cards.length; i += size) out.push(cards.slice(i, i + size))
   return out
 }
+
+/** A card's box on screen (as a selector query measures it). */
+export interface CardBox { code: string; left: number; right: number; top: number; bottom: number }
+
+/** The card under a finger in a fanned hand: a later card lies over the one before it, so the last
+ * box (in the hand's order) holding the point; null off the cards. */
+export function cardAt(boxes: readonly CardBox[], x: number, y: number): string | null {
+  for (let i = boxes.length - 1; i >= 0; i--) {
+    const b = boxes[i]
+    if (x >= b.left && x < b.right && y >= b.top && y < b.bottom) return b.code
+  }
+  return null
+}
+
+/** Whether a finger that moved (dx, dy) from where it touched the hand means to sweep across the cards:
+ * sideways, past a few pixels. A mostly vertical move is the page being scrolled. */
+export function isSweep(dx: number, dy: number): boolean {
+  return Math.abs(dx) > 8 && Math.abs(dx) > Math.abs(dy)
+}
