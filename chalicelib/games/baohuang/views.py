@@ -33,7 +33,12 @@ from chalicelib.games.baohuang.model import (
     prev_seat,
 )
 from chalicelib.games.baohuang.play import hint_cards, legal_plays
+from chalicelib.games.baohuang.scoring import OPEN_SOLO
 from chalicelib.games.baohuang.throne import callable_list, forced
+
+# What 明独保 stakes, said beside its button: one against four, head place or nothing (scoring.score).
+OPEN_SOLO_STAKES = (f"明独保：一人对四家，头名 +{OPEN_SOLO}（四家各 −{OPEN_SOLO // (SEATS - 1)}），"
+                    f"不是头名 −{OPEN_SOLO}（四家各 +{OPEN_SOLO // (SEATS - 1)}）；有人造反而四家赢，再翻倍")
 
 HINT_LIMIT = 50
 """The view lists at most this many hints (cheapest first); `hints_total` counts them all."""
@@ -103,6 +108,8 @@ class BaohuangView(Frozen):
     callable: tuple[str, ...] = ()
     """Classic throne offer to the viewer: faces she may call (three or four copies)."""
     can_open_solo: bool = False
+    open_solo_stakes: str | None = None
+    """With `can_open_solo`: what 明独保 stakes, in words for the button's side (DECISIONS 保皇 #5)."""
     yield_to: int | None = None
     """The throne offered to the viewer: the seat a 让位 passes it to (her 上家)."""
     emperor: int | None = None
@@ -175,6 +182,8 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
                     fields.update(callable=callable_list(hand), can_open_solo=True)
                 else:
                     fields["can_open_solo"] = SHIWEI in hand
+                if fields["can_open_solo"]:
+                    fields["open_solo_stakes"] = OPEN_SOLO_STAKES
             if state.phase is Phase.DECLARE:
                 fields["can_grab"] = may_grab(state, me)
             if state.phase is Phase.PLAY and deal.turn == me:

@@ -2305,6 +2305,11 @@ export interface components {
              */
             can_open_solo?: boolean;
             /**
+             * Open Solo Stakes
+             * @default null
+             */
+            open_solo_stakes?: string | null;
+            /**
              * Yield To
              * @default null
              */

@@ -186,6 +186,7 @@ export function BaohuangGame({ view, refresh }: Props) {
                     {yieldName && !game.must_take ? `让位给${yieldName}` : '让位'}
                   </SealButton>
                 </View>
+                {game.open_solo_stakes ? <View className='bh-stakes muted'>{game.open_solo_stakes}</View> : null}
               </View>
             ) : (
               <View className='bh-note'>{waitingText(game, waiting)}{remaining !== null ? ` · ${clockText(remaining)}` : ''}</View>

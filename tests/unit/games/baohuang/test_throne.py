@@ -13,6 +13,7 @@ from chalicelib.games.baohuang.cards import HUANG, Variant, pack
 from chalicelib.games.baohuang.deal import deal_hands
 from chalicelib.games.baohuang.game import GAME
 from chalicelib.games.baohuang.model import Phase, Solo
+from chalicelib.games.baohuang.scoring import score
 
 from .helpers import act, kinds, new_table, rng, table
 
@@ -102,6 +103,23 @@ def test_simple_emperor_with_both_marked_jokers_is_solo():
     assert (hidden.solo, hidden.guard, hidden.revealed) == (Solo.HIDDEN, None, False)
     opened = act(throne_table(*hands), 0, TakeThrone(open_solo=True)).state.deal
     assert (opened.solo, opened.revealed) == (Solo.OPEN, True)
+
+
+def test_the_open_solo_offer_says_its_stakes_as_the_score_counts_them():
+    """Decision (docs/rules/baohuang.md): beside 「明独保」 the candidate reads what it stakes; the numbers are
+    the ones `score` pays. Seed: "当一个人同时抓到'皇牌'和'侍卫牌'…再声明了有'侍卫牌'，为'明独保'"."""
+    hands = ("BJ#1 LJ#1 S7#1", "S8#1", "S9#1", "S10#1", "SJ#1")
+    offer = GAME.view(throne_table(*hands), Viewer.player(0))
+    won, _ = score((0, 1, 2, 3, 4), emperor=0, guard=None, solo=Solo.OPEN)
+    lost, _ = score((1, 0, 2, 3, 4), emperor=0, guard=None, solo=Solo.OPEN)
+    doubled, _ = score((1, 0, 2, 3, 4), emperor=0, guard=None, solo=Solo.OPEN, rebels=(2,))
+    assert offer.can_open_solo and offer.open_solo_stakes == (
+        f"明独保：一人对四家，头名 +{won[0]}（四家各 −{-won[1]}），不是头名 −{-lost[0]}（四家各 +{lost[1]}）；"
+        "有人造反而四家赢，再翻倍")
+    assert doubled[0] == 2 * lost[0]
+    plain = GAME.view(throne_table(*SIMPLE_HANDS), Viewer.player(0))
+    assert not plain.can_open_solo and plain.open_solo_stakes is None
+    assert GAME.view(throne_table(*hands), Viewer.player(1)).open_solo_stakes is None
 
 
 def test_open_solo_needs_the_shiwei_card_in_simple_mode():
