@@ -87,6 +87,8 @@ async function throneByClicking(rid, { yieldFirst }) {
         await button(p, yieldLabel).click()
         passedTo = mine.yield_to
       } else {
+        // beside 「明独保」 she reads what it stakes
+        if (mine.can_open_solo) await screen(p).locator('.bh-stakes', { hasText: '明独保：一人对四家，头名 +24（四家各 −6）' }).waitFor()
         await screen(p).locator(`.chip[data-face="${mine.callable[0]}"]`).click()
         await button(p, new RegExp(`^登基 · 叫`)).click()
       }
