@@ -7,7 +7,7 @@ import {
   toggleCard, toggleDiscard, voidedBanner, type Compose,
 } from './compose'
 import { roundName, tenths } from './labels'
-import { mergeReports, orderLines, recapOf, scoreLines, scrollOrder } from './reports'
+import { foldText, mergeReports, orderLines, recapOf, scoreLines, scrollOrder } from './reports'
 import { fastestRow, placeLine, resultRows, unlockedStage } from './result'
 import type { Card, ClearRow, Line, Option, Outcome, PlaceView, Player, Report } from './types'
 
@@ -409,6 +409,36 @@ describe('the recap of the round just settled, on 宫图', () => {
     expect(recap?.label).toBe('第2回合')
     expect(recap?.lines.map((l) => l.text)).toEqual(['你在永寿宫诬告', '有人下毒，你气血 −1.9', 'y2'])
     expect(recap?.more).toBe(3)  // y3, n1 and p are in 战报
+  })
+  it('never folds her heavy lines away (blows taken or dealt, her 击败, her fall) and says how many folded lines are about her', () => {
+    const l = (x: Partial<Line> & Pick<Line, 'scope' | 'text'>): Line => ({ round: 2, kind: 'action', ...x })
+    const lines: Line[] = [
+      l({ scope: 'own', kind: 'cards', text: '你打出：进攻位「袖里藏针」Lv.1' }),
+      l({ scope: 'own', kind: 'passive', text: '你身处御膳房；养生/待机者 0 人受损', count: 0 }),
+      l({ scope: 'own', text: '你在永寿宫养生', action: 'heal', result: 'done' }),
+      l({ scope: 'own', text: '你在永寿宫对景仁宫下毒：命中，夏荷 气血 −2', action: 'poison', result: 'hit' }),
+      l({ scope: 'about_you', kind: 'hit', text: '有人暗杀，你气血 −3', hp: -3 }),
+      l({ scope: 'about_you', kind: 'hit', text: '有人下毒，你无损（挡下 气血 1）', hp: 0 }),
+      l({ scope: 'anonymous', text: '有人诬告，未中' }),
+      l({ scope: 'public', kind: 'tally', text: '你：气血 5 → 0，倒下', seat: 3, hp: -5 }),
+      l({ scope: 'public', kind: 'fell', text: '你出局（气血耗尽），名列第 8', seat: 3, placement: 8 }),
+      l({ scope: 'own', kind: 'kill', text: '你击败了夏荷', seat: 3 }),
+      l({ scope: 'public', kind: 'fell', text: '夏荷出局（气血耗尽），名列第 7', seat: 1, placement: 7 }),
+    ]
+    const recap = recapOf([report(2, lines)], 3)
+    expect(recap?.lines.map((x) => x.text)).toEqual([
+      '你在永寿宫对景仁宫下毒：命中，夏荷 气血 −2', '你击败了夏荷', '有人暗杀，你气血 −3', '你出局（气血耗尽），名列第 8',
+    ])
+    expect(recap?.more).toBe(7)
+    expect(recap?.moreMine).toBe(5)  // cards, passive, heal, the blow she stood off, her bars
+    expect(recap && foldText(recap)).toBe('另有 7 条（5 条及你）')
+    expect(foldText({ more: 3, moreMine: 0 })).toBe('另有 3 条')
+    expect(foldText({ more: 0, moreMine: 0 })).toBeNull()
+  })
+  it('fills up to three lines with her light ones when no heavy line takes the room', () => {
+    const recap = recapOf([report(2, [line('own', 'a'), line('own', 'b'), line('about_you', 'c'), line('own', 'd', 'cards')])], 0)
+    expect(recap?.lines.map((x) => x.text)).toEqual(['a', 'b', 'd'])
+    expect(recap && foldText(recap)).toBe('另有 1 条（1 条及你）')
   })
   it('is nothing when the round did not touch her, or none has settled', () => {
     expect(recapOf([report(1, [line('anonymous', 'n'), line('public', 'p')])])).toBeNull()
