@@ -22,8 +22,14 @@ from chalicelib.games.shengong.terms import ACTION_ZH, BAR_ZH, ActionType, Attac
 EMPTY_DECK = Deck()
 
 
-VOIDED_REASON = "你本回合的行动已被暗杀作废，只能待机（无加成），可弃牌"
+VOIDED_REASON = "你本回合的行动已被暗杀作废，只能待机（无加成）"
 """Why a voided seat's moves other than 待机 are refused (her view says it once too)."""
+
+
+def voided_reason(mode: Mode) -> str:
+    """VOIDED_REASON as her mode has it: 「可弃牌」 only where she holds cards (C and D; A and B have no hand)."""
+    return VOIDED_REASON + ("，可弃牌" if mode.maids is MaidUse.HAND else "")
+
 
 def check(mode: Mode, state: State, actor: Actor, action: Action) -> None:
     """Validate a sealed move before the room stores it.
@@ -60,7 +66,7 @@ def check_move(mode: Mode, state: State, seat: int, action: Action) -> None:
         raise IllegalAction(f"{mode.title}没有「{ACTION_ZH[action.type]}」", code="ACTION_NOT_IN_MODE")
     _check_fields(mode, action)
     if player.voided and (action.type is not ActionType.IDLE or action.cards.used()):
-        raise IllegalAction(VOIDED_REASON, code="ACTION_VOIDED")
+        raise IllegalAction(voided_reason(mode), code="ACTION_VOIDED")
     if isinstance(action, AttackMove):
         if mode.foes is Foes.BOSSES:
             resolve_target(state, Attack(action.type.value), action.target)

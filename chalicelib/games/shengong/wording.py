@@ -24,8 +24,9 @@ from chalicelib.games.shengong.terms import (
 SLOT_ZH: dict[Slot, str] = {Slot.ATTACK: "进攻", Slot.DEFENCE: "防守", Slot.GENERAL: "通用"}
 QUIET_ZH: dict[str, str] = {
     ActionType.HEAL: "养生", ActionType.IDLE: "待机", ActionType.MOVE: "移动", ActionType.STAY: "驻留",
-    Result.VOIDED: "行动作废",
+    Result.VOIDED: "待机（行动作废）",
 }
+"""Others' quiet moves as counted: a voided turn reads as the 待机 it is sealed as (「另有 1 人待机（行动作废）」)."""
 
 
 def signed(value: int) -> str:
@@ -92,7 +93,7 @@ def acted_text(state: State, e: Acted, who: str, you: int | None, *, held: bool 
     tail = f"（自身 {own}）" if own else ""
     attack = attack_of(e.action)
     if e.result is Result.VOIDED:
-        return f"{who}的行动被暗杀作废"
+        return f"{who}的行动被暗杀作废，按待机处理（无加成）"
     if e.defaulted:
         why = f"的落子不合规（{e.refused}）" if e.refused else "未落子"
         return f"{who}{why}，按待机处理{tail}"

@@ -215,3 +215,14 @@ def test_quiet_moves_are_counted_by_the_names_on_her_buttons():
     for kind in (ActionType.HEAL, ActionType.IDLE, ActionType.MOVE):
         assert QUIET_ZH[kind] == ACTION_ZH[kind]
     assert ACTION_ZH[ActionType.STAY].endswith(QUIET_ZH[ActionType.STAY])  # 「继续驻留」 counted as 驻留
+
+
+def test_a_voided_turn_reads_as_standing_by():
+    """Decision: a voided turn is told as the 待机 it is sealed as — on her own line (「你的行动被暗杀作废，
+    按待机处理（无加成）」, as a missing move reads 「按待机处理」) and in others' count of quiet moves."""
+    s = board(seat(0, "承乾宫"), seat(1, "景仁宫", voided=True), seat(2, "景仁宫"))
+    _, events = run(s, {0: act(type="stay"), 1: act(type="idle"), 2: act(type="stay")})
+    mine = GAME_A.report(s, events, Viewer.player(1))
+    assert "你的行动被暗杀作废，按待机处理（无加成）" in _texts(mine, "own")
+    others = _texts(GAME_A.report(s, events, Viewer.player(0)), "anonymous")
+    assert any("1 人待机（行动作废）" in t for t in others), others
