@@ -217,7 +217,7 @@ def _opponent(w: _Writer, e: OpponentActed) -> None:
         body = f"命中，你{W.blow_text(mine, e.attack, held=True)}" if hit and mine else "落空"
         if hit and mine and e.attack is Attack.ASSASSINATE and w.next_round:
             body += "，你下回合的行动作废"  # seed: 暗杀 … 并令其下回合行动作废 (DECISIONS 深宫杀 #12)
-        tail = f"（共 {hurt}）" if hit and e.group else ""
+        tail = f"，共 {hurt}" if hit and e.group else ""  # a clause: her blow's own （…） may end the body
         w.add(Scope.ABOUT_YOU, LineKind.STRIKE, f"{head}冲{'你们' if e.group else '你'}而来，{body}{tail}",
               action=action, hp=-points(mine.hp_net) if mine else None, grace=-points(mine.grace_net) if mine else None,
               **fields)
