@@ -90,10 +90,10 @@ export function foldText(recap: Pick<Recap, 'more' | 'moreMine'>): string | null
 }
 
 /** The server's score lines (how each score was made up), from the last report that has them. */
-export function scoreLines(reports: Report[]): string[] {
+export function scoreLines(reports: Report[]): Line[] {
   for (let i = reports.length - 1; i >= 0; i--) {
     const lines = reports[i].lines.filter((l) => l.kind === 'score')
-    if (lines.length) return lines.map((l) => l.text)
+    if (lines.length) return lines
   }
   return []
 }

@@ -8,7 +8,7 @@ import {
 } from './compose'
 import { roundName, tenths } from './labels'
 import { foldText, mergeReports, orderLines, recapOf, scoreLines, scrollOrder } from './reports'
-import { fastestRow, placeLine, resultRows, unlockedStage } from './result'
+import { fastestRow, notesInTableOrder, placeLine, points, resultRows, unlockedStage } from './result'
 import type { Card, ClearRow, Line, Option, Outcome, PlaceView, Player, Report } from './types'
 
 // ---------- fixtures shaped like the API's answers ----------
@@ -302,7 +302,7 @@ describe('the 战报 scroll', () => {
 
   it('the score lines of the last report that has them, in the server\'s words', () => {
     const reports = [report(4, [line('public', '甄嬛 积分 80', 'score')]), report(5, [line('public', '甄嬛 积分 89（输出 14 ＋ 存活 30）', 'score'), line('public', 'x', 'end')]), report(6, [])]
-    expect(scoreLines(reports)).toEqual(['甄嬛 积分 89（输出 14 ＋ 存活 30）'])
+    expect(scoreLines(reports).map((l) => l.text)).toEqual(['甄嬛 积分 89（输出 14 ＋ 存活 30）'])
     expect(scoreLines([])).toEqual([])
   })
 
@@ -347,6 +347,18 @@ describe('the result', () => {
     expect(unlockedStage(1, true, [])).toBeNull()
     expect(unlockedStage(1, false, [1])).toBeNull()
     expect(unlockedStage(3, true, [1, 2, 3])).toBeNull()
+  })
+
+  it('writes every figure with two decimals, as the server\'s score lines do, a loss with the minus sign', () => {
+    expect([89, 8.6, 30.16, 0, -0.6, -0.001, 12.345].map(points)).toEqual(['89.00', '8.60', '30.16', '0.00', '−0.60', '0.00', '12.35'])
+  })
+
+  it('lists the server\'s score lines in the table\'s order (each names its seat), lines of no seat after', () => {
+    const rows = resultRows(OUTCOME, 2)  // by score: seats 1, 0, 2
+    const score = (seat: number | null, text: string): Line => ({ round: 5, scope: 'public', kind: 'score', text, seat })
+    const lines = [score(0, 'a0'), score(null, 'x'), score(1, 'a1'), score(2, 'a2')]
+    expect(rows.map((r) => r.seat)).toEqual([1, 0, 2])
+    expect(notesInTableOrder(lines, rows)).toEqual(['a1', 'a0', 'a2', 'x'])
   })
 
   it('finds this room on the fastest-clear board', () => {
