@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { entryText, mapRows, occupants, tileState, tokenName } from './board'
 import { clockOffset, formatClock, remainingMs, urgency } from './clock'
 import { hurryOffered } from './hurry'
+import { battleBegan } from './start'
 import {
   actionBody, buttons, chanceOf, chooseAction, shutReason, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
   toggleCard, toggleDiscard, voidedBanner, type Compose,
@@ -455,5 +456,15 @@ describe('the recap of the round just settled, on 宫图', () => {
   it('is nothing when the round did not touch her, or none has settled', () => {
     expect(recapOf([report(1, [line('anonymous', 'n'), line('public', 'p')])])).toBeNull()
     expect(recapOf([report(0, [])])).toBeNull()
+  })
+})
+
+describe('开战', () => {
+  it('takes the page back to its top when the room turns from waiting to playing, and only then', () => {
+    expect(battleBegan('open', 'active')).toBe(true)
+    expect(battleBegan(undefined, 'active')).toBe(false)  // opened on a game under way: stays put
+    expect(battleBegan('active', 'active')).toBe(false)
+    expect(battleBegan('active', 'finished')).toBe(false)
+    expect(battleBegan('open', 'open')).toBe(false)
   })
 })
