@@ -151,6 +151,8 @@ class MaidView(BaseModel):
     amount: int
     """Effect × level (B: what she brings every round)."""
     text: str
+    text_now: str = ""
+    """The effect at her level, as it acts every round in B (「下毒命中 +30%」); `text` says it per level."""
 
 
 class SeatPrivate(BaseModel):
@@ -287,7 +289,7 @@ def _private(mode: Mode, p: Player, state: State) -> SeatPrivate:
     maids = tuple(
         MaidView(card=cid, maid=CATALOGUE[cid].maid, skill=CATALOGUE[cid].skill, slot=CATALOGUE[cid].slot,
                  effect=CATALOGUE[cid].effect, level=level, amount=CATALOGUE[cid].magnitude(level),
-                 text=CATALOGUE[cid].text)
+                 text=CATALOGUE[cid].text, text_now=CATALOGUE[cid].text_at(level))
         for cid, level in sorted(p.maids.items())
     )
     heal = heal_amount(p.hp, p.hp_max, p.heal_streak, mode.rule(p.place).heal)

@@ -4040,6 +4040,11 @@ export interface components {
             amount: number;
             /** Text */
             text: string;
+            /**
+             * Text Now
+             * @default
+             */
+            text_now?: string;
         };
         /**
          * Meal
@@ -4657,6 +4662,11 @@ export interface components {
             place: components["schemas"]["ShengongPlace"];
             /** Reason */
             reason: string;
+            /**
+             * Short
+             * @default
+             */
+            short?: string;
         };
         /**
          * Slot

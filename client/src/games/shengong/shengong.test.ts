@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { entryText, mapRows, occupants, tileState, tokenName } from './board'
+import { entryText, maidLines, mapRows, occupants, shutNote, tileState, tokenName } from './board'
 import { clockOffset, formatClock, remainingMs, urgency } from './clock'
 import { hurryOffered } from './hurry'
 import { battleBegan } from './start'
@@ -466,5 +466,22 @@ describe('开战', () => {
     expect(battleBegan('active', 'active')).toBe(false)
     expect(battleBegan('active', 'finished')).toBe(false)
     expect(battleBegan('open', 'open')).toBe(false)
+  })
+})
+
+describe('the map says why a tile is shut, and 玩法B her 宫女 say what they do', () => {
+  const move: Option = { type: 'move', label: '移动', allowed: true, places: ['乾清宫'],
+    shut: [{ place: '御膳房', reason: '御膳房 须好感≥6方可进入（你的好感 5）', short: '好感 5＜6' },
+      { place: '摘星楼', reason: '摘星楼 须气血≥6方可进入（你的气血 4）' }] }
+  it('a shut tile carries the server\'s few words (its full refusal when it has none); an open tile nothing', () => {
+    expect(shutNote('御膳房', 'shut', move)).toBe('好感 5＜6')
+    expect(shutNote('摘星楼', 'shut', move)).toBe('摘星楼 须气血≥6方可进入（你的气血 4）')
+    expect(shutNote('乾清宫', 'open', move)).toBeNull()
+    expect(shutNote('乾清宫', 'shut', ABC_OPTIONS[0])).toBe('非下毒目标')
+    expect(shutNote('乾清宫', 'plain', undefined)).toBeNull()
+  })
+  it('her passive 宫女 as effect lines at her level', () => {
+    expect(maidLines([{ skill: '寻医问药', level: 3, text: '下毒命中 +10%/级', text_now: '下毒命中 +30%' },
+      { skill: '贴身护卫', level: 1, text: '所受气血伤害 −0.2/级' }])).toEqual(['寻医问药 Lv.3：下毒命中 +30%', '贴身护卫 Lv.1：所受气血伤害 −0.2/级'])
   })
 })

@@ -112,3 +112,14 @@ def test_every_button_says_what_its_action_does_as_the_page_does():
             assert any(core in line for line in page), (kind, option.effect)
         assert opts[ActionType.IDLE].effect == "自身气血、好感各 ＋0.5，同宫者各 ＋0.1，本回合所受气血伤害 −1。"
         assert opts[ActionType.STAY].effect == "原地不动，无加成。"
+
+
+def test_a_shut_place_says_why_in_a_tiles_few_words():
+    """Decision: the map's shut tile says why in the player's words (`shut[].short`): the bar she lacks with
+    her value and the minimum (「好感 4＜6」), or 「你在此处」; the full refusal stays in `reason`."""
+    low = board(seat(0, "景仁宫", hp=5, grace=4), *(seat(i, "承乾宫") for i in range(1, 8)))
+    short = {s.place: s.short for s in options(GAME_A, low, 0)[ActionType.MOVE].shut}
+    assert short[Place.KITCHEN] == "好感 4＜6"
+    assert short[Place.TOWER] == "气血 5＜6"
+    assert short[Place.HALL] == "好感 4＜5"
+    assert short[Place.JINGREN] == "你在此处"

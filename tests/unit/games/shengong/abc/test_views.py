@@ -229,3 +229,14 @@ def test_a_voided_turn_reads_as_standing_by():
     assert "你的行动被暗杀作废，按待机处理（无加成）" in _texts(mine, "own")
     others = _texts(GAME_A.report(s, events, Viewer.player(0)), "anonymous")
     assert any("1 人待机（行动作废）" in t for t in others), others
+
+
+def test_mode_b_maids_say_their_effect_at_her_level():
+    """Seed 「B · 宫女局 宫女技能全线被动生效」 — decision: her passive 宫女 are shown as effect lines, each
+    as it acts at her level (`maids[].text_now`: 寻医问药 Lv.3 「下毒命中 +30%」, 贴身护卫 Lv.2 「所受气血伤害 −0.4」)."""
+    from chalicelib.games.shengong.game import GAME_B
+
+    state = board(seat(0, "承乾宫", maids={"xunyi": 3, "tieshen": 2}), seat(1, "景仁宫"), mode=Mode.B)
+    you = GAME_B.view(state, Viewer.player(0)).you
+    assert you is not None
+    assert {m.skill: m.text_now for m in you.maids} == {"寻医问药": "下毒命中 +30%", "贴身护卫": "所受气血伤害 −0.4"}
