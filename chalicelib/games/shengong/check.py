@@ -9,7 +9,7 @@ changes before the settlement), so the settlement runs the same checks as a safe
 
 from __future__ import annotations
 
-from chalicelib.core.errors import Forbidden, GameOver, IllegalAction, NotYourTurn
+from chalicelib.core.errors import DomainError, Forbidden, GameOver, IllegalAction, NotYourTurn
 from chalicelib.core.game import Actor, ViewerRole
 from chalicelib.games.shengong.actions import Action, AttackMove, Move
 from chalicelib.games.shengong.deck import Deck, check_play
@@ -17,13 +17,19 @@ from chalicelib.games.shengong.effects import check_cards_fit
 from chalicelib.games.shengong.modes import Foes, MaidUse, Mode
 from chalicelib.games.shengong.numbers import fmt
 from chalicelib.games.shengong.state import Opponent, Player, State
-from chalicelib.games.shengong.terms import ACTION_ZH, BAR_ZH, ActionType, Attack, Bar
+from chalicelib.games.shengong.terms import ACTION_ZH, BAR_ZH, ActionType, Attack, Bar, Place
 
 EMPTY_DECK = Deck()
 
 
-VOIDED_REASON = "你本回合的行动已被暗杀作废，只能待机（无加成），可弃牌"
+VOIDED_REASON = "你本回合的行动已被暗杀作废，只能待机（无加成）"
 """Why a voided seat's moves other than 待机 are refused (her view says it once too)."""
+
+
+def voided_reason(mode: Mode) -> str:
+    """VOIDED_REASON as her mode has it: 「可弃牌」 only where she holds cards (C and D; A and B have no hand)."""
+    return VOIDED_REASON + ("，可弃牌" if mode.maids is MaidUse.HAND else "")
+
 
 def check(mode: Mode, state: State, actor: Actor, action: Action) -> None:
     """Validate a sealed move before the room stores it.
@@ -60,7 +66,7 @@ def check_move(mode: Mode, state: State, seat: int, action: Action) -> None:
         raise IllegalAction(f"{mode.title}没有「{ACTION_ZH[action.type]}」", code="ACTION_NOT_IN_MODE")
     _check_fields(mode, action)
     if player.voided and (action.type is not ActionType.IDLE or action.cards.used()):
-        raise IllegalAction(VOIDED_REASON, code="ACTION_VOIDED")
+        raise IllegalAction(voided_reason(mode), code="ACTION_VOIDED")
     if isinstance(action, AttackMove):
         if mode.foes is Foes.BOSSES:
             resolve_target(state, Attack(action.type.value), action.target)
@@ -132,13 +138,30 @@ def _check_destination(mode: Mode, player: Player, action: Move) -> None:
         raise IllegalAction(f"{mode.title}没有{action.place}", code="BAD_PLACE")
     if action.place is player.place:
         raise IllegalAction(f"你已身在{player.place}；留在原地请选「继续驻留」", code="ALREADY_THERE")
-    entry = mode.rule(action.place).entry
-    if entry is not None:
-        have = player.hp if entry.bar is Bar.HP else player.grace
-        if have < entry.minimum:
-            bar = BAR_ZH[entry.bar]
-            raise IllegalAction(f"{action.place} 须{bar}≥{fmt(entry.minimum)}方可进入（你的{bar} {fmt(have)}）",
-                                code="ENTRY_THRESHOLD")
+    short = _shortfall(mode, player, action.place)
+    if short is not None:
+        bar, have, minimum = short
+        raise IllegalAction(f"{action.place} 须{bar}≥{fmt(minimum)}方可进入（你的{bar} {fmt(have)}）",
+                            code="ENTRY_THRESHOLD")
+
+
+def _shortfall(mode: Mode, player: Player, place: Place) -> tuple[str, int, int] | None:
+    """The bar she lacks to enter `place` (its name, her value, the minimum), or None."""
+    entry = mode.rule(place).entry
+    if entry is None:
+        return None
+    have = player.hp if entry.bar is Bar.HP else player.grace
+    return (BAR_ZH[entry.bar], have, entry.minimum) if have < entry.minimum else None
+
+
+def shut_words(mode: Mode, player: Player, place: Place, err: DomainError) -> str:
+    """Why 移动 may not go to `place`, in a tile's few words: 「好感 5＜6」 below its 准入, 「你在此处」,
+    「行动作废」; any other refusal as its message."""
+    short = _shortfall(mode, player, place) if err.code == "ENTRY_THRESHOLD" else None
+    if short is not None:
+        bar, have, minimum = short
+        return f"{bar} {fmt(have)}＜{fmt(minimum)}"
+    return {"ALREADY_THERE": "你在此处", "ACTION_VOIDED": "行动作废"}.get(err.code, err.message)
 
 
 def _check_cards(mode: Mode, player: Player, action: Action) -> None:

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from chalicelib.core.errors import DomainError
 from chalicelib.games.shengong.actions import Action, action_adapter
 from chalicelib.games.shengong.cards import HIT_EFFECT
-from chalicelib.games.shengong.check import check_move
+from chalicelib.games.shengong.check import check_move, shut_words
 from chalicelib.games.shengong.deck import copy_card
 from chalicelib.games.shengong.formulas import player_chance
 from chalicelib.games.shengong.guide import action_effects
@@ -35,6 +35,8 @@ class ShutPlace(BaseModel):
 
     place: Place
     reason: str
+    short: str = ""
+    """The same in a tile's few words (「好感 5＜6」), for the map."""
 
 
 class CardChance(BaseModel):
@@ -104,8 +106,8 @@ def _option(mode: Mode, state: State, seat: int, kind: ActionType) -> ActionOpti
         tries_p = {p: _try(mode, state, seat, {"type": kind, "place": p}) for p in sorted(candidates)}
         okp = tuple(p for p, err in tries_p.items() if err is None)
         firstp = next((err for err in tries_p.values() if err is not None), None)
-        shut = tuple(ShutPlace(place=p, reason=err.message) for p, err in tries_p.items()
-                     if err is not None and kind is ActionType.MOVE)
+        shut = tuple(ShutPlace(place=p, reason=err.message, short=shut_words(mode, state.players[seat], p, err))
+                     for p, err in tries_p.items() if err is not None and kind is ActionType.MOVE)
         with_cards = _card_chances(mode, state.players[seat], _ATTACKS[kind], (None,)) if kind in _ATTACKS else ()
         return ActionOption(type=kind, label=label, allowed=bool(okp), places=okp, shut=shut, card_chances=with_cards,
                             reason=None if okp or firstp is None else firstp.message,

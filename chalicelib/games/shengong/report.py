@@ -46,7 +46,6 @@ from chalicelib.games.shengong.numbers import (
     KILL_POINTS,
     SURVIVAL_POINTS,
     TAKEN_POINTS,
-    fmt,
     points,
     score_text,
 )
@@ -217,7 +216,7 @@ def _opponent(w: _Writer, e: OpponentActed) -> None:
         body = f"命中，你{W.blow_text(mine, e.attack, held=True)}" if hit and mine else "落空"
         if hit and mine and e.attack is Attack.ASSASSINATE and w.next_round:
             body += "，你下回合的行动作废"  # seed: 暗杀 … 并令其下回合行动作废 (DECISIONS 深宫杀 #12)
-        tail = f"（共 {hurt}）" if hit and e.group else ""
+        tail = f"，共 {hurt}" if hit and e.group else ""  # a clause: her blow's own （…） may end the body
         w.add(Scope.ABOUT_YOU, LineKind.STRIKE, f"{head}冲{'你们' if e.group else '你'}而来，{body}{tail}",
               action=action, hp=-points(mine.hp_net) if mine else None, grace=-points(mine.grace_net) if mine else None,
               **fields)
@@ -301,13 +300,15 @@ def _ended(w: _Writer, e: Ended) -> None:
         p, place = w.state.players[s], e.placements[s]
         if w.mode.foes is Foes.BOSSES:
             dealt = p.stats.hp_damage + p.stats.grace_damage
-            text = (f"{p.name} 积分 {score_text(e.scores[s])}（输出 {fmt(dealt)} ＋ 存活 {SURVIVAL_POINTS if p.alive else 0}"
-                    f" ＋ 通关奖励 {bonus}）")
+            # every figure in points with the result table's two decimals (counts and factors stay whole)
+            text = (f"{p.name} 积分 {score_text(e.scores[s])}（输出 {score_text(points(dealt))} ＋ 存活 "
+                    f"{score_text(SURVIVAL_POINTS if p.alive else 0)} ＋ 通关奖励 {score_text(bonus)}）")
         else:  # how the score is made up (the table shows the sum; 名次 comes from who lasted longest)
             st = p.stats
             text = (f"第 {place} 名 {p.name} 积分 {score_text(e.scores[s])}（击败 {st.kills}×{KILL_POINTS} ＋ "
-                    f"气血伤害 {fmt(st.hp_damage)}×{HP_DAMAGE_POINTS:g} ＋ 好感伤害 {fmt(st.grace_damage)}×"
-                    f"{GRACE_DAMAGE_POINTS:g} − 承伤 {fmt(st.taken)}×{TAKEN_POINTS:g} ＋ 名次分 {place_points(place or 0)}）")
+                    f"气血伤害 {score_text(points(st.hp_damage))}×{HP_DAMAGE_POINTS:g} ＋ 好感伤害 "
+                    f"{score_text(points(st.grace_damage))}×{GRACE_DAMAGE_POINTS:g} − 承伤 {score_text(points(st.taken))}×"
+                    f"{TAKEN_POINTS:g} ＋ 名次分 {score_text(place_points(place or 0))}）")
         w.add(Scope.PUBLIC, LineKind.SCORE, text, seat=s, placement=place, score=e.scores[s])
 
 

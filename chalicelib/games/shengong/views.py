@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from chalicelib.core.game import Viewer, ViewerRole
 from chalicelib.games.shengong import bosses
 from chalicelib.games.shengong.cards import ACTION_OF_EFFECT, CATALOGUE, Effect, Slot
-from chalicelib.games.shengong.check import VOIDED_REASON
+from chalicelib.games.shengong.check import voided_reason
 from chalicelib.games.shengong.deck import copy_card
 from chalicelib.games.shengong.effects import passive_mods
 from chalicelib.games.shengong.formulas import heal_amount, player_chance
@@ -151,6 +151,8 @@ class MaidView(BaseModel):
     amount: int
     """Effect × level (B: what she brings every round)."""
     text: str
+    text_now: str = ""
+    """The effect at her level, as it acts every round in B (「下毒命中 +30%」); `text` says it per level."""
 
 
 class SeatPrivate(BaseModel):
@@ -287,12 +289,12 @@ def _private(mode: Mode, p: Player, state: State) -> SeatPrivate:
     maids = tuple(
         MaidView(card=cid, maid=CATALOGUE[cid].maid, skill=CATALOGUE[cid].skill, slot=CATALOGUE[cid].slot,
                  effect=CATALOGUE[cid].effect, level=level, amount=CATALOGUE[cid].magnitude(level),
-                 text=CATALOGUE[cid].text)
+                 text=CATALOGUE[cid].text, text_now=CATALOGUE[cid].text_at(level))
         for cid, level in sorted(p.maids.items())
     )
     heal = heal_amount(p.hp, p.hp_max, p.heal_streak, mode.rule(p.place).heal)
     return SeatPrivate(
-        seat=p.seat, voided=p.voided, voided_reason=VOIDED_REASON if p.voided else None, heal_streak=p.heal_streak, heal_now=points(heal),
+        seat=p.seat, voided=p.voided, voided_reason=voided_reason(mode) if p.voided else None, heal_streak=p.heal_streak, heal_now=points(heal),
         chances=_chances(mode, p), maids=maids, hand=_hand(mode, p),
         options=options_for(mode, state, p.seat) if p.alive else (),
     )

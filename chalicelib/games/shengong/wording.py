@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from chalicelib.games.shengong.cards import Slot
 from chalicelib.games.shengong.deck import CardPlay, copy_card
+from chalicelib.games.shengong.errors import ERRORS
 from chalicelib.games.shengong.events import Acted, Hit, OpponentActed
 from chalicelib.games.shengong.numbers import fmt
 from chalicelib.games.shengong.state import State
@@ -24,8 +25,16 @@ from chalicelib.games.shengong.terms import (
 SLOT_ZH: dict[Slot, str] = {Slot.ATTACK: "进攻", Slot.DEFENCE: "防守", Slot.GENERAL: "通用"}
 QUIET_ZH: dict[str, str] = {
     ActionType.HEAL: "养生", ActionType.IDLE: "待机", ActionType.MOVE: "移动", ActionType.STAY: "驻留",
-    Result.VOIDED: "行动作废",
+    Result.VOIDED: "待机（行动作废）",
 }
+"""Others' quiet moves as counted: a voided turn reads as the 待机 it is sealed as (「另有 1 人待机（行动作废）」)."""
+
+
+def paren(*notes: str) -> str:
+    """One pair of （） holding the notes that are given, 「；」 between them ("" for none): a line never
+    runs two parentheticals together (「气血 −1（养生减半）（挡下 气血 1）」 read as a doubled bracket)."""
+    said = [n for n in notes if n]
+    return f"（{'；'.join(said)}）" if said else ""
 
 
 def signed(value: int) -> str:
@@ -74,11 +83,11 @@ def blow_text(h: Hit, attack: Attack | None, *, held: bool = False) -> str:
     line (and the host's) also says what her guards took off."""
     note = ""
     if h.healing and attack is Attack.POISON:
-        note = "（养生减半）"
+        note = "养生减半"
     elif h.healing and attack is Attack.ASSASSINATE:
-        note = "（养生中，仅 −1）"
+        note = "养生中，仅 −1"
     off = changes(h.hp - h.hp_net, h.grace - h.grace_net, "、").replace("+", "") if held else ""
-    return (changes(-h.hp_net, -h.grace_net, "、") or "无损") + note + (f"（挡下 {off}）" if off else "")
+    return (changes(-h.hp_net, -h.grace_net, "、") or "无损") + paren(note, f"挡下 {off}" if off else "")
 
 
 def victims(state: State, hits: Sequence[Hit], attack: Attack | None, you: int | None = None, *,
@@ -86,19 +95,28 @@ def victims(state: State, hits: Sequence[Hit], attack: Attack | None, you: int |
     return "；".join(f"{unit_name(state, h.side, h.index, you)} {blow_text(h, attack, held=held)}" for h in hits)
 
 
+def refusal_text(code: str) -> str:
+    """Why a sealed move was turned into 待机, in words (the check's message, said of whoever it was),
+    never its code: a report line is read by players, not by developers."""
+    spec = ERRORS.get(code)
+    return spec.message.removeprefix("你") if spec else "落子无法识别"
+
+
 def acted_text(state: State, e: Acted, who: str, you: int | None, *, held: bool = False) -> str:
     """Her move in full (her own line, or the host's: `held`, what each victim's guards took off)."""
     place, own = e.place.value, changes(e.own_hp, e.own_grace)
-    tail = f"（自身 {own}）" if own else ""
+    own = f"自身 {own}" if own else ""
+    tail = paren(own)
     attack = attack_of(e.action)
     if e.result is Result.VOIDED:
-        return f"{who}的行动被暗杀作废"
+        return f"{who}的行动被暗杀作废，按待机处理（无加成）"
     if e.defaulted:
-        why = f"的落子不合规（{e.refused}）" if e.refused else "未落子"
+        why = f"的落子不合规（{refusal_text(e.refused)}）" if e.refused else "未落子"
         return f"{who}{why}，按待机处理{tail}"
     if attack is not None:
         what = state.opponents[e.target].name if e.target is not None else (e.aim.value if e.aim else "")
-        odds = f"（命中率 {e.chance}%）" if e.chance is not None else ""
+        # her own cost goes with the act (paid on a miss too), beside its odds, not after the victims
+        odds = paren(f"命中率 {e.chance}%" if e.chance is not None else "", own)
         verdict = {Result.HIT: "命中", Result.MISS: "未中", Result.NO_TARGET: "此处无他人"}.get(e.result, "")
         body = f"{who}在{place}对{what}{ATTACK_ZH[attack]}{odds}：{verdict}"
         if e.hits:
@@ -106,10 +124,12 @@ def acted_text(state: State, e: Acted, who: str, you: int | None, *, held: bool 
         if attack is Attack.ASSASSINATE and e.result is Result.HIT and e.target is None \
                 and not (state.over and e.round >= state.round):  # the last round voids nothing
             body += "，其下回合行动作废"
-        return body + tail
+        return body
     if e.action is ActionType.MEAL:
+        if e.result is Result.HIT:
+            return f"{who}送膳得宠{paren('、'.join(DIM_ZH[d] for d in e.won), own)}"
         return {Result.FAILED: f"{who}不在乾清宫而送膳，失仪", Result.EMPTY: f"{who}送膳落空"}.get(
-            e.result, f"{who}送膳得宠（{'、'.join(DIM_ZH[d] for d in e.won)}）") + tail
+            e.result, f"{who}送膳") + tail
     if e.action is ActionType.MOVE:
         return f"{who}从{place}动身前往{e.aim.value if e.aim else ''}，下回合抵达"
     return f"{who}在{place}{ACTION_ZH[e.action]}{tail}"

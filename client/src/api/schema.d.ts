@@ -4045,6 +4045,11 @@ export interface components {
             amount: number;
             /** Text */
             text: string;
+            /**
+             * Text Now
+             * @default
+             */
+            text_now?: string;
         };
         /**
          * Meal
@@ -4662,6 +4667,11 @@ export interface components {
             place: components["schemas"]["ShengongPlace"];
             /** Reason */
             reason: string;
+            /**
+             * Short
+             * @default
+             */
+            short?: string;
         };
         /**
          * Slot

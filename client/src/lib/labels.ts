@@ -84,7 +84,8 @@ export const USER_ROLE: Record<string, string> = {
 
 export const BOARD_GAMES: { key: string; title: string; short: string }[] = [
   { key: 'coop', title: '宫斗杀', short: '宫斗杀' },
-  { key: 'melee', title: '深宫杀·竞技', short: '竞技局' },
+  // modes A (竞技局) and B (宫女局) share one board
+  { key: 'melee', title: '竞技·宫女局', short: '竞技·宫女' },
   { key: 'cards', title: '深宫杀·卡牌', short: '卡牌局' },
   { key: 'baohuang', title: '保皇', short: '保皇' },
 ]

@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { voidedBanner, type ButtonState } from './compose'
-import { SLOT_SHORT, tenths } from './labels'
+import { maidLines } from './board'
+import { tenths } from './labels'
 import { Bar } from './StatusStrip'
 import type { Mine, Player } from './types'
 
@@ -26,9 +27,9 @@ export function MyPanel({ me, mine }: { me: Player; mine: Mine | null | undefine
       ) : null}
       {mine && (mine.maids ?? []).length > 0 && !mine.hand ? (
         <View className='sg-maids'>
-          <Text className='sg-maids-title'>宫女（被动）</Text>
-          {(mine.maids ?? []).map((m) => (
-            <Text key={m.card} className='sg-maid'>{SLOT_SHORT[m.slot]}·{m.skill} Lv.{m.level}</Text>
+          <Text className='sg-maids-title'>宫女（被动，每回合生效）</Text>
+          {maidLines(mine.maids ?? []).map((line, i) => (
+            <Text key={mine.maids?.[i]?.card ?? i} className='sg-maid'>{line}</Text>
           ))}
         </View>
       ) : null}

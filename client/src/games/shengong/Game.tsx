@@ -253,7 +253,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
             <Bosses game={game} option={aimingTarget} compose={compose} target={compose.target} onTarget={pickTarget} />
           ) : null}
           {me ? <MyPanel me={me} mine={mine} /> : null}
-          {!over ? <RoundRecap reports={reports} onMore={() => setTab('report')} /> : null}
+          {!over ? <RoundRecap reports={reports} mySeat={mySeat} onMore={() => setTab('report')} /> : null}
           {canAct ? (
             <>
               <ActionSeals buttons={seals} mine={mine} onChoose={choose} />

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { entryText, mapRows, occupants, tileState, tokenName } from './board'
+import { entryText, mapRows, occupants, shutNote, tileState, tokenName } from './board'
 import type { Compose } from './compose'
 import type { Game, Option, Place } from './types'
 
@@ -30,6 +30,8 @@ export function PalaceMap({ game, compose, option, mySeat, bots, onPick }: Props
             const state = tileState(p.place, compose, option, game.mode, me?.place)
             const who = occupants(game.players, p.place)
             const entry = entryText(p)
+            // a shut tile says why, in her words (the server's: 「好感 5＜6」)
+            const why = shutNote(p.place, state, option)
             return (
               <View
                 key={p.place}
@@ -44,6 +46,7 @@ export function PalaceMap({ game, compose, option, mySeat, bots, onPick }: Props
                   <Text className='sg-tile-name'>{p.place}</Text>
                   {state === 'picked' ? <Text className='sg-tile-stamp'>{aiming}</Text> : null}
                 </View>
+                {why ? <Text className='sg-tile-why'>{why}</Text> : null}
                 <Text className='sg-tile-rule'>{p.text}</Text>
                 {entry && !p.text.includes('准入') ? <Text className='sg-tile-entry'>{entry}</Text> : null}
                 <View className='sg-tokens'>

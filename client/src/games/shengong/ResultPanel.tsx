@@ -5,15 +5,15 @@ import { AgainButton } from '../../components/room/AgainButton'
 import { teamText } from '../../lib/labels'
 import { useData } from '../../hooks/useData'
 import { REASON_NAME } from './labels'
-import { fastestRow, placeLine, points, resultRows, unlockedStage } from './result'
-import type { RoomView } from './types'
+import { fastestRow, notesInTableOrder, placeLine, points, resultRows, unlockedStage } from './result'
+import type { Line, RoomView } from './types'
 
 /**
  * The end: how it ended, every seat's score with kills (击败), damage dealt and taken; in 玩法D the
  * stage this clear unlocked and the team's place on the fastest-clear board. Under the table, the
- * server's own score lines from the last 战报 (how each score was made up).
+ * server's own score lines from the last 战报 (how each score was made up), in the table's order.
  */
-export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: string[] }) {
+export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: Line[] }) {
   const roomId = view.room.id
   const game = view.game
   const stage = game?.mode === 'D' ? game.stage ?? null : null
@@ -98,7 +98,7 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
           <View key={r.seat} className={`sg-score ${r.mine ? 'sg-score-mine' : ''} ${r.won ? 'sg-score-won' : ''}`} data-seat={r.seat}>
             <Text className='sg-score-rank'>{r.place ?? 1 + rows.filter((o) => o.score > r.score).length}</Text>
             <Text className='sg-score-name'>{r.name}{r.mine ? '（我）' : ''}{r.played ? '' : '（未出手）'}</Text>
-            <Text className='sg-score-num' aria-label='击败'>{points(r.kills)}</Text>
+            <Text className='sg-score-num' aria-label='击败'>{r.kills}</Text>
             <Text className='sg-score-num'>{points(r.damage)}</Text>
             <Text className='sg-score-num'>{points(r.taken)}</Text>
             <Text className='sg-score-total'>{points(r.score)}</Text>
@@ -112,7 +112,8 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
             {rows.every((r) => !r.played) ? '此局无人亲自落子：' : ''}未出手者照列积分，不计入榜单、战绩与解锁。
           </Text>
         ) : null}
-        {scoreLines.map((text, i) => <Text key={i} className='sg-score-note'>{text}</Text>)}
+        {/* in the table's order, with its decimals (the server writes each figure with two) */}
+        {notesInTableOrder(scoreLines, rows).map((text, i) => <Text key={i} className='sg-score-note'>{text}</Text>)}
       </View>
     </View>
   )

@@ -1,21 +1,23 @@
 import { Text, View } from '@tarojs/components'
 import { SCOPE_TAG } from './labels'
-import { recapOf } from './reports'
+import { foldText, recapOf } from './reports'
 import type { Report } from './types'
 
 /**
  * The round just settled, in what concerns her (her own lines and those about her, from the last
  * report), at the top of 宫图: she lands in the next round knowing what the last one did to her —
- * the rest is one tap away in 战报.
+ * the rest is one tap away in 战报. Her heavy lines (blows taken or dealt, 击败, her fall) are never
+ * folded away; the fold says how many of the folded lines are about her (「另有 5 条（2 条及你）」).
  */
-export function RoundRecap({ reports, onMore }: { reports: Report[]; onMore: () => void }) {
-  const recap = recapOf(reports)
+export function RoundRecap({ reports, mySeat, onMore }: { reports: Report[]; mySeat: number | null; onMore: () => void }) {
+  const recap = recapOf(reports, mySeat)
   if (!recap) return null
+  const fold = foldText(recap)
   return (
     <View className='sg-recap' data-step={recap.step}>
       <View className='sg-recap-head'>
         <Text className='sg-recap-label'>{recap.label}结算</Text>
-        <Text className='sg-recap-more' onClick={onMore}>{recap.more ? `另有 ${recap.more} 条 · ` : ''}全部战报 ›</Text>
+        <Text className='sg-recap-more' onClick={onMore}>{fold ? `${fold} · ` : ''}全部战报 ›</Text>
       </View>
       {recap.lines.map((l, i) => (
         <View key={i} className={`sg-line sg-line-${l.scope}`} data-scope={l.scope}>

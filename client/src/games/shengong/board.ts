@@ -6,7 +6,7 @@ import { botless } from '../../lib/labels'
 import { tenths } from './labels'
 import type { Compose } from './compose'
 import { pickOf } from './compose'
-import type { Mode, Option, Place, PlaceView, Player } from './types'
+import type { Maid, Mode, Option, Place, PlaceView, Player } from './types'
 
 /** A/B/C: 乾清宫 to the north between 摘星楼 and 御膳房, the 六处 below. D: the five places of 玩法D. */
 const PLAN: Record<'D' | 'ABC', Place[][]> = {
@@ -66,4 +66,22 @@ export function tileState(place: Place, compose: Compose, option: Option | undef
 export function tokenName(name: string): string {
   // a bot's name carries 「（机器人）」: cut after it, 「夏荷（」 is no name (the token marks bots itself)
   return Array.from(botless(name)).slice(0, 3).join('')
+}
+
+/**
+ * Why a shut tile is shut, in a tile's few words: for 移动 the server's own (`shut[].short`, 「好感 5＜6」,
+ * else its full refusal); for an attack, that the place is none of its targets (the place's `targets`).
+ */
+export function shutNote(place: Place, state: TileState, option: Option | undefined): string | null {
+  if (state !== 'shut' || !option) return null
+  if (option.type === 'move') {
+    const said = (option.shut ?? []).find((s) => s.place === place)
+    return said ? said.short || said.reason : null
+  }
+  return `非${option.label}目标`
+}
+
+/** 玩法B: her passive 宫女 as effect lines, each as it acts at her level (the server's `text_now`). */
+export function maidLines(maids: Pick<Maid, 'skill' | 'level' | 'text' | 'text_now'>[]): string[] {
+  return maids.map((m) => `${m.skill} Lv.${m.level}：${m.text_now || m.text}`)
 }

@@ -32,24 +32,68 @@ export function aboutMe(report: Report): number {
   return report.lines.filter((l) => l.scope === 'own' || l.scope === 'about_you').length
 }
 
-/** RECAP_LINES at most: the recap is a glance, the scroll is for reading. */
+/** RECAP_LINES at most of her light lines: the recap is a glance, the scroll is for reading. */
 export const RECAP_LINES = 3
 
-/** The last settled round in what concerns her: her own lines and those about her (null: nothing
- * touched her, or no round has settled); `more` counts what the recap leaves to 战报. */
-export function recapOf(reports: Report[]): { step: number; label: string; lines: Line[]; more: number } | null {
+const ATTACK_ACTIONS = new Set(['poison', 'assassinate', 'frame'])
+
+/** The line is about her: her own or about_you, or a public line on her seat (her bars, her fall, her score). */
+export function mentionsMe(line: Line, mySeat?: number | null): boolean {
+  return line.scope === 'own' || line.scope === 'about_you' || (mySeat !== null && mySeat !== undefined && line.seat === mySeat)
+}
+
+/**
+ * Her heavy lines, never folded away: damage she took (a blow on her with a loss), damage she dealt
+ * (her attack that hit, her passive that hurt someone), a 击败 of hers, her own fall.
+ */
+export function heavyForMe(line: Line, mySeat?: number | null): boolean {
+  if (line.kind === 'kill' && line.scope === 'own') return true
+  if (line.kind === 'fell') return mySeat !== null && mySeat !== undefined && line.seat === mySeat
+  if (line.scope === 'about_you') return (line.hp ?? 0) < 0 || (line.grace ?? 0) < 0
+  if (line.scope !== 'own') return false
+  if (line.kind === 'action') return line.result === 'hit' && ATTACK_ACTIONS.has(line.action ?? '')
+  if (line.kind === 'passive') return (line.count ?? 0) > 0
+  return false
+}
+
+export interface Recap {
+  step: number
+  label: string
+  lines: Line[]
+  /** Lines left to 战报. */
+  more: number
+  /** Of those, the ones about her. */
+  moreMine: number
+}
+
+/**
+ * The last settled round in what concerns her (null: nothing touched her, or no round has settled):
+ * her own lines and those about her, her fall; her heavy lines all shown, the light ones up to
+ * RECAP_LINES in all; `more` counts what the recap leaves to 战报, `moreMine` how many of those are about her.
+ */
+export function recapOf(reports: Report[], mySeat?: number | null): Recap | null {
   const last = scrollOrder(reports)[0]
   if (!last) return null
-  const mine = orderLines(last.lines).filter((l) => l.scope === 'own' || l.scope === 'about_you')
+  const mine = orderLines(last.lines).filter((l) => l.scope === 'own' || l.scope === 'about_you' || (l.kind === 'fell' && heavyForMe(l, mySeat)))
   if (!mine.length) return null
-  return { step: last.step, label: last.label, lines: mine.slice(0, RECAP_LINES), more: last.lines.length - Math.min(mine.length, RECAP_LINES) }
+  const heavy = mine.filter((l) => heavyForMe(l, mySeat)).length
+  let room = Math.max(0, RECAP_LINES - heavy)
+  const lines = mine.filter((l) => heavyForMe(l, mySeat) || room-- > 0)
+  const folded = last.lines.filter((l) => !lines.includes(l))
+  return { step: last.step, label: last.label, lines, more: folded.length, moreMine: folded.filter((l) => mentionsMe(l, mySeat)).length }
+}
+
+/** The recap's fold line: 「另有 5 条（2 条及你）」, or 「另有 3 条」 when none of them is about her; null: nothing folded. */
+export function foldText(recap: Pick<Recap, 'more' | 'moreMine'>): string | null {
+  if (!recap.more) return null
+  return `另有 ${recap.more} 条${recap.moreMine ? `（${recap.moreMine} 条及你）` : ''}`
 }
 
 /** The server's score lines (how each score was made up), from the last report that has them. */
-export function scoreLines(reports: Report[]): string[] {
+export function scoreLines(reports: Report[]): Line[] {
   for (let i = reports.length - 1; i >= 0; i--) {
     const lines = reports[i].lines.filter((l) => l.kind === 'score')
-    if (lines.length) return lines.map((l) => l.text)
+    if (lines.length) return lines
   }
   return []
 }

@@ -1,5 +1,5 @@
 /** The end of a game: seat rows from /result, the stage unlocked by a clear, the fastest-clear rank. */
-import type { ClearRow, Outcome } from './types'
+import type { ClearRow, Line, Outcome } from './types'
 
 export interface ResultRow {
   seat: number
@@ -56,8 +56,24 @@ export function placeLine(rows: ResultRow[], reason: string): string | null {
   return mine?.place ? `${head} · 你位列第 ${mine.place}` : head
 }
 
-/** Points with at most two decimals, a loss with the typographic minus: 89 → "89", −0.6 → "−0.6". */
-export { scoreText as points } from '../../lib/labels'
+/**
+ * Every figure on the result panel with two decimals, as the server's score lines write them (a
+ * column of 8.6, 12 and 30.16 read as three kinds of number), a loss with the typographic minus:
+ * 89 → "89.00", −0.6 → "−0.60". Counts (击败, 名次, 回合) stay whole.
+ */
+export function points(x: number): string {
+  const text = Math.abs(x).toFixed(2)
+  return x < 0 && text !== '0.00' ? `−${text}` : text
+}
+
+/** The server's score lines in the table's order (each line names its seat); lines of no seat follow. */
+export function notesInTableOrder(lines: Line[], rows: Pick<ResultRow, 'seat'>[]): string[] {
+  const at = (l: Line) => {
+    const i = rows.findIndex((r) => r.seat === l.seat)
+    return i < 0 ? rows.length : i
+  }
+  return lines.map((l, i) => ({ l, i })).sort((a, b) => at(a.l) - at(b.l) || a.i - b.i).map((x) => x.l.text)
+}
 
 /**
  * The next stage this clear opened for me (stages 1–lastStage): only when the game was cleared and

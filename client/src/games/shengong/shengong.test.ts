@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { entryText, mapRows, occupants, tileState, tokenName } from './board'
+import { entryText, maidLines, mapRows, occupants, shutNote, tileState, tokenName } from './board'
 import { clockOffset, formatClock, remainingMs, urgency } from './clock'
 import { hurryOffered } from './hurry'
+import { battleBegan } from './start'
 import {
   actionBody, buttons, chanceOf, chooseAction, shutReason, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
   toggleCard, toggleDiscard, voidedBanner, type Compose,
 } from './compose'
 import { roundName, tenths } from './labels'
-import { mergeReports, orderLines, recapOf, scoreLines, scrollOrder } from './reports'
-import { fastestRow, placeLine, resultRows, unlockedStage } from './result'
+import { foldText, mergeReports, orderLines, recapOf, scoreLines, scrollOrder } from './reports'
+import { fastestRow, notesInTableOrder, placeLine, points, resultRows, unlockedStage } from './result'
 import type { Card, ClearRow, Line, Option, Outcome, PlaceView, Player, Report } from './types'
 
 // ---------- fixtures shaped like the API's answers ----------
@@ -302,7 +303,7 @@ describe('the 战报 scroll', () => {
 
   it('the score lines of the last report that has them, in the server\'s words', () => {
     const reports = [report(4, [line('public', '甄嬛 积分 80', 'score')]), report(5, [line('public', '甄嬛 积分 89（输出 14 ＋ 存活 30）', 'score'), line('public', 'x', 'end')]), report(6, [])]
-    expect(scoreLines(reports)).toEqual(['甄嬛 积分 89（输出 14 ＋ 存活 30）'])
+    expect(scoreLines(reports).map((l) => l.text)).toEqual(['甄嬛 积分 89（输出 14 ＋ 存活 30）'])
     expect(scoreLines([])).toEqual([])
   })
 
@@ -347,6 +348,18 @@ describe('the result', () => {
     expect(unlockedStage(1, true, [])).toBeNull()
     expect(unlockedStage(1, false, [1])).toBeNull()
     expect(unlockedStage(3, true, [1, 2, 3])).toBeNull()
+  })
+
+  it('writes every figure with two decimals, as the server\'s score lines do, a loss with the minus sign', () => {
+    expect([89, 8.6, 30.16, 0, -0.6, -0.001, 12.345].map(points)).toEqual(['89.00', '8.60', '30.16', '0.00', '−0.60', '0.00', '12.35'])
+  })
+
+  it('lists the server\'s score lines in the table\'s order (each names its seat), lines of no seat after', () => {
+    const rows = resultRows(OUTCOME, 2)  // by score: seats 1, 0, 2
+    const score = (seat: number | null, text: string): Line => ({ round: 5, scope: 'public', kind: 'score', text, seat })
+    const lines = [score(0, 'a0'), score(null, 'x'), score(1, 'a1'), score(2, 'a2')]
+    expect(rows.map((r) => r.seat)).toEqual([1, 0, 2])
+    expect(notesInTableOrder(lines, rows)).toEqual(['a1', 'a0', 'a2', 'x'])
   })
 
   it('finds this room on the fastest-clear board', () => {
@@ -410,8 +423,65 @@ describe('the recap of the round just settled, on 宫图', () => {
     expect(recap?.lines.map((l) => l.text)).toEqual(['你在永寿宫诬告', '有人下毒，你气血 −1.9', 'y2'])
     expect(recap?.more).toBe(3)  // y3, n1 and p are in 战报
   })
+  it('never folds her heavy lines away (blows taken or dealt, her 击败, her fall) and says how many folded lines are about her', () => {
+    const l = (x: Partial<Line> & Pick<Line, 'scope' | 'text'>): Line => ({ round: 2, kind: 'action', ...x })
+    const lines: Line[] = [
+      l({ scope: 'own', kind: 'cards', text: '你打出：进攻位「袖里藏针」Lv.1' }),
+      l({ scope: 'own', kind: 'passive', text: '你身处御膳房；养生/待机者 0 人受损', count: 0 }),
+      l({ scope: 'own', text: '你在永寿宫养生', action: 'heal', result: 'done' }),
+      l({ scope: 'own', text: '你在永寿宫对景仁宫下毒：命中，夏荷 气血 −2', action: 'poison', result: 'hit' }),
+      l({ scope: 'about_you', kind: 'hit', text: '有人暗杀，你气血 −3', hp: -3 }),
+      l({ scope: 'about_you', kind: 'hit', text: '有人下毒，你无损（挡下 气血 1）', hp: 0 }),
+      l({ scope: 'anonymous', text: '有人诬告，未中' }),
+      l({ scope: 'public', kind: 'tally', text: '你：气血 5 → 0，倒下', seat: 3, hp: -5 }),
+      l({ scope: 'public', kind: 'fell', text: '你出局（气血耗尽），名列第 8', seat: 3, placement: 8 }),
+      l({ scope: 'own', kind: 'kill', text: '你击败了夏荷', seat: 3 }),
+      l({ scope: 'public', kind: 'fell', text: '夏荷出局（气血耗尽），名列第 7', seat: 1, placement: 7 }),
+    ]
+    const recap = recapOf([report(2, lines)], 3)
+    expect(recap?.lines.map((x) => x.text)).toEqual([
+      '你在永寿宫对景仁宫下毒：命中，夏荷 气血 −2', '你击败了夏荷', '有人暗杀，你气血 −3', '你出局（气血耗尽），名列第 8',
+    ])
+    expect(recap?.more).toBe(7)
+    expect(recap?.moreMine).toBe(5)  // cards, passive, heal, the blow she stood off, her bars
+    expect(recap && foldText(recap)).toBe('另有 7 条（5 条及你）')
+    expect(foldText({ more: 3, moreMine: 0 })).toBe('另有 3 条')
+    expect(foldText({ more: 0, moreMine: 0 })).toBeNull()
+  })
+  it('fills up to three lines with her light ones when no heavy line takes the room', () => {
+    const recap = recapOf([report(2, [line('own', 'a'), line('own', 'b'), line('about_you', 'c'), line('own', 'd', 'cards')])], 0)
+    expect(recap?.lines.map((x) => x.text)).toEqual(['a', 'b', 'd'])
+    expect(recap && foldText(recap)).toBe('另有 1 条（1 条及你）')
+  })
   it('is nothing when the round did not touch her, or none has settled', () => {
     expect(recapOf([report(1, [line('anonymous', 'n'), line('public', 'p')])])).toBeNull()
     expect(recapOf([report(0, [])])).toBeNull()
+  })
+})
+
+describe('开战', () => {
+  it('takes the page back to its top when the room turns from waiting to playing, and only then', () => {
+    expect(battleBegan('open', 'active')).toBe(true)
+    expect(battleBegan(undefined, 'active')).toBe(false)  // opened on a game under way: stays put
+    expect(battleBegan('active', 'active')).toBe(false)
+    expect(battleBegan('active', 'finished')).toBe(false)
+    expect(battleBegan('open', 'open')).toBe(false)
+  })
+})
+
+describe('the map says why a tile is shut, and 玩法B her 宫女 say what they do', () => {
+  const move: Option = { type: 'move', label: '移动', allowed: true, places: ['乾清宫'],
+    shut: [{ place: '御膳房', reason: '御膳房 须好感≥6方可进入（你的好感 5）', short: '好感 5＜6' },
+      { place: '摘星楼', reason: '摘星楼 须气血≥6方可进入（你的气血 4）' }] }
+  it('a shut tile carries the server\'s few words (its full refusal when it has none); an open tile nothing', () => {
+    expect(shutNote('御膳房', 'shut', move)).toBe('好感 5＜6')
+    expect(shutNote('摘星楼', 'shut', move)).toBe('摘星楼 须气血≥6方可进入（你的气血 4）')
+    expect(shutNote('乾清宫', 'open', move)).toBeNull()
+    expect(shutNote('乾清宫', 'shut', ABC_OPTIONS[0])).toBe('非下毒目标')
+    expect(shutNote('乾清宫', 'plain', undefined)).toBeNull()
+  })
+  it('her passive 宫女 as effect lines at her level', () => {
+    expect(maidLines([{ skill: '寻医问药', level: 3, text: '下毒命中 +10%/级', text_now: '下毒命中 +30%' },
+      { skill: '贴身护卫', level: 1, text: '所受气血伤害 −0.2/级' }])).toEqual(['寻医问药 Lv.3：下毒命中 +30%', '贴身护卫 Lv.1：所受气血伤害 −0.2/级'])
   })
 })

@@ -23,3 +23,8 @@ export function boardFamilies(boards: BoardInfo[] | undefined): BoardFamily[] {
   }
   return out
 }
+
+/** Only 宫斗杀 (mode D, the `coop` family) has stages to clear: the 闯关最速 panel is its board's alone. */
+export function hasFastestClears(family: string): boolean {
+  return family === 'coop'
+}

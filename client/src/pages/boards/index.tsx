@@ -9,7 +9,7 @@ import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { useData } from '../../hooks/useData'
 import { BOARD_KINDS, boardTitle, percent, scoreText, shortDate, STAGE_NAME, STAGES, teamText } from '../../lib/labels'
 import { takeBoard } from '../../lib/nav'
-import { boardFamilies } from './families'
+import { boardFamilies, hasFastestClears } from './families'
 import './index.css'
 
 type Row = Schemas['BoardRowOut']
@@ -61,9 +61,13 @@ export default function Boards() {
   const top = useData(() => api.GET('/v1/boards/{board}', { params: { path: { board } } }), [board])
   const mine = useData(() => api.GET('/v1/boards/{board}/me', { params: { path: { board } } }), [board])
   // the fastest clears of the competition shown: 自由赛 and 锦标赛 never share a board
+  // (宫斗杀's board only: A/B/C have no stages to clear)
+  const clears = hasFastestClears(game)
   const fastest = useData(
-    () => api.GET('/v1/stages/{stage}/fastest', { params: { path: { stage: String(stage) }, query: { competition: kind } } }),
-    [stage, kind],
+    async () => (clears
+      ? api.GET('/v1/stages/{stage}/fastest', { params: { path: { stage: String(stage) }, query: { competition: kind } } })
+      : null),
+    [stage, kind, clears],
   )
 
   if (!authed) return null
@@ -98,28 +102,30 @@ export default function Boards() {
         {rows && !rows.length ? <View className='empty'>榜上尚无名姓</View> : null}
       </Panel>
 
-      <Panel title='闯关最速' extra='宫斗杀 · 回合最少'>
-        <View className='tabs tabs-inner'>
-          {stages.map((s) => (
-            <View key={s} className={`tab ${s === stage ? 'tab-on' : ''}`} onClick={() => setStage(s)}>{STAGE_NAME[s] ?? `关卡${s}`}</View>
-          ))}
-        </View>
-        <ErrorLine error={fastest.error} />
-        {fastest.data?.stage === stage && fastest.data.rows.map((r) => (
-          <View key={r.room} className='board-row clear-row'>
-            <RankMark rank={r.rank} />
-            <View className='grow'>
-              <Text className='board-name'>{teamText(r.team)}</Text>
-              <View className='muted'>{shortDate(r.ended_ms)}</View>
-            </View>
-            <View className='board-score'>
-              <Text className='board-score-num'>{r.rounds}</Text>
-              <Text className='board-score-unit'>回合</Text>
-            </View>
+      {clears ? (
+        <Panel title='闯关最速' extra='宫斗杀 · 回合最少'>
+          <View className='tabs tabs-inner'>
+            {stages.map((s) => (
+              <View key={s} className={`tab ${s === stage ? 'tab-on' : ''}`} onClick={() => setStage(s)}>{STAGE_NAME[s] ?? `关卡${s}`}</View>
+            ))}
           </View>
-        ))}
-        {fastest.data?.stage === stage && !fastest.data.rows.length ? <View className='empty'>此关尚无人通关</View> : null}
-      </Panel>
+          <ErrorLine error={fastest.error} />
+          {fastest.data?.stage === stage && fastest.data.rows.map((r) => (
+            <View key={r.room} className='board-row clear-row'>
+              <RankMark rank={r.rank} />
+              <View className='grow'>
+                <Text className='board-name'>{teamText(r.team)}</Text>
+                <View className='muted'>{shortDate(r.ended_ms)}</View>
+              </View>
+              <View className='board-score'>
+                <Text className='board-score-num'>{r.rounds}</Text>
+                <Text className='board-score-unit'>回合</Text>
+              </View>
+            </View>
+          ))}
+          {fastest.data?.stage === stage && !fastest.data.rows.length ? <View className='empty'>此关尚无人通关</View> : null}
+        </Panel>
+      ) : null}
     </Screen>
   )
 }

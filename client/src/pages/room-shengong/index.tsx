@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { api } from '../../api'
@@ -11,11 +11,13 @@ import { Seats } from '../../components/room/Seats'
 import { ShengongGame } from '../../games/shengong/Game'
 import { useReports } from '../../games/shengong/hooks'
 import { MODE_NAME } from '../../games/shengong/labels'
+import { battleBegan } from '../../games/shengong/start'
 import { Waiting } from '../../games/shengong/Waiting'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { usePoll } from '../../hooks/usePoll'
 import { useRoomShare } from '../../hooks/useRoomShare'
 import { goLobby } from '../../lib/nav'
+import { scrollToTop } from '../../lib/scroll'
 import { COMPETITION, STATUS } from '../../lib/labels'
 import '../../components/room/room.css'
 import { StatusSeal } from '../../components/room/StatusSeal'
@@ -46,6 +48,12 @@ export default function Room() {
   const feed = useReports(roomId, view?.reports)
   reportsAfter.current = feed.after
   useRoomShare(room)
+  // 开战 (by the creator's press, or the third seat of 宫斗杀): back to the top, where the game begins
+  const lastStatus = useRef(room?.status)
+  useEffect(() => {
+    if (battleBegan(lastStatus.current, room?.status)) scrollToTop('.masthead')
+    lastStatus.current = room?.status
+  }, [room?.status])
 
   if (!authed) return null
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from chalicelib.core.game import Viewer
 from chalicelib.core.rng import Rng
-from chalicelib.games.shengong.game import GAME_A, GAME_C, GAME_D
+from chalicelib.games.shengong.deck import Deck
+from chalicelib.games.shengong.game import GAME_A, GAME_B, GAME_C, GAME_D
 from chalicelib.games.shengong.guide import guide_for
-from chalicelib.games.shengong.terms import ActionType, Place
+from chalicelib.games.shengong.terms import ActionType, ModeKey, Place
 from tests.unit.games.shengong.abc.helpers import board, entrants, seat
 from tests.unit.games.shengong.d.helpers import new_game
 
@@ -38,6 +39,22 @@ def test_a_voided_move_greys_everything_but_idle_with_the_reason():
     assert opts[ActionType.IDLE].allowed
     for kind in (ActionType.POISON, ActionType.HEAL, ActionType.MOVE):
         assert not opts[kind].allowed and opts[kind].code == "ACTION_VOIDED" and "作废" in (opts[kind].reason or "")
+
+
+def test_a_voided_turn_offers_discards_only_where_she_holds_cards():
+    """Decision: the voided text (her banner, her greyed buttons, a refused send) says 「可弃牌」 only in the
+    modes with a hand (C and D); A and B have no cards to throw away."""
+    want = "你本回合的行动已被暗杀作废，只能待机（无加成）"
+    d = new_game(1)
+    d = d.model_copy(update={"players": (d.players[0].model_copy(update={"voided": True}), *d.players[1:])})
+    cases = [(GAME_A, board(seat(0, voided=True), seat(1), mode=ModeKey.A), want),
+             (GAME_B, board(seat(0, voided=True), seat(1), mode=ModeKey.B), want),
+             (GAME_C, board(seat(0, voided=True, deck=Deck()), seat(1), mode=ModeKey.C), want + "，可弃牌"),
+             (GAME_D, d, want + "，可弃牌")]
+    for game, state, text in cases:
+        you = game.view(state, Viewer.player(0)).you
+        assert you is not None and you.voided_reason == text, game
+        assert {o.reason for o in you.options if not o.allowed} == {text}, game
 
 
 def test_palace_entry_thresholds_grey_the_special_places():
@@ -95,3 +112,14 @@ def test_every_button_says_what_its_action_does_as_the_page_does():
             assert any(core in line for line in page), (kind, option.effect)
         assert opts[ActionType.IDLE].effect == "自身气血、好感各 ＋0.5，同宫者各 ＋0.1，本回合所受气血伤害 −1。"
         assert opts[ActionType.STAY].effect == "原地不动，无加成。"
+
+
+def test_a_shut_place_says_why_in_a_tiles_few_words():
+    """Decision: the map's shut tile says why in the player's words (`shut[].short`): the bar she lacks with
+    her value and the minimum (「好感 4＜6」), or 「你在此处」; the full refusal stays in `reason`."""
+    low = board(seat(0, "景仁宫", hp=5, grace=4), *(seat(i, "承乾宫") for i in range(1, 8)))
+    short = {s.place: s.short for s in options(GAME_A, low, 0)[ActionType.MOVE].shut}
+    assert short[Place.KITCHEN] == "好感 4＜6"
+    assert short[Place.TOWER] == "气血 5＜6"
+    assert short[Place.HALL] == "好感 4＜5"
+    assert short[Place.JINGREN] == "你在此处"

@@ -189,10 +189,12 @@ def test_mode_b_chances_include_her_passive_maids_as_the_round_settles_them():
 
 def test_a_score_below_nothing_is_written_with_the_minus_sign():
     """The end's 战报 lines say each score as the result table does: 「得分 −0.42」, not 「-0.42」
-    (the table used U+2212, the report a hyphen)."""
+    (the table used U+2212, the report a hyphen) — and, decision, with the table's two decimals always
+    (a column of 8.6, 12 and 30.16 read as three kinds of number)."""
     from chalicelib.games.shengong.numbers import score_text
 
-    assert [score_text(x) for x in (-0.42, 0.0, 8.6, 12.0, -3.0)] == ["−0.42", "0", "8.6", "12", "−3"]
+    assert [score_text(x) for x in (-0.42, 0.0, 8.6, 12.0, -3.0, -0.001)] == ["−0.42", "0.00", "8.60", "12.00", "−3.00",
+                                                                              "0.00"]
 
 
 def test_the_end_report_shows_how_each_score_is_made_up():
@@ -202,8 +204,9 @@ def test_the_end_report_shows_how_each_score_is_made_up():
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=1.5))
     new, events = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="stay")})
     lines = [x.text for x in GAME_A.report(new, events, Viewer.player(1)) if x.kind == "score"]
-    assert lines[:2] == ["第 1 名 甄嬛 积分 14（击败 1×3 ＋ 气血伤害 2×0.5 ＋ 好感伤害 0×0.4 − 承伤 0×0.1 ＋ 名次分 10）",
-                         "第 2 名 沈眉庄 积分 6.8（击败 0×3 ＋ 气血伤害 0×0.5 ＋ 好感伤害 0×0.4 − 承伤 2×0.1 ＋ 名次分 7）"]
+    assert lines[:2] == [
+        "第 1 名 甄嬛 积分 14.00（击败 1×3 ＋ 气血伤害 2.00×0.5 ＋ 好感伤害 0.00×0.4 − 承伤 0.00×0.1 ＋ 名次分 10.00）",
+        "第 2 名 沈眉庄 积分 6.80（击败 0×3 ＋ 气血伤害 0.00×0.5 ＋ 好感伤害 0.00×0.4 − 承伤 2.00×0.1 ＋ 名次分 7.00）"]
 
 
 def test_quiet_moves_are_counted_by_the_names_on_her_buttons():
@@ -215,3 +218,25 @@ def test_quiet_moves_are_counted_by_the_names_on_her_buttons():
     for kind in (ActionType.HEAL, ActionType.IDLE, ActionType.MOVE):
         assert QUIET_ZH[kind] == ACTION_ZH[kind]
     assert ACTION_ZH[ActionType.STAY].endswith(QUIET_ZH[ActionType.STAY])  # 「继续驻留」 counted as 驻留
+
+
+def test_a_voided_turn_reads_as_standing_by():
+    """Decision: a voided turn is told as the 待机 it is sealed as — on her own line (「你的行动被暗杀作废，
+    按待机处理（无加成）」, as a missing move reads 「按待机处理」) and in others' count of quiet moves."""
+    s = board(seat(0, "承乾宫"), seat(1, "景仁宫", voided=True), seat(2, "景仁宫"))
+    _, events = run(s, {0: act(type="stay"), 1: act(type="idle"), 2: act(type="stay")})
+    mine = GAME_A.report(s, events, Viewer.player(1))
+    assert "你的行动被暗杀作废，按待机处理（无加成）" in _texts(mine, "own")
+    others = _texts(GAME_A.report(s, events, Viewer.player(0)), "anonymous")
+    assert any("1 人待机（行动作废）" in t for t in others), others
+
+
+def test_mode_b_maids_say_their_effect_at_her_level():
+    """Seed 「B · 宫女局 宫女技能全线被动生效」 — decision: her passive 宫女 are shown as effect lines, each
+    as it acts at her level (`maids[].text_now`: 寻医问药 Lv.3 「下毒命中 +30%」, 贴身护卫 Lv.2 「所受气血伤害 −0.4」)."""
+    from chalicelib.games.shengong.game import GAME_B
+
+    state = board(seat(0, "承乾宫", maids={"xunyi": 3, "tieshen": 2}), seat(1, "景仁宫"), mode=Mode.B)
+    you = GAME_B.view(state, Viewer.player(0)).you
+    assert you is not None
+    assert {m.skill: m.text_now for m in you.maids} == {"寻医问药": "下毒命中 +30%", "贴身护卫": "所受气血伤害 −0.4"}
