@@ -198,7 +198,7 @@ def test_seven_players_good_wins_when_the_demon_is_executed(api, svc):
     assert infos(t.me(5)) == [("wentaiyi", True)]
     host_lines = [e["text"] for e in t.host_view()["game"]["log"] if e["kind"] == "host"]
     assert (
-        "第1夜「瑾汐姑姑：选择两名玩家，得知其中是否有恶魔」4号；真实信息：是；告知：否（中毒或醉酒）"
+        "第1夜「瑾汐姑姑：选择两名玩家，得知其中是否有恶魔」4号；告知：1号与4号之中没有恶魔（真实：1号与4号之中有恶魔）（中毒或醉酒）"
         in host_lines
     )
     day = t.view(2)["game"]

@@ -189,8 +189,12 @@ def night_step(b: Board, action: NightStep, rng: Rng) -> None:
     if forced:
         line += "；说书人强制选择：" + "、".join(f"{no(s)}（{why}）" for s, why in forced)
     if kind is not None:
-        line += f"；真实信息：{_plain(truth)}；告知：{_plain(given)}" + ("（中毒或醉酒）" if impaired else "")
+        # in the words she was told (whom 瑾汐 pointed at, whom 温太医 checked), not a bare 是/否: the
+        # storyteller reads it back by day when the player claims
+        told = _told(step, b, targets, given, truth)
+        line += f"；{told}" + ("（中毒或醉酒）" if impaired else "")
         line += "（采用建议的假信息）" if action.use_suggestion else ""
+        note = note or told
     b.host(line, override=bool(forced) or (kind is not None and given != truth and not impaired))
     _record(b, StepRecord(
         step=key, actor=actor, targets=targets, impaired=impaired, truth=truth, given=given, suggested=suggested,
@@ -255,14 +259,12 @@ def _check_answer(b: Board, kind: AnswerKind, answer: Answer) -> None:
         raise IllegalAction("告知的信息格式不对", code="BAD_ANSWER")
 
 
-def _plain(value: Answer | None) -> str:
-    if isinstance(value, bool):
-        return "是" if value else "否"
-    if isinstance(value, tuple):
-        return nos(value)
-    if isinstance(value, SeatRole):
-        return f"{no(value.seat)}{ROLES[value.role].name}"
-    return str(value)
+def _told(step: Step, b: Board, targets: tuple[int | None, ...], given: Answer, truth: Answer | None) -> str:
+    """What the actor was told, as she was told it, and the truth beside it when it differs."""
+    text = f"告知：{step.render(b, targets, given)}"
+    if truth is not None and given != truth:
+        text += f"（真实：{step.render(b, targets, truth)}）"
+    return text
 
 
 def dawn(b: Board) -> None:

@@ -126,6 +126,19 @@ def test_storyteller_answer_differing_from_truth_is_recorded_and_flagged() -> No
     assert state.log[-1].kind == "host" and state.log[-1].override
 
 
+def test_the_book_names_whom_an_information_step_asked_about_and_what_was_said() -> None:
+    """温太医：每晚可以查验一个人，得知其是否醉酒或者中毒 — by day, when he claims, the storyteller reads back
+    whom he checked and what she told him: her record and her night plan name the seats, not a bare 是/否,
+    and a false answer sits beside the truth."""
+    state = step(started(R7), "jinxi", 0, 5, answer=False)
+    line = host_lines(state)[-1]
+    assert line.endswith("2号；告知：1号与6号之中没有恶魔（真实：1号与6号之中有恶魔）"), line
+    assert state.night.records[-1].note == "告知：1号与6号之中没有恶魔（真实：1号与6号之中有恶魔）"
+    state = step(state, "wentaiyi", 6)
+    assert host_lines(state)[-1].endswith("4号；告知：7号未中毒也未醉酒"), host_lines(state)[-1]
+    assert state.night.records[-1].note == "告知：7号未中毒也未醉酒"
+
+
 # --- 果郡王 ------------------------------------------------------------------------------------------
 def test_guojunwang_cannot_protect_himself_nor_the_same_player_twice_running() -> None:
     """每晚可以保护除自己外一个人。- 不可选择自己。- 不可连续保护同一个人。"""
