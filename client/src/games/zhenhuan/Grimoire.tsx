@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Input, Text, View } from '@tarojs/components'
 import { api } from '../../api'
 import { ErrorLine } from '../../components/ErrorLine'
@@ -6,11 +6,12 @@ import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
 import { Sheet } from '../../components/Sheet'
 import { useData } from '../../hooks/useData'
+import { scrollToTop } from '../../lib/scroll'
 import type { Seen } from '../../hooks/usePoll'
 import { useCountdown } from '../baohuang/useCountdown'
 import { DaySummary } from './DaySummary'
 import {
-  ALIGNMENT_NAME, dawnText, phaseTitle, stepsLeft, probeAction, reminderShort, seatNo, STATUS_SHORT, storytellerButtons, TEAM_NAME, tokenMarks,
+  ALIGNMENT_NAME, dawnText, nightBegan, phaseTitle, stepsLeft, probeAction, reminderShort, seatNo, STATUS_SHORT, storytellerButtons, TEAM_NAME, tokenMarks,
   type GrimSeat, type LogLine, type NamedButton, type RoleCard, type RoomView, type ZAction,
 } from './model'
 import { NightPanel } from './NightPanel'
@@ -95,6 +96,13 @@ export function Grimoire({ view, refresh }: Props) {
     })).then((pairs) => { if (live) setChecked(Object.fromEntries(pairs)) })
     return () => { live = false }
   }, [room.step, game.phase])
+
+  // 入夜 pressed at the buttons: the night's first step is above, where the day was
+  const lastPhase = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (nightBegan(lastPhase.current, game.phase)) scrollToTop('.zh-night')
+    lastPhase.current = game.phase
+  }, [game.phase])
 
   const buttons = storytellerButtons(g, checked)
   const tokenChoices = useMemo(() => {

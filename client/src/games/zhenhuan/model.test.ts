@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  answerText, circlePosition, dawnText, handsRound, nominationState, slotWidth, stepsLeft, expiryText, nightPlan, phaseTitle, probeAction, reminderShort, statusText, storytellerButtons,
+  answerText, circlePosition, nightBegan, dawnText, handsRound, nominationState, slotWidth, stepsLeft, expiryText, nightPlan, phaseTitle, probeAction, reminderShort, statusText, storytellerButtons,
   tokenMarks,
   type Grimoire, type NightView, type StepView,
 } from './model'
@@ -172,5 +172,15 @@ describe('血染 day', () => {
     expect(nominationState({ vote: null, executed: null }, 1)).toBe('待投票')
     expect(nominationState({ vote: { nominee: 1 } as never, executed: null }, 1)).toBe('投票中')
     expect(nominationState({ vote: null, executed: 6 }, 1)).toBe('未投票（今日已处决）')
+  })
+})
+
+describe('入夜 on the storyteller\'s phone', () => {
+  it('brings the night\'s first step into view when the phase turns to night, and only then', () => {
+    expect(nightBegan('day', 'night')).toBe(true)
+    expect(nightBegan('setup', 'night')).toBe(true)
+    expect(nightBegan(undefined, 'night')).toBe(false)  // opened at night: stays put
+    expect(nightBegan('night', 'night')).toBe(false)  // a step done: the next is where she looks
+    expect(nightBegan('night', 'day')).toBe(false)
   })
 })

@@ -216,6 +216,15 @@ export function handIntent(day: Pick<PublicDay, 'number' | 'nominations' | 'vote
   return { vote: [day?.number ?? null, day?.nominations.length ?? null, day?.vote?.nominee ?? null], yes }
 }
 
+/**
+ * 入夜 (or 开始) pressed at the buttons below the day: the night's first step is above, where the day's
+ * panel was, and she would be left reading the log. True when the phase turns to night while she looks;
+ * a page opened at night stays where it is.
+ */
+export function nightBegan(before: string | undefined, now: string | undefined): boolean {
+  return before !== undefined && before !== 'night' && now === 'night'
+}
+
 /** Tonight's steps not yet done that still wake someone (a step greyed with its reason wakes no one). */
 export function stepsLeft(night: NightView | null | undefined): string[] {
   return (night?.steps ?? []).filter((s) => s.state !== 'done' && !s.disabled).map((s) => s.label.split('：')[0])
