@@ -150,7 +150,7 @@ class StatusStep(Step):
         if impaired:
             return f"{self.verb}{no(target)}无效（{ROLES[self.role].name}中毒或醉酒）"
         b.add_status(target, self.status, self.role, by=actor, until=until)
-        return f"{no(target)}：{self.verb}"
+        return f"{self.verb}{no(target)}"
 
 
 # --- helpers shared by the step families -------------------------------------------------------

@@ -68,7 +68,7 @@ class Anlingrong(Step):
 class Huafei(StatusStep):
     key, role, label = StepKey.HUAFEI, HUAFEI, "华妃：赐一丈红"
     prompt = "唤醒华妃。她指向一名玩家赐一丈红：该玩家若在明天白天发起提名，则会死亡。"
-    status, verb, slot_label, token = StatusKind.MARKED, "一丈红", "一丈红（明日发起提名则死亡）", "一丈红"
+    status, verb, slot_label, token = StatusKind.MARKED, "赐一丈红给", "一丈红（明日发起提名则死亡）", "一丈红"
 
 
 class Chongfei(StatusStep):

@@ -139,6 +139,16 @@ def test_the_book_names_whom_an_information_step_asked_about_and_what_was_said()
     assert state.night.records[-1].note == "告知：7号未中毒也未醉酒"
 
 
+def test_a_chosen_status_reads_as_one_phrase_in_the_book() -> None:
+    """华妃：每晚可赐一名玩家一丈红 / 果郡王：每晚可以保护除自己外一个人 — the storyteller's record reads
+    「赐一丈红给4号」「保护1号」, not 「4号：一丈红」 after the actor's own 「5号：」."""
+    state = step(started(R7), "huafei", 3)
+    assert host_lines(state)[-1].endswith("」5号：赐一丈红给4号"), host_lines(state)[-1]
+    state = step(state, "guojunwang", 0)
+    assert host_lines(state)[-1].endswith("」3号：保护1号"), host_lines(state)[-1]
+    assert state.night.records[-1].note == "保护1号"
+
+
 # --- 果郡王 ------------------------------------------------------------------------------------------
 def test_guojunwang_cannot_protect_himself_nor_the_same_player_twice_running() -> None:
     """每晚可以保护除自己外一个人。- 不可选择自己。- 不可连续保护同一个人。"""
