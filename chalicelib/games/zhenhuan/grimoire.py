@@ -197,7 +197,9 @@ def _night(b: Board) -> NightView:
         if i < night.cursor and not is_current:
             if key in last:
                 label, passed = step.label, last[key].passed
-                items.append(StepView(key=key, label=label, actor=None, state=StepState.DONE, passed=passed))
+                # a passed step says whether it is greyed now: reopening it would only grey it again
+                why = why_not(step, b, step.actor(b)) if passed else None
+                items.append(StepView(key=key, label=label, actor=None, state=StepState.DONE, passed=passed, disabled=why))
             continue
         if not step.present(b) and not is_current:
             continue

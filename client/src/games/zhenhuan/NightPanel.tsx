@@ -163,7 +163,7 @@ export function NightPanel(props: Props) {
               <Text className='zh-plan-label'>{r.step.label}</Text>
               {r.note ? <Text className='zh-plan-note'>{r.kind === 'done' ? r.note : `（${r.note}）`}</Text> : null}
             </View>
-            {r.kind === 'passed' ? (
+            {r.reopen ? (
               <SealButton kind='ghost' size='small' busy={busy === `reopen-${r.step.key}`}
                 onClick={() => void send({ type: 'reopen_step', step: r.step.key }, `reopen-${r.step.key}`)}>重开</SealButton>
             ) : r.kind === 'done' ? <Text className='zh-plan-mark'>✓</Text> : null}

@@ -16,6 +16,7 @@ describe('血染 night plan', () => {
       steps: [
         step('chongfei', 'done'),
         step('anlingrong', 'done', { passed: true }),
+        step('yelanyi', 'done', { passed: true, disabled: '已死亡' }),
         step('huafei', 'current'),
         step('huanghou', 'upcoming', { disabled: '皇上仍在世' }),
         step('huangshang', 'upcoming'),
@@ -26,20 +27,24 @@ describe('血染 night plan', () => {
       records: [
         { step: 'chongfei', actor: 2, note: '1号：按住' },
         { step: 'anlingrong', actor: 1, skipped: true },
+        { step: 'yelanyi', actor: 3, disabled: '已死亡' },
       ],
     }
     const plan = nightPlan(night)
     expect(plan.map((r) => [r.step.key, r.kind, r.order])).toEqual([
-      ['huafei', 'current', 3],
-      ['huanghou', 'greyed', 4],
-      ['huangshang', 'upcoming', 5],
-      ['jinxi', 'upcoming', 6],
+      ['huafei', 'current', 4],
+      ['huanghou', 'greyed', 5],
+      ['huangshang', 'upcoming', 6],
+      ['jinxi', 'upcoming', 7],
       ['anlingrong', 'passed', 2],
+      ['yelanyi', 'passed', 3],
       ['chongfei', 'done', 1],
     ])
     expect(plan[1].note).toBe('皇上仍在世')
     expect(plan[4].note).toBe('已跳过')
-    expect(plan[5].note).toBe('1号：按住')
+    expect(plan[6].note).toBe('1号：按住')
+    // 重开 only where it would wake someone: not on a step the server says is greyed now
+    expect(plan.filter((r) => r.reopen).map((r) => r.step.key)).toEqual(['anlingrong'])
   })
 })
 

@@ -99,6 +99,8 @@ export interface PlanRow {
   kind: 'current' | 'upcoming' | 'greyed' | 'passed' | 'done'
   /** Why it is greyed or what was recorded. */
   note: string
+  /** A passed step she may reopen: not one the server says is greyed now (it would only be greyed again). */
+  reopen: boolean
 }
 
 /**
@@ -111,14 +113,15 @@ export function nightPlan(night: NightView): PlanRow[] {
   for (const r of night.records) notes.set(r.step, r)
   const rows = night.steps.map((step, i): PlanRow => {
     const rec = notes.get(step.key)
-    if (step.state === 'current') return { step, order: i + 1, kind: 'current', note: '' }
+    const row = { step, order: i + 1, reopen: false }
+    if (step.state === 'current') return { ...row, kind: 'current', note: '' }
     if (step.state === 'upcoming') {
-      return step.disabled ? { step, order: i + 1, kind: 'greyed', note: step.disabled } : { step, order: i + 1, kind: 'upcoming', note: '' }
+      return step.disabled ? { ...row, kind: 'greyed', note: step.disabled } : { ...row, kind: 'upcoming', note: '' }
     }
     if (step.passed || rec?.skipped || rec?.disabled) {
-      return { step, order: i + 1, kind: 'passed', note: rec?.disabled ?? step.disabled ?? (rec?.skipped ? '已跳过' : '已略过') }
+      return { ...row, kind: 'passed', note: rec?.disabled ?? step.disabled ?? (rec?.skipped ? '已跳过' : '已略过'), reopen: !step.disabled }
     }
-    return { step, order: i + 1, kind: 'done', note: rec?.note ?? '' }
+    return { ...row, kind: 'done', note: rec?.note ?? '' }
   })
   const rank = { current: 0, upcoming: 1, greyed: 1, passed: 2, done: 3 }
   return rows.slice().sort((a, b) => rank[a.kind] - rank[b.kind] || a.order - b.order)

@@ -163,6 +163,21 @@ def test_a_passed_night_step_can_be_reopened_and_done_out_of_order() -> None:
     assert err.value.code == "STEP_NOT_PASSED"
 
 
+def test_a_passed_step_says_whether_it_is_greyed_now() -> None:
+    """A step greyed by a pin (「玩家本回合技能无法发动」) and passed would only be greyed again if reopened:
+    its row says so (its reason), and once the storyteller lifts the pin it may be reopened; a step she
+    skipped herself carries no reason."""
+    state = act(started(R), type="set_status", seat=1, status="pinned")
+    state = act(pass_until(state, "jinxi"), type="night_step", step="jinxi")
+    state = act(state, type="night_step", step="wentaiyi", skip=True)
+    rows = {s.key: s for s in GAME.view(state, HOST).grimoire.night.steps}
+    assert rows["jinxi"].passed and rows["jinxi"].disabled
+    assert rows["wentaiyi"].passed and rows["wentaiyi"].disabled is None
+    state = act(state, type="clear_status", seat=1, status="pinned")
+    rows = {s.key: s for s in GAME.view(state, HOST).grimoire.night.steps}
+    assert rows["jinxi"].disabled is None
+
+
 # --- false-information help ---------------------------------------------------------------------------
 def test_an_impaired_player_s_step_suggests_a_false_answer_the_storyteller_may_take() -> None:
     """Issue #11: when the acting player is impaired, the step shows the true answer and one suggested
