@@ -460,6 +460,30 @@ describe('血染甄嬛传 H5', () => {
     assert.equal(await screen(players[1]).locator('.room-awaited').innerText(), `上局同伴未到：${rest.join('、')}`)
   })
 
+  it('an execution the rules propose shows where the storyteller watches the nominations', async () => {
+    // 纯元皇后 nominated by a 村民: the proposal (execute the nominator) sits in the day's panel, above
+    // the nominations, where she looks after a nomination, not at the top of the page
+    const open = await api.call('POST', '/v1/rooms', st.token, { game: 'zhenhuan' })
+    const room = open.body.room.id
+    for (const p of players) assert.equal((await api.call('POST', `/v1/rooms/${room}/join`, p.token, {})).status, 200)
+    assert.equal((await api.call('POST', `/v1/rooms/${room}/start`, st.token, {})).status, 200)
+    const path = `/v1/games/zhenhuan/rooms/${room}`
+    const act = async (action) => {
+      const v = (await api.call('GET', path, st.token)).body
+      const res = await api.call('POST', `${path}/actions`, st.token, { step: v.room.step, action })
+      assert.equal(res.status, 200, JSON.stringify(res.body))
+    }
+    const dealt = ['huangshang', 'huafei', 'chunyuan', 'jinxi', 'wentaiyi', 'jingfei', 'guojunwang']
+    for (const [seat, role] of dealt.entries()) await act({ type: 'assign', seat, role })
+    await act({ type: 'begin' })
+    await act({ type: 'dawn' })
+    await act({ type: 'nominate', nominator: 3, nominee: 2 })
+    await st.page.goto(`/pages/room-zhenhuan/index?id=${room}`)
+    const proposal = screen(st).locator('.zh-day-panel .zh-proposal')
+    await proposal.waitFor()
+    assert.match(await proposal.innerText(), /提议处决 4号[\s\S]*纯元皇后首次被提名/)
+  })
+
   it('a square of fifteen long names: no name runs into another, nor over a neighbour\'s seat', async () => {
     const open = await api.call('POST', '/v1/rooms', st.token, { game: 'zhenhuan' })
     const room = open.body.room.id

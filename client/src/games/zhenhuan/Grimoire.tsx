@@ -132,6 +132,14 @@ export function Grimoire({ view, refresh }: Props) {
     setPress({ type, label: b.label, by: b.by, seat, note })
   }
 
+  // an execution the rules propose (纯元皇后's nominator, 太后's choice) comes while she watches the
+  // nominations: it is shown there, above them, not at the top of the page where she is not looking
+  const proposals = g.proposals.map((p, i) => (
+    <View key={`p${i}`} className='zh-banner zh-proposal' role='alert'>
+      <Text className='grow'>提议处决 {seatNo(p.seat)} {name(p.seat)}：{p.reason}</Text>
+      <SealButton size='small' busy={busy === 'execute'} onClick={() => void send({ type: 'execute', seat: p.seat }, 'execute')}>处决</SealButton>
+    </View>
+  ))
   const short = (s: GrimSeat) => (s.traveller_identity ?? s.role_name).slice(0, 4)
   const current = g.night?.current
   const log = game.log as LogLine[]
@@ -176,12 +184,7 @@ export function Grimoire({ view, refresh }: Props) {
           </View>
         </View>
       ) : null}
-      {g.proposals.map((p, i) => (
-        <View key={`p${i}`} className='zh-banner'>
-          <Text className='grow'>提议处决 {seatNo(p.seat)} {name(p.seat)}：{p.reason}</Text>
-          <SealButton size='small' busy={busy === 'execute'} onClick={() => void send({ type: 'execute', seat: p.seat }, 'execute')}>处决</SealButton>
-        </View>
-      ))}
+      {game.phase !== 'day' ? proposals : null}
 
       {(room.requests ?? []).length ? (
         <Panel title='入座请求' extra='旅行者' className='zh-requests'>
@@ -243,6 +246,7 @@ export function Grimoire({ view, refresh }: Props) {
         <Panel title={`第${game.day.number}天 · 提名与投票`} className='zh-day-panel'>
           {/* what the rules ask of her today (一丈红's nominator dies, 禁言): here, where she watches the
               nominations, and gone once done (the server drops it when the seat is dead or the day executed) */}
+          {proposals}
           {g.alerts.map((a, i) => <View key={`a${i}`} className='zh-banner zh-alert' role='alert'>{a.text}</View>)}
           <DaySummary day={game.day} name={name} count={g.seats.length} remaining={remaining}
             onEdit={(index) => setPress({ type: 'edit_vote', label: '改票', index, votes: game.day?.nominations[index]?.voters ?? [] })}
