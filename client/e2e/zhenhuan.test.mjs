@@ -356,6 +356,8 @@ describe('血染甄嬛传 H5', () => {
 
     // the storyteller opens the vote clock; the players vote from their phones while it counts down
     await screen(st).locator('.zh-button-cell[data-button="open_vote"]').getByRole('button').click()
+    // the sheet names the nomination it opens the vote for
+    assert.equal(await st.page.getByRole('dialog').locator('.zh-form-for').innerText(), '3号提名1号 眉庄：为这次提名投票')
     await st.page.getByRole('dialog').locator('.chip', { hasText: '90 秒' }).click()
     await st.page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
     await Promise.all(everyone.map((p) => screen(p).locator('.zh-voting .zh-clock').waitFor()))

@@ -127,8 +127,12 @@ export function Grimoire({ view, refresh }: Props) {
       : type === 'kill' ? asked('kill')
         : type === 'force_execution' ? lastNominee : type === 'dusk' ? onBlock : null
     const executed = game.day?.executed
-    const note = type !== 'dusk' || onBlock !== null ? undefined
-      : executed !== null && executed !== undefined ? `今天已处决 ${seatNo(executed)} ${name(executed)}：直接入夜` : '处决台上无人：直接入夜'
+    // 开始投票计时 / 记录投票 name the nomination they are for (the one not yet voted on)
+    const waiting = game.day?.nominations.find((n) => n.count === null || n.count === undefined)
+    const note = (type === 'open_vote' || type === 'vote') && waiting
+      ? `${seatNo(waiting.nominator)}${waiting.exile ? '提请流放' : '提名'}${seatNo(waiting.nominee)} ${name(waiting.nominee)}：为这次${waiting.exile ? '提请' : '提名'}投票`
+      : type !== 'dusk' || onBlock !== null ? undefined
+        : executed !== null && executed !== undefined ? `今天已处决 ${seatNo(executed)} ${name(executed)}：直接入夜` : '处决台上无人：直接入夜'
     setPress({ type, label: b.label, by: b.by, seat, note })
   }
 

@@ -107,6 +107,7 @@ export function PressSheet({ press, seats, roles, busy, send, check, onClose }: 
       )}>
       <View className='zh-form' data-press={t}>
         {TITLE_HINT[t] ? <View className='muted zh-form-hint'>{TITLE_HINT[t]}</View> : null}
+        {(t === 'open_vote' || t === 'vote') && press.note ? <View className='zh-form-for'>{press.note}</View> : null}
         {t === 'nominate' ? (
           <>
             <Text className='field-label'>提名者</Text>
