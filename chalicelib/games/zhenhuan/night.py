@@ -188,7 +188,7 @@ def night_step(b: Board, action: NightStep, rng: Rng) -> None:
     line = f"第{number}夜「{step.label}」{no(actor) if actor is not None else ''}" + (f"：{note}" if note else "")
     if forced:
         line += "；说书人强制选择：" + "、".join(f"{no(s)}（{why}）" for s, why in forced)
-    if kind is not None:
+    if given is not None:
         # in the words she was told (whom 瑾汐 pointed at, whom 温太医 checked), not a bare 是/否: the
         # storyteller reads it back by day when the player claims
         told = _told(step, b, targets, given, truth)
