@@ -1,6 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { clockText } from '../baohuang/clock'
-import { handsRound, nominationState, seatNo, type PublicDay } from './model'
+import { handsRound, nominationState, seatNo, voteClockText, type PublicDay } from './model'
 
 interface Props {
   day: PublicDay
@@ -48,7 +47,7 @@ export function DaySummary({ day, name, count, remaining, hideVote, onEdit, onDe
         <View className='zh-vote' data-nominee={vote.nominee}>
           <View className='zh-vote-head'>
             <Text className='zh-vote-title'>正在投票：{seatNo(vote.nominee)} {name(vote.nominee)}</Text>
-            {remaining !== null ? <Text className='zh-clock'>{clockText(remaining)}</Text> : null}
+            {remaining !== null ? <Text className='zh-clock'>{voteClockText(remaining)}</Text> : null}
           </View>
           <VoteHands vote={vote} count={count} onHand={onHand} />
           {onHand ? <Text className='muted'>点座位可代为举手或改正</Text> : null}

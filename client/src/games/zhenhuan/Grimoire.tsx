@@ -11,7 +11,7 @@ import type { Seen } from '../../hooks/usePoll'
 import { useCountdown } from '../baohuang/useCountdown'
 import { DaySummary } from './DaySummary'
 import {
-  ALIGNMENT_NAME, dawnText, nightBegan, phaseTitle, stepsLeft, probeAction, reminderShort, seatNo, STATUS_SHORT, storytellerButtons, TEAM_NAME, tokenMarks,
+  ALIGNMENT_NAME, dawnText, nightBegan, phaseTitle, stepsLeft, probeAction, reminderShort, roleNamer, seatNo, STATUS_SHORT, storytellerButtons, TEAM_NAME, tokenMarks,
   type GrimSeat, type LogLine, type NamedButton, type RoleCard, type RoomView, type ZAction,
 } from './model'
 import { NightPanel } from './NightPanel'
@@ -64,7 +64,7 @@ export function Grimoire({ view, refresh }: Props) {
   const { send, check, undo, run, busy, error, setError } = useZhActions(room.id, room.step, refresh)
   const catalogue = useData(() => api.GET('/v1/games/zhenhuan/catalogue'), [])
   const roles: RoleCard[] = catalogue.data?.catalogue.roles ?? []
-  const roleName = (key: string) => roles.find((r) => r.key === key)?.name ?? key
+  const roleName = roleNamer(catalogue.data?.catalogue.roles)
   const remaining = useCountdown(view.pending?.deadline_ms, view.server_time)
   const seats: SeatOption[] = g.seats.map((s) => ({ seat: s.seat, name: s.name, dead: !s.alive }))
   const name = (s: number) => g.seats[s]?.name ?? ''

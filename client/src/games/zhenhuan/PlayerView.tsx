@@ -6,10 +6,9 @@ import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
 import { useData } from '../../hooks/useData'
 import type { Seen } from '../../hooks/usePoll'
-import { clockText } from '../baohuang/clock'
 import { useCountdown } from '../baohuang/useCountdown'
 import { DaySummary, VoteHands } from './DaySummary'
-import { ALIGNMENT_NAME, handIntent, phaseTitle, seatNo, type LogLine, type PublicDay, type PublicSeat, type RoomView } from './model'
+import { ALIGNMENT_NAME, handIntent, phaseTitle, seatNo, voteClockText, type LogLine, type PublicDay, type PublicSeat, type RoomView } from './model'
 import { Token } from './Grimoire'
 import { Circle, Reason, useCheck } from './parts'
 import { useWithdrawn } from './useWithdrawn'
@@ -159,7 +158,7 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         <Panel title='投票' className='zh-voting'>
           <View className='zh-vote-head'>
             <Text className='zh-vote-title'>是否处决 {seatNo(vote.nominee)} {name(vote.nominee)}？</Text>
-            {remaining !== null ? <Text className='zh-clock'>{clockText(remaining)}</Text> : null}
+            {remaining !== null ? <Text className='zh-clock'>{voteClockText(remaining)}</Text> : null}
           </View>
           {canVote && mySeat && !mySeat.alive ? <View className='muted'>你已死亡：举手会用掉你唯一的幽灵票</View> : null}
           {canVote ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  answerText, circlePosition, nightBegan, dawnText, handsRound, nominationState, slotWidth, stepsLeft, expiryText, nightPlan, phaseTitle, probeAction, reminderShort, statusText, storytellerButtons,
+  answerText, circlePosition, roleNamer, voteClockText, nightBegan, dawnText, handsRound, nominationState, slotWidth, stepsLeft, expiryText, nightPlan, phaseTitle, probeAction, reminderShort, statusText, storytellerButtons,
   tokenMarks,
   type Grimoire, type NightView, type StepView,
 } from './model'
@@ -72,6 +72,19 @@ describe('血染 words', () => {
     expect(answerText([0, 4], name)).toBe('1号、5号')
     expect(answerText({ seat: 2, role: 'jingfei' }, name)).toBe('3号是敬妃')
     expect(answerText(null, name)).toBe('—')
+  })
+
+  it('says the vote clock ran out instead of resting on 0:00', () => {
+    expect(voteClockText(80_000)).toBe('1:20')
+    expect(voteClockText(400)).toBe('0:01')
+    expect(voteClockText(0)).toBe('时间到 · 计票中')
+  })
+
+  it('names a role from the catalogue, 「…」 while it loads, never its key', () => {
+    const loading = roleNamer(undefined)
+    expect(['qiguiren', 'jinxi'].map(loading).join('、')).toBe('…、…')
+    const named = roleNamer([{ key: 'jinxi', name: '瑾汐姑姑' } as never])
+    expect(named('jinxi')).toBe('瑾汐姑姑')
   })
 })
 

@@ -3,6 +3,7 @@
  * town square's circle. The engine decides everything; these only arrange what it says.
  */
 import type { Schemas } from '../../api'
+import { clockText, secondsLeft } from '../baohuang/clock'
 
 export type ZView = Schemas['ZhenhuanView']
 export type RoomView = Schemas['ZhenhuanRoomViewOut']
@@ -21,6 +22,18 @@ export type RoleCard = Schemas['ZhenhuanRoleCard']
 export type StatusKind = Schemas['ZhenhuanStatusKind']
 export type LogLine = ZView['log'][number]
 export type Me = Schemas['ZhenhuanMe']
+
+/** A role's name from the catalogue: 「…」 while it is still on its way (not its key — 「qiguiren、jinxi」
+ * flashed on the storyteller's bluffs), the key only if the catalogue came without it. */
+export function roleNamer(roles: RoleCard[] | undefined): (key: string) => string {
+  return (key) => (roles ? roles.find((r) => r.key === key)?.name ?? key : '…')
+}
+
+/** The vote clock: its minutes and seconds, then 「时间到 · 计票中」 — the vote closes at the first ask after
+ * its deadline, a moment later, and a clock resting on 0:00 looked stuck. */
+export function voteClockText(ms: number): string {
+  return secondsLeft(ms) > 0 ? clockText(ms) : '时间到 · 计票中'
+}
 
 /** Seats are 0-based in the API and 1-based ('3号') in every Chinese text. */
 export function seatNo(seat: number): string {
