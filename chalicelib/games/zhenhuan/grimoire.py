@@ -196,7 +196,7 @@ def _night(b: Board) -> NightView:
         is_current = now is not None and now[0] is key
         if i < night.cursor and not is_current:
             if key in last:
-                label, passed = step.label, last[key].passed
+                label, passed = step.title(b), last[key].passed
                 # a passed step says whether it is greyed now: reopening it would only grey it again
                 why = why_not(step, b, step.actor(b)) if passed else None
                 items.append(StepView(key=key, label=label, actor=None, state=StepState.DONE, passed=passed, disabled=why))
@@ -218,7 +218,7 @@ def _step_view(b: Board, step: Step, state: StepState, *, detail: bool) -> StepV
     disabled = why_not(step, b, actor)
     impaired = tuple(k for k in _IMPAIRING if actor is not None and b.has(actor, k))
     base = StepView(
-        key=step.key, label=step.label, prompt=step.prompt, actor=actor, state=state, disabled=disabled,
+        key=step.key, label=step.title(b), prompt=step.prompt_tonight(b), actor=actor, state=state, disabled=disabled,
         impaired=impaired,
     )  # fmt: skip
     if not detail or disabled is not None:

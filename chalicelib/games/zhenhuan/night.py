@@ -150,7 +150,7 @@ def night_step(b: Board, action: NightStep, rng: Rng) -> None:
         raise IllegalAction("今晚的步骤已全部完成，请天亮", code="NIGHT_STEPS_DONE")
     key, step = now
     if action.step is not key:
-        raise IllegalAction(f"当前步骤是「{step.label}」", code="STEP_MISMATCH")
+        raise IllegalAction(f"当前步骤是「{step.title(b)}」", code="STEP_MISMATCH")
     actor = step.actor(b)
     reason = why_not(step, b, actor)
     number = b.night.number
@@ -161,7 +161,7 @@ def night_step(b: Board, action: NightStep, rng: Rng) -> None:
         step.on_pass(b)
         _record(b, StepRecord(step=key, actor=actor, skipped=action.skip, disabled=reason))
         b.host(
-            f"第{number}夜「{step.label}」" + (f"不可用：{reason}" if reason else "：说书人跳过"),
+            f"第{number}夜「{step.title(b)}」" + (f"不可用：{reason}" if reason else "：说书人跳过"),
             override=reason is None,
         )
         _advance(b, rng, b.night.cursor + (0 if reopened else 1))
@@ -185,7 +185,7 @@ def night_step(b: Board, action: NightStep, rng: Rng) -> None:
         given = action.answer if action.answer is not None else suggested if action.use_suggestion else truth
         assert given is not None
         step.deliver(b, actor, targets, given)
-    line = f"第{number}夜「{step.label}」{no(actor) if actor is not None else ''}" + (f"：{note}" if note else "")
+    line = f"第{number}夜「{step.title(b)}」{no(actor) if actor is not None else ''}" + (f"：{note}" if note else "")
     if forced:
         line += "；说书人强制选择：" + "、".join(f"{no(s)}（{why}）" for s, why in forced)
     if given is not None:
@@ -217,7 +217,7 @@ def reopen(b: Board, action: ReopenStep, rng: Rng) -> None:
     if not STEPS[action.step].present(b):
         raise IllegalAction("该步骤今晚已无人可行动", code="STEP_NOT_PASSED")
     b.update_night(reopened=action.step, salt=rng.below(2**SALT_BITS))
-    b.host(f"说书人重新打开第{night.number}夜「{STEPS[action.step].label}」", override=True)
+    b.host(f"说书人重新打开第{night.number}夜「{STEPS[action.step].title(b)}」", override=True)
 
 
 def _record(b: Board, record: StepRecord) -> None:
@@ -272,9 +272,9 @@ def dawn(b: Board) -> None:
     night = b.night
     n = night.number
     steps = order_for(n)
-    left = [STEPS[k].label for k in steps[night.cursor :] if STEPS[k].present(b)]
+    left = [STEPS[k].title(b) for k in steps[night.cursor :] if STEPS[k].present(b)]
     if night.reopened is not None:
-        left.insert(0, STEPS[night.reopened].label)
+        left.insert(0, STEPS[night.reopened].title(b))
     if left:
         b.host(f"第{n}夜未进行的步骤：{'、'.join(left)}", override=True)
     if night.counter_kill:

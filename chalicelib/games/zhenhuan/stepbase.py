@@ -48,6 +48,22 @@ class Step:
     """年羹尧, 敬妃, 甄嬛: abilities that trigger on the holder's own death tonight (DECISIONS #9)."""
     suggests: ClassVar[bool] = False
     """An information ability: a poisoned or drunk actor gets a suggested false answer."""
+    first_night: ClassVar[tuple[str, str] | None] = None
+    later_nights: ClassVar[tuple[str, str] | None] = None
+    """(label, prompt) on the first night and on the later ones, for a step that does different things
+    (玉娆, 敬妃): tonight's plan and book say tonight's half; the catalogue keeps `label`, both halves."""
+
+    def title(self, b: Board) -> str:
+        """The step's name tonight."""
+        return self._tonight(b)[0]
+
+    def prompt_tonight(self, b: Board) -> str:
+        """The storyteller's reminder tonight."""
+        return self._tonight(b)[1]
+
+    def _tonight(self, b: Board) -> tuple[str, str]:
+        split = self.first_night if b.night.number == 1 else self.later_nights
+        return split or (self.label, self.prompt)
 
     def actor(self, b: Board) -> int | None:
         """The first living holder; else one who died tonight (shown greyed, or woken by her death)."""

@@ -171,6 +171,8 @@ class Huanbi(Step):
 class Yurao(Step):
     key, role, label = StepKey.YURAO, YURAO, "玉娆：首夜得知一名善良玩家及其身份；此后其被恶魔杀死时连带死亡"
     prompt = "首夜：唤醒玉娆，展示一名善良玩家及其角色（二人绑定）。此后：若绑定的玩家今晚被恶魔杀死，玉娆也死亡。"
+    first_night = ("玉娆：得知一名善良玩家及其身份", "唤醒玉娆，展示一名善良玩家及其角色（二人绑定）。")
+    later_nights = ("玉娆：绑定的玩家被恶魔杀死时连带死亡", "若与玉娆绑定的玩家今晚被恶魔杀死，玉娆也死亡。")
     suggests = True
 
     def info_kind(self, b: Board) -> AnswerKind | None:
@@ -235,6 +237,8 @@ class Jingfei(Step):
         StepKey.JINGFEI, JINGFEI, "敬妃：首夜得知女性玩家数；夜晚被杀时得知存活的邪恶玩家", True,
     )  # fmt: skip
     prompt = "首夜：唤醒敬妃，比出场上女性玩家的数量（含太监、太医）。此后：若她今晚被杀死，唤醒她并指出所有存活的邪恶玩家。"
+    first_night = ("敬妃：得知女性玩家数", "唤醒敬妃，比出场上女性玩家的数量（含太监、太医）。")
+    later_nights = ("敬妃：夜晚被杀时得知存活的邪恶玩家", "若敬妃今晚被杀死，唤醒她并指出所有存活的邪恶玩家。")
     suggests = True
 
     def info_kind(self, b: Board) -> AnswerKind | None:

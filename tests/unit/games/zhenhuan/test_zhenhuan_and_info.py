@@ -284,3 +284,15 @@ def test_jingfei_not_killed_tonight_does_not_wake() -> None:
     state = pass_until(night2(RJ), "jingfei")
     assert current_view(state).disabled == "今晚未被杀死"
     assert any("敬妃" in line and "今晚未被杀死" in line for line in host_lines(night(state)))
+
+
+def test_a_step_that_differs_by_night_is_named_for_tonight() -> None:
+    """Decision (docs/rules/zhenhuan.md): 敬妃's and 玉娆's steps carry tonight's half of their text. Seed:
+    "首夜得知场上女性玩家数量(不排除太监、太医)。" and "你当晚被杀死，可知道当前场上存活的邪恶阵营玩家。" """
+    first = pass_until(started(RJ), "jingfei")
+    assert current_view(first).label == "敬妃：得知女性玩家数"
+    assert current_view(first).prompt == "唤醒敬妃，比出场上女性玩家的数量（含太监、太医）。"
+    later = pass_until(night2(RJ), "jingfei")
+    assert current_view(later).label == "敬妃：夜晚被杀时得知存活的邪恶玩家"
+    assert "女性" not in (current_view(later).prompt or "")
+    assert any(line.startswith("第2夜「敬妃：夜晚被杀时得知存活的邪恶玩家」不可用") for line in host_lines(night(later)))
