@@ -327,6 +327,15 @@ describe('保皇 H5', () => {
     await everyoneTuoguan(rid)
     const last = await scoreTablesMatch(rid)
     assert.equal(last.extra.variant, 'classic')
+    // the called face in the sheet's header wears its suit's colour, as on the cards (♥ ♦ red, ♠ ♣ not)
+    if (last.extra.called) {
+      const face = `${{ S: '♠', H: '♥', C: '♣', D: '♦' }[last.extra.called[0]]}${last.extra.called.slice(1)}`
+      const notes = screen(ps[0]).locator('.bh-scores-notes')
+      assert.ok((await notes.innerText()).includes(`叫 ${face}`))
+      const reds = await notes.locator('.card-red').evaluateAll((els) => els.map((e) => [e.textContent, getComputedStyle(e).color]))
+      if ('HD'.includes(last.extra.called[0])) assert.deepEqual(reds, [[face, 'rgb(179, 38, 30)']])
+      else assert.deepEqual(reds, [])
+    }
     await screen(ps[0]).locator('.bh-scores').evaluate((el) => el.scrollIntoView({ block: 'center' }))
     await shot(ps[0].page, `${SHOTS}baohuang-scores.png`)
 

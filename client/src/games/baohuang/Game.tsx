@@ -12,7 +12,7 @@ import { useData } from '../../hooks/useData'
 import type { Seen } from '../../hooks/usePoll'
 import { copiesOf, faceLabel, isRed, keepInHand, keptCall, nextHint, sameCards, toggleCard } from './cards'
 import { clockText } from './clock'
-import { Hand, MarksContext } from './Hand'
+import { Hand, MarksContext, SuitText } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
 import { MySeat, Table } from './Table'
 import { EXIT_SHEET, lastDealLine, logLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, waitingText, type ExitKind, type RoomView } from './table'
@@ -139,7 +139,7 @@ export function BaohuangGame({ view, refresh }: Props) {
       <View className='bh'>
         <View className='bh-bar'>
           <View className='bh-bar-tags'>
-            {header.map((h) => <Text key={h} className={`bh-tag ${h === '保六' ? 'bh-tag-six' : ''}`}>{h}</Text>)}
+            {header.map((h) => <Text key={h} className={`bh-tag ${h === '保六' ? 'bh-tag-six' : ''}`}><SuitText text={h} /></Text>)}
             <Text className='bh-tag bh-tag-phase'>{PHASE_NAME[game.phase] ?? game.phase}</Text>
           </View>
           <Text className='bh-waiting'>{waitingText(game, waiting)}</Text>
@@ -257,7 +257,7 @@ export function BaohuangGame({ view, refresh }: Props) {
         {(game.log ?? []).length && game.phase !== 'between' && game.phase !== 'over' ? (
           <Panel title='牌谱' className='bh-panel bh-log'>
             {(game.log ?? []).slice(-5).map((e, i, arr) => (
-              <View key={`${arr.length}-${i}`} className='bh-log-line'>{logLine(e, names)}</View>
+              <View key={`${arr.length}-${i}`} className='bh-log-line'><SuitText text={logLine(e, names)} /></View>
             ))}
           </Panel>
         ) : null}
@@ -309,7 +309,7 @@ function DeclarePanel({ view, busy, remaining, onAct }: {
   return (
     <Panel title='声明' extra={`已声明 ${submitted.length} 家`} className='bh-panel'>
       <View className='bh-note'>
-        {emperorName}登基{game.called ? `，叫${faceLabel(game.called)}` : ''}。众人同时暗中声明，揭晓前谁也看不到别人的选择。
+        {emperorName}登基{game.called ? <SuitText text={`，叫${faceLabel(game.called)}`} /> : ''}。众人同时暗中声明，揭晓前谁也看不到别人的选择。
         {remaining !== null ? ` 余 ${clockText(remaining)}` : ''}
       </View>
       {me === null || me === undefined ? null : game.emperor === me ? (
