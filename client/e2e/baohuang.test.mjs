@@ -356,6 +356,24 @@ describe('保皇 H5', () => {
     const left = await replay.locator(`.bh-replay-hand[data-seat="${leader}"] .bh-replay-cards`).textContent()
     assert.match(left, new RegExp(`^${record.dealt[leader].length - record.log[firstPlay - 1].cards.length} 张`))
     await shot(viewer.page, `${SHOTS}baohuang-replay.png`)
+    // a finger drags the scrubber's knob to the middle of its track: the replay jumps to the middle of the deal
+    const knob = await replay.locator('.weui-slider__handler').boundingBox()
+    const track = await replay.locator('.weui-slider__inner').boundingBox()
+    const touch = await viewer.page.context().newCDPSession(viewer.page)
+    const y = knob.y + knob.height / 2
+    const mid = track.x + track.width / 2
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: knob.x + knob.width / 2, y }] })
+    for (const f of [0.25, 0.5, 0.75, 1]) {
+      await viewer.page.waitForTimeout(40)
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: knob.x + knob.width / 2 + (mid - knob.x - knob.width / 2) * f, y }] })
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await touch.detach()
+    const at = await until('the replay to follow the scrubber', async () => {
+      const k = Number((await replay.locator('.bh-replay-count').textContent()).split('/')[0])
+      return Math.abs(k - n / 2) <= Math.max(3, n * 0.05) ? k : null
+    }, 5000)
+    assert.ok((await replay.locator('.bh-replay-line').textContent()).includes(last.results.find((r) => r.seat === record.log[at - 1].seat).name))
   })
 
   it('退出 mid-deal warns of the −30 first, then ends the deal with the penalty and the table', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Text, View } from '@tarojs/components'
+import { Slider, Text, View } from '@tarojs/components'
 import { Sheet } from '../../components/Sheet'
 import { SealButton } from '../../components/SealButton'
 import { cardLabel, faceLabel, handSummary } from './cards'
@@ -72,6 +72,10 @@ export function ReplaySheet({ outcomes, open, onClose }: { outcomes: Outcome[]; 
           <Text className='bh-replay-count'>{frame.index}/{frame.total}</Text>
           <Text className='bh-replay-line'><SuitText text={frame.line} /></Text>
         </View>
+        {/* a deal runs to some 200 moves: a finger drags straight to the part she wants to see again */}
+        <Slider className='bh-replay-scrub' min={0} max={Math.max(frame.total, 1)} step={1} value={frame.index}
+          disabled={frame.total === 0} activeColor='#8b1a1a' backgroundColor='#e6dcc4' blockColor='#c9a227' blockSize={24}
+          onChanging={(e) => setIndex(Number(e.detail.value))} onChange={(e) => setIndex(Number(e.detail.value))} />
         {frame.lastPlay ? (
           <View className='bh-replay-last'>
             <Text className='muted'>{names[frame.lastPlay.seat]}：</Text>
