@@ -151,6 +151,10 @@ async function clickTurn(rid, { pass, beforePlay } = {}) {
     await screen(p).locator('.hand .card-on').first().waitFor()
     const raised = await screen(p).locator('.hand .card-on').evaluateAll((els) => els.map((e) => e.dataset.code))
     assert.deepEqual([...raised].sort(), [...mine.hints[0]].sort(), '提示 raises the server\'s cheapest hint')
+    // under the buttons: how many plays she has, and (the list capped at 50) which of the listed ones is up
+    const line = await screen(p).locator('.bh-hint-line').innerText()
+    const capped = mine.hints.length < mine.hints_total
+    assert.equal(line, `可出 ${mine.hints_total} 种，提示第 1${capped ? `/${mine.hints.length}` : ''} 种${capped ? '（由小到大）' : ''}`)
     if (beforePlay) await beforePlay(p)
     await button(p, '出牌').click()
   }

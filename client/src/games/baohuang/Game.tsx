@@ -15,7 +15,7 @@ import { clockText } from './clock'
 import { Hand, MarksContext, SuitText } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
 import { MySeat, Table } from './Table'
-import { EXIT_SHEET, lastDealLine, logLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, waitingText, type ExitKind, type RoomView } from './table'
+import { EXIT_SHEET, hintLine, lastDealLine, logLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, waitingText, type ExitKind, type RoomView } from './table'
 import { useActions, type BaohuangAction, type CheckOut } from './useActions'
 import { useCountdown } from './useCountdown'
 
@@ -229,7 +229,7 @@ export function BaohuangGame({ view, refresh }: Props) {
                   <SealButton busy={busy === 'play'} disabled={selected.length === 0 || !!illegal} onClick={() => void play()}>出牌</SealButton>
                 </View>
                 {passVerdict && !passVerdict.legal ? <View className='muted bh-reason'>{passVerdict.message}</View> : null}
-                {game.hints_total ? <View className='muted bh-reason'>可出 {game.hints_total} 种{hintAt >= 0 ? `，提示第 ${hintAt + 1} 种` : ''}</View> : null}
+                {game.hints_total ? <View className='muted bh-reason bh-hint-line'>{hintLine(game.hints_total, (game.hints ?? []).length, hintAt)}</View> : null}
               </View>
             ) : null}
           </View>

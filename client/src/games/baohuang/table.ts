@@ -139,6 +139,18 @@ export function logLine(entry: LogEntry, names: readonly string[]): string {
   }
 }
 
+/**
+ * Under the play buttons: how many plays she has and which hint is raised. The view lists at most 50
+ * hints, cheapest first (`hints` of `hints_total`); when there are more, the line says 提示 goes round
+ * those 50 — otherwise its 50th would wrap to the 1st while 「可出 278 种」 promised more.
+ */
+export function hintLine(total: number, listed: number, at: number): string {
+  if (!total) return ''
+  const capped = listed < total
+  if (at < 0) return capped ? `可出 ${total} 种；「提示」由小到大轮换其中 ${listed} 种` : `可出 ${total} 种`
+  return capped ? `可出 ${total} 种，提示第 ${at + 1}/${listed} 种（由小到大）` : `可出 ${total} 种，提示第 ${at + 1} 种`
+}
+
 /** The trick on the table in words: '华妃的 ♠7 ♥7'. */
 export function trickText(view: BaohuangView): string {
   if (!view.trick) return ''
