@@ -15,7 +15,7 @@ import { clockText } from './clock'
 import { Hand, MarksContext, SuitText } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
 import { MySeat, Table } from './Table'
-import { EXIT_SHEET, hintLine, lastDealLine, logLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, waitingText, type ExitKind, type RoomView } from './table'
+import { EXIT_SHEET, hintLine, lastDealLine, logLine, outLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, waitingText, type ExitKind, type RoomView } from './table'
 import { useActions, type BaohuangAction, type CheckOut } from './useActions'
 import { useCountdown } from './useCountdown'
 
@@ -211,13 +211,15 @@ export function BaohuangGame({ view, refresh }: Props) {
             ) : null}
             {mySeat.auto && game.phase !== 'between' && game.phase !== 'over' ? (
               <View className='bh-auto'>
-                <Text>已托管，系统代你出牌</Text>
+                <Text>{outLine(mySeat) || '已托管，系统代你出牌'}</Text>
                 <SealButton kind='jade' size='small' busy={busy === 'resume'} onClick={() => act({ type: 'resume' }, 'resume')}>取消托管</SealButton>
               </View>
             ) : null}
-            {game.phase !== 'between' && game.phase !== 'over' ? (
+            {game.phase !== 'between' && game.phase !== 'over' && !(mySeat.place && !mySeat.auto) ? (
               <Hand cards={hand} selected={selected} onTap={tap} baoliu={game.baoliu} />
             ) : null}
+            {/* out of this deal (and not in 托管, whose bar says it): no empty hand, a word instead */}
+            {game.phase === 'play' && mySeat.place && !mySeat.auto ? <View className='bh-note bh-out-line'>{outLine(mySeat)}</View> : null}
             {game.baoliu && game.phase === 'play' ? <View className='muted bh-six-note'>保六：六须留到最后一手，一次出完</View> : null}
             {myTurn ? (
               <View className='bh-play'>

@@ -71,6 +71,17 @@ export function partnersBesides(view: BaohuangView): number[] {
   return (view.partners ?? []).filter((p) => p !== named)
 }
 
+/**
+ * My own line under my seat once I have gone out in this deal: '你已出完，头游 · 等其他人打完' (with
+ * 托管 on: '已托管 · 你已出完，头游' — 「系统代你出牌」 would promise plays of an empty hand). '' while
+ * I still hold cards.
+ */
+export function outLine(seat: SeatView): string {
+  if (!seat.place) return ''
+  const place = PLACE_NAME[seat.place - 1] ?? `第${seat.place}`
+  return seat.auto ? `已托管 · 你已出完，${place}` : `你已出完，${place} · 等其他人打完`
+}
+
 /** At the table's end, who leads the running totals over all its deals (the last deal's verdict
  * below says only that deal): '本桌累计：冬梅 +15 居首' (ties named together). */
 export function tableLead(view: BaohuangView): string {
