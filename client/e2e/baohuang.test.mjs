@@ -197,6 +197,10 @@ async function scoreTablesMatch(rid, pages = ps) {
       total: Number(e.querySelector('.bh-sc-total').dataset.total),
     })))
     assert.equal(rows.length, 5)
+    // under the verdict, how the places made the score, in the server's words (none for a deal without a result)
+    const basis = table.locator('.bh-basis')
+    if (last.extra.basis) assert.equal(await basis.innerText(), last.extra.basis)
+    else assert.equal(await basis.count(), 0)
     for (const r of last.results) {
       const row = rows.find((x) => x.seat === r.seat)
       assert.equal(row.score, r.score, `${p.name} sees seat ${r.seat}'s score`)

@@ -23,6 +23,8 @@ export function ScoreTable({ outcome }: { outcome: Outcome }) {
         <Text className='bh-verdict-text'>{verdict.text}</Text>
         {verdict.times ? <Text className='bh-verdict-times'>{verdict.times}</Text> : null}
       </View>
+      {/* how the places made it (the server's words): 「皇帝方胜」 beside a 四游 emperor reads as a mistake without it */}
+      {x.basis ? <View className='bh-basis muted'>{x.basis}</View> : null}
       <View className='bh-scores-head'>
         <Text className='bh-scores-title'>第{dealNo(outcome)}局 · {VARIANT_NAME[x.variant] ?? x.variant}</Text>
         {notes.length ? <Text className='muted bh-scores-notes'><SuitText text={notes.join(' · ')} /></Text> : null}
