@@ -84,6 +84,9 @@ async function throneByClicking(rid, { yieldFirst }) {
       passedTo = mine.yield_to
     } else if (mine.variant === 'classic') {
       if (!mine.callable.length) {
+        // nothing to call: the grey 登基 says why, and what she may do instead
+        await button(p, '登基（无牌可叫）').waitFor()
+        await screen(p).locator('.bh-nocall', { hasText: '无牌可叫' }).waitFor()
         await button(p, yieldLabel).click()
         passedTo = mine.yield_to
       } else {

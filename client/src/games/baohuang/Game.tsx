@@ -15,7 +15,7 @@ import { clockText } from './clock'
 import { Hand, MarksContext, SuitText } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
 import { MySeat, Table } from './Table'
-import { EXIT_SHEET, hintLine, lastDealLine, logLine, outLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, waitingText, type ExitKind, type RoomView } from './table'
+import { EXIT_SHEET, hintLine, lastDealLine, logLine, outLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, takeLabel, waitingText, type ExitKind, type RoomView } from './table'
 import { useActions, type BaohuangAction, type CheckOut } from './useActions'
 import { useCountdown } from './useCountdown'
 
@@ -174,10 +174,13 @@ export function BaohuangGame({ view, refresh }: Props) {
                     </View>
                   </View>
                 ) : null}
+                {game.variant === 'classic' && !(game.callable ?? []).length ? (
+                  <View className='muted bh-nocall'>你手中没有三张同花色同点数的牌，无牌可叫，不能叫牌登基：可明独保{game.must_take ? '' : '，或让位'}。</View>
+                ) : null}
                 <View className='bh-buttons'>
                   <SealButton kind='gold' busy={busy === 'take'} disabled={game.variant === 'classic' && !call}
                     onClick={() => act(game.variant === 'classic' ? { type: 'take_throne', call } : { type: 'take_throne' }, 'take')}>
-                    {game.variant === 'classic' ? (call ? `登基 · 叫${faceLabel(call)}` : '登基（先叫牌）') : '登基'}
+                    {takeLabel(game.variant, call, (game.callable ?? []).length)}
                   </SealButton>
                   {game.can_open_solo ? (
                     <SealButton busy={busy === 'solo'} onClick={() => act({ type: 'take_throne', open_solo: true }, 'solo')}>明独保</SealButton>

@@ -82,6 +82,17 @@ export function outLine(seat: SeatView): string {
   return seat.auto ? `已托管 · 你已出完，${place}` : `你已出完，${place} · 等其他人打完`
 }
 
+/**
+ * The 登基 button on a throne offer: simple '登基'; classic names the call chosen ('登基 · 叫♥J'), asks
+ * for one ('登基（先叫牌）'), or — the server offering no face to call (`callable` empty) — says why it
+ * is grey: '登基（无牌可叫）'.
+ */
+export function takeLabel(variant: string, call: string | undefined, callable: number): string {
+  if (variant !== 'classic') return '登基'
+  if (call) return `登基 · 叫${faceLabel(call)}`
+  return callable ? '登基（先叫牌）' : '登基（无牌可叫）'
+}
+
 /** At the table's end, who leads the running totals over all its deals (the last deal's verdict
  * below says only that deal): '本桌累计：冬梅 +15 居首' (ties named together). */
 export function tableLead(view: BaohuangView): string {
