@@ -295,6 +295,10 @@ describe('保皇 H5', () => {
     }
     if (seen.last_trick) {
       assert.match(await screen(looker).locator('.bh-last-trick').innerText(), /^上一墩 \S+收 · /)
+      // it stays in the clear middle of the felt, not under the side seats
+      const [line, left, right] = await Promise.all(['.bh-last-trick', '.bh-seat-left', '.bh-seat-right']
+        .map((sel) => screen(looker).locator(sel).boundingBox()))
+      assert.ok(line.x >= left.x + left.width - 1 && line.x + line.width <= right.x + 1, JSON.stringify({ line, left, right }))
       shown++
     }
     assert.ok(shown > 0, 'after five turns something of the trick is on the table')
