@@ -287,6 +287,12 @@ describe('保皇 H5', () => {
       const box = screen(looker).locator(`.bh-seat[data-seat="${s.seat}"]`)
       if (s.played?.length) {
         await box.locator('.bh-play-bubble').waitFor()
+        // one card is said with its suit (a bare 「6」 in a red bubble read as a count)
+        if (s.played.length === 1) {
+          const c = s.played[0].split('#')[0]
+          const label = c === 'BJ' ? '大王' : c === 'LJ' ? '小王' : `${{ S: '♠', H: '♥', C: '♣', D: '♦' }[c[0]]}${c.slice(1)}`
+          assert.equal(await box.locator('.bh-play-bubble').innerText(), label)
+        }
         shown++
       } else {
         assert.equal(await box.locator('.bh-play-bubble').count(), 0)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   cardAt, cardLabel, compareCards, isSweep, copiesOf, faceLabel, handRows, handSummary, keepInHand, keptCall, markOf, nextHint, parseCard, playLabel,
-  sameCards, sortHand, suitRuns, toggleCard,
+  playShort, sameCards, sortHand, suitRuns, toggleCard,
 } from './cards'
 
 describe('保皇 cards', () => {
@@ -124,5 +124,12 @@ describe('sweeping a finger across the hand', () => {
     ])
     expect(suitRuns('皇帝方胜')).toEqual([{ text: '皇帝方胜', red: false }])
     expect(suitRuns('')).toEqual([])
+  })
+
+  it('says a play in short: one card with its suit (a bare 「6」 read as a count), more by rank', () => {
+    expect(playShort(['C6#1'])).toBe('♣6')
+    expect(playShort(['BJ#2'])).toBe('大王')
+    expect(playShort(['C6#1', 'H6#2', 'D6#1'])).toBe('6×3')
+    expect(playShort(['BJ#1', 'BJ#2', 'SA#1', 'HA#1'])).toBe('大王×2 A×2')
   })
 })

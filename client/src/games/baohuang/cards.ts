@@ -132,6 +132,14 @@ export function handSummary(cards: readonly string[]): string {
   return [...counts.entries()].map(([r, n]) => (n > 1 ? `${rankText(r)}×${n}` : rankText(r))).join(' ')
 }
 
+/**
+ * A play in a few characters, for a seat's bubble and the 上一墩 line: one card with its suit ('♣6',
+ * '大王': a bare '6' in a red bubble read as a count), more by rank ('6×3', '大王×2 A×2').
+ */
+export function playShort(cards: readonly string[]): string {
+  return cards.length === 1 ? cardLabel(cards[0]) : handSummary(cards)
+}
+
 /** How many copies of a face ('HA') a hand holds. */
 export function copiesOf(hand: readonly string[], face: string): number {
   return hand.filter((c) => c.split('#')[0] === face).length
