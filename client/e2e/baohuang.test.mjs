@@ -84,6 +84,9 @@ async function throneByClicking(rid, { yieldFirst }) {
       passedTo = mine.yield_to
     } else if (mine.variant === 'classic') {
       if (!mine.callable.length) {
+        // nothing to call: the grey 登基 says why, and what she may do instead
+        await button(p, '登基（无牌可叫）').waitFor()
+        await screen(p).locator('.bh-nocall', { hasText: '无牌可叫' }).waitFor()
         await button(p, yieldLabel).click()
         passedTo = mine.yield_to
       } else {
@@ -151,6 +154,10 @@ async function clickTurn(rid, { pass, beforePlay } = {}) {
     await screen(p).locator('.hand .card-on').first().waitFor()
     const raised = await screen(p).locator('.hand .card-on').evaluateAll((els) => els.map((e) => e.dataset.code))
     assert.deepEqual([...raised].sort(), [...mine.hints[0]].sort(), '提示 raises the server\'s cheapest hint')
+    // under the buttons: how many plays she has, and (the list capped at 50) which of the listed ones is up
+    const line = await screen(p).locator('.bh-hint-line').innerText()
+    const capped = mine.hints.length < mine.hints_total
+    assert.equal(line, `可出 ${mine.hints_total} 种，提示第 1${capped ? `/${mine.hints.length}` : ''} 种${capped ? '（由小到大）' : ''}`)
     if (beforePlay) await beforePlay(p)
     await button(p, '出牌').click()
   }
@@ -193,6 +200,10 @@ async function scoreTablesMatch(rid, pages = ps) {
       total: Number(e.querySelector('.bh-sc-total').dataset.total),
     })))
     assert.equal(rows.length, 5)
+    // under the verdict, how the places made the score, in the server's words (none for a deal without a result)
+    const basis = table.locator('.bh-basis')
+    if (last.extra.basis) assert.equal(await basis.innerText(), last.extra.basis)
+    else assert.equal(await basis.count(), 0)
     for (const r of last.results) {
       const row = rows.find((x) => x.seat === r.seat)
       assert.equal(row.score, r.score, `${p.name} sees seat ${r.seat}'s score`)
@@ -276,6 +287,12 @@ describe('保皇 H5', () => {
       const box = screen(looker).locator(`.bh-seat[data-seat="${s.seat}"]`)
       if (s.played?.length) {
         await box.locator('.bh-play-bubble').waitFor()
+        // one card is said with its suit (a bare 「6」 in a red bubble read as a count)
+        if (s.played.length === 1) {
+          const c = s.played[0].split('#')[0]
+          const label = c === 'BJ' ? '大王' : c === 'LJ' ? '小王' : `${{ S: '♠', H: '♥', C: '♣', D: '♦' }[c[0]]}${c.slice(1)}`
+          assert.equal(await box.locator('.bh-play-bubble').innerText(), label)
+        }
         shown++
       } else {
         assert.equal(await box.locator('.bh-play-bubble').count(), 0)
@@ -284,6 +301,10 @@ describe('保皇 H5', () => {
     }
     if (seen.last_trick) {
       assert.match(await screen(looker).locator('.bh-last-trick').innerText(), /^上一墩 \S+收 · /)
+      // it stays in the clear middle of the felt, not under the side seats
+      const [line, left, right] = await Promise.all(['.bh-last-trick', '.bh-seat-left', '.bh-seat-right']
+        .map((sel) => screen(looker).locator(sel).boundingBox()))
+      assert.ok(line.x >= left.x + left.width - 1 && line.x + line.width <= right.x + 1, JSON.stringify({ line, left, right }))
       shown++
     }
     assert.ok(shown > 0, 'after five turns something of the trick is on the table')
@@ -327,6 +348,15 @@ describe('保皇 H5', () => {
     await everyoneTuoguan(rid)
     const last = await scoreTablesMatch(rid)
     assert.equal(last.extra.variant, 'classic')
+    // the called face in the sheet's header wears its suit's colour, as on the cards (♥ ♦ red, ♠ ♣ not)
+    if (last.extra.called) {
+      const face = `${{ S: '♠', H: '♥', C: '♣', D: '♦' }[last.extra.called[0]]}${last.extra.called.slice(1)}`
+      const notes = screen(ps[0]).locator('.bh-scores-notes')
+      assert.ok((await notes.innerText()).includes(`叫 ${face}`))
+      const reds = await notes.locator('.card-red').evaluateAll((els) => els.map((e) => [e.textContent, getComputedStyle(e).color]))
+      if ('HD'.includes(last.extra.called[0])) assert.deepEqual(reds, [[face, 'rgb(179, 38, 30)']])
+      else assert.deepEqual(reds, [])
+    }
     await screen(ps[0]).locator('.bh-scores').evaluate((el) => el.scrollIntoView({ block: 'center' }))
     await shot(ps[0].page, `${SHOTS}baohuang-scores.png`)
 
@@ -347,6 +377,24 @@ describe('保皇 H5', () => {
     const left = await replay.locator(`.bh-replay-hand[data-seat="${leader}"] .bh-replay-cards`).textContent()
     assert.match(left, new RegExp(`^${record.dealt[leader].length - record.log[firstPlay - 1].cards.length} 张`))
     await shot(viewer.page, `${SHOTS}baohuang-replay.png`)
+    // a finger drags the scrubber's knob to the middle of its track: the replay jumps to the middle of the deal
+    const knob = await replay.locator('.weui-slider__handler').boundingBox()
+    const track = await replay.locator('.weui-slider__inner').boundingBox()
+    const touch = await viewer.page.context().newCDPSession(viewer.page)
+    const y = knob.y + knob.height / 2
+    const mid = track.x + track.width / 2
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: knob.x + knob.width / 2, y }] })
+    for (const f of [0.25, 0.5, 0.75, 1]) {
+      await viewer.page.waitForTimeout(40)
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: knob.x + knob.width / 2 + (mid - knob.x - knob.width / 2) * f, y }] })
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await touch.detach()
+    const at = await until('the replay to follow the scrubber', async () => {
+      const k = Number((await replay.locator('.bh-replay-count').textContent()).split('/')[0])
+      return Math.abs(k - n / 2) <= Math.max(3, n * 0.05) ? k : null
+    }, 5000)
+    assert.ok((await replay.locator('.bh-replay-line').textContent()).includes(last.results.find((r) => r.seat === record.log[at - 1].seat).name))
   })
 
   it('退出 mid-deal warns of the −30 first, then ends the deal with the penalty and the table', async () => {

@@ -25,7 +25,7 @@ from chalicelib.games.baohuang.model import (
     Phase,
     TableEnd,
 )
-from chalicelib.games.baohuang.scoring import deal_score, doublings
+from chalicelib.games.baohuang.scoring import basis, deal_score, doublings
 from chalicelib.games.baohuang.step import Step
 
 
@@ -86,13 +86,16 @@ def _close(step: Step, record: DealRecord, results: tuple[SeatResult, ...], left
     step.set(totals=totals, wins=wins, deals_played=state.deals_played + 1, last=record,
              last_emperor=record.emperor, deal=None)
     step.emit(DealEnded(record=record, totals=totals))
+    winner = deal_winner(record, left_seat)
     extra = BaohuangDealResult(
         variant=record.variant, baoliu=record.baoliu, emperor=record.emperor, guard=record.guard,
         solo=record.solo, called=record.called, open_guard=record.open_guard, rebels=record.rebels,
         grabbed=record.grabbed, multiplier=record.multiplier, places=record.places, totals=totals,
         doubled=doublings(record.solo, record.open_guard, record.rebels,
-                          commoners_won=deal_winner(record, left_seat) is DealWinner.REBELS) if record.multiplier > 1 else (),
-        winner=deal_winner(record, left_seat), left_seat=left_seat, penalty=QUIT_PENALTY if left_seat is not None else 0, replay=record,
+                          commoners_won=winner is DealWinner.REBELS) if record.multiplier > 1 else (),
+        basis=basis(record.places, record.emperor, record.guard, record.solo)
+        if winner is not None and record.emperor is not None else "",
+        winner=winner, left_seat=left_seat, penalty=QUIT_PENALTY if left_seat is not None else 0, replay=record,
     )
     step.results.append(Outcome(unit=f"deal-{record.no}", reason=record.reason.value, results=results,
                                 extra=extra.model_dump(mode="json")))

@@ -273,6 +273,9 @@ class BaohuangDealResult(Frozen):
     multiplier: int
     doubled: tuple[str, ...] = ()
     """Why the multiplier (each doubled it): 「明保」, 「造反成功」."""
+    basis: str = ""
+    """How the places made the score before doubling (「皇帝四游 −1，侍卫头游 +2，合计 +1」); "" for a deal
+    without a result (quit, kicked)."""
     places: tuple[int, ...]
     """Seats by place, first = 头科; empty when the deal was abandoned."""
     totals: tuple[int, ...]

@@ -70,6 +70,32 @@ def doublings(solo: Solo, open_guard: bool, rebels: Sequence[int], *, commoners_
             *(("造反成功",) if rebels and commoners_won else ()))
 
 
+PLACE_WORDS = ("头游", "二游", "三游", "四游", "末游")
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def basis(places: Sequence[int], emperor: int, guard: int | None, solo: Solo) -> str:
+    """How the places made the deal's score, before any doubling, for the score sheet under its verdict:
+    the emperor 四游 and the guard 头游 win it for the emperor's side ("皇帝四游 −1，侍卫头游 +2，合计 +1"),
+    which no screen should have to work out (and a player reading 「皇帝方胜」 beside 「四游」 asks)."""
+    place_of = {seat: i for i, seat in enumerate(places)}
+    e = place_of[emperor]
+    if solo is Solo.NONE:
+        if guard is None:
+            raise ValueError("a deal without solo needs a guard")
+        g = place_of[guard]
+        t = PLACE_POINTS[e] + PLACE_POINTS[g]
+        return (f"皇帝{PLACE_WORDS[e]} {_signed(PLACE_POINTS[e])}，侍卫{PLACE_WORDS[g]} {_signed(PLACE_POINTS[g])}，"
+                f"合计 {_signed(t)}")
+    if solo is Solo.HIDDEN:
+        outcome = f"+{HIDDEN_SOLO}" if e == 0 else "不输不赢" if e == 1 else f"−{HIDDEN_SOLO}"
+        return f"暗独保，皇帝{PLACE_WORDS[e]}：{outcome}"
+    return f"明独保，皇帝{PLACE_WORDS[e]}：{'+' if e == 0 else '−'}{OPEN_SOLO}"
+
+
 def deal_score(deal: Deal, places: Sequence[int]) -> tuple[tuple[int, ...], int]:
     """`score` with the roles of a running deal."""
     if deal.emperor is None:

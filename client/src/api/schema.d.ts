@@ -1659,6 +1659,11 @@ export interface components {
              * @default []
              */
             doubled?: string[];
+            /**
+             * Basis
+             * @default
+             */
+            basis?: string;
             /** Places */
             places: number[];
             /** Totals */

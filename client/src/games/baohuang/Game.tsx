@@ -12,10 +12,10 @@ import { useData } from '../../hooks/useData'
 import type { Seen } from '../../hooks/usePoll'
 import { copiesOf, faceLabel, isRed, keepInHand, keptCall, nextHint, sameCards, toggleCard } from './cards'
 import { clockText } from './clock'
-import { Hand, MarksContext } from './Hand'
+import { Hand, MarksContext, SuitText } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
 import { MySeat, Table } from './Table'
-import { EXIT_SHEET, lastDealLine, logLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, waitingText, type ExitKind, type RoomView } from './table'
+import { EXIT_SHEET, hintLine, lastDealLine, logLine, outLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, takeLabel, waitingText, type ExitKind, type RoomView } from './table'
 import { useActions, type BaohuangAction, type CheckOut } from './useActions'
 import { useCountdown } from './useCountdown'
 
@@ -139,7 +139,7 @@ export function BaohuangGame({ view, refresh }: Props) {
       <View className='bh'>
         <View className='bh-bar'>
           <View className='bh-bar-tags'>
-            {header.map((h) => <Text key={h} className={`bh-tag ${h === '保六' ? 'bh-tag-six' : ''}`}>{h}</Text>)}
+            {header.map((h) => <Text key={h} className={`bh-tag ${h === '保六' ? 'bh-tag-six' : ''}`}><SuitText text={h} /></Text>)}
             <Text className='bh-tag bh-tag-phase'>{PHASE_NAME[game.phase] ?? game.phase}</Text>
           </View>
           <Text className='bh-waiting'>{waitingText(game, waiting)}</Text>
@@ -174,10 +174,13 @@ export function BaohuangGame({ view, refresh }: Props) {
                     </View>
                   </View>
                 ) : null}
+                {game.variant === 'classic' && !(game.callable ?? []).length ? (
+                  <View className='muted bh-nocall'>你手中没有三张同花色同点数的牌，无牌可叫，不能叫牌登基：可明独保{game.must_take ? '' : '，或让位'}。</View>
+                ) : null}
                 <View className='bh-buttons'>
                   <SealButton kind='gold' busy={busy === 'take'} disabled={game.variant === 'classic' && !call}
                     onClick={() => act(game.variant === 'classic' ? { type: 'take_throne', call } : { type: 'take_throne' }, 'take')}>
-                    {game.variant === 'classic' ? (call ? `登基 · 叫${faceLabel(call)}` : '登基（先叫牌）') : '登基'}
+                    {takeLabel(game.variant, call, (game.callable ?? []).length)}
                   </SealButton>
                   {game.can_open_solo ? (
                     <SealButton busy={busy === 'solo'} onClick={() => act({ type: 'take_throne', open_solo: true }, 'solo')}>明独保</SealButton>
@@ -211,13 +214,15 @@ export function BaohuangGame({ view, refresh }: Props) {
             ) : null}
             {mySeat.auto && game.phase !== 'between' && game.phase !== 'over' ? (
               <View className='bh-auto'>
-                <Text>已托管，系统代你出牌</Text>
+                <Text>{outLine(mySeat) || '已托管，系统代你出牌'}</Text>
                 <SealButton kind='jade' size='small' busy={busy === 'resume'} onClick={() => act({ type: 'resume' }, 'resume')}>取消托管</SealButton>
               </View>
             ) : null}
-            {game.phase !== 'between' && game.phase !== 'over' ? (
+            {game.phase !== 'between' && game.phase !== 'over' && !(mySeat.place && !mySeat.auto) ? (
               <Hand cards={hand} selected={selected} onTap={tap} baoliu={game.baoliu} />
             ) : null}
+            {/* out of this deal (and not in 托管, whose bar says it): no empty hand, a word instead */}
+            {game.phase === 'play' && mySeat.place && !mySeat.auto ? <View className='bh-note bh-out-line'>{outLine(mySeat)}</View> : null}
             {game.baoliu && game.phase === 'play' ? <View className='muted bh-six-note'>保六：六须留到最后一手，一次出完</View> : null}
             {myTurn ? (
               <View className='bh-play'>
@@ -229,7 +234,7 @@ export function BaohuangGame({ view, refresh }: Props) {
                   <SealButton busy={busy === 'play'} disabled={selected.length === 0 || !!illegal} onClick={() => void play()}>出牌</SealButton>
                 </View>
                 {passVerdict && !passVerdict.legal ? <View className='muted bh-reason'>{passVerdict.message}</View> : null}
-                {game.hints_total ? <View className='muted bh-reason'>可出 {game.hints_total} 种{hintAt >= 0 ? `，提示第 ${hintAt + 1} 种` : ''}</View> : null}
+                {game.hints_total ? <View className='muted bh-reason bh-hint-line'>{hintLine(game.hints_total, (game.hints ?? []).length, hintAt)}</View> : null}
               </View>
             ) : null}
           </View>
@@ -257,7 +262,7 @@ export function BaohuangGame({ view, refresh }: Props) {
         {(game.log ?? []).length && game.phase !== 'between' && game.phase !== 'over' ? (
           <Panel title='牌谱' className='bh-panel bh-log'>
             {(game.log ?? []).slice(-5).map((e, i, arr) => (
-              <View key={`${arr.length}-${i}`} className='bh-log-line'>{logLine(e, names)}</View>
+              <View key={`${arr.length}-${i}`} className='bh-log-line'><SuitText text={logLine(e, names)} /></View>
             ))}
           </Panel>
         ) : null}
@@ -309,7 +314,7 @@ function DeclarePanel({ view, busy, remaining, onAct }: {
   return (
     <Panel title='声明' extra={`已声明 ${submitted.length} 家`} className='bh-panel'>
       <View className='bh-note'>
-        {emperorName}登基{game.called ? `，叫${faceLabel(game.called)}` : ''}。众人同时暗中声明，揭晓前谁也看不到别人的选择。
+        {emperorName}登基{game.called ? <SuitText text={`，叫${faceLabel(game.called)}`} /> : ''}。众人同时暗中声明，揭晓前谁也看不到别人的选择。
         {remaining !== null ? ` 余 ${clockText(remaining)}` : ''}
       </View>
       {me === null || me === undefined ? null : game.emperor === me ? (

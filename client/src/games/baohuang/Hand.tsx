@@ -1,7 +1,7 @@
 import { createContext, useContext, useRef } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import { cardAt, handRows, isRed, isSweep, markOf, parseCard, sortHand, type CardBox, type Marks } from './cards'
+import { cardAt, handRows, isRed, isSweep, markOf, parseCard, sortHand, suitRuns, type CardBox, type Marks } from './cards'
 
 /** The table's variant and called face, for the marks its cards show (`markOf`). */
 export const MarksContext = createContext<Marks>({ variant: 'simple', called: null })
@@ -130,5 +130,14 @@ export function CardRow({ cards, small }: { cards: readonly string[]; small?: bo
         </View>
       ))}
     </View>
+  )
+}
+
+/** A line of words with its red suits in red ('叫♥J', '华妃出 ♠3 ♥3'), as on the cards. */
+export function SuitText({ text }: { text: string }) {
+  return (
+    <>
+      {suitRuns(text).map((r, i) => (r.red ? <Text key={i} className='card-red'>{r.text}</Text> : r.text))}
+    </>
   )
 }

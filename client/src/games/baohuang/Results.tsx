@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { Text, View } from '@tarojs/components'
+import { Slider, Text, View } from '@tarojs/components'
 import { Sheet } from '../../components/Sheet'
 import { SealButton } from '../../components/SealButton'
 import { cardLabel, faceLabel, handSummary } from './cards'
-import { CardRow, MarksContext } from './Hand'
+import { CardRow, MarksContext, SuitText } from './Hand'
 import { nextPlayIndex, replayFrame } from './replay'
 import { dealNo, dealVerdict, PLACE_NAME, scoreRows, signed, VARIANT_NAME, type Outcome } from './table'
 
@@ -23,9 +23,11 @@ export function ScoreTable({ outcome }: { outcome: Outcome }) {
         <Text className='bh-verdict-text'>{verdict.text}</Text>
         {verdict.times ? <Text className='bh-verdict-times'>{verdict.times}</Text> : null}
       </View>
+      {/* how the places made it (the server's words): 「皇帝方胜」 beside a 四游 emperor reads as a mistake without it */}
+      {x.basis ? <View className='bh-basis muted'>{x.basis}</View> : null}
       <View className='bh-scores-head'>
         <Text className='bh-scores-title'>第{dealNo(outcome)}局 · {VARIANT_NAME[x.variant] ?? x.variant}</Text>
-        {notes.length ? <Text className='muted'>{notes.join(' · ')}</Text> : null}
+        {notes.length ? <Text className='muted bh-scores-notes'><SuitText text={notes.join(' · ')} /></Text> : null}
       </View>
       <View className='bh-score-row bh-score-th'>
         <Text className='bh-sc-name'>席</Text>
@@ -70,8 +72,12 @@ export function ReplaySheet({ outcomes, open, onClose }: { outcomes: Outcome[]; 
         ) : null}
         <View className='bh-replay-step' data-index={frame.index}>
           <Text className='bh-replay-count'>{frame.index}/{frame.total}</Text>
-          <Text className='bh-replay-line'>{frame.line}</Text>
+          <Text className='bh-replay-line'><SuitText text={frame.line} /></Text>
         </View>
+        {/* a deal runs to some 200 moves: a finger drags straight to the part she wants to see again */}
+        <Slider className='bh-replay-scrub' min={0} max={Math.max(frame.total, 1)} step={1} value={frame.index}
+          disabled={frame.total === 0} activeColor='#8b1a1a' backgroundColor='#e6dcc4' blockColor='#c9a227' blockSize={24}
+          onChanging={(e) => setIndex(Number(e.detail.value))} onChange={(e) => setIndex(Number(e.detail.value))} />
         {frame.lastPlay ? (
           <View className='bh-replay-last'>
             <Text className='muted'>{names[frame.lastPlay.seat]}：</Text>
@@ -92,7 +98,7 @@ export function ReplaySheet({ outcomes, open, onClose }: { outcomes: Outcome[]; 
           <SealButton size='small' disabled={frame.index >= frame.total} onClick={() => setIndex(frame.index + 1)}>下一步</SealButton>
           <SealButton kind='gold' size='small' disabled={frame.index >= frame.total} onClick={() => setIndex(nextPlayIndex(record, frame.index))}>跳到出牌</SealButton>
         </View>
-        {record.called ? <View className='muted'>叫牌：{faceLabel(record.called)}</View> : null}
+        {record.called ? <View className='muted'><SuitText text={`叫牌：${faceLabel(record.called)}`} /></View> : null}
         {record.dealt.length && frame.index === 0 ? <View className='muted'>皇牌 {cardLabel('BJ#1')}·权杖 在 {names[record.holder]} 手中</View> : null}
       </Sheet>
     </MarksContext.Provider>

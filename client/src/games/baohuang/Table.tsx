@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { clockText } from './clock'
 import { botless } from '../../lib/labels'
-import { handSummary } from './cards'
+import { playShort } from './cards'
 import { CardRow } from './Hand'
 import { jiefeng, placeOf, seatBadges, signed, WORD_GAP_S, type BaohuangView, type Place, type SeatView } from './table'
 import { useFreshWords } from './useFreshWords'
@@ -55,7 +55,7 @@ function SeatBox({ seat, game, place, turn, remaining, bots, fresh }: {
           player who looks again sees what each of them did */}
       {seat.passed ? <Text className={`bh-pass-bubble ${pop?.className ?? ''}`} style={pop?.style}>不出</Text> : null}
       {seat.played?.length ? (
-        <Text className={`bh-pass-bubble bh-play-bubble ${pop?.className ?? ''}`} style={pop?.style}>{handSummary(seat.played)}</Text>
+        <Text className={`bh-pass-bubble bh-play-bubble ${pop?.className ?? ''}`} style={pop?.style}>{playShort(seat.played)}</Text>
       ) : null}
     </View>
   )
@@ -91,7 +91,7 @@ export function Table({ game, waiting, remaining, bots }: Props) {
             </View>
           )}
           {game.last_trick ? (
-            <Text className='bh-last-trick'>上一墩 {name(game.last_trick.seat)}收 · {handSummary(game.last_trick.cards)}</Text>
+            <Text className='bh-last-trick'>上一墩 {name(game.last_trick.seat)}收 · {playShort(game.last_trick.cards)}</Text>
           ) : null}
         </View>
       </View>

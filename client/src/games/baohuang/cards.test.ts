@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   cardAt, cardLabel, compareCards, isSweep, copiesOf, faceLabel, handRows, handSummary, keepInHand, keptCall, markOf, nextHint, parseCard, playLabel,
-  sameCards, sortHand, toggleCard,
+  playShort, sameCards, sortHand, suitRuns, toggleCard,
 } from './cards'
 
 describe('保皇 cards', () => {
@@ -114,5 +114,22 @@ describe('sweeping a finger across the hand', () => {
     expect(isSweep(-12, 3)).toBe(true)
     expect(isSweep(6, 0)).toBe(false)
     expect(isSweep(10, 30)).toBe(false)
+  })
+
+  it('cuts a line where its red suits are, so words show ♥ ♦ red as the cards do', () => {
+    expect(suitRuns('叫♥J')).toEqual([{ text: '叫', red: false }, { text: '♥J', red: true }])
+    expect(suitRuns('华妃出 ♠3 ♥10 ♦2 大王')).toEqual([
+      { text: '华妃出 ♠3 ', red: false }, { text: '♥10', red: true }, { text: ' ', red: false },
+      { text: '♦2', red: true }, { text: ' 大王', red: false },
+    ])
+    expect(suitRuns('皇帝方胜')).toEqual([{ text: '皇帝方胜', red: false }])
+    expect(suitRuns('')).toEqual([])
+  })
+
+  it('says a play in short: one card with its suit (a bare 「6」 read as a count), more by rank', () => {
+    expect(playShort(['C6#1'])).toBe('♣6')
+    expect(playShort(['BJ#2'])).toBe('大王')
+    expect(playShort(['C6#1', 'H6#2', 'D6#1'])).toBe('6×3')
+    expect(playShort(['BJ#1', 'BJ#2', 'SA#1', 'HA#1'])).toBe('大王×2 A×2')
   })
 })

@@ -84,6 +84,24 @@ export function isRed(code: string): boolean {
   return c.suit === 'H' || c.suit === 'D' || c.rank === 'BJ'
 }
 
+/**
+ * A line of text cut where a red suit starts and ends ('华妃出 ♠3 ♥3' → …, {'♥3', red}), so a suit
+ * written in words takes the colour it has on the cards: ♥ and ♦ red, ♠ and ♣ black.
+ */
+export function suitRuns(text: string): { text: string; red: boolean }[] {
+  const out: { text: string; red: boolean }[] = []
+  const re = /[♥♦](?:10|[2-9JQKA])?/g
+  let at = 0
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const i = m.index
+    if (i > at) out.push({ text: text.slice(at, i), red: false })
+    out.push({ text: m[0], red: true })
+    at = i + m[0].length
+  }
+  if (at < text.length) out.push({ text: text.slice(at), red: false })
+  return out
+}
+
 /** Strongest first: 大王, 小王, 2, A, K … 3; within a rank ♠ ♥ ♣ ♦, then the pack copy. */
 export function compareCards(a: string, b: string): number {
   const x = parseCard(a)
@@ -112,6 +130,14 @@ export function handSummary(cards: readonly string[]): string {
     counts.set(r, (counts.get(r) ?? 0) + 1)
   }
   return [...counts.entries()].map(([r, n]) => (n > 1 ? `${rankText(r)}×${n}` : rankText(r))).join(' ')
+}
+
+/**
+ * A play in a few characters, for a seat's bubble and the 上一墩 line: one card with its suit ('♣6',
+ * '大王': a bare '6' in a red bubble read as a count), more by rank ('6×3', '大王×2 A×2').
+ */
+export function playShort(cards: readonly string[]): string {
+  return cards.length === 1 ? cardLabel(cards[0]) : handSummary(cards)
 }
 
 /** How many copies of a face ('HA') a hand holds. */

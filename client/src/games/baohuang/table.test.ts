@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dealVerdict, EXIT_SHEET, freshWords, jiefeng, lastDealLine, logLine, partnersBesides, placeOf, scoreRows, seatBadges, signed, tableLead, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
+import { dealVerdict, EXIT_SHEET, freshWords, hintLine, jiefeng, lastDealLine, logLine, outLine, partnersBesides, placeOf, scoreRows, seatBadges, signed, tableLead, takeLabel, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
 
 function seat(s: number, extra: Partial<SeatView> = {}): SeatView {
   return { seat: s, name: `玩家${s}`, cards: 10, total: 0, wins: 0, auto: false, ready: false, ...extra }
@@ -137,5 +137,26 @@ describe('保皇 words said since last seen', () => {
     const order = freshWords([said(3, 'play', ['H9']), said(4, 'pass'), said(3, 'play', ['S2'])], 0)
     expect(order.get(3)).toBe(2)
     expect(order.get(4)).toBe(1)
+  })
+
+  it('says how many plays she has and, when the list of hints is capped, that 提示 goes round the cheapest 50', () => {
+    expect(hintLine(0, 0, -1)).toBe('')
+    expect(hintLine(11, 11, -1)).toBe('可出 11 种')
+    expect(hintLine(11, 11, 1)).toBe('可出 11 种，提示第 2 种')
+    expect(hintLine(278, 50, -1)).toBe('可出 278 种；「提示」由小到大轮换其中 50 种')
+    expect(hintLine(278, 50, 49)).toBe('可出 278 种，提示第 50/50 种（由小到大）')
+  })
+
+  it('says I have gone out, and in 托管 does not promise plays of an empty hand', () => {
+    expect(outLine(seat(2))).toBe('')
+    expect(outLine(seat(2, { cards: 0, place: 1 }))).toBe('你已出完，头游 · 等其他人打完')
+    expect(outLine(seat(2, { cards: 0, place: 2, auto: true }))).toBe('已托管 · 你已出完，二游')
+  })
+
+  it('names the 登基 button by the call, and says why it is grey when the server offers nothing to call', () => {
+    expect(takeLabel('simple', undefined, 0)).toBe('登基')
+    expect(takeLabel('classic', 'HJ', 2)).toBe('登基 · 叫♥J')
+    expect(takeLabel('classic', undefined, 2)).toBe('登基（先叫牌）')
+    expect(takeLabel('classic', undefined, 0)).toBe('登基（无牌可叫）')
   })
 })

@@ -71,6 +71,28 @@ export function partnersBesides(view: BaohuangView): number[] {
   return (view.partners ?? []).filter((p) => p !== named)
 }
 
+/**
+ * My own line under my seat once I have gone out in this deal: '你已出完，头游 · 等其他人打完' (with
+ * 托管 on: '已托管 · 你已出完，头游' — 「系统代你出牌」 would promise plays of an empty hand). '' while
+ * I still hold cards.
+ */
+export function outLine(seat: SeatView): string {
+  if (!seat.place) return ''
+  const place = PLACE_NAME[seat.place - 1] ?? `第${seat.place}`
+  return seat.auto ? `已托管 · 你已出完，${place}` : `你已出完，${place} · 等其他人打完`
+}
+
+/**
+ * The 登基 button on a throne offer: simple '登基'; classic names the call chosen ('登基 · 叫♥J'), asks
+ * for one ('登基（先叫牌）'), or — the server offering no face to call (`callable` empty) — says why it
+ * is grey: '登基（无牌可叫）'.
+ */
+export function takeLabel(variant: string, call: string | undefined, callable: number): string {
+  if (variant !== 'classic') return '登基'
+  if (call) return `登基 · 叫${faceLabel(call)}`
+  return callable ? '登基（先叫牌）' : '登基（无牌可叫）'
+}
+
 /** At the table's end, who leads the running totals over all its deals (the last deal's verdict
  * below says only that deal): '本桌累计：冬梅 +15 居首' (ties named together). */
 export function tableLead(view: BaohuangView): string {
@@ -137,6 +159,18 @@ export function logLine(entry: LogEntry, names: readonly string[]): string {
     default:
       return `${who} ${entry.act}`
   }
+}
+
+/**
+ * Under the play buttons: how many plays she has and which hint is raised. The view lists at most 50
+ * hints, cheapest first (`hints` of `hints_total`); when there are more, the line says 提示 goes round
+ * those 50 — otherwise its 50th would wrap to the 1st while 「可出 278 种」 promised more.
+ */
+export function hintLine(total: number, listed: number, at: number): string {
+  if (!total) return ''
+  const capped = listed < total
+  if (at < 0) return capped ? `可出 ${total} 种；「提示」由小到大轮换其中 ${listed} 种` : `可出 ${total} 种`
+  return capped ? `可出 ${total} 种，提示第 ${at + 1}/${listed} 种（由小到大）` : `可出 ${total} 种，提示第 ${at + 1} 种`
 }
 
 /** The trick on the table in words: '华妃的 ♠7 ♥7'. */

@@ -176,6 +176,7 @@ def test_deal_ends_when_certain_and_reports_one_outcome():
     ]
     assert outcome.results[0].stats == {"deals": 1, "wins": 1, "points": 6, "emperor": 1, "guard": 0, "rebel": 0}
     assert outcome.extra["emperor"] == 0 and outcome.extra["guard"] == 1 and outcome.extra["totals"] == [6, 3, -3, -3, -3]
+    assert outcome.extra["basis"] == "皇帝头游 +2，侍卫二游 +1，合计 +3"  # the score sheet's line under its verdict
     state = tr.state
     assert state.phase is Phase.BETWEEN and state.totals == (6, 3, -3, -3, -3) and state.deal is None
     assert GAME.pending(state).seats == frozenset(range(5))

@@ -7,7 +7,7 @@ from itertools import permutations
 import pytest
 
 from chalicelib.games.baohuang.model import Deal, Solo
-from chalicelib.games.baohuang.scoring import certain_places, doublings, score
+from chalicelib.games.baohuang.scoring import basis, certain_places, doublings, score
 
 T_BY_ROYAL_PLACES = {
     frozenset({1, 2}): 3, frozenset({1, 3}): 2, frozenset({1, 4}): 1, frozenset({2, 3}): 1,
@@ -137,3 +137,21 @@ def test_the_deal_says_why_its_score_was_doubled(solo, open_guard, rebels, commo
     """DECISIONS 保皇 #5 (明保 ×2, a successful 造反 ×2, they multiply); seed: "造反成功后输赢的分数加倍": the
     result names each doubling, and the multiplier is two to the number of them."""
     assert doublings(solo, open_guard, rebels, commoners_won=commoners_won) == why
+
+
+@pytest.mark.parametrize(("places", "guard", "solo", "said"), [
+    # the emperor 四游 and still her side wins: her guard's 头游 carries it
+    ((2, 1, 3, 0, 4), 2, Solo.NONE, "皇帝四游 −1，侍卫头游 +2，合计 +1"),
+    ((2, 4, 3, 0, 1), 4, Solo.NONE, "皇帝四游 −1，侍卫二游 +1，合计 0"),
+    ((1, 2, 3, 4, 0), 2, Solo.NONE, "皇帝末游 −2，侍卫二游 +1，合计 −1"),
+    ((1, 0, 2, 3, 4), None, Solo.HIDDEN, "暗独保，皇帝二游：不输不赢"),
+    ((1, 2, 0, 3, 4), None, Solo.HIDDEN, "暗独保，皇帝三游：−12"),
+    ((0, 1, 2, 3, 4), None, Solo.OPEN, "明独保，皇帝头游：+24"),
+    ((1, 0, 2, 3, 4), None, Solo.OPEN, "明独保，皇帝二游：−24"),
+])
+def test_the_score_sheet_says_how_the_places_made_the_score(places, guard, solo, said):
+    assert basis(places, 0, guard, solo) == said
+    # it agrees with the score: the sign of 合计 (or of the solo's stake) is the sign of the emperor's points
+    points = score(places, 0, guard, solo)[0][0]
+    tail = said.rsplit(" ", 1)[-1].rsplit("：", 1)[-1]
+    assert (points > 0) == tail.startswith("+") and (points < 0) == tail.startswith("−")

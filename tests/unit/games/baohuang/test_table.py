@@ -35,6 +35,7 @@ def test_quit_mid_deal_costs_thirty_and_ends_the_table():
     assert [r.score for r in outcome.results] == [0, 0, -30, 0, 0]
     assert outcome.results[2].stats["quits"] == 1 and not any(r.won for r in outcome.results)
     assert outcome.extra["winner"] is None  # a quit deal went to nobody
+    assert outcome.extra["basis"] == ""  # and the places made no score
     assert tr.state.phase is Phase.OVER and tr.state.totals == (0, 0, -30, 0, 0)
     assert GAME.pending(tr.state) is None
     assert kinds(tr)[-1] == "table_ended" and tr.state.over_reason == "quit"
