@@ -13,7 +13,7 @@ from chalicelib.core.game import GuideSection
 from chalicelib.games.baohuang.cards import BIG, COPIES, RANK_LABELS, SIX, Variant, label, lowest_rank, pack
 from chalicelib.games.baohuang.declare import GRAB_JOKERS
 from chalicelib.games.baohuang.model import QUIT_PENALTY, SEATS, Options, Solo
-from chalicelib.games.baohuang.scoring import HIDDEN_SOLO, OPEN_SOLO, PLACE_POINTS, score
+from chalicelib.games.baohuang.scoring import HIDDEN_SOLO, OPEN_SOLO, PLACE_NAMES, PLACE_POINTS, score
 from chalicelib.games.baohuang.throne import CLASSIC_PASSES_BEFORE_FORCED, SIMPLE_PASSES_BEFORE_REDEAL
 
 SIMPLE_DECK = len(pack(Variant.SIMPLE))
@@ -25,10 +25,6 @@ OTHERS = SEATS - 1
 """Everyone but the emperor: who declares, and whom a lone emperor faces."""
 CALL_COPIES = COPIES - 1
 """Classic: the emperor calls a face she holds this many of; the last copy names her guard."""
-
-
-PLACE_NAMES = ("头游", "二游", "三游", "四游", "末游")
-"""The places by the names the table (and the score sheet) calls them, first out to last."""
 
 
 def signed(points: int) -> str:

@@ -37,8 +37,7 @@ from chalicelib.games.baohuang.events import (
     WentOut,
 )
 from chalicelib.games.baohuang.model import BaohuangState, DealEnd, RedealReason, RevealHow, TableEnd
-
-PLACE_NAMES = ("头科", "二科", "三科", "四科", "末科")
+from chalicelib.games.baohuang.scoring import PLACE_NAMES
 
 
 class DealStartedLine(DealStarted):

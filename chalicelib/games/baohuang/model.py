@@ -224,7 +224,7 @@ class DealRecord(Frozen):
     rebels: tuple[int, ...]
     grabbed: bool
     places: tuple[int, ...]
-    """Seats by place (first = 头科); empty when the deal was abandoned."""
+    """Seats by place (first = 头游); empty when the deal was abandoned."""
     scores: tuple[int, ...]
     multiplier: int
     reason: DealEnd
@@ -277,7 +277,7 @@ class BaohuangDealResult(Frozen):
     """How the places made the score before doubling (「皇帝四游 −1，侍卫头游 +2，合计 +1」); "" for a deal
     without a result (quit, kicked)."""
     places: tuple[int, ...]
-    """Seats by place, first = 头科; empty when the deal was abandoned."""
+    """Seats by place, first = 头游; empty when the deal was abandoned."""
     totals: tuple[int, ...]
     """Every seat's running total after this deal."""
     winner: DealWinner | None = None

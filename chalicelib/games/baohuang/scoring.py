@@ -70,7 +70,8 @@ def doublings(solo: Solo, open_guard: bool, rebels: Sequence[int], *, commoners_
             *(("造反成功",) if rebels and commoners_won else ()))
 
 
-PLACE_WORDS = ("头游", "二游", "三游", "四游", "末游")
+PLACE_NAMES = ("头游", "二游", "三游", "四游", "末游")
+"""Places as players say them (the report lines, the rules card, the score's basis, the app's table)."""
 
 
 def _signed(n: int) -> str:
@@ -88,12 +89,12 @@ def basis(places: Sequence[int], emperor: int, guard: int | None, solo: Solo) ->
             raise ValueError("a deal without solo needs a guard")
         g = place_of[guard]
         t = PLACE_POINTS[e] + PLACE_POINTS[g]
-        return (f"皇帝{PLACE_WORDS[e]} {_signed(PLACE_POINTS[e])}，侍卫{PLACE_WORDS[g]} {_signed(PLACE_POINTS[g])}，"
+        return (f"皇帝{PLACE_NAMES[e]} {_signed(PLACE_POINTS[e])}，侍卫{PLACE_NAMES[g]} {_signed(PLACE_POINTS[g])}，"
                 f"合计 {_signed(t)}")
     if solo is Solo.HIDDEN:
         outcome = f"+{HIDDEN_SOLO}" if e == 0 else "不输不赢" if e == 1 else f"−{HIDDEN_SOLO}"
-        return f"暗独保，皇帝{PLACE_WORDS[e]}：{outcome}"
-    return f"明独保，皇帝{PLACE_WORDS[e]}：{'+' if e == 0 else '−'}{OPEN_SOLO}"
+        return f"暗独保，皇帝{PLACE_NAMES[e]}：{outcome}"
+    return f"明独保，皇帝{PLACE_NAMES[e]}：{'+' if e == 0 else '−'}{OPEN_SOLO}"
 
 
 def deal_score(deal: Deal, places: Sequence[int]) -> tuple[tuple[int, ...], int]:

@@ -211,7 +211,7 @@ def test_every_report_line_has_chinese_text():
     assert texts["guard_revealed"] == "两人以上造反，侍卫玩家2被迫亮明身份"
     assert texts["declared"] == "玩家3、玩家4造反"
     assert texts["trick_won"] == "玩家1最大且已出完，玩家2接风先出"
-    assert texts["went_out"] == "玩家1出完牌，头科"
+    assert texts["went_out"] == "玩家1出完牌，头游"  # as the table and the rules card say it
     assert texts["seat_quit"] == "玩家3强退，扣30分"
     # private lines reach their seat and the host only
     assert [line.kind for line in GAME.report(state, events, Viewer.player(1))].count("hand_dealt") == 1
