@@ -308,6 +308,11 @@ describe('保皇 H5', () => {
       shown++
     }
     assert.ok(shown > 0, 'after five turns something of the trick is on the table')
+    if (seen.trick) {
+      // whose cards stand in the trick, said so (「领先」 read like the score)
+      const holder = seen.trick.seat === seen.seat ? '你' : seen.seats[seen.trick.seat].name
+      assert.equal(await screen(looker).locator('.bh-trick-who').innerText(), `${holder}的牌最大`)
+    }
     await shot(looker.page, `${SHOTS}baohuang-trick.png`)
 
     // a timer expiry: the seat to play does nothing; the scheduler puts her in 托管, and everyone sees it

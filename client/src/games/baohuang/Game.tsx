@@ -11,7 +11,7 @@ import { Sheet } from '../../components/Sheet'
 import { useData } from '../../hooks/useData'
 import type { Seen } from '../../hooks/usePoll'
 import { copiesOf, faceLabel, isRed, keepInHand, keptCall, nextHint, sameCards, toggleCard } from './cards'
-import { clockText } from './clock'
+import { autoNextText, clockText } from './clock'
 import { Hand, MarksContext, SuitText } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
 import { MySeat, Table } from './Table'
@@ -256,6 +256,7 @@ export function BaohuangGame({ view, refresh }: Props) {
               ) : null}
               {game.phase === 'between' && me !== null && mySeat?.ready ? <Text className='muted'>已准备，等待其他人</Text> : null}
             </View>
+            {game.phase === 'between' && remaining !== null ? <View className='bh-note bh-auto-next'>{autoNextText(remaining)}</View> : null}
           </Panel>
         ) : null}
 

@@ -74,7 +74,7 @@ export function Table({ game, waiting, remaining, bots }: Props) {
         <View className='bh-felt-inner'>
           {game.trick ? (
             <View className='bh-trick'>
-              <Text className='bh-trick-who'>{name(game.trick.seat)}领先</Text>
+              <Text className='bh-trick-who'>{name(game.trick.seat)}的牌最大</Text>
               <CardRow cards={game.trick.cards} />
               {game.trick.passes ? <Text className='muted'>已有 {game.trick.passes} 家不出</Text> : null}
             </View>

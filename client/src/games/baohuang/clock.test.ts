@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clockOffset, clockText, remainingMs, secondsLeft } from './clock'
+import { autoNextText, clockOffset, clockText, remainingMs, secondsLeft } from './clock'
 
 describe('countdown from the server clock', () => {
   it('counts from deadline − server_time, whatever the phone\'s clock says', () => {
@@ -26,5 +26,10 @@ describe('countdown from the server clock', () => {
     expect(secondsLeft(0)).toBe(0)
     expect(clockText(9_200)).toBe('0:10')
     expect(clockText(65_000)).toBe('1:05')
+  })
+
+  it('says between deals when the next one starts by itself', () => {
+    expect(autoNextText(14_200)).toBe('15 秒后自动继续下一局')
+    expect(autoNextText(0)).toBe('即将开始下一局')
   })
 })

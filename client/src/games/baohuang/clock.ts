@@ -24,3 +24,10 @@ export function clockText(ms: number): string {
   const s = secondsLeft(ms)
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 }
+
+/** Between deals: the next deal starts by itself when the clock runs out (「两局之间没点继续的，超时自动继续」,
+ * the rules card), said under 继续 — a timer on the seats alone did not say what it counted down to. */
+export function autoNextText(ms: number): string {
+  const s = secondsLeft(ms)
+  return s > 0 ? `${s} 秒后自动继续下一局` : '即将开始下一局'
+}
