@@ -283,12 +283,13 @@ def rollback(stage: str, to: str | None) -> None:
     current = tags(stack).get("commit")
     target = rollback_target(history, current, to, stage)
     step(f"rolling {stack_name(stage)} back from {current} to {target['commit']} (deployed {target['time']})")
-    params = [{"ParameterKey": k, "ParameterValue": v} for k, v in sorted(parameters(stack).items())]
+    values = parameters(stack)
+    params = [{"ParameterKey": k, "ParameterValue": v} for k, v in sorted(values.items())]
     old = json.loads(aws.s3.get_object(Bucket=bucket, Key=urlparse(target["template_url"]).path.lstrip("/"))[
         "Body"].read())
-    # all at once, not stopped by the alarms that likely called for the rollback (template.urgent)
     key = f"{stack_name(stage)}/templates/{datetime.now(UTC).strftime('%Y%m%dT%H%M%SZ')}-rollback-{target['commit']}.json"
-    aws.s3.put_object(Bucket=bucket, Key=key, Body=json.dumps(template.urgent(old), ensure_ascii=False).encode())
+    aws.s3.put_object(Bucket=bucket, Key=key,
+                      Body=json.dumps(rollback_template(old, values), ensure_ascii=False).encode())
     final = deploy.deploy_stack(aws, stage, deploy.template_url(bucket, aws.region, key), target["commit"], params,
                                 accepts=set(old.get("Parameters", {})))
     deploy.record(aws, bucket, stage, {**target, "time": datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ"),
@@ -300,6 +301,15 @@ def rollback(stage: str, to: str | None) -> None:
     else:
         say("no web build was kept with that deploy: the web client stays as the last deploy left it")
     _smoke(stage, outputs(final))
+
+
+def rollback_template(old: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
+    """The template a rollback deploys: `old` (as its deploy recorded it), its functions' versions named
+    for the parameters the stage runs with now (template.pin_versions: a table restored since that
+    deploy is kept, so the versions must be named for it, or a later use-table would find the names
+    unchanged and leave `live` on the restored table), and shifted all at once, not stopped by the
+    alarms that likely called for the rollback (template.urgent)."""
+    return template.urgent(template.pin_versions(old, values))
 
 
 def rollback_target(history: list[dict[str, Any]], current: str | None, to: str | None, stage: str) -> dict[str, Any]:

@@ -450,9 +450,16 @@ def check_restore_table_makes_a_new_table_and_switches_the_stage_and_back(env, a
     # the functions that read the table run new versions, which the alias `live` moved to
     switched = _versions(aws)
     assert switched["APIHandler"] != before["APIHandler"] and switched["TokenAuthorizer"] == before["TokenAuthorizer"]
+    # a rollback made on the restored table keeps it, its versions named for it (ops.rollback_template) …
+    rolled = ops(env, "rollback", "dev", "--to", "c0ffee000001")
+    assert rolled.returncode == 0, rolled.stdout + rolled.stderr
+    params = aws("cloudformation").describe_stacks(StackName="shengong-dev")["Stacks"][0]["Parameters"]
+    assert {p["ParameterKey"]: p["ParameterValue"] for p in params}["ActiveTableName"] == restored
+    after_rollback = _versions(aws)
+    # … so going back to the stack's own table afterwards moves `live` to new versions again
     back = ops(env, "use-table", "dev")
     assert back.returncode == 0 and "dev now uses shengong-dev" in back.stdout, back.stderr
-    assert _versions(aws)["APIHandler"] not in (switched["APIHandler"],)
+    assert _versions(aws)["APIHandler"] not in (switched["APIHandler"], after_rollback["APIHandler"])
     own = ddb.describe_table(TableName="shengong-dev")["Table"]["LatestStreamArn"]
     assert {m["EventSourceArn"] for m in aws("lambda").list_event_source_mappings()["EventSourceMappings"]} == {own}
     one_line_failure(ops(env, "use-table", "dev", "someone-elses-table"), "may only use")

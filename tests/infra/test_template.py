@@ -172,6 +172,26 @@ def test_a_rollback_or_urgent_fix_is_not_stopped_by_the_alarms_it_answers(packag
     assert cfn["Resources"]["APIHandlerDeploymentGroup"]["Properties"]["AlarmConfiguration"]["Enabled"] is True
 
 
+def test_a_rollback_names_its_versions_for_the_table_the_stage_runs_on_now(packaged):
+    """A rollback redeploys an old template with the stage's current parameters (a restored table is
+    kept). Its versions must be named for those parameters: named as when that deploy ran (the stack's
+    own table), a later `use-table` back to the own table finds the names unchanged, deploys nothing
+    new, and leaves the alias `live` on versions that still read the restored table."""
+    from infra import ops
+
+    _, cfn, _ = packaged
+    recorded = template.pin_versions(cfn, {})  # what the deploy uploaded, on the stack's own table
+    now = {"ActiveTableName": "shengong-prod-restored-20261201t000000"}
+
+    def versions(doc):
+        return {k for k, v in doc["Resources"].items() if v["Type"] == "AWS::Lambda::Version"}
+
+    back = ops.rollback_template(recorded, now)
+    assert versions(back) == versions(template.pin_versions(recorded, now)) != versions(recorded)
+    assert versions(template.pin_versions(back, {})) != versions(back)  # use-table then moves `live` again
+    assert back == template.urgent(template.pin_versions(recorded, now))  # and it shifts all at once
+
+
 def test_alarms_cover_the_api_lambdas_dynamodb_and_sweeps_and_notify_a_topic(packaged):
     _, cfn, _ = packaged
     alarms = _of(cfn, "AWS::CloudWatch::Alarm")
