@@ -184,6 +184,28 @@ def test_deploy_without_the_wechat_secret_stops_before_packaging_and_says_what_t
     assert "packaging" not in res.stdout
 
 
+def test_a_custom_domain_without_its_certificate_is_refused_before_anything_is_touched(env, aws):
+    """CloudFront refuses an alias without a certificate minutes into the stack update, and the stage
+    rolls back: the deploy says what is missing before the first change (even the artifact bucket)."""
+    from infra import deploy
+    from infra.awsutil import Refused
+
+    res = inproc(env, "deploy", "dev", WEB_DOMAIN="game.example.cn", AWS_REGION="us-west-2",
+                 AWS_DEFAULT_REGION="us-west-2")
+    one_line_failure(res, "WEB_DOMAIN game.example.cn needs WEB_CERTIFICATE_ARN", "us-east-1")
+    assert "secrets" not in res.stdout and "packaging" not in res.stdout
+    assert f"shengong-artifacts-{ACCOUNT}-us-west-2" not in [b["Name"] for b in aws("s3").list_buckets()["Buckets"]]
+
+    def params(**values):
+        return [{"ParameterKey": k, "ParameterValue": v} for k, v in values.items()]
+
+    deploy.check_web_domain(params(WebDomain="", WebCertificateArn=""))
+    deploy.check_web_domain(params(WebDomain="game.example.cn",
+                                   WebCertificateArn="arn:aws:acm:us-east-1:123456789012:certificate/abc"))
+    with pytest.raises(Refused, match="needs WEB_CERTIFICATE_ARN"):  # a certificate unset on a later deploy
+        deploy.check_web_domain(params(WebDomain="game.example.cn", WebCertificateArn=""))
+
+
 # ---- a stage, deployed and operated -----------------------------------------------------------------
 
 
