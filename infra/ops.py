@@ -471,7 +471,8 @@ def use_table(stage: str, table: str) -> None:
 # ---- command line -----------------------------------------------------------------------------------
 
 
-def main(argv: list[str]) -> int:
+def command_line() -> argparse.ArgumentParser:
+    """The commands and their flags (the runbook's commands are checked against it)."""
     parser = argparse.ArgumentParser(prog="infra/ops.sh", description=__doc__.splitlines()[0] if __doc__ else "")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("status", help="what is deployed and whether it is well")
@@ -502,7 +503,11 @@ def main(argv: list[str]) -> int:
     p = sub.add_parser("use-table", help="switch the stage to a table (none: the stack's own)")
     p.add_argument("stage")
     p.add_argument("table", nargs="?", default="")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    args = command_line().parse_args(argv)
 
     if args.command == "status":
         status(args.stage)
