@@ -1,7 +1,8 @@
 """The operator's toolkit: ``infra/ops.sh COMMAND STAGE …`` (a thin wrapper over ``python -m infra.ops``).
 
     status STAGE                    stack, commit, URLs, alias versions, alarms firing, failed sweeps, keys
-    logs STAGE [FUNCTION]           recent log lines (api, authorizer, settle, expire, access); --since 30m
+    logs STAGE [FUNCTION]           recent log lines (api, authorizer, settle, expire, stream, ws-connect,
+                                    ws-message, ws-disconnect, access); --since 30m, --filter ERROR
     rotate-token-key STAGE          a new signing key; the previous one keeps verifying (nobody logged out)
     add-admin STAGE OPENID          make a WeChat openid a 司礼 (at her next login, within 5 minutes)
     remove-admin STAGE OPENID

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -176,6 +177,18 @@ def test_deploy_refuses_bad_stages_and_foreign_accounts_in_one_line(env):
                             AWS_CONFIG_FILE="/nonexistent"), "no AWS credentials")
     no_region = {k: v for k, v in env.items() if k not in ("AWS_REGION", "AWS_DEFAULT_REGION")}
     one_line_failure(inproc(no_region, "deploy", "dev", AWS_CONFIG_FILE="/nonexistent"), "no AWS region")
+
+
+def test_the_wrappers_usage_names_every_flag_the_deploy_takes():
+    """`infra/deploy.sh` alone prints its usage: it names every flag (the runbook's --urgent too)."""
+    usage = subprocess.run([str(ROOT / "infra" / "deploy.sh")], cwd=ROOT, capture_output=True, text=True,
+                           timeout=60, check=False)
+    assert usage.returncode == 2 and usage.stderr.startswith("usage: infra/deploy.sh STAGE")
+    helped = subprocess.run([sys.executable, "-m", "infra.deploy", "--help"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60, check=True).stdout
+    flags = {f for f in re.findall(r"(--[a-z-]+)", helped) if f != "--help"}
+    assert flags >= {"--urgent", "--no-lint", "--no-smoke"}
+    assert {f for f in flags if f not in usage.stderr} == set()
 
 
 def test_deploy_without_the_wechat_secret_stops_before_packaging_and_says_what_to_run(env):
