@@ -1,6 +1,6 @@
 """The operator's toolkit: ``infra/ops.sh COMMAND STAGE …`` (a thin wrapper over ``python -m infra.ops``).
 
-    status STAGE                    stack, commit, URLs, alias versions, alarms firing, failed sweeps, keys
+    status STAGE                    stack, commit, URLs, alias versions, alarms firing, failed sweeps, secrets
     logs STAGE [FUNCTION]           recent log lines (api, authorizer, settle, expire, stream, ws-connect,
                                     ws-message, ws-disconnect, access); --since 30m, --filter ERROR
     rotate-token-key STAGE          a new signing key; the previous one keeps verifying (nobody logged out)
@@ -197,13 +197,48 @@ def status(stage: str) -> None:
     if queue:
         attrs = aws.sqs.get_queue_attributes(QueueUrl=queue, AttributeNames=["ApproximateNumberOfMessages"])
         say(f"failed sweeps waiting: {attrs['Attributes'].get('ApproximateNumberOfMessages', '?')} ({queue})")
-    keys = _get_json_secret(aws, template.secret_id(stage, "token-keys"))
-    at = datetime.fromtimestamp(float(keys.get("rotated_at", 0)), UTC)
-    others = sorted(k for k in keys.get("keys", {}) if k != keys.get("current"))
-    say(f"token keys: {keys.get('current')} signs (since {at:%Y-%m-%d %H:%M UTC})"
-        + (f", {', '.join(others)} verifies" if others else ""))
-    admins = _get_json_secret(aws, template.secret_id(stage, "admins")).get("openids", [])
-    say(f"司礼: {len(admins)}")
+    for name in template.SECRETS:
+        say(secret_line(aws, stage, name))
+
+
+def secret_line(aws: Aws, stage: str, name: str) -> str:
+    """One line on one of the stage's secrets as the functions would find it: missing, unreadable,
+    malformed (and what to run), or what it holds, never a value: key ids, the app id, a count."""
+    from botocore.exceptions import ClientError
+
+    sid = template.secret_id(stage, name)
+    try:
+        raw = aws.secretsmanager.get_secret_value(SecretId=sid)["SecretString"]
+    except ClientError as e:
+        code = e.response.get("Error", {}).get("Code", "?")
+        if code == "ResourceNotFoundException":
+            fix = f"infra/ops.sh set-wechat {stage} <appid>" if name == "wechat" else f"infra/deploy.sh {stage}"
+            return f"secret {sid}: MISSING, the functions answer 503 until it exists: {fix}"
+        return f"secret {sid}: UNREADABLE with these credentials ({code})"
+    try:
+        doc = json.loads(raw)
+    except ValueError:
+        doc = None
+    if not isinstance(doc, dict):
+        return f"secret {sid}: MALFORMED (not a JSON object)"
+    if name == "token-keys":
+        try:
+            ring = secrets.parse_token_keys(doc)
+        except ValueError as e:
+            return f"secret {sid}: MALFORMED ({e})"
+        at = datetime.fromtimestamp(float(doc.get("rotated_at", 0)), UTC)
+        others = sorted(k for k in ring.keys if k != ring.kid)
+        return (f"token keys: {ring.kid} signs (since {at:%Y-%m-%d %H:%M UTC})"
+                + (f", {', '.join(others)} verifies" if others else ""))
+    if name == "wechat":
+        appid, secret = doc.get("appid"), doc.get("secret")
+        if not (isinstance(appid, str) and appid and isinstance(secret, str) and secret):
+            return f"secret {sid}: MALFORMED (needs appid and secret): infra/ops.sh set-wechat {stage} <appid>"
+        return f"WeChat: app {appid} (its secret set)"
+    openids = doc.get("openids", [])
+    if not isinstance(openids, list) or not all(isinstance(o, str) for o in openids):
+        return f"secret {sid}: MALFORMED (openids must be a list of strings)"
+    return f"司礼: {len(openids)}"
 
 
 def _since(text: str) -> datetime:

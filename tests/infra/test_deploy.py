@@ -327,7 +327,8 @@ def check_status_reports_the_stack_aliases_alarms_queue_keys_and_admins(env):
     res = ops(env, "status", "dev")
     assert res.returncode == 0, res.stderr
     for needle in ("stack shengong-dev:", "commit c0ffee000001", "table: shengong-dev", "APIHandler: live -> v1",
-                   "alarms firing: none", "failed sweeps waiting: 0", "token keys: k", "司礼: 0"):
+                   "alarms firing: none", "failed sweeps waiting: 0", "token keys: k", f"WeChat: app {APPID}",
+                   "司礼: 0"):
         assert needle in res.stdout, (needle, res.stdout)
     one_line_failure(ops(env, "status", "staging"), "stack shengong-staging does not exist")
 
@@ -587,6 +588,53 @@ def test_a_deploys_web_build_is_kept_and_a_rollback_uploads_it_again(tmp_path):
     assert key == "shengong-dev/web/c0ffee000009.zip" and list(stored) == [key]
     deploy.restore_web(aws, "artifacts", key, {"WebBucketName": "web"})
     assert uploaded == files and list(uploaded)[-1] == "index.html"
+
+
+def test_status_names_a_missing_unreadable_or_malformed_secret_and_never_prints_a_value():
+    """The runbook sends a 503 SERVICE_UNAVAILABLE to `ops.sh status`: it reports each of the three
+    secrets as the functions would find it, with what to run, and goes on past a bad one."""
+    from types import SimpleNamespace
+
+    from botocore.exceptions import ClientError
+
+    from chalicelib import secrets
+    from infra import ops
+
+    keys = secrets.new_token_keys(1_790_000_000)
+    stored: dict[str, object] = {
+        "shengong/dev/token-keys": json.dumps(keys),
+        "shengong/dev/wechat": json.dumps({"appid": APPID, "secret": "0123456789abcdef0123456789abcdef"}),
+        "shengong/dev/admins": json.dumps({"openids": ["oTxkR5Kd9Lw0nq2b"]}),
+    }
+
+    def get_secret_value(SecretId):
+        value = stored[SecretId]
+        if isinstance(value, str):
+            return {"SecretString": value}
+        raise ClientError({"Error": {"Code": value[0], "Message": "…"}}, "GetSecretValue")  # type: ignore[index]
+
+    aws = SimpleNamespace(secretsmanager=SimpleNamespace(get_secret_value=get_secret_value))
+
+    def lines():
+        return [ops.secret_line(aws, "dev", name) for name in ("token-keys", "wechat", "admins")]
+
+    good = lines()
+    assert good[0].startswith(f"token keys: {keys['current']} signs")
+    assert good[1:] == [f"WeChat: app {APPID} (its secret set)", "司礼: 1"]
+    stored["shengong/dev/wechat"] = ("ResourceNotFoundException",)
+    stored["shengong/dev/token-keys"] = json.dumps({"current": "k1", "keys": {"k1": "short"}})
+    stored["shengong/dev/admins"] = ("AccessDeniedException",)
+    bad = lines()
+    assert "MALFORMED" in bad[0] and "token key k1" in bad[0]
+    assert "MISSING" in bad[1] and "infra/ops.sh set-wechat dev <appid>" in bad[1]
+    assert "UNREADABLE" in bad[2] and "AccessDeniedException" in bad[2]
+    stored["shengong/dev/wechat"] = json.dumps({"appid": APPID})
+    assert "MALFORMED (needs appid and secret)" in lines()[1]
+    stored["shengong/dev/admins"] = "not json"
+    assert "MALFORMED (not a JSON object)" in lines()[2]
+    printed = "\n".join(good + bad)
+    assert "0123456789abcdef0123456789abcdef" not in printed and "short" not in printed
+    assert all(k not in printed for k in keys["keys"].values())
 
 
 def test_a_second_rollback_goes_further_back_not_to_the_commit_just_left():
