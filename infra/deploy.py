@@ -2,7 +2,8 @@
 
 Needs AWS credentials and a region (``AWS_REGION``); no AWS CLI. In order:
 
-1. the stage name and the account (prod only to its pinned account: infra/stages.json);
+1. the stage name and the account (prod only to its pinned account: infra/stages.json), and a custom
+   domain's certificate (WEB_DOMAIN needs WEB_CERTIFICATE_ARN);
 2. API Gateway's account-wide CloudWatch role (access logs need it; made once per account and region);
 3. the artifact bucket ``shengong-artifacts-<account>-<region>`` (made private if missing, or
    ``ARTIFACT_BUCKET``);
@@ -326,6 +327,16 @@ def stack_parameters(stack: dict[str, Any] | None) -> list[dict[str, Any]]:
     return [{"ParameterKey": k, "ParameterValue": v} for k, v in sorted(chosen.items())]
 
 
+def check_web_domain(params: list[dict[str, Any]]) -> None:
+    """A custom domain needs its certificate. Without one, CloudFront refuses the distribution minutes
+    into the stack update and the whole stage rolls back: refused here, before anything is touched."""
+    chosen = {p["ParameterKey"]: p["ParameterValue"] for p in params}
+    if chosen.get("WebDomain") and not chosen.get("WebCertificateArn"):
+        raise Refused(f"WEB_DOMAIN {chosen['WebDomain']} needs WEB_CERTIFICATE_ARN: an ACM certificate for it in "
+                      "us-east-1, validated (docs/operations.md, a custom domain); or WEB_DOMAIN= for none. "
+                      "Nothing was deployed")
+
+
 def deploy_stack(aws: Aws, stage: str, url: str, sha: str, params: list[dict[str, Any]] | None = None,
                  accepts: set[str] | None = None) -> dict[str, Any]:
     """Create or update the stack from `url`; wait; the settled stack. Refused when it did not succeed.
@@ -497,6 +508,8 @@ def main(argv: list[str]) -> int:
     if newer is not None:
         raise Refused(f"the web build {web_build()} is older than {newer.relative_to(ROOT)}: "
                       "build it for this commit (cd client && npm run build:h5), then deploy again")
+    params = stack_parameters(describe_stack(aws, stage))
+    check_web_domain(params)
     ensure_apigateway_logging(aws)
     bucket = artifact_bucket(account, aws.region)
     ensure_bucket(aws, bucket)
@@ -510,7 +523,6 @@ def main(argv: list[str]) -> int:
     code_key = upload_code(aws, bucket, stage, build / "package" / "deployment.zip")
     layer_zip = build / "package" / "layer-deployment.zip"
     layer_key = upload_code(aws, bucket, stage, layer_zip) if layer_zip.exists() else None
-    params = stack_parameters(describe_stack(aws, stage))
     cfn = template.pin_versions(build_template(sam, bucket, code_key, aws.region, layer_key),
                                 {p["ParameterKey"]: p["ParameterValue"] for p in params})
     if args.urgent:

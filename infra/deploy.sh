@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ $# -lt 1 ]; then
-  echo "usage: infra/deploy.sh STAGE [--no-lint] [--no-smoke]   (STAGE: dev | staging | prod)" >&2
+  echo "usage: infra/deploy.sh STAGE [--urgent] [--no-lint] [--no-smoke]   (STAGE: dev | staging | prod; --help: what each does)" >&2
   exit 2
 fi
 if [ ! -x .venv/bin/python ] || [ ! -x .venv/bin/chalice ]; then

@@ -1,7 +1,8 @@
 """The operator's toolkit: ``infra/ops.sh COMMAND STAGE …`` (a thin wrapper over ``python -m infra.ops``).
 
-    status STAGE                    stack, commit, URLs, alias versions, alarms firing, failed sweeps, keys
-    logs STAGE [FUNCTION]           recent log lines (api, authorizer, settle, expire, access); --since 30m
+    status STAGE                    stack, commit, URLs, alias versions, alarms firing, failed sweeps, secrets
+    logs STAGE [FUNCTION]           recent log lines (api, authorizer, settle, expire, stream, ws-connect,
+                                    ws-message, ws-disconnect, access); --since 30m, --filter ERROR
     rotate-token-key STAGE          a new signing key; the previous one keeps verifying (nobody logged out)
     add-admin STAGE OPENID          make a WeChat openid a 司礼 (at her next login, within 5 minutes)
     remove-admin STAGE OPENID
@@ -196,13 +197,48 @@ def status(stage: str) -> None:
     if queue:
         attrs = aws.sqs.get_queue_attributes(QueueUrl=queue, AttributeNames=["ApproximateNumberOfMessages"])
         say(f"failed sweeps waiting: {attrs['Attributes'].get('ApproximateNumberOfMessages', '?')} ({queue})")
-    keys = _get_json_secret(aws, template.secret_id(stage, "token-keys"))
-    at = datetime.fromtimestamp(float(keys.get("rotated_at", 0)), UTC)
-    others = sorted(k for k in keys.get("keys", {}) if k != keys.get("current"))
-    say(f"token keys: {keys.get('current')} signs (since {at:%Y-%m-%d %H:%M UTC})"
-        + (f", {', '.join(others)} verifies" if others else ""))
-    admins = _get_json_secret(aws, template.secret_id(stage, "admins")).get("openids", [])
-    say(f"司礼: {len(admins)}")
+    for name in template.SECRETS:
+        say(secret_line(aws, stage, name))
+
+
+def secret_line(aws: Aws, stage: str, name: str) -> str:
+    """One line on one of the stage's secrets as the functions would find it: missing, unreadable,
+    malformed (and what to run), or what it holds, never a value: key ids, the app id, a count."""
+    from botocore.exceptions import ClientError
+
+    sid = template.secret_id(stage, name)
+    try:
+        raw = aws.secretsmanager.get_secret_value(SecretId=sid)["SecretString"]
+    except ClientError as e:
+        code = e.response.get("Error", {}).get("Code", "?")
+        if code == "ResourceNotFoundException":
+            fix = f"infra/ops.sh set-wechat {stage} <appid>" if name == "wechat" else f"infra/deploy.sh {stage}"
+            return f"secret {sid}: MISSING, the functions answer 503 until it exists: {fix}"
+        return f"secret {sid}: UNREADABLE with these credentials ({code})"
+    try:
+        doc = json.loads(raw)
+    except ValueError:
+        doc = None
+    if not isinstance(doc, dict):
+        return f"secret {sid}: MALFORMED (not a JSON object)"
+    if name == "token-keys":
+        try:
+            ring = secrets.parse_token_keys(doc)
+        except ValueError as e:
+            return f"secret {sid}: MALFORMED ({e})"
+        at = datetime.fromtimestamp(float(doc.get("rotated_at", 0)), UTC)
+        others = sorted(k for k in ring.keys if k != ring.kid)
+        return (f"token keys: {ring.kid} signs (since {at:%Y-%m-%d %H:%M UTC})"
+                + (f", {', '.join(others)} verifies" if others else ""))
+    if name == "wechat":
+        appid, secret = doc.get("appid"), doc.get("secret")
+        if not (isinstance(appid, str) and appid and isinstance(secret, str) and secret):
+            return f"secret {sid}: MALFORMED (needs appid and secret): infra/ops.sh set-wechat {stage} <appid>"
+        return f"WeChat: app {appid} (its secret set)"
+    openids = doc.get("openids", [])
+    if not isinstance(openids, list) or not all(isinstance(o, str) for o in openids):
+        return f"secret {sid}: MALFORMED (openids must be a list of strings)"
+    return f"司礼: {len(openids)}"
 
 
 def _since(text: str) -> datetime:
@@ -283,12 +319,13 @@ def rollback(stage: str, to: str | None) -> None:
     current = tags(stack).get("commit")
     target = rollback_target(history, current, to, stage)
     step(f"rolling {stack_name(stage)} back from {current} to {target['commit']} (deployed {target['time']})")
-    params = [{"ParameterKey": k, "ParameterValue": v} for k, v in sorted(parameters(stack).items())]
+    values = parameters(stack)
+    params = [{"ParameterKey": k, "ParameterValue": v} for k, v in sorted(values.items())]
     old = json.loads(aws.s3.get_object(Bucket=bucket, Key=urlparse(target["template_url"]).path.lstrip("/"))[
         "Body"].read())
-    # all at once, not stopped by the alarms that likely called for the rollback (template.urgent)
     key = f"{stack_name(stage)}/templates/{datetime.now(UTC).strftime('%Y%m%dT%H%M%SZ')}-rollback-{target['commit']}.json"
-    aws.s3.put_object(Bucket=bucket, Key=key, Body=json.dumps(template.urgent(old), ensure_ascii=False).encode())
+    aws.s3.put_object(Bucket=bucket, Key=key,
+                      Body=json.dumps(rollback_template(old, values), ensure_ascii=False).encode())
     final = deploy.deploy_stack(aws, stage, deploy.template_url(bucket, aws.region, key), target["commit"], params,
                                 accepts=set(old.get("Parameters", {})))
     deploy.record(aws, bucket, stage, {**target, "time": datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ"),
@@ -300,6 +337,15 @@ def rollback(stage: str, to: str | None) -> None:
     else:
         say("no web build was kept with that deploy: the web client stays as the last deploy left it")
     _smoke(stage, outputs(final))
+
+
+def rollback_template(old: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
+    """The template a rollback deploys: `old` (as its deploy recorded it), its functions' versions named
+    for the parameters the stage runs with now (template.pin_versions: a table restored since that
+    deploy is kept, so the versions must be named for it, or a later use-table would find the names
+    unchanged and leave `live` on the restored table), and shifted all at once, not stopped by the
+    alarms that likely called for the rollback (template.urgent)."""
+    return template.urgent(template.pin_versions(old, values))
 
 
 def rollback_target(history: list[dict[str, Any]], current: str | None, to: str | None, stage: str) -> dict[str, Any]:
@@ -461,7 +507,8 @@ def use_table(stage: str, table: str) -> None:
 # ---- command line -----------------------------------------------------------------------------------
 
 
-def main(argv: list[str]) -> int:
+def command_line() -> argparse.ArgumentParser:
+    """The commands and their flags (the runbook's commands are checked against it)."""
     parser = argparse.ArgumentParser(prog="infra/ops.sh", description=__doc__.splitlines()[0] if __doc__ else "")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("status", help="what is deployed and whether it is well")
@@ -492,7 +539,11 @@ def main(argv: list[str]) -> int:
     p = sub.add_parser("use-table", help="switch the stage to a table (none: the stack's own)")
     p.add_argument("stage")
     p.add_argument("table", nargs="?", default="")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    args = command_line().parse_args(argv)
 
     if args.command == "status":
         status(args.stage)

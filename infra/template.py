@@ -105,6 +105,15 @@ PUSH_ROLES = ("ws-message", "stream")
 """Roles that post to connections (the management API): replies, and the notices."""
 PUSH_LAG_MS = 30_000
 """The stream function's iterator age that means notices are falling behind."""
+NEAR_THROTTLE = 0.8
+"""The share of the stage throttle (THROTTLE_RATE) that pages: players get 429 past it."""
+LOGIN_ROUTES = ("/v1/auth/wechat", "/v1/auth/refresh")
+"""Logging in and staying logged in: a few 5xx here lock players out (a WeChat app secret reset on
+mp.weixin.qq.com but not with ops.sh set-wechat, an unreadable secret, WeChat unreachable), while
+they are too few among all requests for the 5xx rate to notice."""
+CONFLICT_STORM = 100
+"""Conflicts (a room write lost to another writer: STALE_VERSION, cancelled transactions) in 5 minutes
+that may page, when they also outnumber the room writes that went through (Transitions)."""
 
 # API Gateway's own answers (no function ran) in the API's error shape {code, message}: response type ->
 # (status, or None to keep API Gateway's; code). Messages come from the error catalogue
@@ -273,6 +282,20 @@ def alarms(stage: str) -> dict[str, Any]:
         "ExtendedStatistic": "p99", "Period": 60, "EvaluationPeriods": 5, "DatapointsToAlarm": 3,
         "Threshold": 3000, "ComparisonOperator": "GreaterThanThreshold", "TreatMissingData": "notBreaching",
         "AlarmActions": _alarm_actions(), "OKActions": _alarm_actions()}}
+    out["ApiNearThrottleAlarm"] = {"Type": "AWS::CloudWatch::Alarm", "Properties": {
+        "AlarmDescription": f"API requests above {NEAR_THROTTLE:.0%} of the stage throttle ({THROTTLE_RATE} per "
+                            "second), 3 of 5 minutes: past it players get 429 (docs/operations.md, Capacity)",
+        "Namespace": "AWS/ApiGateway", "MetricName": "Count",
+        "Dimensions": [{"Name": k, "Value": v} for k, v in api.items()],
+        "Statistic": "Sum", "Period": 60, "EvaluationPeriods": 5, "DatapointsToAlarm": 3,
+        "Threshold": THROTTLE_RATE * 60 * NEAR_THROTTLE, "ComparisonOperator": "GreaterThanThreshold",
+        "TreatMissingData": "notBreaching", "AlarmActions": _alarm_actions(), "OKActions": _alarm_actions()}}
+    # per-route metrics: the stage's MethodSettings turn on detailed metrics (MetricsEnabled)
+    out["LoginFailuresAlarm"] = _sum_alarm(
+        "Logins failing: 5xx from POST " + " and POST ".join(LOGIN_ROUTES) + " (the WeChat app secret, "
+        "a secret unreadable, WeChat unreachable), at least 5 in 5 minutes, twice in 15 minutes",
+        [_metric("AWS/ApiGateway", "5XXError", {**api, "Resource": route, "Method": "POST"})
+         for route in LOGIN_ROUTES], 5, evaluation=3, datapoints=2)
     for fn in FUNCTIONS:
         dims = {"FunctionName": {"Ref": fn}}
         out[f"{fn}ErrorsAlarm"] = _sum_alarm(
@@ -301,6 +324,21 @@ def alarms(stage: str) -> dict[str, Any]:
         + [_metric("Shengong", "SweepErrors", _ours(stage)),
            _metric("AWS/SQS", "ApproximateNumberOfMessagesVisible",
                    {"QueueName": {"Fn::GetAtt": ["SweepFailureQueue", "QueueName"]}}, stat="Maximum")], 1)
+    out["ConflictStormAlarm"] = {"Type": "AWS::CloudWatch::Alarm", "Properties": {
+        "AlarmDescription": f"Conflict storm: at least {CONFLICT_STORM} room writes lost to another writer "
+                            "(Conflicts) in 5 minutes, more than the room writes that went through "
+                            "(Transitions), twice in 15 minutes: players' actions answered 409 or BUSY",
+        "Metrics": [
+            {"Id": "conflicts", "MetricStat": _metric("Shengong", "Conflicts", _ours(stage), period=300),
+             "ReturnData": False},
+            {"Id": "writes", "MetricStat": _metric("Shengong", "Transitions", _ours(stage), period=300),
+             "ReturnData": False},
+            {"Id": "storm", "Label": "conflicts per 100 room writes",
+             "Expression": f"IF(FILL(conflicts, 0) >= {CONFLICT_STORM}, "
+                           "100 * FILL(conflicts, 0) / (FILL(writes, 0) + 1), 0)", "ReturnData": True}],
+        "ComparisonOperator": "GreaterThanThreshold", "Threshold": 100, "EvaluationPeriods": 3,
+        "DatapointsToAlarm": 2, "TreatMissingData": "notBreaching",
+        "AlarmActions": _alarm_actions(), "OKActions": _alarm_actions()}}
     out["PushLagAlarm"] = {"Type": "AWS::CloudWatch::Alarm", "Properties": {
         "AlarmDescription": "Room notices falling behind: the stream function's iterator age above "
                             f"{PUSH_LAG_MS // 1000} s, 3 of 5 minutes (players fall back to polling)",

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -178,10 +179,44 @@ def test_deploy_refuses_bad_stages_and_foreign_accounts_in_one_line(env):
     one_line_failure(inproc(no_region, "deploy", "dev", AWS_CONFIG_FILE="/nonexistent"), "no AWS region")
 
 
+def test_the_wrappers_usage_names_every_flag_the_deploy_takes():
+    """`infra/deploy.sh` alone prints its usage: it names every flag (the runbook's --urgent too)."""
+    usage = subprocess.run([str(ROOT / "infra" / "deploy.sh")], cwd=ROOT, capture_output=True, text=True,
+                           timeout=60, check=False)
+    assert usage.returncode == 2 and usage.stderr.startswith("usage: infra/deploy.sh STAGE")
+    helped = subprocess.run([sys.executable, "-m", "infra.deploy", "--help"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60, check=True).stdout
+    flags = {f for f in re.findall(r"(--[a-z-]+)", helped) if f != "--help"}
+    assert flags >= {"--urgent", "--no-lint", "--no-smoke"}
+    assert {f for f in flags if f not in usage.stderr} == set()
+
+
 def test_deploy_without_the_wechat_secret_stops_before_packaging_and_says_what_to_run(env):
     res = inproc(env, "deploy", "staging", AWS_REGION="eu-west-1", AWS_DEFAULT_REGION="eu-west-1")
     one_line_failure(res, "missing secret shengong/staging/wechat", "infra/ops.sh set-wechat staging")
     assert "packaging" not in res.stdout
+
+
+def test_a_custom_domain_without_its_certificate_is_refused_before_anything_is_touched(env, aws):
+    """CloudFront refuses an alias without a certificate minutes into the stack update, and the stage
+    rolls back: the deploy says what is missing before the first change (even the artifact bucket)."""
+    from infra import deploy
+    from infra.awsutil import Refused
+
+    res = inproc(env, "deploy", "dev", WEB_DOMAIN="game.example.cn", AWS_REGION="us-west-2",
+                 AWS_DEFAULT_REGION="us-west-2")
+    one_line_failure(res, "WEB_DOMAIN game.example.cn needs WEB_CERTIFICATE_ARN", "us-east-1")
+    assert "secrets" not in res.stdout and "packaging" not in res.stdout
+    assert f"shengong-artifacts-{ACCOUNT}-us-west-2" not in [b["Name"] for b in aws("s3").list_buckets()["Buckets"]]
+
+    def params(**values):
+        return [{"ParameterKey": k, "ParameterValue": v} for k, v in values.items()]
+
+    deploy.check_web_domain(params(WebDomain="", WebCertificateArn=""))
+    deploy.check_web_domain(params(WebDomain="game.example.cn",
+                                   WebCertificateArn="arn:aws:acm:us-east-1:123456789012:certificate/abc"))
+    with pytest.raises(Refused, match="needs WEB_CERTIFICATE_ARN"):  # a certificate unset on a later deploy
+        deploy.check_web_domain(params(WebDomain="game.example.cn", WebCertificateArn=""))
 
 
 # ---- a stage, deployed and operated -----------------------------------------------------------------
@@ -292,7 +327,8 @@ def check_status_reports_the_stack_aliases_alarms_queue_keys_and_admins(env):
     res = ops(env, "status", "dev")
     assert res.returncode == 0, res.stderr
     for needle in ("stack shengong-dev:", "commit c0ffee000001", "table: shengong-dev", "APIHandler: live -> v1",
-                   "alarms firing: none", "failed sweeps waiting: 0", "token keys: k", "司礼: 0"):
+                   "alarms firing: none", "failed sweeps waiting: 0", "token keys: k", f"WeChat: app {APPID}",
+                   "司礼: 0"):
         assert needle in res.stdout, (needle, res.stdout)
     one_line_failure(ops(env, "status", "staging"), "stack shengong-staging does not exist")
 
@@ -450,9 +486,16 @@ def check_restore_table_makes_a_new_table_and_switches_the_stage_and_back(env, a
     # the functions that read the table run new versions, which the alias `live` moved to
     switched = _versions(aws)
     assert switched["APIHandler"] != before["APIHandler"] and switched["TokenAuthorizer"] == before["TokenAuthorizer"]
+    # a rollback made on the restored table keeps it, its versions named for it (ops.rollback_template) …
+    rolled = ops(env, "rollback", "dev", "--to", "c0ffee000001")
+    assert rolled.returncode == 0, rolled.stdout + rolled.stderr
+    params = aws("cloudformation").describe_stacks(StackName="shengong-dev")["Stacks"][0]["Parameters"]
+    assert {p["ParameterKey"]: p["ParameterValue"] for p in params}["ActiveTableName"] == restored
+    after_rollback = _versions(aws)
+    # … so going back to the stack's own table afterwards moves `live` to new versions again
     back = ops(env, "use-table", "dev")
     assert back.returncode == 0 and "dev now uses shengong-dev" in back.stdout, back.stderr
-    assert _versions(aws)["APIHandler"] not in (switched["APIHandler"],)
+    assert _versions(aws)["APIHandler"] not in (switched["APIHandler"], after_rollback["APIHandler"])
     own = ddb.describe_table(TableName="shengong-dev")["Table"]["LatestStreamArn"]
     assert {m["EventSourceArn"] for m in aws("lambda").list_event_source_mappings()["EventSourceMappings"]} == {own}
     one_line_failure(ops(env, "use-table", "dev", "someone-elses-table"), "may only use")
@@ -545,6 +588,53 @@ def test_a_deploys_web_build_is_kept_and_a_rollback_uploads_it_again(tmp_path):
     assert key == "shengong-dev/web/c0ffee000009.zip" and list(stored) == [key]
     deploy.restore_web(aws, "artifacts", key, {"WebBucketName": "web"})
     assert uploaded == files and list(uploaded)[-1] == "index.html"
+
+
+def test_status_names_a_missing_unreadable_or_malformed_secret_and_never_prints_a_value():
+    """The runbook sends a 503 SERVICE_UNAVAILABLE to `ops.sh status`: it reports each of the three
+    secrets as the functions would find it, with what to run, and goes on past a bad one."""
+    from types import SimpleNamespace
+
+    from botocore.exceptions import ClientError
+
+    from chalicelib import secrets
+    from infra import ops
+
+    keys = secrets.new_token_keys(1_790_000_000)
+    stored: dict[str, object] = {
+        "shengong/dev/token-keys": json.dumps(keys),
+        "shengong/dev/wechat": json.dumps({"appid": APPID, "secret": "0123456789abcdef0123456789abcdef"}),
+        "shengong/dev/admins": json.dumps({"openids": ["oTxkR5Kd9Lw0nq2b"]}),
+    }
+
+    def get_secret_value(SecretId):
+        value = stored[SecretId]
+        if isinstance(value, str):
+            return {"SecretString": value}
+        raise ClientError({"Error": {"Code": value[0], "Message": "…"}}, "GetSecretValue")  # type: ignore[index]
+
+    aws = SimpleNamespace(secretsmanager=SimpleNamespace(get_secret_value=get_secret_value))
+
+    def lines():
+        return [ops.secret_line(aws, "dev", name) for name in ("token-keys", "wechat", "admins")]
+
+    good = lines()
+    assert good[0].startswith(f"token keys: {keys['current']} signs")
+    assert good[1:] == [f"WeChat: app {APPID} (its secret set)", "司礼: 1"]
+    stored["shengong/dev/wechat"] = ("ResourceNotFoundException",)
+    stored["shengong/dev/token-keys"] = json.dumps({"current": "k1", "keys": {"k1": "short"}})
+    stored["shengong/dev/admins"] = ("AccessDeniedException",)
+    bad = lines()
+    assert "MALFORMED" in bad[0] and "token key k1" in bad[0]
+    assert "MISSING" in bad[1] and "infra/ops.sh set-wechat dev <appid>" in bad[1]
+    assert "UNREADABLE" in bad[2] and "AccessDeniedException" in bad[2]
+    stored["shengong/dev/wechat"] = json.dumps({"appid": APPID})
+    assert "MALFORMED (needs appid and secret)" in lines()[1]
+    stored["shengong/dev/admins"] = "not json"
+    assert "MALFORMED (not a JSON object)" in lines()[2]
+    printed = "\n".join(good + bad)
+    assert "0123456789abcdef0123456789abcdef" not in printed and "short" not in printed
+    assert all(k not in printed for k in keys["keys"].values())
 
 
 def test_a_second_rollback_goes_further_back_not_to_the_commit_just_left():

@@ -172,11 +172,32 @@ def test_a_rollback_or_urgent_fix_is_not_stopped_by_the_alarms_it_answers(packag
     assert cfn["Resources"]["APIHandlerDeploymentGroup"]["Properties"]["AlarmConfiguration"]["Enabled"] is True
 
 
+def test_a_rollback_names_its_versions_for_the_table_the_stage_runs_on_now(packaged):
+    """A rollback redeploys an old template with the stage's current parameters (a restored table is
+    kept). Its versions must be named for those parameters: named as when that deploy ran (the stack's
+    own table), a later `use-table` back to the own table finds the names unchanged, deploys nothing
+    new, and leaves the alias `live` on versions that still read the restored table."""
+    from infra import ops
+
+    _, cfn, _ = packaged
+    recorded = template.pin_versions(cfn, {})  # what the deploy uploaded, on the stack's own table
+    now = {"ActiveTableName": "shengong-prod-restored-20261201t000000"}
+
+    def versions(doc):
+        return {k for k, v in doc["Resources"].items() if v["Type"] == "AWS::Lambda::Version"}
+
+    back = ops.rollback_template(recorded, now)
+    assert versions(back) == versions(template.pin_versions(recorded, now)) != versions(recorded)
+    assert versions(template.pin_versions(back, {})) != versions(back)  # use-table then moves `live` again
+    assert back == template.urgent(template.pin_versions(recorded, now))  # and it shifts all at once
+
+
 def test_alarms_cover_the_api_lambdas_dynamodb_and_sweeps_and_notify_a_topic(packaged):
     _, cfn, _ = packaged
     alarms = _of(cfn, "AWS::CloudWatch::Alarm")
     expected = {"ApiServerErrorRateAlarm", "ApiLatencyP99Alarm", "TableThrottlesAlarm", "TableSystemErrorsAlarm",
-                "SweepFailuresAlarm", "PushLagAlarm", "PushErrorsAlarm", "WebsocketApiErrorsAlarm"} | {
+                "SweepFailuresAlarm", "PushLagAlarm", "PushErrorsAlarm", "WebsocketApiErrorsAlarm",
+                "ApiNearThrottleAlarm", "LoginFailuresAlarm", "ConflictStormAlarm"} | {
         f"{fn}{kind}Alarm" for fn in template.FUNCTIONS for kind in ("Errors", "Throttles")}
     assert set(alarms) == expected
     # every DynamoDB operation the service calls (the sockets' store deletes) can raise a system error
@@ -187,12 +208,56 @@ def test_alarms_cover_the_api_lambdas_dynamodb_and_sweeps_and_notify_a_topic(pac
           if "MetricStat" in m]
     assert {m["MetricName"] for m in ws} == {"IntegrationError", "ExecutionError"}
     assert all(m["Namespace"] == "AWS/ApiGateway" for m in ws)
+    # capacity: pages before the stage throttle answers players 429
+    near = alarms["ApiNearThrottleAlarm"]["Properties"]
+    assert near["Threshold"] == template.THROTTLE_RATE * 60 * template.NEAR_THROTTLE < template.THROTTLE_RATE * 60
+    # logins: the per-route 5xx of routes the API has (a wrong path would watch a metric nobody sends)
+    spec = json.loads((ROOT / "openapi" / "openapi.json").read_text(encoding="utf-8"))
+    login = [m["MetricStat"]["Metric"] for m in alarms["LoginFailuresAlarm"]["Properties"]["Metrics"]
+             if "MetricStat" in m]
+    assert {m["MetricName"] for m in login} == {"5XXError"} and len(login) == len(template.LOGIN_ROUTES)
+    for metric in login:
+        dims = {d["Name"]: d["Value"] for d in metric["Dimensions"]}
+        assert dims["Method"] == "POST" and "post" in spec["paths"][dims["Resource"]], dims
+    storm = [m["MetricStat"]["Metric"]["MetricName"] for m in alarms["ConflictStormAlarm"]["Properties"]["Metrics"]
+             if "MetricStat" in m]
+    assert storm == ["Conflicts", "Transitions"]
     for name, alarm in alarms.items():
         assert alarm["Properties"]["AlarmActions"], name
         assert len(alarm["Properties"].get("Metrics", [])) <= 11, name  # 10 metrics + the expression
     assert _of(cfn, "AWS::CloudWatch::Dashboard")
     assert cfn["Parameters"]["AlarmTopicArn"]["Default"] == ""
     assert _of(cfn, "AWS::SNS::Topic")["AlarmTopic"]["Condition"] == "CreateAlarmTopic"
+
+
+def test_every_alarm_has_a_runbook_row_whose_commands_exist():
+    """docs/operations.md, "Reading alarms": one row per alarm (`<Function>…` for each function's own),
+    and every `ops.sh …` the rows tell the on-call to run parses with ops.sh's own command line."""
+    import re
+    import shlex
+
+    import pytest
+
+    from infra import ops
+
+    docs = (ROOT / "docs" / "operations.md").read_text(encoding="utf-8")
+    rows = [ln for ln in docs.split("## Reading alarms", 1)[1].split("\n## ", 1)[0].splitlines()
+            if ln.startswith("| `")]
+    named = {re.match(r"\| `([^`]+)`", row).group(1) for row in rows}  # type: ignore[union-attr]
+    alarms = set(template.alarms("prod"))
+    per_function = re.compile("^(" + "|".join(template.FUNCTIONS) + ")(?=(Errors|Throttles)Alarm$)")
+    for alarm in alarms:
+        assert alarm in named or per_function.sub("<Function>", alarm) in named, f"no runbook row for {alarm}"
+    assert named <= alarms | {"<Function>ErrorsAlarm", "<Function>ThrottlesAlarm"}, named - alarms
+    parser = ops.command_line()
+    commands = [c for row in rows for c in re.findall(r"`ops\.sh ([^`]+)`", row)]
+    assert len(commands) >= 10
+    for command in commands:
+        argv = shlex.split(command.replace("STAGE", "dev").replace("<fn>", "api").replace("wx…", "wx0123456789abcdef"))
+        try:
+            parser.parse_args(argv)
+        except SystemExit:
+            pytest.fail(f"the runbook says `ops.sh {command}`, which ops.sh does not take")
 
 
 def test_alarms_and_graphs_of_our_metrics_ask_for_the_dimensions_the_code_emits(packaged):
@@ -205,7 +270,13 @@ def test_alarms_and_graphs_of_our_metrics_ask_for_the_dimensions_the_code_emits(
     asked = [m["MetricStat"]["Metric"] for alarm in _of(cfn, "AWS::CloudWatch::Alarm").values()
              for m in alarm["Properties"].get("Metrics", []) if "MetricStat" in m]
     ours = [m for m in asked if m["Namespace"] == "Shengong"]
-    assert {m["MetricName"] for m in ours} >= {"SweepErrors", "PushErrors", "PushSendErrors"}
+    assert {m["MetricName"] for m in ours} >= {"SweepErrors", "PushErrors", "PushSendErrors", "Conflicts"}
+    # and by the names the code emits them under
+    import re
+
+    code = "".join(f.read_text(encoding="utf-8") for f in (ROOT / "chalicelib").rglob("*.py"))
+    sent = set(re.findall(r'metrics_count\("(\w+)"', code))
+    assert {m["MetricName"] for m in ours} <= sent, {m["MetricName"] for m in ours} - sent
     for metric in ours:
         dims = {d["Name"]: d["Value"] for d in metric["Dimensions"]}
         assert set(dims) == emitted and dims["stage"] == "prod", metric
