@@ -77,6 +77,12 @@ async function throneByClicking(rid, { yieldFirst }) {
     // the button names her 上家, the seat the pass offers the throne to
     const yieldLabel = mine.must_take ? '让位' : `让位给${mine.seats[mine.yield_to].name}`
     await button(p, yieldLabel).waitFor()
+    // the offer comes up with her hand in sight below it (it sat below the fold of a phone)
+    await until('her hand in sight with the throne offer', async () => {
+      const [panel, card] = await Promise.all([screen(p).locator('.bh-decide').boundingBox(), screen(p).locator('.hand .card').last().boundingBox()])
+      const height = p.page.viewportSize().height
+      return panel && card && panel.y >= -1 && card.y + card.height <= height ? true : null
+    }, 5000)
     let passedTo = null
     if (yieldFirst && !yielded && !mine.must_take) {
       await button(p, yieldLabel).click()
@@ -92,6 +98,7 @@ async function throneByClicking(rid, { yieldFirst }) {
       } else {
         // beside 「明独保」 she reads what it stakes
         if (mine.can_open_solo) await screen(p).locator('.bh-stakes', { hasText: '明独保：一人对四家，头名 +24（四家各 −6）' }).waitFor()
+        await shot(p.page, `${SHOTS}baohuang-throne.png`)
         await screen(p).locator(`.chip[data-face="${mine.callable[0]}"]`).click()
         await button(p, new RegExp(`^登基 · 叫`)).click()
       }

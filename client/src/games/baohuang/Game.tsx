@@ -15,7 +15,7 @@ import { autoNextText, clockText } from './clock'
 import { Hand, MarksContext, SuitText } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
 import { MySeat, Table } from './Table'
-import { EXIT_SHEET, hintLine, lastDealLine, logLine, outLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, takeLabel, waitingText, type ExitKind, type RoomView } from './table'
+import { EXIT_SHEET, hintLine, lastDealLine, logLine, myDecision, outLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, takeLabel, waitingText, type ExitKind, type RoomView } from './table'
 import { useActions, type BaohuangAction, type CheckOut } from './useActions'
 import { useCountdown } from './useCountdown'
 
@@ -101,6 +101,12 @@ export function BaohuangGame({ view, refresh }: Props) {
     if ((phase === 'between' || phase === 'over') && lastOutcome) scrollToTop('.bh-scores')
   }, [phase, lastOutcome?.unit])
 
+  // the throne offered to her, or her declaration due: its panel comes up with her hand in sight below it
+  const deciding = game ? myDecision(game, view.pending) : null
+  useEffect(() => {
+    if (deciding) scrollToTop('.bh-decide')
+  }, [deciding, game?.deal_no, game?.candidate])
+
   if (!game) return <View className='loading'>发牌中…</View>
 
   const names = game.seats.map((s) => s.name)
@@ -155,7 +161,7 @@ export function BaohuangGame({ view, refresh }: Props) {
         <Table game={game} waiting={waiting} remaining={remaining} bots={bots} />
 
         {game.phase === 'throne' ? (
-          <Panel title='皇位' extra={game.throne_offers ? `已让位 ${game.throne_offers} 次` : undefined} className='bh-panel'>
+          <Panel title='皇位' extra={game.throne_offers ? `已让位 ${game.throne_offers} 次` : undefined} className={`bh-panel ${deciding === 'throne' ? 'bh-decide' : ''}`}>
             {candidateMe ? (
               <View className='bh-throne'>
                 <View className='bh-note'>
@@ -198,7 +204,7 @@ export function BaohuangGame({ view, refresh }: Props) {
         ) : null}
 
         {game.phase === 'declare' ? (
-          <DeclarePanel view={view} busy={busy} remaining={remaining} onAct={act} />
+          <DeclarePanel view={view} busy={busy} remaining={remaining} onAct={act} deciding={deciding === 'declare'} />
         ) : null}
 
         {me !== null && mySeat ? (
@@ -299,8 +305,8 @@ export function BaohuangGame({ view, refresh }: Props) {
   )
 }
 
-function DeclarePanel({ view, busy, remaining, onAct }: {
-  view: RoomView; busy?: string; remaining: number | null; onAct: (a: BaohuangAction, key?: string) => void
+function DeclarePanel({ view, busy, remaining, onAct, deciding }: {
+  view: RoomView; busy?: string; remaining: number | null; onAct: (a: BaohuangAction, key?: string) => void; deciding: boolean
 }) {
   const game = view.game!
   const me = game.seat
@@ -313,7 +319,7 @@ function DeclarePanel({ view, busy, remaining, onAct }: {
   }
   const meAuto = me !== null && me !== undefined && game.seats[me]?.auto
   return (
-    <Panel title='声明' extra={`已声明 ${submitted.length} 家`} className='bh-panel'>
+    <Panel title='声明' extra={`已声明 ${submitted.length} 家`} className={`bh-panel ${deciding ? 'bh-decide' : ''}`}>
       <View className='bh-note'>
         {emperorName}登基{game.called ? <SuitText text={`，叫${faceLabel(game.called)}`} /> : ''}。众人同时暗中声明，揭晓前谁也看不到别人的选择。
         {remaining !== null ? ` 余 ${clockText(remaining)}` : ''}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dealVerdict, EXIT_SHEET, freshWords, hintLine, jiefeng, lastDealLine, logLine, outLine, partnersBesides, placeOf, scoreRows, seatBadges, signed, tableLead, takeLabel, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
+import { dealVerdict, EXIT_SHEET, freshWords, hintLine, jiefeng, lastDealLine, myDecision, logLine, outLine, partnersBesides, placeOf, scoreRows, seatBadges, signed, tableLead, takeLabel, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
 
 function seat(s: number, extra: Partial<SeatView> = {}): SeatView {
   return { seat: s, name: `玩家${s}`, cards: 10, total: 0, wins: 0, auto: false, ready: false, ...extra }
@@ -158,5 +158,22 @@ describe('保皇 words said since last seen', () => {
     expect(takeLabel('classic', 'HJ', 2)).toBe('登基 · 叫♥J')
     expect(takeLabel('classic', undefined, 2)).toBe('登基（先叫牌）')
     expect(takeLabel('classic', undefined, 0)).toBe('登基（无牌可叫）')
+  })
+})
+
+describe('保皇 a choice that waits on me', () => {
+  it('is the throne offered to me, or my declaration not yet sealed (not the emperor\'s, not in 托管)', () => {
+    // I sit at seat 2
+    expect(myDecision(view({ phase: 'throne', candidate: 2 }), null)).toBe('throne')
+    expect(myDecision(view({ phase: 'throne', candidate: 1 }), null)).toBe(null)
+    const declaring = { seats: [0, 1, 2, 3] }
+    expect(myDecision(view({ phase: 'declare', emperor: 4 }), declaring)).toBe('declare')
+    expect(myDecision(view({ phase: 'declare', emperor: 4 }), { ...declaring, my_move: { type: 'stay_hidden' } })).toBe(null)
+    expect(myDecision(view({ phase: 'declare', emperor: 2 }), { seats: [0, 1, 3, 4] })).toBe(null)
+    const auto = view({ phase: 'declare', emperor: 4 })
+    auto.seats[2] = { ...auto.seats[2], auto: true }
+    expect(myDecision(auto, declaring)).toBe(null)
+    expect(myDecision(view({ phase: 'play', turn: 2 }), declaring)).toBe(null)
+    expect(myDecision(view({ phase: 'throne', candidate: 2, seat: null }), null)).toBe(null)
   })
 })

@@ -101,6 +101,19 @@ export function tableLead(view: BaohuangView): string {
   return `本桌累计：${names.join('、')} ${signed(best)} ${names.length > 1 ? '并列居首' : '居首'}`
 }
 
+/**
+ * A choice that waits on me and wants my hand in sight: the throne offered to me, or my sealed
+ * declaration not yet made (the emperor and a seat in 托管 have none). The page brings its panel up
+ * so the hand below it shows too — on a phone the hand sat below the fold while she decided.
+ */
+export function myDecision(view: BaohuangView, pending: { seats?: number[]; my_move?: unknown } | null | undefined): 'throne' | 'declare' | null {
+  const me = view.seat
+  if (me === null || me === undefined) return null
+  if (view.phase === 'throne') return view.candidate === me ? 'throne' : null
+  if (view.phase !== 'declare' || view.emperor === me || view.seats[me]?.auto) return null
+  return (pending?.seats ?? []).includes(me) && !pending?.my_move ? 'declare' : null
+}
+
 /** Who the pending step waits for, on my screen ('轮到你出牌' …). */
 export function waitingText(view: BaohuangView, pendingSeats: readonly number[]): string {
   const me = view.seat
