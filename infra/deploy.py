@@ -2,8 +2,8 @@
 
 Needs AWS credentials and a region (``AWS_REGION``); no AWS CLI. In order:
 
-1. the stage name and the account (prod only to its pinned account: infra/stages.json), and a custom
-   domain's certificate (WEB_DOMAIN needs WEB_CERTIFICATE_ARN);
+1. the stage name and the account (prod only to its pinned account: infra/stages.json), and settings
+   that cannot work together (WEB_DOMAIN needs WEB_CERTIFICATE_ARN; ALARM_EMAIL not with ALARM_TOPIC_ARN);
 2. API Gateway's account-wide CloudWatch role (access logs need it; made once per account and region);
 3. the artifact bucket ``shengong-artifacts-<account>-<region>`` (made private if missing, or
    ``ARTIFACT_BUCKET``);
@@ -327,13 +327,20 @@ def stack_parameters(stack: dict[str, Any] | None) -> list[dict[str, Any]]:
     return [{"ParameterKey": k, "ParameterValue": v} for k, v in sorted(chosen.items())]
 
 
-def check_web_domain(params: list[dict[str, Any]]) -> None:
-    """A custom domain needs its certificate. Without one, CloudFront refuses the distribution minutes
-    into the stack update and the whole stage rolls back: refused here, before anything is touched."""
+def check_parameters(params: list[dict[str, Any]]) -> None:
+    """Settings that cannot work together, refused before anything is touched. A custom domain needs its
+    certificate: without one, CloudFront refuses the distribution minutes into the stack update and the
+    whole stage rolls back. An alarm e-mail is subscribed to the stage's own topic only: with a topic of
+    yours (ALARM_TOPIC_ARN) it would be dropped without a word, and nobody paged at that address."""
     chosen = {p["ParameterKey"]: p["ParameterValue"] for p in params}
     if chosen.get("WebDomain") and not chosen.get("WebCertificateArn"):
         raise Refused(f"WEB_DOMAIN {chosen['WebDomain']} needs WEB_CERTIFICATE_ARN: an ACM certificate for it in "
                       "us-east-1, validated (docs/operations.md, a custom domain); or WEB_DOMAIN= for none. "
+                      "Nothing was deployed")
+    if chosen.get("AlarmEmail") and chosen.get("AlarmTopicArn"):
+        raise Refused(f"ALARM_EMAIL {chosen['AlarmEmail']} is subscribed to the stage's own alarm topic only, and "
+                      f"ALARM_TOPIC_ARN {chosen['AlarmTopicArn']} replaces that topic: subscribe the address to your "
+                      "topic yourself and deploy with ALARM_EMAIL= (or ALARM_TOPIC_ARN= to keep the stage's topic). "
                       "Nothing was deployed")
 
 
@@ -509,7 +516,7 @@ def main(argv: list[str]) -> int:
         raise Refused(f"the web build {web_build()} is older than {newer.relative_to(ROOT)}: "
                       "build it for this commit (cd client && npm run build:h5), then deploy again")
     params = stack_parameters(describe_stack(aws, stage))
-    check_web_domain(params)
+    check_parameters(params)
     ensure_apigateway_logging(aws)
     bucket = artifact_bucket(account, aws.region)
     ensure_bucket(aws, bucket)

@@ -212,11 +212,16 @@ def test_a_custom_domain_without_its_certificate_is_refused_before_anything_is_t
     def params(**values):
         return [{"ParameterKey": k, "ParameterValue": v} for k, v in values.items()]
 
-    deploy.check_web_domain(params(WebDomain="", WebCertificateArn=""))
-    deploy.check_web_domain(params(WebDomain="game.example.cn",
+    deploy.check_parameters(params(WebDomain="", WebCertificateArn=""))
+    deploy.check_parameters(params(WebDomain="game.example.cn",
                                    WebCertificateArn="arn:aws:acm:us-east-1:123456789012:certificate/abc"))
     with pytest.raises(Refused, match="needs WEB_CERTIFICATE_ARN"):  # a certificate unset on a later deploy
-        deploy.check_web_domain(params(WebDomain="game.example.cn", WebCertificateArn=""))
+        deploy.check_parameters(params(WebDomain="game.example.cn", WebCertificateArn=""))
+    # an alarm e-mail goes to the stage's own topic only: with a topic of the operator's it would be dropped
+    deploy.check_parameters(params(AlarmEmail="ops@example.com", AlarmTopicArn=""))
+    deploy.check_parameters(params(AlarmEmail="", AlarmTopicArn="arn:aws:sns:us-west-2:123456789012:pager"))
+    with pytest.raises(Refused, match="ALARM_EMAIL ops@example.com is subscribed to the stage's own alarm topic only"):
+        deploy.check_parameters(params(AlarmEmail="ops@example.com", AlarmTopicArn="arn:aws:sns:us-west-2:123456789012:pager"))
 
 
 # ---- a stage, deployed and operated -----------------------------------------------------------------
