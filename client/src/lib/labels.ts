@@ -152,12 +152,18 @@ export function hasCjk(s: string | undefined): boolean {
 }
 
 /** A fastest-clear team as the board shows it (seed ⑦: 保留小组三人姓名与各自积分): every name with her
- * score, one who never moved marked 未出手 (she earned no record or unlock from it). */
-export function teamText(team: { name: string; played?: boolean; score?: number }[]): string {
+ * score, one who never moved marked 未出手 (she earned no record or unlock from it); one entry a member,
+ * so a screen can keep each on one line (a name never breaks in two). */
+export function teamMembers(team: { name: string; played?: boolean; score?: number }[]): string[] {
   return team.map((m) => {
     const name = m.played === false ? `${m.name}（未出手）` : m.name
     return m.score === undefined ? name : `${name} ${scoreText(m.score)} 分`
-  }).join('、')
+  })
+}
+
+/** The team on one line: 「甄嬛 82 分、沈眉庄 80 分、安陵容 90 分」. */
+export function teamText(team: { name: string; played?: boolean; score?: number }[]): string {
+  return teamMembers(team).join('、')
 }
 
 /** A score or figure with at most two decimals (卡牌局's 30.16 is not 30), a loss with the typographic

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeyValueStore } from '../api/session'
 import { ApiError } from '../api/errors'
 import { inviteText, typedRoomCode } from './invite'
-import { familyOfError, familyRoomUrl, roleLabel, roomUrl, scoreText, teamText, titleTag } from './labels'
+import { familyOfError, familyRoomUrl, roleLabel, roomUrl, scoreText, teamMembers, teamText, titleTag } from './labels'
 import { LEAVE_RUNNING, leaveWarning } from './leave'
 import { KEEP, listRooms, passwordOf, rememberRoom } from './myRooms'
 import { BOARDS, enterAfterLogin, goBoards, goLobby, LOBBY, LOGIN, pageUrl, rememberReturn, RETURN_TTL_MS, takeBoard, takeReturn, toLogin } from './nav'
@@ -210,6 +210,11 @@ describe('a fastest-clear team', () => {
   it('gives each her score (seed ⑦ 保留小组三人姓名与各自积分)', () => {
     expect(teamText([{ name: '甄嬛', score: 80 }, { name: '眉庄', score: 30, played: false }, { name: '陵容', score: 66.5 }]))
       .toBe('甄嬛 80 分、眉庄（未出手） 30 分、陵容 66.5 分')
+  })
+
+  it('gives one entry a member, for the board to keep each on one line', () => {
+    expect(teamMembers([{ name: '甄嬛', score: 82 }, { name: '沈眉庄', score: 80 }, { name: '安陵容', score: 90 }]))
+      .toEqual(['甄嬛 82 分', '沈眉庄 80 分', '安陵容 90 分'])
   })
 })
 
