@@ -288,6 +288,8 @@ describe('rooms by link, code and 「我的对局」', () => {
     assert.notEqual(fresh, dRoom)
     // its waiting screen names the two teammates who have not come yet
     assert.match(await screen(zhen).locator('.room-awaited').innerText(), /^上局同伴未到：\S+、\S+$/)
+    // the 再战 room keeps the 暗号, shown to her as in the first room (not 「此房设有暗号」)
+    await screen(zhen).locator('.room-password', { hasText: '碎玉轩' }).waitFor()
     await shot(zhen.page, `${SHOTS}again-waiting.png`)
     await screen(zhen).locator('.masthead-sub', { hasText: '宫斗杀' }).waitFor()
     // the ended game is forgotten by 「我的对局」, the new room is there

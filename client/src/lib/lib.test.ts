@@ -5,7 +5,7 @@ import { ApiError } from '../api/errors'
 import { inviteText, typedRoomCode } from './invite'
 import { familyOfError, familyRoomUrl, roleLabel, roomUrl, scoreText, teamMembers, teamText, titleTag } from './labels'
 import { LEAVE_RUNNING, leaveWarning } from './leave'
-import { KEEP, listRooms, passwordOf, rememberRoom } from './myRooms'
+import { carryPassword, KEEP, listRooms, passwordOf, rememberRoom } from './myRooms'
 import { BOARDS, enterAfterLogin, goBoards, goLobby, LOBBY, LOGIN, pageUrl, rememberReturn, RETURN_TTL_MS, takeBoard, takeReturn, toLogin } from './nav'
 
 const fake = Taro as unknown as {
@@ -113,6 +113,17 @@ describe('the 暗号 she typed, per room', () => {
     // seen again without a 暗号: the one she typed is kept
     rememberRoom('u1', { id: 'r2', game: 'shengong_d', password: null }, store, 5)
     expect(passwordOf('u1', 'r2', store)).toBe('翊坤宫')
+  })
+
+  it('carries the 暗号 to the 再战 room, which keeps it (platform P13); a 暗号-less room takes none', () => {
+    const store = memoryStore()
+    rememberRoom('u1', { id: 'old', game: 'shengong_d', password: '碎玉轩' }, store, 1)
+    carryPassword('u1', 'old', { id: 'new', game: 'shengong_d', has_password: true }, store, 2)
+    expect(passwordOf('u1', 'new', store)).toBe('碎玉轩')
+    carryPassword('u1', 'old', { id: 'open', game: 'shengong_d', has_password: false }, store, 3)
+    expect(passwordOf('u1', 'open', store)).toBeUndefined()
+    carryPassword('u1', 'unknown', { id: 'other', game: 'shengong_d', has_password: true }, store, 4)
+    expect(passwordOf('u1', 'other', store)).toBeUndefined()
   })
 
   it(`remembers at most ${KEEP} rooms and survives a garbled entry`, () => {
