@@ -135,6 +135,12 @@ export const RARITY_ORDER = ['SSR', 'SR', 'R']
 export const RARITY_NAME: Record<string, string> = { SSR: '绝品', SR: '珍品', R: '良品' }
 export const SLOT_NAME: Record<string, string> = { attack: '攻', defence: '守', general: '辅' }
 
+/** 宫女图鉴's word to a 妃子 with no 宫女 yet: where they come from and which ones play (seed C①: only R
+ * cards enter a deck). null once she has one. */
+export function noMaidsHint(held: number): string | null {
+  return held > 0 ? null : '尚无宫女在侧。宫女由司礼赏赐；良品（R）在深宫杀里生效，珍品、绝品只作收藏'
+}
+
 const CN_DIGITS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十']
 /** A bot's seat name without its 「（机器人）」, where a badge or mark beside it says so already. */
 export function botless(name: string): string {

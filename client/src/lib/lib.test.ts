@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeyValueStore } from '../api/session'
 import { ApiError } from '../api/errors'
 import { inviteText, typedRoomCode } from './invite'
-import { familyOfError, familyRoomUrl, roleLabel, roomUrl, scoreText, teamMembers, teamText, titleTag } from './labels'
+import { familyOfError, familyRoomUrl, noMaidsHint, roleLabel, roomUrl, scoreText, teamMembers, teamText, titleTag } from './labels'
 import { LEAVE_RUNNING, leaveWarning } from './leave'
 import { carryPassword, KEEP, listRooms, passwordOf, rememberRoom } from './myRooms'
 import { BOARDS, enterAfterLogin, goBoards, goLobby, LOBBY, LOGIN, pageUrl, rememberReturn, RETURN_TTL_MS, takeBoard, takeReturn, toLogin } from './nav'
@@ -209,6 +209,13 @@ describe('离席 and 邀请', () => {
     expect(roleLabel('host', 'shengong_d')).toBe('司礼')
     expect(roleLabel('host', 'baohuang')).toBe('主持')
     expect(roleLabel('spectator', 'shengong_a')).toBe('观战')
+  })
+})
+
+describe('宫女图鉴 for a 妃子 without 宫女', () => {
+  it('says where they come from and that only R cards play (seed C①); nothing once she has one', () => {
+    expect(noMaidsHint(0)).toBe('尚无宫女在侧。宫女由司礼赏赐；良品（R）在深宫杀里生效，珍品、绝品只作收藏')
+    expect(noMaidsHint(1)).toBeNull()
   })
 })
 
