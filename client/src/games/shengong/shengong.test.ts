@@ -450,14 +450,14 @@ describe('the recap of the round just settled, on 宫图', () => {
     ])
     expect(recap?.more).toBe(7)
     expect(recap?.moreMine).toBe(5)  // cards, passive, heal, the blow she stood off, her bars
-    expect(recap && foldText(recap)).toBe('另有 7 条（5 条及你）')
+    expect(recap && foldText(recap)).toBe('另有 7 条（5 条与你有关）')
     expect(foldText({ more: 3, moreMine: 0 })).toBe('另有 3 条')
     expect(foldText({ more: 0, moreMine: 0 })).toBeNull()
   })
   it('fills up to three lines with her light ones when no heavy line takes the room', () => {
     const recap = recapOf([report(2, [line('own', 'a'), line('own', 'b'), line('about_you', 'c'), line('own', 'd', 'cards')])], 0)
     expect(recap?.lines.map((x) => x.text)).toEqual(['a', 'b', 'd'])
-    expect(recap && foldText(recap)).toBe('另有 1 条（1 条及你）')
+    expect(recap && foldText(recap)).toBe('另有 1 条（1 条与你有关）')
   })
   it('is nothing when the round did not touch her, or none has settled', () => {
     expect(recapOf([report(1, [line('anonymous', 'n'), line('public', 'p')])])).toBeNull()
