@@ -211,6 +211,12 @@ describe('深宫 H5', () => {
     const figure = (x) => String(Number(x.toFixed(2)))
     assert.equal(await boards.locator('.clear-row .board-name').first().innerText(),
       clear.team.map((m) => `${m.name}${m.played === false ? '（未出手）' : ''} ${figure(m.score)} 分`).join('、'))
+    // each of the three on one line at phone width: a name never breaks in two (「安陵」 / 「容」)
+    const members = boards.locator('.clear-row').first().locator('.clear-member')
+    assert.equal(await members.count(), clear.team.length)
+    const split = await members.evaluateAll((els) => els
+      .filter((e) => new Set([...e.getClientRects()].map((r) => Math.round(r.top))).size > 1).map((e) => e.textContent))
+    assert.deepEqual(split, [], 'a fastest-clear member broken over two lines')
     const mine = (await api.call('GET', '/v1/boards/coop-free/me', tokens[0])).body.record
     assert.equal(await boards.locator('.board-row', { hasText: '甄嬛' }).first().locator('.board-figures').innerText(),
       `KD ${figure(mine.kd)} · 场均杀伤 ${figure(mine.avg_damage)}`)

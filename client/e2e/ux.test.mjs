@@ -288,6 +288,8 @@ describe('rooms by link, code and 「我的对局」', () => {
     assert.notEqual(fresh, dRoom)
     // its waiting screen names the two teammates who have not come yet
     assert.match(await screen(zhen).locator('.room-awaited').innerText(), /^上局同伴未到：\S+、\S+$/)
+    // the 再战 room keeps the 暗号, shown to her as in the first room (not 「此房设有暗号」)
+    await screen(zhen).locator('.room-password', { hasText: '碎玉轩' }).waitFor()
     await shot(zhen.page, `${SHOTS}again-waiting.png`)
     await screen(zhen).locator('.masthead-sub', { hasText: '宫斗杀' }).waitFor()
     // the ended game is forgotten by 「我的对局」, the new room is there
@@ -361,12 +363,18 @@ describe('司礼', () => {
     await me.locator('.panel-title', { hasText: '司礼' }).waitFor()
     assert.equal(await me.locator('.panel-title', { hasText: '册封妃子' }).count(), 0)
     const add = me.locator('[data-block="consort"]')
+    // a greyed button says what it waits for
+    await add.locator('.admin-hint', { hasText: '先写妃子名号' }).waitFor()
     await add.locator('input').first().fill('余答应')
+    assert.equal(await add.locator('.admin-hint').count(), 0)
     await add.getByRole('button', { name: '添妃子', exact: true }).click()
     await add.getByText('已添「余答应」').waitFor()
     const grant = me.locator('[data-block="maid"]')
+    assert.equal(await grant.locator('.admin-hint').innerText(), '先择妃子与宫女')
     await grant.locator('.chip', { hasText: '余答应' }).click()
+    assert.equal(await grant.locator('.admin-hint').innerText(), '先择宫女')
     await grant.locator('.chip').filter({ hasText: '·' }).first().click()
+    assert.equal(await grant.locator('.admin-hint').count(), 0)
     await grant.locator('.chip', { hasText: 'Lv.2' }).click()
     await grant.getByRole('button', { name: '赐宫女', exact: true }).click()
     await grant.getByText('已赐「余答应」').waitFor()

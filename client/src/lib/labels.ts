@@ -135,6 +135,12 @@ export const RARITY_ORDER = ['SSR', 'SR', 'R']
 export const RARITY_NAME: Record<string, string> = { SSR: '绝品', SR: '珍品', R: '良品' }
 export const SLOT_NAME: Record<string, string> = { attack: '攻', defence: '守', general: '辅' }
 
+/** 宫女图鉴's word to a 妃子 with no 宫女 yet: where they come from and which ones play (seed C①: only R
+ * cards enter a deck). null once she has one. */
+export function noMaidsHint(held: number): string | null {
+  return held > 0 ? null : '尚无宫女在侧。宫女由司礼赏赐；良品（R）在深宫杀里生效，珍品、绝品只作收藏'
+}
+
 const CN_DIGITS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十']
 /** A bot's seat name without its 「（机器人）」, where a badge or mark beside it says so already. */
 export function botless(name: string): string {
@@ -152,12 +158,18 @@ export function hasCjk(s: string | undefined): boolean {
 }
 
 /** A fastest-clear team as the board shows it (seed ⑦: 保留小组三人姓名与各自积分): every name with her
- * score, one who never moved marked 未出手 (she earned no record or unlock from it). */
-export function teamText(team: { name: string; played?: boolean; score?: number }[]): string {
+ * score, one who never moved marked 未出手 (she earned no record or unlock from it); one entry a member,
+ * so a screen can keep each on one line (a name never breaks in two). */
+export function teamMembers(team: { name: string; played?: boolean; score?: number }[]): string[] {
   return team.map((m) => {
     const name = m.played === false ? `${m.name}（未出手）` : m.name
     return m.score === undefined ? name : `${name} ${scoreText(m.score)} 分`
-  }).join('、')
+  })
+}
+
+/** The team on one line: 「甄嬛 82 分、沈眉庄 80 分、安陵容 90 分」. */
+export function teamText(team: { name: string; played?: boolean; score?: number }[]): string {
+  return teamMembers(team).join('、')
 }
 
 /** A score or figure with at most two decimals (卡牌局's 30.16 is not 30), a loss with the typographic

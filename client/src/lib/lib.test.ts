@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeyValueStore } from '../api/session'
 import { ApiError } from '../api/errors'
 import { inviteText, typedRoomCode } from './invite'
-import { familyOfError, familyRoomUrl, roleLabel, roomUrl, scoreText, teamText, titleTag } from './labels'
+import { familyOfError, familyRoomUrl, noMaidsHint, roleLabel, roomUrl, scoreText, teamMembers, teamText, titleTag } from './labels'
 import { LEAVE_RUNNING, leaveWarning } from './leave'
-import { KEEP, listRooms, passwordOf, rememberRoom } from './myRooms'
+import { carryPassword, KEEP, listRooms, passwordOf, rememberRoom } from './myRooms'
 import { BOARDS, enterAfterLogin, goBoards, goLobby, LOBBY, LOGIN, pageUrl, rememberReturn, RETURN_TTL_MS, takeBoard, takeReturn, toLogin } from './nav'
 
 const fake = Taro as unknown as {
@@ -115,6 +115,17 @@ describe('the 暗号 she typed, per room', () => {
     expect(passwordOf('u1', 'r2', store)).toBe('翊坤宫')
   })
 
+  it('carries the 暗号 to the 再战 room, which keeps it (platform P13); a 暗号-less room takes none', () => {
+    const store = memoryStore()
+    rememberRoom('u1', { id: 'old', game: 'shengong_d', password: '碎玉轩' }, store, 1)
+    carryPassword('u1', 'old', { id: 'new', game: 'shengong_d', has_password: true }, store, 2)
+    expect(passwordOf('u1', 'new', store)).toBe('碎玉轩')
+    carryPassword('u1', 'old', { id: 'open', game: 'shengong_d', has_password: false }, store, 3)
+    expect(passwordOf('u1', 'open', store)).toBeUndefined()
+    carryPassword('u1', 'unknown', { id: 'other', game: 'shengong_d', has_password: true }, store, 4)
+    expect(passwordOf('u1', 'other', store)).toBeUndefined()
+  })
+
   it(`remembers at most ${KEEP} rooms and survives a garbled entry`, () => {
     const store = memoryStore()
     for (let i = 0; i < KEEP + 5; i++) rememberRoom('u', { id: `r${i}`, game: 'baohuang' }, store, i)
@@ -201,6 +212,13 @@ describe('离席 and 邀请', () => {
   })
 })
 
+describe('宫女图鉴 for a 妃子 without 宫女', () => {
+  it('says where they come from and that only R cards play (seed C①); nothing once she has one', () => {
+    expect(noMaidsHint(0)).toBe('尚无宫女在侧。宫女由司礼赏赐；良品（R）在深宫杀里生效，珍品、绝品只作收藏')
+    expect(noMaidsHint(1)).toBeNull()
+  })
+})
+
 describe('a fastest-clear team', () => {
   it('names all three, one who never moved marked 未出手 (seed ⑦ 保留小组三人姓名)', () => {
     expect(teamText([{ name: '甄嬛', played: true }, { name: '眉庄', played: false }, { name: '陵容' }]))
@@ -210,6 +228,11 @@ describe('a fastest-clear team', () => {
   it('gives each her score (seed ⑦ 保留小组三人姓名与各自积分)', () => {
     expect(teamText([{ name: '甄嬛', score: 80 }, { name: '眉庄', score: 30, played: false }, { name: '陵容', score: 66.5 }]))
       .toBe('甄嬛 80 分、眉庄（未出手） 30 分、陵容 66.5 分')
+  })
+
+  it('gives one entry a member, for the board to keep each on one line', () => {
+    expect(teamMembers([{ name: '甄嬛', score: 82 }, { name: '沈眉庄', score: 80 }, { name: '安陵容', score: 90 }]))
+      .toEqual(['甄嬛 82 分', '沈眉庄 80 分', '安陵容 90 分'])
   })
 })
 

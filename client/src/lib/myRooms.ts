@@ -46,3 +46,12 @@ export function passwordOf(userId: string | undefined, roomId: string, store: Ke
   if (!userId) return undefined
   return listRooms(userId, store).find((r) => r.id === roomId)?.password
 }
+
+/** 再战 keeps the finished room's 暗号 (platform P13): the one she typed for that room is remembered for
+ * the new one, so its waiting room shows it to her as it did the first (a 暗号-less room takes none). */
+export function carryPassword(userId: string | undefined, fromRoomId: string, to: { id: string; game: string; has_password: boolean },
+  store: KeyValueStore = taroStore, now = Date.now()) {
+  if (!userId || !to.has_password) return
+  const password = passwordOf(userId, fromRoomId, store)
+  if (password) rememberRoom(userId, { id: to.id, game: to.game, password }, store, now)
+}

@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import { api } from '../../api'
+import { api, session } from '../../api'
 import { notDelivered } from '../../api/errors'
 import type { Schemas } from '../../api/types'
 import { roomUrl } from '../../lib/labels'
+import { carryPassword } from '../../lib/myRooms'
 import { ErrorLine } from '../ErrorLine'
 import { SealButton } from '../SealButton'
 
@@ -28,7 +29,8 @@ interface Props {
  * 再战: the table plays again in one room. The first tap opens it (POST /v1/rooms/{id}/again); a
  * teammate's tap sits her in that same room; the finished room names it (`room.again`), so the others
  * read who opened it before they tap (it may have filled or started since: the tap then opens the next
- * one, the server decides). The app goes to the new room's page in place of this one.
+ * one, the server decides). The app goes to the new room's page in place of this one; the 暗号 she typed
+ * for this room is remembered for that one (it keeps the 暗号), so its waiting room shows it.
  * Put it in a row with the class `again-row`.
  */
 export function AgainButton({ room, mine, hosting, stage, label, kind = 'ghost', waitText }: Props) {
@@ -47,6 +49,7 @@ export function AgainButton({ room, mine, hosting, stage, label, kind = 'ghost',
         params: { path: { room_id: room.id } },
         body: stage === undefined ? {} : { stage },
       })
+      carryPassword(session.user()?.id, room.id, made.room)
       void Taro.redirectTo({ url: roomUrl(made.room.game, made.room.id) })
     } catch (e) {
       setError(notDelivered(e))

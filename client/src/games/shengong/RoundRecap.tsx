@@ -7,7 +7,7 @@ import type { Report } from './types'
  * The round just settled, in what concerns her (her own lines and those about her, from the last
  * report), at the top of 宫图: she lands in the next round knowing what the last one did to her —
  * the rest is one tap away in 战报. Her heavy lines (blows taken or dealt, 击败, her fall) are never
- * folded away; the fold says how many of the folded lines are about her (「另有 5 条（2 条及你）」).
+ * folded away; the fold says how many of the folded lines are about her (「另有 5 条（2 条与你有关）」).
  */
 export function RoundRecap({ reports, mySeat, onMore }: { reports: Report[]; mySeat: number | null; onMore: () => void }) {
   const recap = recapOf(reports, mySeat)

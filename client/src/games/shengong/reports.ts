@@ -83,10 +83,10 @@ export function recapOf(reports: Report[], mySeat?: number | null): Recap | null
   return { step: last.step, label: last.label, lines, more: folded.length, moreMine: folded.filter((l) => mentionsMe(l, mySeat)).length }
 }
 
-/** The recap's fold line: 「另有 5 条（2 条及你）」, or 「另有 3 条」 when none of them is about her; null: nothing folded. */
+/** The recap's fold line: 「另有 5 条（2 条与你有关）」, or 「另有 3 条」 when none of them is about her; null: nothing folded. */
 export function foldText(recap: Pick<Recap, 'more' | 'moreMine'>): string | null {
   if (!recap.more) return null
-  return `另有 ${recap.more} 条${recap.moreMine ? `（${recap.moreMine} 条及你）` : ''}`
+  return `另有 ${recap.more} 条${recap.moreMine ? `（${recap.moreMine} 条与你有关）` : ''}`
 }
 
 /** The server's score lines (how each score was made up), from the last report that has them. */

@@ -7,7 +7,7 @@ import {
   actionBody, buttons, chanceOf, chooseAction, shutReason, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
   toggleCard, toggleDiscard, voidedBanner, type Compose,
 } from './compose'
-import { roundName, tenths } from './labels'
+import { emptyHandText, roundName, tenths } from './labels'
 import { foldText, mergeReports, orderLines, recapOf, scoreLines, scrollOrder } from './reports'
 import { fastestRow, notesInTableOrder, placeLine, points, resultRows, unlockedStage } from './result'
 import type { Card, ClearRow, Line, Option, Outcome, PlaceView, Player, Report } from './types'
@@ -215,6 +215,12 @@ describe('cards in their slots and discards', () => {
     expect(c.cards.attack).toBe('xunyi#1')
     expect(hasCards(c)).toBe(true)
     expect(hasCards(EMPTY)).toBe(false)
+  })
+
+  it('an empty hand says why when she has no R 宫女 to deal from (seed C①: 若一张 R 卡都没，则本局无牌可出)', () => {
+    expect(emptyHandText(0, 0)).toBe('你名下没有良品（R）宫女，本局无牌可出 · 宫女由司礼赏赐')
+    expect(emptyHandText(0, 2)).toBe('手中无牌')
+    expect(emptyHandText(3, 0)).toBeNull()
   })
 
   it('cards that left the hand drop out', () => {
@@ -444,14 +450,14 @@ describe('the recap of the round just settled, on 宫图', () => {
     ])
     expect(recap?.more).toBe(7)
     expect(recap?.moreMine).toBe(5)  // cards, passive, heal, the blow she stood off, her bars
-    expect(recap && foldText(recap)).toBe('另有 7 条（5 条及你）')
+    expect(recap && foldText(recap)).toBe('另有 7 条（5 条与你有关）')
     expect(foldText({ more: 3, moreMine: 0 })).toBe('另有 3 条')
     expect(foldText({ more: 0, moreMine: 0 })).toBeNull()
   })
   it('fills up to three lines with her light ones when no heavy line takes the room', () => {
     const recap = recapOf([report(2, [line('own', 'a'), line('own', 'b'), line('about_you', 'c'), line('own', 'd', 'cards')])], 0)
     expect(recap?.lines.map((x) => x.text)).toEqual(['a', 'b', 'd'])
-    expect(recap && foldText(recap)).toBe('另有 1 条（1 条及你）')
+    expect(recap && foldText(recap)).toBe('另有 1 条（1 条与你有关）')
   })
   it('is nothing when the round did not touch her, or none has settled', () => {
     expect(recapOf([report(1, [line('anonymous', 'n'), line('public', 'p')])])).toBeNull()

@@ -7,7 +7,7 @@ import { Panel } from '../../components/Panel'
 import { Screen } from '../../components/Screen'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { useData } from '../../hooks/useData'
-import { BOARD_KINDS, boardTitle, percent, scoreText, shortDate, STAGE_NAME, STAGES, teamText } from '../../lib/labels'
+import { BOARD_KINDS, boardTitle, percent, scoreText, shortDate, STAGE_NAME, STAGES, teamMembers } from '../../lib/labels'
 import { takeBoard } from '../../lib/nav'
 import { boardFamilies, hasFastestClears } from './families'
 import './index.css'
@@ -114,7 +114,11 @@ export default function Boards() {
             <View key={r.room} className='board-row clear-row'>
               <RankMark rank={r.rank} />
               <View className='grow'>
-                <Text className='board-name'>{teamText(r.team)}</Text>
+                <View className='board-name'>
+                  {teamMembers(r.team).map((m, i, all) => (
+                    <Text key={i} className='clear-member'>{m}{i < all.length - 1 ? '、' : ''}</Text>
+                  ))}
+                </View>
                 <View className='muted'>{shortDate(r.ended_ms)}</View>
               </View>
               <View className='board-score'>

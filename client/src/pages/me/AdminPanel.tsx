@@ -68,7 +68,10 @@ function AddConsort({ onAdded }: { onAdded: () => void }) {
       </View>
       <ErrorLine error={error} />
       {done ? <View className='admin-done'>{done}</View> : null}
-      <SealButton busy={busy === 'add'} disabled={!name.trim()} onClick={() => void add()}>添妃子</SealButton>
+      <View className='admin-go'>
+        <SealButton busy={busy === 'add'} disabled={!name.trim()} onClick={() => void add()}>添妃子</SealButton>
+        {!name.trim() ? <Text className='admin-hint'>先写妃子名号</Text> : null}
+      </View>
     </View>
   )
 }
@@ -111,7 +114,10 @@ function GrantMaid({ version }: { version: number }) {
       </View>
       <ErrorLine error={error} />
       {done ? <View className='admin-done'>{done}</View> : null}
-      <SealButton busy={busy === 'grant'} disabled={!consort || !card} onClick={() => void grant()}>赐宫女</SealButton>
+      <View className='admin-go'>
+        <SealButton busy={busy === 'grant'} disabled={!consort || !card} onClick={() => void grant()}>赐宫女</SealButton>
+        {!consort || !card ? <Text className='admin-hint'>{`先择${[!consort && '妃子', !card && '宫女'].filter(Boolean).join('与')}`}</Text> : null}
+      </View>
     </View>
   )
 }

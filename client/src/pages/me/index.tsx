@@ -10,7 +10,7 @@ import { SealButton } from '../../components/SealButton'
 import { Sheet } from '../../components/Sheet'
 import { useAuthGuard } from '../../hooks/useAuthGuard'
 import { useData } from '../../hooks/useData'
-import { USER_ROLE } from '../../lib/labels'
+import { noMaidsHint, USER_ROLE } from '../../lib/labels'
 import { AdminPanel } from './AdminPanel'
 import { ConsortCard } from './ConsortCard'
 import { MaidCollection } from './MaidCollection'
@@ -97,6 +97,8 @@ export default function Me() {
 
       <Panel title='宫女图鉴' extra={me.data?.consort ? <Text>{(me.data.consort.maids ?? []).length} 位在侧</Text> : undefined}>
         <ErrorLine error={catalogue.error} />
+        {me.data?.consort && noMaidsHint((me.data.consort.maids ?? []).length)
+          ? <View className='maid-hint'>{noMaidsHint((me.data.consort.maids ?? []).length)}</View> : null}
         {catalogue.data
           ? <MaidCollection cards={catalogue.data.cards} owned={me.data?.consort?.maids ?? []} />
           : <View className='loading'>…</View>}
