@@ -98,9 +98,9 @@ describe('深宫 H5', () => {
     const lobby = current(zhen)
     await lobby.getByText('开房', { exact: true }).click()
     const dialog = zhen.getByRole('dialog')
-    await dialog.getByText('关卡1', { exact: true }).waitFor()
+    await dialog.getByText('关卡1 · 高明珠', { exact: true }).waitFor()
     await dialog.getByText('回合上限').waitFor()
-    await dialog.getByText('关卡1', { exact: true }).click()
+    await dialog.getByText('关卡1 · 高明珠', { exact: true }).click()
     await shot(zhen, `${SHOTS}create-room.png`)
     // 先看玩法: the rules, as the server writes them, over the dialog; closing it leaves the dialog as it was
     await dialog.getByText('先看玩法 ›', { exact: true }).click()

@@ -261,7 +261,7 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
 
   it('宫斗杀 stage 1: three players open and join by clicking and play to a clear', async () => {
     const [zhen, mei, rong] = await Promise.all(TRIO.map(phone))
-    clearRoom = await openRoom(zhen, '宫斗杀', '关卡1')
+    clearRoom = await openRoom(zhen, '宫斗杀', '关卡1 · 高明珠')
     await Promise.all([mei, rong].map((p) => enterRoom(p, '宫斗杀', clearRoom, '入席')))
     log(`stage-1 room ${clearRoom} full`)
 
@@ -363,7 +363,7 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
   it('宫斗杀 stage 1 with a weak team: a wipe-out, watched by a spectator who never sees a hidden move', async () => {
     const team = await Promise.all(WEAK.map(phone))
     const watcher = await phone(WATCHER)
-    const roomId = await openRoom(team[0], '宫斗杀', '关卡1')
+    const roomId = await openRoom(team[0], '宫斗杀', '关卡1 · 高明珠')
     await enterRoom(watcher, '宫斗杀', roomId, '观战')
     await Promise.all(team.slice(1).map((p) => enterRoom(p, '宫斗杀', roomId, '入席')))
     await current(watcher).locator('.sg-watch', { hasText: '观战中' }).waitFor({ timeout: 20000 })

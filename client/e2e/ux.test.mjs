@@ -146,7 +146,7 @@ describe('rooms by link, code and 「我的对局」', () => {
     await pickGame(zhen, '宫斗杀')
     await screen(zhen).getByRole('button', { name: '开房', exact: true }).click()
     const dialog = zhen.page.getByRole('dialog')
-    await dialog.getByText('关卡1', { exact: true }).click()
+    await dialog.getByText('关卡1 · 高明珠', { exact: true }).click()
     await dialog.locator('input').last().fill('碎玉轩')
     await dialog.getByRole('button', { name: '开房', exact: true }).click()
     const room = screen(zhen)

@@ -359,6 +359,9 @@ def test_modes_are_locked_by_default_and_the_admin_opens_them(api, admin):
     assert {k: g["needs_consort"] for k, g in games.items()} == {
         "shengong_a": True, "shengong_b": True, "shengong_c": True, "shengong_d": True, "baohuang": False,
         "zhenhuan": False}
+    # 开房's stage choices are named with their opponent by the server (seed D①: 房主开房时选关卡)
+    assert games["shengong_d"]["options_schema"]["properties"]["stage"]["x-labels"] == {
+        "1": "关卡1 · 高明珠", "2": "关卡2 · 石露", "3": "关卡3 · 高明珠（携二随从）"}
     # DECISIONS #2: the round limit is fixed, shown read-only when opening a room
     assert games["shengong_a"]["fixed_rules"]["round_limit"] == games["shengong_d"]["fixed_rules"]["round_limit"] == 20
     assert error(p.post("/v1/rooms", {"game": "shengong_a"})) == (403, "MODE_LOCKED")

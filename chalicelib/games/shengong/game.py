@@ -63,7 +63,9 @@ class PalaceOptions(BaseModel):
 class StageOptions(PalaceOptions):
     """玩法D room options: the stage too (seed D①: 房主开房时选关卡)."""
 
-    stage: int = Field(default=1, ge=1, le=len(bosses.STAGES))
+    stage: int = Field(default=1, ge=1, le=len(bosses.STAGES),
+                       json_schema_extra={"x-labels": {str(k): v for k, v in bosses.STAGE_TITLES.items()}})
+    """`x-labels`: each stage's name with its opponent, for the 开房 dialog's choices (「关卡2 · 石露」)."""
 
 
 O = TypeVar("O", bound=PalaceOptions)

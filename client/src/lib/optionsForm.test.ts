@@ -29,6 +29,12 @@ describe('options form', () => {
     expect(defaultsOf(fields)).toEqual({ stage: 1, turn_seconds: 90 })
   })
 
+  it('names a choice as the server does when it says (x-labels: a stage with its opponent)', () => {
+    const labelled = { properties: { stage: { ...coop.properties.stage, 'x-labels': { 1: '关卡1 · 高明珠', 2: '关卡2 · 石露' } } } }
+    const [stage] = fieldsOf(labelled)
+    expect(stage.kind === 'choice' && stage.choices.map((c) => c.label)).toEqual(['关卡1 · 高明珠', '关卡2 · 石露', '关卡3'])
+  })
+
   it('resolves $defs enums and booleans', () => {
     const fields = fieldsOf(baohuang)
     expect(fields[0]).toMatchObject({ kind: 'choice', default: 'simple', choices: [{ value: 'simple', label: '简明 · 168 张' }, { value: 'classic', label: '经典 · 216 张' }] })

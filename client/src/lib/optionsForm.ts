@@ -43,8 +43,11 @@ function hintOf(prop: Json): string | undefined {
   return typeof prop.description === 'string' && hasCjk(prop.description) ? prop.description : undefined
 }
 
-function enumLabel(name: string, value: string | number): string {
-  return ENUM_LABEL[name]?.[String(value)] ?? String(value)
+/** A choice's name: the server's own (`x-labels`, e.g. a stage with its opponent) before labels.ts. */
+function enumLabel(name: string, value: string | number, prop: Json = {}): string {
+  const own = (prop['x-labels'] ?? {}) as Record<string, unknown>
+  const said = own[String(value)]
+  return typeof said === 'string' && said ? said : ENUM_LABEL[name]?.[String(value)] ?? String(value)
 }
 
 export function fieldsOf(schema: Json): Field[] {
@@ -55,12 +58,12 @@ export function fieldsOf(schema: Json): Field[] {
     const label = labelOf(name, prop)
     const hint = hintOf(prop)
     if ('const' in prop) {
-      fields.push({ kind: 'fixed', name, label, hint, value: enumLabel(name, prop.const as string) })
+      fields.push({ kind: 'fixed', name, label, hint, value: enumLabel(name, prop.const as string, prop) })
     } else if (Array.isArray(prop.enum)) {
       const values = prop.enum as (string | number)[]
       fields.push({
         kind: 'choice', name, label, hint,
-        choices: values.map((v) => ({ value: v, label: enumLabel(name, v) })),
+        choices: values.map((v) => ({ value: v, label: enumLabel(name, v, prop) })),
         default: (prop.default as string | number | undefined) ?? values[0],
       })
     } else if (prop.type === 'boolean') {
@@ -71,7 +74,7 @@ export function fieldsOf(schema: Json): Field[] {
       const dflt = typeof prop.default === 'number' ? prop.default : min
       if (max - min <= 4) {
         const choices: Choice[] = []
-        for (let v = min; v <= max; v++) choices.push({ value: v, label: enumLabel(name, v) })
+        for (let v = min; v <= max; v++) choices.push({ value: v, label: enumLabel(name, v, prop) })
         fields.push({ kind: 'choice', name, label, hint, choices, default: dflt })
       } else {
         const step = max - min >= 100 ? 5 : 1
