@@ -41,6 +41,14 @@ def test_a_start_with_fewer_than_three_is_refused():
     assert e.value.code == "NOT_ENOUGH_PLAYERS" and "3 人" in e.value.message
 
 
+def test_the_stage_choices_are_named_with_their_opponent():
+    """Seed D①: "房主开房时选关卡" — the options schema names each stage as the game does (its title with
+    the opponent), so 开房 shows what she will face."""
+    stage = StageOptions.model_json_schema()["properties"]["stage"]
+    assert stage["x-labels"] == {"1": "关卡1 · 高明珠", "2": "关卡2 · 石露", "3": "关卡3 · 高明珠（携二随从）"}
+    assert (stage["minimum"], stage["maximum"]) == (1, len(stage["x-labels"]))
+
+
 def test_stage_lock_names_each_player_who_has_not_cleared_the_previous_stage():
     """D⑥ 挑战关卡 N 须全队三人都通关关卡 N−1；有人没打通，开战时会点名提示."""
     team = entrants(profile("甄嬛", cleared=(1, 2)), profile("沈眉庄", cleared=()), profile("安陵容", cleared=(1,)))
