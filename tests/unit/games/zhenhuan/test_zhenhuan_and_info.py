@@ -139,6 +139,17 @@ def test_the_book_names_whom_an_information_step_asked_about_and_what_was_said()
     assert state.night.records[-1].note == "告知：7号未中毒也未醉酒"
 
 
+def test_the_plan_keeps_what_was_told_beside_what_happened_when_they_differ() -> None:
+    """三阿哥 and 玉娆 have their own note (what the touch or the bond did): when the storyteller tells
+    something else (a lie, or false information to an impaired player), the plan's note says what she
+    told too — by day she reads it back when the player claims; told the truth, the note stays as it was."""
+    roles = [JINXI, SANAGE, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI]
+    lied = step(night2(roles), "sanage", 0, answer=False)
+    assert lied.night.records[-1].note.endswith("；告知：染指1号：失败（真实：染指1号：成功）"), lied.night.records[-1].note
+    honest = step(night2(roles), "sanage", 0)
+    assert "告知" not in honest.night.records[-1].note and honest.night.records[-1].note.startswith("染指1号：")
+
+
 def test_a_chosen_status_reads_as_one_phrase_in_the_book() -> None:
     """华妃：每晚可赐一名玩家一丈红 / 果郡王：每晚可以保护除自己外一个人 — the storyteller's record reads
     「赐一丈红给4号」「保护1号」, not 「4号：一丈红」 after the actor's own 「5号：」."""
