@@ -91,10 +91,10 @@ def basis(places: Sequence[int], emperor: int, guard: int | None, solo: Solo) ->
         t = PLACE_POINTS[e] + PLACE_POINTS[g]
         return (f"皇帝{PLACE_NAMES[e]} {_signed(PLACE_POINTS[e])}，侍卫{PLACE_NAMES[g]} {_signed(PLACE_POINTS[g])}，"
                 f"合计 {_signed(t)}")
-    if solo is Solo.HIDDEN:
-        outcome = f"+{HIDDEN_SOLO}" if e == 0 else "不输不赢" if e == 1 else f"−{HIDDEN_SOLO}"
-        return f"暗独保，皇帝{PLACE_NAMES[e]}：{outcome}"
-    return f"明独保，皇帝{PLACE_NAMES[e]}：{'+' if e == 0 else '−'}{OPEN_SOLO}"
+    # a solo's stake as `score` pays it (no 造反 or 明保 here: the basis is before any doubling)
+    stake = score(places, emperor, None, solo)[0][emperor]
+    kind = "暗独保" if solo is Solo.HIDDEN else "明独保"
+    return f"{kind}，皇帝{PLACE_NAMES[e]}：{_signed(stake) if stake else '不输不赢'}"
 
 
 def deal_score(deal: Deal, places: Sequence[int]) -> tuple[tuple[int, ...], int]:

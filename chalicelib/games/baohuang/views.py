@@ -110,6 +110,8 @@ class BaohuangView(Frozen):
     can_open_solo: bool = False
     open_solo_stakes: str | None = None
     """With `can_open_solo`: what 明独保 stakes, in words for the button's side (DECISIONS 保皇 #5)."""
+    no_call: str | None = None
+    """Classic throne offer with no face to call: why 登基 is closed to her and what is left."""
     yield_to: int | None = None
     """The throne offered to the viewer: the seat a 让位 passes it to (her 上家)."""
     emperor: int | None = None
@@ -180,6 +182,9 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
                 fields["yield_to"] = prev_seat(me)
                 if state.options.variant is Variant.CLASSIC:
                     fields.update(callable=callable_list(hand), can_open_solo=True)
+                    if not fields["callable"]:
+                        fields["no_call"] = ("你手中没有三张同花色同点数的牌，无牌可叫，不能叫牌登基：可明独保"
+                                             + ("" if fields.get("must_take") else "，或让位") + "。")
                 else:
                     fields["can_open_solo"] = SHIWEI in hand
                 if fields["can_open_solo"]:

@@ -2315,6 +2315,11 @@ export interface components {
              */
             open_solo_stakes?: string | null;
             /**
+             * No Call
+             * @default null
+             */
+            no_call?: string | null;
+            /**
              * Yield To
              * @default null
              */

@@ -180,9 +180,7 @@ export function BaohuangGame({ view, refresh }: Props) {
                     </View>
                   </View>
                 ) : null}
-                {game.variant === 'classic' && !(game.callable ?? []).length ? (
-                  <View className='muted bh-nocall'>你手中没有三张同花色同点数的牌，无牌可叫，不能叫牌登基：可明独保{game.must_take ? '' : '，或让位'}。</View>
-                ) : null}
+                {game.no_call ? <View className='muted bh-nocall'>{game.no_call}</View> : null}
                 <View className='bh-buttons'>
                   <SealButton kind='gold' busy={busy === 'take'} disabled={game.variant === 'classic' && !call}
                     onClick={() => act(game.variant === 'classic' ? { type: 'take_throne', call } : { type: 'take_throne' }, 'take')}>

@@ -165,6 +165,18 @@ def test_classic_call_four_is_hidden_solo_and_open_solo_needs_no_call():
     assert (opened.solo, opened.called) == (Solo.OPEN, None)
 
 
+def test_a_classic_candidate_with_nothing_to_call_is_told_why_by_the_server():
+    """Decision (docs/rules/baohuang.md): with no face to call she reads why 登基 is closed and what is
+    left — the server's words, so the app holds no rule of its own. Seed: "皇帝可以选择叫自己手中四张
+    同花色同点数的牌'暗独保'，或是直接声明'明独保'"."""
+    nothing = ("BJ#1 S3#1 S6#1", "S3#4 LJ#1", "D5#1 D5#2 D5#3", "D5#4", "C7#1")
+    view = GAME.view(throne_table(*nothing, variant="classic"), Viewer.player(0))
+    assert view.callable == () and view.can_open_solo
+    assert view.no_call == "你手中没有三张同花色同点数的牌，无牌可叫，不能叫牌登基：可明独保，或让位。"
+    assert GAME.view(throne_table(*CLASSIC_HANDS, variant="classic"), Viewer.player(0)).no_call is None
+    assert GAME.view(throne_table(*nothing, variant="classic"), Viewer.player(1)).no_call is None
+
+
 @pytest.mark.parametrize(
     ("action", "code"),
     [
