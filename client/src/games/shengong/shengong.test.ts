@@ -9,7 +9,7 @@ import {
 } from './compose'
 import { emptyHandText, gameTabs, roundName, tenths } from './labels'
 import { foldText, mergeReports, orderLines, recapOf, scoreLines, scrollOrder } from './reports'
-import { fastestRow, notesInTableOrder, placeLine, points, resultRows, unlockedStage } from './result'
+import { fastestRow, notesInTableOrder, placeLine, points, resultRows, scoreName, unlockedStage } from './result'
 import type { Card, ClearRow, Line, Option, Outcome, PlaceView, Player, Report } from './types'
 
 // ---------- fixtures shaped like the API's answers ----------
@@ -503,5 +503,12 @@ describe('gameTabs', () => {
   it('no hand in the mode (A/B) or a spectator: no 手牌; over: 结果 first and no 手牌', () => {
     expect(keys(gameTabs(false, null, true))).toEqual(['map', 'report'])
     expect(keys(gameTabs(true, 3, true))).toEqual(['result', 'map', 'report'])
+  })
+})
+
+describe('scoreName', () => {
+  it('names her row with 「（我）」 and puts 未出手 apart, never two brackets side by side', () => {
+    expect(scoreName({ name: '甄嬛', mine: true, played: false })).toEqual({ name: '甄嬛（我）', note: '未出手' })
+    expect(scoreName({ name: '叶澜依', mine: false, played: true })).toEqual({ name: '叶澜依', note: null })
   })
 })
