@@ -285,6 +285,14 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
     }
     const misfit = held.find((c) => c.startsWith('xunyi'))
     assert.ok(misfit || meal, `she holds 寻医问药 or 御厨妙手: ${held.join()}`)
+    // a card marked for discard fades, but its 留 (take it back) still looks as tappable as any button
+    const dropped = view.locator('.sg-card').last()
+    await dropped.locator('.sg-card-btn', { hasText: '弃' }).click()
+    const keep = dropped.locator('.sg-card-btn', { hasText: '留' })
+    const faded = (el) => { let o = 1; for (let e = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity); return o }
+    assert.equal(await keep.evaluate(faded), 1, 'the 留 button is not greyed')
+    assert.ok(await dropped.locator('.sg-card-skill').evaluate(faded) < 1, 'the discarded card fades')
+    await keep.click()
     if (misfit) {
       // the card says what it does at her level, the per-level rule under it
       assert.match(await view.locator(`.sg-card[data-card="${misfit}"] .sg-card-text`).innerText(), /^下毒命中 \+\d+%$/)

@@ -67,9 +67,11 @@ def cards_text(who: str, state: State, seat: int, play: CardPlay) -> str:
         if copy is not None:
             c = copy_card(copy)
             parts.append(f"{SLOT_ZH[slot]}位「{c.skill}」Lv.{maids.get(c.id, 1)}")
-    if play.discard:
-        parts.append("弃牌 " + "、".join(f"「{copy_card(c).skill}」" for c in play.discard))
-    return f"{who}打出：{'；'.join(parts)}"
+    # a discard is no card played (seed C③ 也可弃牌): 「你弃掉「…」」 alone, after the plays 「，弃掉「…」」
+    dropped = "、".join(f"「{copy_card(c).skill}」" for c in play.discard)
+    if not parts:
+        return f"{who}弃掉{dropped}"
+    return f"{who}打出：{'；'.join(parts)}" + (f"，弃掉{dropped}" if dropped else "")
 
 
 def landed(h: Hit) -> bool:

@@ -16,6 +16,7 @@ import {
   pickOf, readiness, shutReason, toggleCard, toggleDiscard, type ButtonState, type Compose,
 } from './compose'
 import { HandPanel } from './HandPanel'
+import { gameTabs, type Tab } from './labels'
 import { hurryOffered } from './hurry'
 import { HurrySheet } from './HurrySheet'
 import { PalaceMap } from './PalaceMap'
@@ -27,8 +28,6 @@ import { Bosses, Roster } from './Rivals'
 import { StatusStrip } from './StatusStrip'
 import type { Seen } from '../../hooks/usePoll'
 import type { Card, Game as GameView, Place, Report, RoomView } from './types'
-
-type Tab = 'map' | 'hand' | 'report' | 'result'
 
 /** A call that may be repeated safely, tried again twice after a lost answer (network, 429, 5xx). */
 async function patiently<T>(call: () => Promise<T>): Promise<T> {
@@ -101,6 +100,11 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
   useEffect(() => {
     if (over) setTab('result')
   }, [over])
+  // she fell while looking at her hand: the tab is gone, back to the map
+  const down = !!me && !me.alive
+  useEffect(() => {
+    if (down) setTab((t) => (t === 'hand' ? 'map' : t))
+  }, [down])
   // a voided round leaves her one action (待机, the server says): chosen for her, she only seals it
   const onlyOption = canAct && mine?.voided ? options.filter((o) => o.allowed) : []
   const forced = onlyOption.length === 1 ? onlyOption[0] : undefined
@@ -216,12 +220,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
     }
   }
 
-  const tabs: { key: Tab; label: string; show: boolean }[] = [
-    { key: 'result', label: '结果', show: over },
-    { key: 'map', label: '宫图', show: true },
-    { key: 'hand', label: `手牌${mine?.hand ? ` ${mine.hand.hand.length}` : ''}`, show: !!mine?.hand && !over },
-    { key: 'report', label: '战报', show: true },
-  ]
+  const tabs = gameTabs(over, mine?.hand ? mine.hand.hand.length : null, !!me?.alive)
 
   const showDock = !over && !!mine && waitsForMe
   const sealedText = sealedMove ? describeMove(sealedMove, game.mode, { opponent: opponentName, card: cardName }) : ''
@@ -236,7 +235,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
       {me && !me.alive && !over ? <View className='sg-watch sg-watch-out'>你已出局，静观宫中风云</View> : null}
 
       <View className='sg-tabs' role='tablist'>
-        {tabs.filter((t) => t.show).map((t) => (
+        {tabs.map((t) => (
           <View key={t.key} className={`sg-tab ${tab === t.key ? 'sg-tab-on' : ''}`} role='tab' aria-selected={tab === t.key ? 'true' : 'false'}
             data-tab={t.key} onClick={() => setTab(t.key)}>
             {t.label}

@@ -5,7 +5,7 @@ import { AgainButton } from '../../components/room/AgainButton'
 import { teamText } from '../../lib/labels'
 import { useData } from '../../hooks/useData'
 import { REASON_NAME } from './labels'
-import { fastestRow, notesInTableOrder, placeLine, points, resultRows, unlockedStage } from './result'
+import { fastestRow, notesInTableOrder, placeLine, points, resultRows, scoreName, unlockedStage } from './result'
 import type { Line, RoomView } from './types'
 
 /**
@@ -97,7 +97,10 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
         {rows.map((r) => (
           <View key={r.seat} className={`sg-score ${r.mine ? 'sg-score-mine' : ''} ${r.won ? 'sg-score-won' : ''}`} data-seat={r.seat}>
             <Text className='sg-score-rank'>{r.place ?? 1 + rows.filter((o) => o.score > r.score).length}</Text>
-            <Text className='sg-score-name'>{r.name}{r.mine ? '（我）' : ''}{r.played ? '' : '（未出手）'}</Text>
+            <View className='sg-score-name'>
+              <Text>{scoreName(r).name}</Text>
+              {scoreName(r).note ? <Text className='sg-score-unmoved'>{scoreName(r).note}</Text> : null}
+            </View>
             <Text className='sg-score-num' aria-label='击败'>{r.kills}</Text>
             <Text className='sg-score-num'>{points(r.damage)}</Text>
             <Text className='sg-score-num'>{points(r.taken)}</Text>

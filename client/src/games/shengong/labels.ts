@@ -59,3 +59,19 @@ export function emptyHandText(held: number, deckMaids: number): string | null {
   if (held > 0) return null
   return deckMaids === 0 ? '你名下没有良品（R）宫女，本局无牌可出 · 宫女由司礼赏赐' : '手中无牌'
 }
+
+export type Tab = 'map' | 'hand' | 'report' | 'result'
+
+/**
+ * The game's tabs, in order: 结果 once over, 宫图, 手牌 (with how many she holds) while she may still
+ * play one — seated, alive and the game on (a fallen lady keeps her cards in the view, but nothing is
+ * left for her to play) — and 战报.
+ */
+export function gameTabs(over: boolean, held: number | null, alive: boolean): { key: Tab; label: string }[] {
+  const tabs: { key: Tab; label: string }[] = []
+  if (over) tabs.push({ key: 'result', label: '结果' })
+  tabs.push({ key: 'map', label: '宫图' })
+  if (held !== null && alive && !over) tabs.push({ key: 'hand', label: `手牌 ${held}` })
+  tabs.push({ key: 'report', label: '战报' })
+  return tabs
+}

@@ -88,3 +88,11 @@ export function unlockedStage(stage: number | null | undefined, cleared: boolean
 export function fastestRow(rows: ClearRow[], roomId: string): ClearRow | undefined {
   return rows.find((r) => r.room === roomId)
 }
+
+/**
+ * How a row of the score table names her: 「甄嬛（我）」 on its line, and 未出手 apart, as a note under
+ * the name (on a phone 「甄嬛（我）（未出手）」 broke inside the brackets, two of them side by side).
+ */
+export function scoreName(r: { name: string; mine: boolean; played: boolean }): { name: string; note: string | null } {
+  return { name: `${r.name}${r.mine ? '（我）' : ''}`, note: r.played ? null : '未出手' }
+}

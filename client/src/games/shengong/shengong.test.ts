@@ -7,9 +7,9 @@ import {
   actionBody, buttons, chanceOf, chooseAction, shutReason, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
   toggleCard, toggleDiscard, voidedBanner, type Compose,
 } from './compose'
-import { emptyHandText, roundName, tenths } from './labels'
+import { emptyHandText, gameTabs, roundName, tenths } from './labels'
 import { foldText, mergeReports, orderLines, recapOf, scoreLines, scrollOrder } from './reports'
-import { fastestRow, notesInTableOrder, placeLine, points, resultRows, unlockedStage } from './result'
+import { fastestRow, notesInTableOrder, placeLine, points, resultRows, scoreName, unlockedStage } from './result'
 import type { Card, ClearRow, Line, Option, Outcome, PlaceView, Player, Report } from './types'
 
 // ---------- fixtures shaped like the API's answers ----------
@@ -489,5 +489,26 @@ describe('the map says why a tile is shut, and 玩法B her 宫女 say what they 
   it('her passive 宫女 as effect lines at her level', () => {
     expect(maidLines([{ skill: '寻医问药', level: 3, text: '下毒命中 +10%/级', text_now: '下毒命中 +30%' },
       { skill: '贴身护卫', level: 1, text: '所受气血伤害 −0.2/级' }])).toEqual(['寻医问药 Lv.3：下毒命中 +30%', '贴身护卫 Lv.1：所受气血伤害 −0.2/级'])
+  })
+})
+
+describe('gameTabs', () => {
+  const keys = (t: { key: string }[]) => t.map((x) => x.key)
+  it('a lady in play has her 手牌 with how many she holds', () => {
+    expect(gameTabs(false, 5, true)).toEqual([{ key: 'map', label: '宫图' }, { key: 'hand', label: '手牌 5' }, { key: 'report', label: '战报' }])
+  })
+  it('a fallen lady has no 手牌 tab: nothing is left for her to play (the view still carries her cards)', () => {
+    expect(keys(gameTabs(false, 5, false))).toEqual(['map', 'report'])
+  })
+  it('no hand in the mode (A/B) or a spectator: no 手牌; over: 结果 first and no 手牌', () => {
+    expect(keys(gameTabs(false, null, true))).toEqual(['map', 'report'])
+    expect(keys(gameTabs(true, 3, true))).toEqual(['result', 'map', 'report'])
+  })
+})
+
+describe('scoreName', () => {
+  it('names her row with 「（我）」 and puts 未出手 apart, never two brackets side by side', () => {
+    expect(scoreName({ name: '甄嬛', mine: true, played: false })).toEqual({ name: '甄嬛（我）', note: '未出手' })
+    expect(scoreName({ name: '叶澜依', mine: false, played: true })).toEqual({ name: '叶澜依', note: null })
   })
 })

@@ -8,7 +8,9 @@ import re
 from chalicelib.core.errors import DomainError
 from chalicelib.core.game import Viewer
 from chalicelib.core.rng import Rng
+from chalicelib.games.shengong.deck import Deck
 from chalicelib.games.shengong.game import GAME_A, GAME_B, GAME_C, GAME_D
+from chalicelib.games.shengong.terms import ModeKey
 from chalicelib.games.shengong.wording import paren, refusal_text
 from tests.unit.games.shengong.abc.helpers import board, run, seat
 from tests.unit.games.shengong.test_soak import entrants, random_move
@@ -88,3 +90,18 @@ def test_a_refused_move_is_told_in_words_not_its_code():
     assert any(t.startswith("你的落子不合规（未达准入条件），按待机处理") for t in own), own
     assert refusal_text("ALREADY_THERE") == "已身在此处"
     assert refusal_text("MALFORMED_ACTION") == "落子无法识别"
+
+
+def test_a_discard_is_not_told_as_a_card_played():
+    """玩法C ③ 落子时最多用三张…也可弃牌（每轮最多 2 张）: a discard is no card played — her line reads
+    「你弃掉「…」」 alone (not 「你打出：弃牌…」), and after the cards she played 「，弃掉「…」」."""
+    hand = Deck(hand=("tieshen#1", "tieshen#2", "xunyi#1"))
+    s = board(seat(0, "承乾宫", maids={"tieshen": 2, "xunyi": 3}, deck=hand), seat(1, "景仁宫"), mode=ModeKey.C)
+
+    def own_cards(cards: dict[str, object]) -> list[str]:
+        _, events = run(s, {0: dict(type="idle", cards=cards), 1: dict(type="stay")})
+        return [ln.text for ln in GAME_C.report(s, events, Viewer.player(0)) if ln.scope == "own" and ln.kind == "cards"]
+
+    assert own_cards({"discard": ["xunyi#1", "tieshen#2"]}) == ["你弃掉「寻医问药」、「贴身护卫」"]
+    assert own_cards({"defence": "tieshen#1", "discard": ["xunyi#1"]}) == ["你打出：防守位「贴身护卫」Lv.2，弃掉「寻医问药」"]
+    assert own_cards({"defence": "tieshen#1"}) == ["你打出：防守位「贴身护卫」Lv.2"]
