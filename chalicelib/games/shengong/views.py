@@ -137,6 +137,8 @@ class HandView(BaseModel):
     hand: tuple[CardView, ...]
     frozen: tuple[FrozenView, ...]
     pile: int
+    empty: str | None = None
+    """An empty hand's words: none at all without R 宫女 (seed C①), said with where 宫女 come from."""
 
 
 class MaidView(BaseModel):
@@ -260,6 +262,10 @@ def _decree_text(decree: tuple[Dim, ...]) -> str:
             f"哪一项都不居首为落空，气血 −{fmt(MEAL_EMPTY_HP)}")
 
 
+NO_R_MAIDS = "你名下没有良品（R）宫女，本局无牌可出 · 宫女由司礼赏赐"
+"""Seed C①: "若一张 R 卡都没，则本局无牌可出" — the deck is her R 宫女 alone, and the 司礼 grants them."""
+
+
 def _hand(mode: Mode, p: Player) -> HandView | None:
     if p.deck is None:
         return None
@@ -274,7 +280,8 @@ def _hand(mode: Mode, p: Player) -> HandView | None:
                               unusable=unusable))
     frozen = tuple(FrozenView(copy_id=f.card, skill=copy_card(f.card).skill, back_in_round=f.back_in_round)
                    for f in p.deck.frozen)
-    return HandView(seat=p.seat, hand=tuple(cards), frozen=frozen, pile=len(p.deck.pile))
+    empty = None if cards else NO_R_MAIDS if not p.maids else "手中无牌"
+    return HandView(seat=p.seat, hand=tuple(cards), frozen=frozen, pile=len(p.deck.pile), empty=empty)
 
 
 def _chances(mode: Mode, p: Player) -> dict[Attack, int]:

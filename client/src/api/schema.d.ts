@@ -3949,6 +3949,11 @@ export interface components {
             frozen: components["schemas"]["ShengongFrozenView"][];
             /** Pile */
             pile: number;
+            /**
+             * Empty
+             * @default null
+             */
+            empty?: string | null;
         };
         /**
          * Heal

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { MAX_DISCARD, type Compose } from './compose'
-import { emptyHandText, SLOT_SHORT, SLOT_TITLE, SLOTS } from './labels'
+import { SLOT_SHORT, SLOT_TITLE, SLOTS } from './labels'
 import type { Card, Mine } from './types'
 
 interface Props {
@@ -40,7 +40,7 @@ export function HandPanel({ mine, compose, locked, onPlay, onDiscard }: Props) {
         </View>
       </View>
 
-      {hand.hand.length === 0 ? <View className='empty sg-hand-empty'>{emptyHandText(0, (mine.maids ?? []).length)}</View> : null}
+      {hand.empty ? <View className='empty sg-hand-empty'>{hand.empty}</View> : null}
       <View className='sg-cards'>
         {hand.hand.map((c) => {
           const played = compose.cards[c.slot] === c.copy_id

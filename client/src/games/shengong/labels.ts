@@ -50,16 +50,6 @@ export function roundName(n: number): string {
   return `第${n}回合`
 }
 
-/**
- * What an empty hand says (C/D). `deckMaids`: her 宫女 the server dealt a deck from (`you.maids`, the R
- * cards only: seed C①); none at all means nothing to play this whole game, and she is told why and
- * where 宫女 come from, not a bare 「手中无牌」. null: she holds cards.
- */
-export function emptyHandText(held: number, deckMaids: number): string | null {
-  if (held > 0) return null
-  return deckMaids === 0 ? '你名下没有良品（R）宫女，本局无牌可出 · 宫女由司礼赏赐' : '手中无牌'
-}
-
 export type Tab = 'map' | 'hand' | 'report' | 'result'
 
 /**

@@ -7,7 +7,7 @@ import {
   actionBody, buttons, chanceOf, chooseAction, shutReason, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
   toggleCard, toggleDiscard, voidedBanner, type Compose,
 } from './compose'
-import { emptyHandText, gameTabs, roundName, tenths } from './labels'
+import { gameTabs, roundName, tenths } from './labels'
 import { foldText, mergeReports, orderLines, recapOf, scoreLines, scrollOrder } from './reports'
 import { fastestRow, notesInTableOrder, placeLine, points, resultRows, scoreName, unlockedStage } from './result'
 import type { Card, ClearRow, Line, Option, Outcome, PlaceView, Player, Report } from './types'
@@ -215,12 +215,6 @@ describe('cards in their slots and discards', () => {
     expect(c.cards.attack).toBe('xunyi#1')
     expect(hasCards(c)).toBe(true)
     expect(hasCards(EMPTY)).toBe(false)
-  })
-
-  it('an empty hand says why when she has no R 宫女 to deal from (seed C①: 若一张 R 卡都没，则本局无牌可出)', () => {
-    expect(emptyHandText(0, 0)).toBe('你名下没有良品（R）宫女，本局无牌可出 · 宫女由司礼赏赐')
-    expect(emptyHandText(0, 2)).toBe('手中无牌')
-    expect(emptyHandText(3, 0)).toBeNull()
   })
 
   it('cards that left the hand drop out', () => {

@@ -96,6 +96,12 @@ def test_mode_c_without_r_maids_has_no_cards():
     with pytest.raises(IllegalAction) as e:
         GAME_C.check(s, Viewer.player(2), act(type="poison", place="景仁宫", cards={"attack": "xunyi#1"}))
     assert e.value.code == "CARD_NOT_IN_HAND"
+    # and her view says why her hand is empty (not a bare 「手中无牌」), and where 宫女 come from
+    you = GAME_C.view(s, Viewer.player(2)).you
+    assert you is not None and you.hand is not None
+    assert you.hand.empty == "你名下没有良品（R）宫女，本局无牌可出 · 宫女由司礼赏赐"
+    held = GAME_C.view(s, Viewer.player(0)).you
+    assert held is not None and held.hand is not None and held.hand.empty is None
 
 
 def test_mode_c_card_effect_times_level():
