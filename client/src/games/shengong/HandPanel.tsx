@@ -50,7 +50,7 @@ export function HandPanel({ mine, compose, locked, onPlay, onDiscard }: Props) {
           const refused = locked || played ? null : cardRefusal(c, compose.type)
           return (
             <View key={c.copy_id} className={`sg-card sg-card-${c.slot} ${played ? 'sg-card-played' : ''} ${discarded ? 'sg-card-discarded' : ''} ${refused ? 'sg-card-refused' : ''}`}
-              data-card={c.copy_id} aria-disabled={refused ? 'true' : undefined}>
+              data-card={c.copy_id} data-refused={refused ? 'yes' : undefined}>
               <View className='sg-card-top'>
                 <Text className='sg-card-slot'>{SLOT_SHORT[c.slot]}</Text>
                 <Text className='sg-card-lv'>Lv.{c.level}</Text>
