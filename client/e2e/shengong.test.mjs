@@ -265,7 +265,7 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
     await Promise.all([mei, rong].map((p) => enterRoom(p, '宫斗杀', clearRoom, '入席')))
     log(`stage-1 room ${clearRoom} full`)
 
-    // round 1, 甄嬛: the map first, then a card the server refuses with 暗杀, its reason shown, and the fix
+    // round 1, 甄嬛: the map first, then a card the server refuses with 暗杀, greyed with its reason, and the fix
     const view = current(zhen)
     await view.locator('.sg-seal-btn').waitFor({ timeout: 20000 })
     assert.equal(await view.locator('.sg-tile').count(), 5, 'the five places of 玩法D')
@@ -273,7 +273,7 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
     await shotAt(zhen, null, 'shengong-stage.png')
     await view.locator('.sg-act[data-action="assassinate"]').click()
     await view.locator('.sg-boss-picked').waitFor()
-    // a card that does not go with 暗杀: 寻医问药 (下毒 only), refused with its reason when sent; and
+    // a card that does not go with 暗杀: 寻医问药 (下毒 only), greyed with its reason as soon as 暗杀 is chosen; and
     // 御厨妙手 (送膳 only), which the server marks as only to discard here (宫斗杀 has no 送膳)
     await tab(zhen, 'hand')
     const held = await view.locator('.sg-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))
@@ -294,19 +294,33 @@ describe('深宫杀 H5: 宫斗杀 rooms and a bots room, side by side', { concur
     assert.ok(await dropped.locator('.sg-card-skill').evaluate(faded) < 1, 'the discarded card fades')
     await keep.click()
     if (misfit) {
+      const card = view.locator(`.sg-card[data-card="${misfit}"]`)
       // the card says what it does at her level, the per-level rule under it
-      assert.match(await view.locator(`.sg-card[data-card="${misfit}"] .sg-card-text`).innerText(), /^下毒命中 \+\d+%$/)
-      assert.equal(await view.locator(`.sg-card[data-card="${misfit}"] .sg-card-rule`).innerText(), '下毒命中 +10%/级')
-      await view.locator(`.sg-card[data-card="${misfit}"] .sg-card-btn`, { hasText: '出' }).click()
-      const guard = held.find((c) => c.startsWith('tieshen'))
-      if (guard) await view.locator(`.sg-card[data-card="${guard}"] .sg-card-btn`, { hasText: '出' }).click()
-      await view.locator('.sg-seal-btn').click()
-      const refusal = view.locator('.sg-dock [role="alert"]')
-      await refusal.filter({ hasText: '只对下毒生效' }).waitFor()
+      assert.match(await card.locator('.sg-card-text').innerText(), /^下毒命中 \+\d+%$/)
+      assert.equal(await card.locator('.sg-card-rule').innerText(), '下毒命中 +10%/级')
+      // with 暗杀 chosen the server refuses it (CardView.refused): greyed with the server's reason while
+      // she composes, no 出, 弃 still there — not only at 落子
+      await card.locator('.sg-card-refusal', { hasText: '「寻医问药」只对下毒生效（可以弃掉）' }).waitFor()
+      assert.equal(await card.getAttribute('data-refused'), 'yes')
+      assert.equal(await card.locator('.sg-card-btn', { hasText: '出' }).count(), 0)
+      assert.equal(await card.locator('.sg-card-btn', { hasText: '弃' }).count(), 1)
       await shotAt(zhen, null, 'shengong-hand.png')
-      // the fix: 下毒, which the card serves
+      // the fix: 下毒, which the card serves — now it goes in its slot
+      const playIt = async () => {
+        await tab(zhen, 'hand')
+        assert.equal(await card.locator('.sg-card-refusal').count(), 0)
+        await card.locator('.sg-card-btn', { hasText: '出' }).click()
+        await tab(zhen, 'map')
+      }
       await tab(zhen, 'map')
       await view.locator('.sg-act[data-action="poison"]').click()
+      await playIt()
+      // back to 暗杀: the card comes out of its slot and the dock says why
+      await view.locator('.sg-act[data-action="assassinate"]').click()
+      await view.locator('.sg-dock-note', { hasText: '已收回：「寻医问药」只对下毒生效（可以弃掉）' }).waitFor()
+      assert.doesNotMatch(await view.locator('.sg-dock-move').textContent(), /寻医问药/)
+      await view.locator('.sg-act[data-action="poison"]').click()
+      await playIt()
       assert.match(await view.locator('.sg-dock-move').textContent(), /下毒 · 高明珠 · 进攻位「寻医问药」/)
       // the seal shows the chance with the card on it, as the server worked it out for that card
       const mineNow = (await api.call('GET', `/v1/games/shengong/rooms/${clearRoom}`, await api.login('甄嬛'))).body.game.you

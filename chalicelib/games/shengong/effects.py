@@ -58,6 +58,16 @@ def card_mods(maids: Mapping[str, int], play: CardPlay) -> Mods:
     return out
 
 
+def card_misfit(copy: str, action: ActionType) -> str | None:
+    """Why this card may not be played with `action` (it would do nothing with it), or None: the one
+    rule behind both `check_cards_fit` at 落子 and her hand's `refused` while she composes."""
+    c = copy_card(copy)
+    need = ACTION_OF_EFFECT.get(c.effect)
+    if need is not None and need is not action:
+        return f"「{c.skill}」只对{ACTION_ZH[need]}生效（可以弃掉）"
+    return None
+
+
 def check_cards_fit(play: CardPlay, action: ActionType) -> None:
     """Every played attack or 送膳 card must act with `action`; any card may be discarded.
 
@@ -65,7 +75,6 @@ def check_cards_fit(play: CardPlay, action: ActionType) -> None:
         IllegalAction: CARD_NO_EFFECT when a card would do nothing with this move.
     """
     for copy in play.used():
-        c = copy_card(copy)
-        need = ACTION_OF_EFFECT.get(c.effect)
-        if need is not None and need is not action:
-            raise IllegalAction(f"「{c.skill}」只对{ACTION_ZH[need]}生效（可以弃掉）", code="CARD_NO_EFFECT")
+        why = card_misfit(copy, action)
+        if why is not None:
+            raise IllegalAction(why, code="CARD_NO_EFFECT")

@@ -17,7 +17,7 @@ from chalicelib.games.shengong import bosses
 from chalicelib.games.shengong.cards import ACTION_OF_EFFECT, CATALOGUE, Effect, Slot
 from chalicelib.games.shengong.check import voided_reason
 from chalicelib.games.shengong.deck import copy_card
-from chalicelib.games.shengong.effects import passive_mods
+from chalicelib.games.shengong.effects import card_misfit, passive_mods
 from chalicelib.games.shengong.formulas import heal_amount, player_chance
 from chalicelib.games.shengong.modes import Foes, MaidUse, Mode
 from chalicelib.games.shengong.numbers import HIT_CAP, MEAL_EMPTY_HP, MEAL_GRACE, fmt, points
@@ -102,6 +102,16 @@ class OpponentView(BaseModel):
     """Points off players' 诬告 chance against her (石露)."""
 
 
+class CardRefusal(BaseModel):
+    """An action of this mode a card may not be played with, and the words 落子 would be refused with."""
+
+    model_config = _FROZEN
+
+    type: ActionType
+    reason: str
+    """「「寻医问药」只对下毒生效（可以弃掉）」 — CARD_NO_EFFECT's message, word for word."""
+
+
 class CardView(BaseModel):
     model_config = _FROZEN
 
@@ -120,6 +130,9 @@ class CardView(BaseModel):
     """The effect at her card's level, as it will act (「所受气血伤害 −0.4」); `text` says it per level."""
     unusable: str | None = None
     """Why it can do nothing in this mode (its action is not played here): it can only be discarded."""
+    refused: tuple[CardRefusal, ...] = ()
+    """The actions of this mode it may not go with, each with the reason (the app greys it once she
+    picks one of them; it may still be discarded). Every other action of the mode takes it."""
 
 
 class FrozenView(BaseModel):
@@ -266,6 +279,16 @@ NO_R_MAIDS = "你名下没有良品（R）宫女，本局无牌可出 · 宫女�
 """Seed C①: "若一张 R 卡都没，则本局无牌可出" — the deck is her R 宫女 alone, and the 司礼 grants them."""
 
 
+def _refused(mode: Mode, copy: str) -> tuple[CardRefusal, ...]:
+    """The mode's actions `check_cards_fit` would refuse this card with, by the same rule (`card_misfit`)."""
+    out = []
+    for action in (a for a in ActionType if a in mode.actions):
+        why = card_misfit(copy, action)
+        if why is not None:
+            out.append(CardRefusal(type=action, reason=why))
+    return tuple(out)
+
+
 def _hand(mode: Mode, p: Player) -> HandView | None:
     if p.deck is None:
         return None
@@ -277,7 +300,7 @@ def _hand(mode: Mode, p: Player) -> HandView | None:
         unusable = None if needs is None or needs in mode.actions else f"此玩法没有{ACTION_ZH[needs]}：此牌只能弃"
         cards.append(CardView(copy_id=copy, card=c.id, maid=c.maid, skill=c.skill, slot=c.slot, level=level,
                               effect=c.effect, amount=c.magnitude(level), text=c.text, text_now=c.text_at(level),
-                              unusable=unusable))
+                              unusable=unusable, refused=_refused(mode, copy)))
     frozen = tuple(FrozenView(copy_id=f.card, skill=copy_card(f.card).skill, back_in_round=f.back_in_round)
                    for f in p.deck.frozen)
     empty = None if cards else NO_R_MAIDS if not p.maids else "手中无牌"

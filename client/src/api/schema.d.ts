@@ -3815,6 +3815,15 @@ export interface components {
              */
             discard?: string[];
         };
+        /**
+         * CardRefusal
+         * @description An action of this mode a card may not be played with, and the words 落子 would be refused with.
+         */
+        ShengongCardRefusal: {
+            type: components["schemas"]["ShengongActionType"];
+            /** Reason */
+            reason: string;
+        };
         /** CardView */
         ShengongCardView: {
             /** Copy Id */
@@ -3843,6 +3852,11 @@ export interface components {
              * @default null
              */
             unusable?: string | null;
+            /**
+             * Refused
+             * @default []
+             */
+            refused?: components["schemas"]["ShengongCardRefusal"][];
         };
         /** ShengongCheckBody */
         ShengongCheckBody: {

@@ -12,7 +12,7 @@ import { SealButton } from '../../components/SealButton'
 import { goBoards } from '../../lib/nav'
 import { ActionSeals, MyPanel } from './Actions'
 import {
-  actionBody, buttons, chooseAction, choosePlace, chooseTarget, composeOf, describeMove, EMPTY, hasCards, keepHeld, optionOf,
+  actionBody, buttons, chooseAction, choosePlace, chooseTarget, composeOf, describeMove, EMPTY, fitCards, hasCards, keepHeld, optionOf,
   pickOf, readiness, shutReason, toggleCard, toggleDiscard, type ButtonState, type Compose,
 } from './compose'
 import { HandPanel } from './HandPanel'
@@ -109,7 +109,7 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
   const onlyOption = canAct && mine?.voided ? options.filter((o) => o.allowed) : []
   const forced = onlyOption.length === 1 ? onlyOption[0] : undefined
   useEffect(() => {
-    if (forced) setCompose((c) => (c.type ? c : chooseAction(c, forced, game.mode)))
+    if (forced) setCompose((c) => (c.type ? c : fitCards(chooseAction(c, forced, game.mode), hand).compose))
   }, [forced?.type, step])
 
   const seenReports = useRef(0)
@@ -137,8 +137,10 @@ export function ShengongGame({ view, refresh, look, reports, reportError, report
       setNote(`${b.label}：${b.reason ?? '此时不可'}`)
       return
     }
-    setNote(undefined)
-    setCompose((c) => chooseAction(keepHeld(c, hand), o, game.mode))
+    // a card in a slot that the new action does not take comes out, and the server's reason is said
+    const { compose: next, taken } = fitCards(chooseAction(keepHeld(compose, hand), o, game.mode), hand)
+    setNote(taken.length ? `已收回：${taken.join('；')}` : undefined)
+    setCompose(next)
   }
 
   const pickPlace = (place: Place) => {

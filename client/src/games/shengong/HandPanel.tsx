@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { MAX_DISCARD, type Compose } from './compose'
+import { cardRefusal, MAX_DISCARD, type Compose } from './compose'
 import { SLOT_SHORT, SLOT_TITLE, SLOTS } from './labels'
 import type { Card, Mine } from './types'
 
@@ -14,8 +14,9 @@ interface Props {
 
 /**
  * My hand (C/D): three slots — 进攻 / 防守 / 通用, each taking only its own kind — and up to two
- * discards; tap 出 to put a card in its slot (again to take it back), 弃 to discard it. Frozen cards
- * and the pile are listed below.
+ * discards; tap 出 to put a card in its slot (again to take it back), 弃 to discard it. With an action
+ * chosen, a card the server refuses with it (`refused`) is greyed with the server's reason and has no
+ * 出 (弃 stays). Frozen cards and the pile are listed below.
  */
 export function HandPanel({ mine, compose, locked, onPlay, onDiscard }: Props) {
   const hand = mine.hand
@@ -45,9 +46,11 @@ export function HandPanel({ mine, compose, locked, onPlay, onDiscard }: Props) {
         {hand.hand.map((c) => {
           const played = compose.cards[c.slot] === c.copy_id
           const discarded = compose.discard.includes(c.copy_id)
+          // the server says it may not go with the action she has chosen: greyed, with its reason; 弃 only
+          const refused = locked || played ? null : cardRefusal(c, compose.type)
           return (
-            <View key={c.copy_id} className={`sg-card sg-card-${c.slot} ${played ? 'sg-card-played' : ''} ${discarded ? 'sg-card-discarded' : ''}`}
-              data-card={c.copy_id}>
+            <View key={c.copy_id} className={`sg-card sg-card-${c.slot} ${played ? 'sg-card-played' : ''} ${discarded ? 'sg-card-discarded' : ''} ${refused ? 'sg-card-refused' : ''}`}
+              data-card={c.copy_id} data-refused={refused ? 'yes' : undefined}>
               <View className='sg-card-top'>
                 <Text className='sg-card-slot'>{SLOT_SHORT[c.slot]}</Text>
                 <Text className='sg-card-lv'>Lv.{c.level}</Text>
@@ -59,9 +62,10 @@ export function HandPanel({ mine, compose, locked, onPlay, onDiscard }: Props) {
               {c.text_now ? <Text className='sg-card-rule'>{c.text}</Text> : null}
               {/* the server says when a card can do nothing in this mode (送膳 cards in 宫斗杀): only 弃 */}
               {c.unusable ? <Text className='sg-card-unusable'>{c.unusable}</Text> : null}
+              {refused && !c.unusable ? <Text className='sg-card-unusable sg-card-refusal'>{refused}</Text> : null}
               {locked ? null : (
                 <View className='sg-card-btns'>
-                  {c.unusable ? null : <View className={`sg-card-btn ${played ? 'sg-card-btn-on' : ''}`} role='button' onClick={() => onPlay(c)}>{played ? '收回' : '出'}</View>}
+                  {c.unusable || refused ? null : <View className={`sg-card-btn ${played ? 'sg-card-btn-on' : ''}`} role='button' onClick={() => onPlay(c)}>{played ? '收回' : '出'}</View>}
                   <View className={`sg-card-btn sg-card-btn-discard ${discarded ? 'sg-card-btn-on' : ''}`} role='button' onClick={() => onDiscard(c)}>{discarded ? '留' : '弃'}</View>
                 </View>
               )}

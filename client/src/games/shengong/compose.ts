@@ -125,12 +125,46 @@ export function choosePlace(compose: Compose, option: Option | undefined, place:
   return { ...compose, place }
 }
 
-/** Play a card into its own slot (replacing the slot's card), or take it back out. */
-export function toggleCard(compose: Compose, card: Pick<Card, 'copy_id' | 'slot'>): Compose {
+/**
+ * Why this card may not go with the action she has chosen, in the server's words (its `refused`, the
+ * refusal 落子 would get: 「「寻医问药」只对下毒生效（可以弃掉）」); null with no action chosen or when it fits.
+ */
+export function cardRefusal(card: Pick<Card, 'refused'>, type: ActionType | undefined): string | null {
+  if (!type) return null
+  return (card.refused ?? []).find((r) => r.type === type)?.reason ?? null
+}
+
+/** Play a card into its own slot (replacing the slot's card), or take it back out; one the server
+ * refuses with her chosen action stays out (she may still discard it). */
+export function toggleCard(compose: Compose, card: Pick<Card, 'copy_id' | 'slot' | 'refused'>): Compose {
   const cards = { ...compose.cards }
   if (cards[card.slot] === card.copy_id) delete cards[card.slot]
+  else if (cardRefusal(card, compose.type)) return compose
   else cards[card.slot] = card.copy_id
   return { ...compose, cards, discard: compose.discard.filter((c) => c !== card.copy_id) }
+}
+
+export interface Fitted {
+  compose: Compose
+  /** The server's reason for each card taken out of its slot, in slot order. */
+  taken: string[]
+}
+
+/** After she changes her action: the cards in a slot the server refuses with it are taken out, each
+ * with its reason (so the screen can say why the slot emptied). */
+export function fitCards(compose: Compose, hand: Pick<Card, 'copy_id' | 'refused'>[]): Fitted {
+  const byId = new Map(hand.map((c) => [c.copy_id, c]))
+  const cards: Partial<Record<Slot, string>> = {}
+  const taken: string[] = []
+  for (const s of SLOTS) {
+    const id = compose.cards[s]
+    if (!id) continue
+    const card = byId.get(id)
+    const why = card ? cardRefusal(card, compose.type) : null
+    if (why) taken.push(why)
+    else cards[s] = id
+  }
+  return { compose: taken.length ? { ...compose, cards } : compose, taken }
 }
 
 /** Mark a card for discard (at most two) or unmark it; a discarded card leaves its slot. */

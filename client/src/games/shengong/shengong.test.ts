@@ -4,8 +4,8 @@ import { clockOffset, formatClock, remainingMs, urgency } from './clock'
 import { hurryOffered } from './hurry'
 import { battleBegan } from './start'
 import {
-  actionBody, buttons, chanceOf, chooseAction, shutReason, choosePlace, chooseTarget, describeMove, EMPTY, hasCards, keepHeld, readiness,
-  toggleCard, toggleDiscard, voidedBanner, type Compose,
+  actionBody, buttons, cardRefusal, chanceOf, chooseAction, shutReason, choosePlace, chooseTarget, describeMove, EMPTY, fitCards, hasCards,
+  keepHeld, readiness, toggleCard, toggleDiscard, voidedBanner, type Compose,
 } from './compose'
 import { gameTabs, roundName, tenths } from './labels'
 import { foldText, mergeReports, orderLines, recapOf, scoreLines, scrollOrder } from './reports'
@@ -220,6 +220,41 @@ describe('cards in their slots and discards', () => {
   it('cards that left the hand drop out', () => {
     const c: Compose = { type: 'idle', cards: { attack: 'gone#1', general: 'tongxin#1' }, discard: ['gone#2', 'xunyi#1'] }
     expect(keepHeld(c, HAND)).toEqual({ type: 'idle', cards: { general: 'tongxin#1' }, discard: ['xunyi#1'] })
+  })
+})
+
+describe('a card that does not fit the chosen action, as the server says (CardView.refused)', () => {
+  const XUNYI_NO = '「寻医问药」只对下毒生效（可以弃掉）'
+  // as the server sends C's hand: 寻医问药 serves 下毒 only, 贴身护卫 goes with anything
+  const xunyi: Card = { ...HAND[0], refused: (['assassinate', 'frame', 'meal', 'heal', 'idle', 'move'] as const).map((type) => ({ type, reason: XUNYI_NO })) }
+  const guard: Card = { ...HAND[2], refused: [] }
+  const poison = ABC_OPTIONS.find((o) => o.type === 'poison')!
+  const idle = ABC_OPTIONS.find((o) => o.type === 'idle')!
+
+  it('greys only once an action is chosen, with the server\'s reason for that action', () => {
+    expect(cardRefusal(xunyi, undefined)).toBeNull()
+    expect(cardRefusal(xunyi, 'poison')).toBeNull()
+    expect(cardRefusal(xunyi, 'idle')).toBe(XUNYI_NO)
+    expect(cardRefusal(guard, 'idle')).toBeNull()
+  })
+
+  it('cannot be put in a slot with that action, but may still be discarded', () => {
+    const c = chooseAction(EMPTY, idle, 'C')
+    expect(toggleCard(c, xunyi)).toBe(c)
+    expect(toggleCard(c, guard).cards).toEqual({ defence: 'tieshen#2' })
+    expect(toggleDiscard(c, xunyi.copy_id).discard).toEqual(['xunyi#1'])
+    expect(toggleCard(chooseAction(EMPTY, poison, 'C'), xunyi).cards).toEqual({ attack: 'xunyi#1' })
+  })
+
+  it('changing the action takes out a card it refuses, with the reason; the fitting ones stay', () => {
+    const played = toggleCard(toggleCard(chooseAction(EMPTY, poison, 'C'), xunyi), guard)
+    const same = fitCards(chooseAction(played, poison, 'C'), [xunyi, guard])
+    expect(same.taken).toEqual([])
+    expect(same.compose.cards).toEqual({ attack: 'xunyi#1', defence: 'tieshen#2' })
+    const moved = fitCards(chooseAction(played, idle, 'C'), [xunyi, guard])
+    expect(moved.taken).toEqual([XUNYI_NO])
+    expect(moved.compose.cards).toEqual({ defence: 'tieshen#2' })
+    expect(moved.compose.type).toBe('idle')
   })
 })
 
