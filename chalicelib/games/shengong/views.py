@@ -279,11 +279,12 @@ NO_R_MAIDS = "你名下没有良品（R）宫女，本局无牌可出 · 宫女�
 """Seed C①: "若一张 R 卡都没，则本局无牌可出" — the deck is her R 宫女 alone, and the 司礼 grants them."""
 
 
-def _refused(mode: Mode, copy: str) -> tuple[CardRefusal, ...]:
-    """The mode's actions `check_cards_fit` would refuse this card with, by the same rule (`card_misfit`)."""
+def _refused(mode: Mode, copy: str, voided: bool) -> tuple[CardRefusal, ...]:
+    """The mode's actions `check_cards_fit` would refuse this card with, by the same rule (`card_misfit`);
+    for a voided seat, every action (check_move: no card may be played with her 待机 either)."""
     out = []
     for action in (a for a in ActionType if a in mode.actions):
-        why = card_misfit(copy, action)
+        why = voided_reason(mode) if voided else card_misfit(copy, action)
         if why is not None:
             out.append(CardRefusal(type=action, reason=why))
     return tuple(out)
@@ -300,7 +301,7 @@ def _hand(mode: Mode, p: Player) -> HandView | None:
         unusable = None if needs is None or needs in mode.actions else f"此玩法没有{ACTION_ZH[needs]}：此牌只能弃"
         cards.append(CardView(copy_id=copy, card=c.id, maid=c.maid, skill=c.skill, slot=c.slot, level=level,
                               effect=c.effect, amount=c.magnitude(level), text=c.text, text_now=c.text_at(level),
-                              unusable=unusable, refused=_refused(mode, copy)))
+                              unusable=unusable, refused=_refused(mode, copy, p.voided)))
     frozen = tuple(FrozenView(copy_id=f.card, skill=copy_card(f.card).skill, back_in_round=f.back_in_round)
                    for f in p.deck.frozen)
     empty = None if cards else NO_R_MAIDS if not p.maids else "手中无牌"

@@ -81,3 +81,20 @@ def test_xunyi_is_refused_with_every_action_but_poison_in_c():
     assert set(refused) == {a.value for a in GAME_C.view(_c_state(), Viewer.player(0)).actions} - {"poison"}
     assert refused["frame"] == "「寻医问药」只对下毒生效（可以弃掉）"
     assert cards["tieshen"].refused == ()
+
+
+def test_a_voided_seats_cards_are_refused_with_every_action():
+    """DECISIONS 深宫杀 #12 (seed: 暗杀 … 并令其下回合行动作废): her voided turn is 待机 with no card played,
+    so every card is greyed with the voided reason — the words 落子 would be refused with (ACTION_VOIDED)."""
+    deck = Deck(hand=("tieshen#1", "xunyi#1"), pile=())
+    state = board(seat(0, "承乾宫", maids={"tieshen": 1, "xunyi": 1}, deck=deck, voided=True), seat(1, "景仁宫"),
+                  mode=ModeKey.C)
+    you = GAME_C.view(state, Viewer.player(0)).you
+    assert you is not None and you.hand is not None
+    for card in you.hand.hand:
+        assert {r.type.value for r in card.refused} >= {"idle", "poison"}
+        assert {r.reason for r in card.refused} == {you.voided_reason}
+    with pytest.raises(IllegalAction) as e:
+        GAME_C.check(state, Viewer.player(0), action_adapter.validate_python(
+            {"type": "idle", "cards": {"defence": "tieshen#1"}}))
+    assert e.value.code == "ACTION_VOIDED" and e.value.message == you.voided_reason
