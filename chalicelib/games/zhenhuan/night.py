@@ -196,7 +196,10 @@ def night_step(b: Board, action: NightStep, rng: Rng) -> None:
         line += "（采用建议的假信息）" if action.use_suggestion else ""
         # tonight's plan: a step with its own note (三阿哥's touch, 玉娆's bond) keeps what she was told
         # beside it when that differs from the truth (a lie, or false information to the impaired)
-        note = told if not note else f"{note}；{told}" if given != truth else note
+        if not note:
+            note = told
+        elif given != truth:
+            note = f"{note}；{told}"
     b.host(line, override=bool(forced) or (kind is not None and given != truth and not impaired))
     _record(b, StepRecord(
         step=key, actor=actor, targets=targets, impaired=impaired, truth=truth, given=given, suggested=suggested,
