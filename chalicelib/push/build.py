@@ -44,7 +44,7 @@ def push_services(svc: Services) -> PushDeps:
 
     built = PushDeps(store=DynamoPushStore(svc.dynamodb, svc.settings.table_name), rooms=svc.room_deps(),
                      sender=_SENDER or ChaliceSender(WEBSOCKET_API), token_keys=lambda: svc.settings.token_secret,
-                     notices=notices)
+                     notices=notices, pushed_views=svc.settings.push_views)
     _CACHE[svc] = built
     return built
 

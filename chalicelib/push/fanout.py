@@ -25,6 +25,12 @@ nothing of the storyteller's night steps that do not change what she sees, so no
 counted to learn them — the socket tells her no more than polling her own view would. Connections
 the gateway reports gone (410) are removed with all their subscriptions; expired ones are closed.
 
+Where the stage pushes views for the room's game (`PushDeps.pushed_views`, the PUSH_VIEWS setting),
+the notice also carries the subscriber's own view, exactly as her `GET` would answer it, and its ETag
+(`rooms.views.pushed_view`): her phone shows it without asking. It is her projection, worked out for
+her alone, so it tells her nothing her own `GET` would not; a view that would make the message larger
+than `MAX_PUSHED_VIEW_BYTES` is left out (she fetches it as before).
+
 Then the chat helper's hook runs for the transition (`send_notices(old, new, trigger, is_watching)`)
 with presence = the user has a live subscription to the room.
 """
@@ -33,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chalicelib.core.errors import DomainError
 from chalicelib.domain.model import MoveRecord, Room, Trigger
@@ -41,7 +47,13 @@ from chalicelib.domain.ports import PushStore, RoomStore, Subscription
 from chalicelib.observability import logger, metrics_count
 from chalicelib.push.service import PushDeps, caller_of
 
+if TYPE_CHECKING:
+    from chalicelib.rooms.views import RoomView
+
 CHANGED = "changed"
+MAX_PUSHED_VIEW_BYTES = 32 * 1024
+"""A notice with a view stays within one billed WebSocket message (API Gateway bills per 32 KB; it
+refuses more than 128 KB)."""
 
 FILTER_PATTERNS: tuple[dict[str, Any], ...] = (
     {"dynamodb": {"Keys": {"sk": {"S": ["ROOM"]}}}},
@@ -117,7 +129,7 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
     from chalicelib.games import get_game
     from chalicelib.rooms.access import viewer_for
     from chalicelib.rooms.engine import hides_steps
-    from chalicelib.rooms.views import view_tag
+    from chalicelib.rooms.views import pushed_view, view_tag
 
     store = deps.store
     subs = store.subscriptions(room.id)
@@ -129,6 +141,7 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
     now_s = deps.rooms.clock.now_ms() // 1000
     room_deps = replace(deps.rooms, rooms=_Reads(deps.rooms.rooms, subs))
     game = get_game(room.game)
+    pushes_views = game.family in deps.pushed_views
     for sub in subs:
         if sub.expires_s <= now_s:
             report.expired += 1
@@ -144,7 +157,8 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
             hidden = hides_steps(game, viewer)
             if not hidden and room.version == sub.version:
                 continue  # the very version she subscribed with
-            tag = view_tag(room_deps, caller, room) if hidden else None
+            pushed: RoomView | None = pushed_view(room_deps, caller, room) if pushes_views else None
+            tag = (pushed.etag if pushed is not None else view_tag(room_deps, caller, room)) if hidden else None
         except DomainError:
             # she may no longer view it (a 暗号 room she left): the subscription ends, and she is told so
             store.unsubscribe(sub.connection_id, room.id)
@@ -163,6 +177,8 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
         notice: dict[str, Any] = {"type": CHANGED, "room": room.id}
         if not hidden:
             notice["version"] = room.version
+        if pushed is not None:
+            notice.update(_carried(pushed))
         if not deps.sender.send(sub.connection_id, notice):
             report.gone += 1
             alive.pop(sub.connection_id, None)
@@ -173,6 +189,17 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
         if tag is not None:
             store.set_tag(room.id, sub.connection_id, tag, room.version)
     report.watching[room.id] = set(alive.values())
+
+
+def _carried(pushed: RoomView) -> dict[str, Any]:
+    """The view and its ETag for a notice, or nothing when they would not fit in one message."""
+    from chalicelib.push.sender import encode
+
+    carried = {"view": pushed.body, "etag": pushed.etag}
+    if len(encode(carried).encode()) > MAX_PUSHED_VIEW_BYTES - 200:  # the notice's own fields
+        metrics_count("PushViewsTooLarge")
+        return {}
+    return carried
 
 
 def _forget(store: PushStore, room_id: str, connection_id: str) -> None:

@@ -1,14 +1,17 @@
 """What the three WebSocket routes do: connect, one message, disconnect.
 
-The protocol (JSON text frames; every server message has `type`, and never more than the room id
-the client gave — no state, no version, no step):
+The protocol (JSON text frames; every server message has `type`; a notice names the room and, for a
+viewer who sees it anyway, the version, and — only where the stage pushes views for the game — her own
+view as her `GET` would answer it, with its ETag; never anything of anyone else's):
 
     client → server                              server → client
     {"action": "subscribe", "room": R}           {"type": "subscribed", "room": R}
                                                  or {"type": "error", "room": R, "code", "message"}
     {"action": "unsubscribe", "room": R}         {"type": "unsubscribed", "room": R}
     {"action": "ping"}                           {"type": "pong"}
-                                                 {"type": "changed", "room": R}   (the fan-out: fetch your view)
+                                                 {"type": "changed", "room": R, "version"?: V,
+                                                  "view"?: {...}, "etag"?: E}
+                                                  (the fan-out: fetch your view, unless it came along)
                                                  {"type": "unsubscribed", "room": R} (you may no longer watch it)
 
 Connect checks the token (the same HMAC token as the HTTP API; browsers cannot set headers on a
@@ -55,6 +58,8 @@ class PushDeps:
     token_keys: Callable[[], bytes]
     """The token keys (`Settings.token_secret`), read only when a socket connects."""
     notices: NoticeHook | None = None
+    pushed_views: frozenset[str] = frozenset()
+    """Game families whose notices carry the subscriber's own view (`Settings.push_views`)."""
     max_rooms: int = MAX_ROOMS
     extra: dict[str, Any] = field(default_factory=dict)
 

@@ -225,6 +225,19 @@ def view_tag(deps: RoomDeps, caller: Caller, room: Room) -> str:
     return _etag(_view_body(deps, caller, room, viewer_for(deps, caller, room), True))
 
 
+def pushed_view(deps: RoomDeps, caller: Caller, room: Room) -> RoomView:
+    """What `GET /v1/games/{family}/rooms/{id}` (no query) answers the caller for `room` as it stands,
+    settling nothing: the body a room notice carries where the stage pushes views, with its ETag.
+
+    Raises:
+        Forbidden: PASSWORD_REQUIRED (she may no longer view the room).
+    """
+    body = _view_body(deps, caller, room, viewer_for(deps, caller, room), True)
+    etag = _etag(body)
+    body["server_time"] = deps.clock.now_ms()
+    return RoomView(body=body, etag=etag)
+
+
 def _report(game: AnyGame, state: Any, log: LogRecord, viewer: Viewer) -> list[dict[str, Any]]:
     return [line.model_dump(mode="json") for line in game.report(state, game.load_events(log.events), viewer)]
 

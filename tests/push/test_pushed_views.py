@@ -1,0 +1,139 @@
+"""Where the stage pushes views (PUSH_VIEWS), a room notice carries the subscriber's own view, exactly
+as her own `GET` answers it (body and ETag), so her phone need not ask: her projection, worked out for
+her alone — never another seat's hand or role, never the storyteller's truth."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from chalicelib.config import ConfigurationError, load_settings
+from tests.api.baohuang_driver import Policy, Table, waiting_seat
+from tests.push import harness as push_harness
+from tests.push.test_stream_integration import Gateway
+from tests.push.zhenhuan import ST
+from tests.push.zhenhuan import Table as ZhenhuanTable
+
+SEED = bytes([6]) + bytes(31)
+
+
+def _without_clock(body: dict) -> dict:
+    return {k: v for k, v in body.items() if k != "server_time"}
+
+
+@pytest.fixture
+def settings_env(settings_env):
+    return {**settings_env, "PUSH_VIEWS": "baohuang"}
+
+
+@pytest.fixture
+def gateway(svc, ddb):
+    from chalicelib.push.build import use_sender
+    from infra.local_push import StreamPoller, enable_stream, stream_function, streams_client
+    from tests.conftest import TABLE
+
+    sockets = push_harness.Sockets()
+    use_sender(sockets)
+    poller = StreamPoller(streams_client(ddb), enable_stream(ddb, TABLE), stream_function())
+    yield Gateway(sockets, poller)
+    use_sender(None)
+
+
+def test_a_baohuang_notice_carries_her_own_view_as_her_get_answers_it(api, svc, gateway):
+    """Over the deployed path (moto's stream, the stream function): after each of the first plays of a
+    deal, each of the five phones holds, from its notices alone, the body and ETag its own GET gives —
+    her own hand and only hers (every other seat's cards appear only as a count)."""
+    table = Table.open(api, svc, ["赵", "钱", "孙", "李", "周"], variant="classic")
+    cids = []
+    for p in table.players:
+        _, cid = gateway.connect(p.token)
+        assert gateway.say(cid, {"action": "subscribe", "room": table.room_id}) == {
+            "type": "subscribed", "room": table.room_id}
+        cids.append(cid)
+    policy, versions = Policy(), 0
+    while versions < 10:
+        view = table.view(0)
+        seat = waiting_seat(view)
+        mine = table.view(seat)
+        before = table.stored().version
+        table.do(seat, policy.choose(mine), mine["room"]["step"])
+        moved = table.stored().version != before  # a declaration in the throne's round is only sealed
+        versions += moved
+        gateway.poller.poll()
+        for s, (p, cid) in enumerate(zip(table.players, cids, strict=True)):
+            got = gateway.sockets.take(cid)
+            if not moved:
+                assert got == [] or s == 0, got  # a sealed declaration: at most the creator's 催战 notice
+                continue
+            assert len(got) == 1 and set(got[0]) == {"type", "room", "version", "view", "etag"}, got
+            answer = p.api.http.get(table.game_path, headers={"Authorization": f"Bearer {p.token}"})
+            notice = got[0]
+            assert notice["etag"] == answer.headers["ETag"]
+            assert _without_clock(notice["view"]) == _without_clock(json.loads(answer.body))
+            assert notice["version"] == notice["view"]["room"]["version"] == table.stored().version
+            game = notice["view"]["game"]
+            assert game["hand"] == table.view(s)["game"]["hand"] and game.get("hands") is None
+            assert all(set(seat) & {"hand", "hands"} == set() for seat in game["seats"])
+
+
+def test_a_view_too_large_for_one_message_is_left_out(api, svc, gateway, monkeypatch):
+    """A notice whose view would pass one billed message (32 KB) says only that the room changed."""
+    from chalicelib.push import fanout
+
+    monkeypatch.setattr(fanout, "MAX_PUSHED_VIEW_BYTES", 600)
+    table = Table.open(api, svc, ["赵", "钱", "孙", "李", "周"], start=False, variant="classic")
+    _, cid = gateway.connect(table.players[1].token)
+    gateway.say(cid, {"action": "subscribe", "room": table.room_id})
+    table.start()
+    gateway.poller.poll()
+    got = gateway.sockets.take(cid)
+    assert got and all(set(m) == {"type", "room", "version"} for m in got), got
+
+
+def test_a_hidden_step_players_pushed_view_comes_only_when_it_changed(fake_games):
+    """血染甄嬛传 with views pushed: a player is told, with her view, exactly when her own view's ETag
+    changed (never on the storyteller's other night steps), no version; the view is hers as GET
+    shows it (no other seat's role); the storyteller's notices carry her grimoire."""
+    h = push_harness.harness(seed=SEED)
+    h.push.pushed_views = frozenset({"zhenhuan"})
+    t = ZhenhuanTable.open(h)
+    t.deal(["jingfei", "huangshang", "sanage", "huafei", "taihou"])
+    t.do({"type": "begin"})
+    cids = [h.socket(p, t.room) for p in t.players]
+    host = h.socket(ST, t.room)
+    tags = [t.view(p).etag for p in t.players]
+    steps = 0
+    while t.step_night():
+        steps += 1
+        h.pump()
+        for seat, (p, cid) in enumerate(zip(t.players, cids, strict=True)):
+            got = h.sockets.take(cid)
+            now = t.view(p)
+            assert len(got) == int(now.etag != tags[seat])
+            for m in got:
+                assert set(m) == {"type", "room", "view", "etag"}, m  # no version: her steps are hidden
+                assert m["etag"] == now.etag and _without_clock(m["view"]) == _without_clock(now.body)
+                assert m["view"]["game"]["grimoire"] is None and m["view"]["viewer"]["seat"] == seat
+            tags[seat] = now.etag
+        told = h.sockets.take(host)
+        assert len(told) == 1 and told[0]["view"]["game"]["grimoire"]["seats"][3]["role"] == "huafei"
+    assert steps > 1
+
+
+def test_without_push_views_a_notice_is_only_room_and_version(fake_games):
+    h = push_harness.harness(seed=SEED)
+    t = ZhenhuanTable.open(h)
+    host = h.socket(ST, t.room)
+    t.do({"type": "begin"})
+    h.pump()
+    assert h.sockets.changes(host) == [t.room]
+
+
+def test_push_views_names_game_families_and_refuses_any_other_name():
+    base = {"STAGE": "local"}
+    assert load_settings(base).push_views == frozenset()
+    assert load_settings({**base, "PUSH_VIEWS": " baohuang, zhenhuan "}).push_views == {"baohuang", "zhenhuan"}
+    with pytest.raises(ConfigurationError) as e:
+        load_settings({**base, "PUSH_VIEWS": "baohuang,mahjong"})
+    assert "mahjong" in e.value.detail and e.value.code == "SERVICE_UNAVAILABLE"
