@@ -20,13 +20,15 @@ export function freePort() {
   })
 }
 
-export async function startServer() {
+/** The local server on a free port; `env` adds to its environment (e.g. PUSH_VIEWS). */
+export async function startServer(env = {}) {
   const h5 = path.join(clientDir, 'dist', 'h5')
   if (!existsSync(path.join(h5, 'index.html'))) throw new Error('client/dist/h5 is missing: npm run build:h5 first')
   const python = path.join(repoRoot, '.venv', 'bin', 'python')
   const port = await freePort()
   const proc = spawn(python, ['-m', 'infra.local_server', '--port', String(port), '--tick', '1', '--workers', '2', '--client-dir', h5], {
     cwd: repoRoot,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })

@@ -3,7 +3,7 @@ import { Live, taroSocket, type LiveInfo, type SocketLike } from './live'
 import { Poller } from './poll'
 import { networkError } from './errors'
 import type { Answer } from './client'
-import { isNews, isOlder, roomDueMs, roomOf } from '../hooks/usePoll'
+import { isNews, isOlder, onNotice, roomDueMs, roomOf } from '../hooks/usePoll'
 
 /** A socket the test drives: what the client sent, and server-side events on demand. */
 class FakeSocket implements SocketLike {
@@ -88,7 +88,12 @@ describe('Live', () => {
     s.push({ type: 'changed', room: 'elsewhere' })
     expect(a.onChange).toHaveBeenCalledTimes(1)
     s.push({ type: 'changed', room: 'rooma', version: 7 })
-    expect(a.onChange).toHaveBeenLastCalledWith(7)
+    expect(a.onChange).toHaveBeenLastCalledWith(7, undefined)
+    const view = { room: { id: 'rooma', version: 8 }, viewer: {} }
+    s.push({ type: 'changed', room: 'rooma', version: 8, view, etag: 'W/"v8"' })
+    expect(a.onChange).toHaveBeenLastCalledWith(8, { view, etag: 'W/"v8"' })
+    s.push({ type: 'changed', room: 'rooma', version: 9, view })  // a view without its ETag is not taken
+    expect(a.onChange).toHaveBeenLastCalledWith(9, undefined)
     expect(b.onChange).not.toHaveBeenCalled()
     expect(live.isLive('rooma')).toBe(true)
     expect(live.isLive('roomb')).toBe(false)
@@ -369,6 +374,41 @@ describe('isNews', () => {
     expect(isNews(undefined, view(7))).toBe(true)  // a notice without a version (steps hidden from her)
     expect(isNews(3, view(null))).toBe(true)
     expect(isNews(3, undefined)).toBe(true)  // nothing shown yet
+  })
+})
+
+describe('onNotice', () => {
+  it('shows a pushed view only on a page that asks for the plain view, and only when it is news', () => {
+    const view = (version: number | null) => ({ room: { id: 'r', version }, viewer: {} })
+    const pushed = (version: number | null) => ({ view: view(version), etag: `W/"${version}"` })
+    expect(onNotice(8, pushed(8), view(7), true)).toBe('accept')
+    expect(onNotice(8, pushed(8), view(7), false)).toBe('fetch')  // 深宫杀 asks with its reports folded in
+    expect(onNotice(8, undefined, view(7), true)).toBe('fetch')  // too large to carry: fetch it
+    expect(onNotice(7, pushed(7), view(7), true)).toBe('none')  // her own action's answer showed it
+    expect(onNotice(undefined, pushed(null), view(null), true)).toBe('accept')  // steps hidden: no version
+    expect(onNotice(undefined, pushed(5), view(6), true)).toBe('none')  // never back to an older view
+  })
+})
+
+describe('Poller with a pushed view', () => {
+  it('shows it without a request, and asks with its ETag next', async () => {
+    const t = manualTimers()
+    const seen: unknown[] = []
+    const fetch = vi.fn(async (etag: string | undefined): Promise<Answer<unknown>> => ({ status: 200, data: { etag }, etag: 'W/"1"' }))
+    const p = new Poller<unknown>({ fetch, onData: (d) => seen.push(d), timers: t.timers, random: () => 0 })
+    p.start()
+    await flush()
+    p.setLive(true)
+    expect(fetch).toHaveBeenCalledTimes(1)
+    p.accept({ pushed: true }, 'W/"2"')
+    await flush()
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(seen.at(-1)).toEqual({ pushed: true })
+    expect(p.currentEtag).toBe('W/"2"')
+    expect(t.pending).toEqual([])  // live: no timed poll after it either
+    p.now()
+    await flush()
+    expect(fetch).toHaveBeenLastCalledWith('W/"2"')
   })
 })
 

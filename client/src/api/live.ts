@@ -1,8 +1,10 @@
 /**
  * Room notices over a WebSocket, so a waiting phone makes no requests: the server tells a socket
  * `{"type": "changed", "room": R, "version": V}` when what this player may see in room R changed
- * (never anything else: no state; the version only to a player whose view shows it anyway), and the
- * page fetches its own view with If-None-Match — unless it already holds version V.
+ * (no state of the room; the version only to a player whose view shows it anyway), and the page
+ * fetches its own view with If-None-Match — unless it already holds version V. Where the stage pushes
+ * views for the game (PUSH_VIEWS), the notice also carries her own view and its ETag, exactly as her
+ * GET would answer them, and a page that asks for that plain view shows it without a request.
  *
  * One socket for the app (`live`), shared by every page that watches a room. GET /v1/live says where
  * it is (null: this stage has none, so pages keep polling). The token travels as a query parameter
@@ -97,11 +99,18 @@ export function taroSocket(url: string, connect?: (o: { url: string }) => Promis
   }
 }
 
+/** Her own view of the room as `GET /v1/games/{family}/rooms/{id}` answers it, and that answer's
+ * ETag: carried by a notice where the server pushes views for the room's game. */
+export interface PushedView {
+  view: unknown
+  etag: string
+}
+
 /** A page watching one room. */
 export interface RoomWatch {
   /** Something this player may see changed (in `version`, when the notice names it): fetch the view
-   * (If-None-Match) unless it is already that version or newer. */
-  onChange(version?: number): void
+   * (If-None-Match) unless it is already that version or newer — or show `pushed`, when it came. */
+  onChange(version?: number, pushed?: PushedView): void
   /** true: notices come for this room (stop polling); false: they do not (poll). */
   onLive(live: boolean): void
   /** The ETag of the view this page holds: sent with the subscription, whose answer says whether
@@ -140,6 +149,9 @@ interface ServerMessage {
   changed?: boolean
   /** On `changed`, for a viewer who sees the room's version. */
   version?: number
+  /** On `changed`, where the server pushes views: hers, and its ETag. */
+  view?: unknown
+  etag?: string
 }
 
 export class Live {
@@ -304,7 +316,9 @@ export class Live {
       if (msg.changed === true) for (const w of watchers) w.onChange()
     } else if (msg.type === 'changed') {
       const version = typeof msg.version === 'number' ? msg.version : undefined
-      for (const w of watchers) w.onChange(version)
+      const pushed = msg.view && typeof msg.view === 'object' && typeof msg.etag === 'string'
+        ? { view: msg.view, etag: msg.etag } : undefined
+      for (const w of watchers) w.onChange(version, pushed)
     } else if (msg.type === 'error' || msg.type === 'unsubscribed') {
       // refused (a 暗号 room, too many rooms) or no longer allowed: this room's pages poll
       if (this.confirmed.delete(room) || msg.type === 'error') for (const w of watchers) w.onLive(false)

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useDidHide, useDidShow } from '@tarojs/taro'
 import type { Answer } from '../api/client'
 import type { ApiError } from '../api/errors'
-import { appLive } from '../api/live'
+import { appLive, type PushedView } from '../api/live'
 import { reportHealth, watchNetwork } from '../api/network'
 import { Poller } from '../api/poll'
 
@@ -43,6 +43,16 @@ export function isNews(version: number | undefined, data: unknown): boolean {
   return version === undefined || (roomVersion(data) ?? -1) < version
 }
 
+/** What a room notice asks of a page showing `data`: show the view it carried (`accept`) — where the
+ * page's own request is the plain view the server pushes (`takesPushed`) and the view is newer than the
+ * shown one — fetch (`fetch`), or nothing (`none`: the page already shows that version). */
+export function onNotice(version: number | undefined, pushed: PushedView | undefined, data: unknown,
+  takesPushed: boolean): 'accept' | 'fetch' | 'none' {
+  if (!isNews(version, data)) return 'none'
+  if (pushed && takesPushed) return isOlder(pushed.view, data) ? 'none' : 'accept'
+  return 'fetch'
+}
+
 /** Whether an action's answer (`incoming`) is older than the room view the page already shows (a
  * notice's fetch overtook a slow answer): then it is not shown. Views without a version (steps hidden
  * from her) are taken as they come. */
@@ -66,9 +76,11 @@ export function roomDueMs(data: unknown, arrivedAt: number, now: number, random:
  * Keep `data` fresh with ETag polling while the page is visible and the device online
  * (Taro's useDidShow/useDidHide; wx.onNetworkStatusChange or the browser's online/offline).
  * A room view is also watched over the app's socket (api/live): while its notices come, no timed
- * polls — a fetch when told of a change, and at the round's deadline.
+ * polls — a fetch when told of a change, and at the round's deadline. A page whose request is the plain
+ * room view (`takesPushed`) shows the view a notice carries instead of fetching it.
  */
-export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>>, key: string, opts?: { baseMs?: number }): PollState<T> {
+export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>>, key: string,
+  opts?: { baseMs?: number; takesPushed?: boolean }): PollState<T> {
   const [data, setData] = useState<T>()
   const [error, setError] = useState<ApiError>()
   const poller = useRef<Poller<T> | null>(null)
@@ -85,8 +97,10 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
       watching = null
       p.setLive(false)
       if (room) {
-        const onChange = (version?: number) => {
-          if (isNews(version, p.currentData)) p.now()
+        const onChange = (version?: number, pushed?: PushedView) => {
+          const todo = onNotice(version, pushed, p.currentData, opts?.takesPushed === true)
+          if (todo === 'accept' && pushed) p.accept(pushed.view as T, pushed.etag)
+          else if (todo === 'fetch') p.now()
         }
         watching = { room, stop: appLive().watch(room, { onChange, onLive: (up) => p.setLive(up), etag: () => p.currentEtag }) }
       }

@@ -35,6 +35,7 @@ export default function Room() {
   const poll = usePoll(
     (etag) => api.GETIfChanged('/v1/games/baohuang/rooms/{room_id}', etag, { params: { path: { room_id: roomId } } }),
     roomId,
+    { takesPushed: true },  // the plain view: a notice that carries it is shown as it comes
   )
   const [busy, setBusy] = useState<string>()
   const [error, setError] = useState<unknown>()
