@@ -20,7 +20,7 @@ Needs AWS credentials and a region (``AWS_REGION``); no AWS CLI. In order:
 8. a smoke test against the deployed stage; then the API URL and the web URL.
 
 Optional stack parameters come from the environment: ALARM_EMAIL, ALARM_TOPIC_ARN, WEB_DOMAIN,
-WEB_CERTIFICATE_ARN, LOG_RETENTION_DAYS (unset: the stack keeps its previous value).
+WEB_CERTIFICATE_ARN, LOG_RETENTION_DAYS, PUSH_VIEWS (unset: the stack keeps its previous value).
 """
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ def web_build() -> Path:
     """The H5 build the deploy uploads (SHENGONG_WEB_DIR, read when used, or client/dist/h5)."""
     return Path(os.environ.get("SHENGONG_WEB_DIR") or ROOT / "client" / "dist" / "h5")
 STACK_PARAMETERS = {"ALARM_EMAIL": "AlarmEmail", "ALARM_TOPIC_ARN": "AlarmTopicArn", "WEB_DOMAIN": "WebDomain",
-                    "WEB_CERTIFICATE_ARN": "WebCertificateArn", "LOG_RETENTION_DAYS": "LogRetentionDays"}
+                    "WEB_CERTIFICATE_ARN": "WebCertificateArn", "LOG_RETENTION_DAYS": "LogRetentionDays",
+                    "PUSH_VIEWS": "PushViews"}
 KEPT_PARAMETERS = ("ActiveTableName", "ActiveStreamArn")
 """Never reset by a deploy: set by infra/ops.sh restore-table."""
 APIGATEWAY_LOG_ROLE = "shengong-apigateway-cloudwatch"
@@ -342,6 +343,12 @@ def check_parameters(params: list[dict[str, Any]]) -> None:
                       f"ALARM_TOPIC_ARN {chosen['AlarmTopicArn']} replaces that topic: subscribe the address to your "
                       "topic yourself and deploy with ALARM_EMAIL= (or ALARM_TOPIC_ARN= to keep the stage's topic). "
                       "Nothing was deployed")
+    from chalicelib.games import families
+
+    unknown = sorted(set(filter(None, chosen.get("PushViews", "").split(","))) - set(families()))
+    if unknown:
+        raise Refused(f"PUSH_VIEWS names no game family: {', '.join(unknown)} (families: {', '.join(families())}); "
+                      "the stream function would refuse to start. Nothing was deployed")
 
 
 def deploy_stack(aws: Aws, stage: str, url: str, sha: str, params: list[dict[str, Any]] | None = None,

@@ -561,6 +561,7 @@ def merge_template(stage: str) -> dict[str, Any]:
         if fn == STREAM_FUNCTION:
             env["WEBSOCKET_API_ID"] = {"Ref": "WebsocketAPI"}
             env["WEBSOCKET_STAGE"] = API_STAGE
+            env["PUSH_VIEWS"] = {"Ref": "PushViews"}
         deployment = settings["api_deployment"] if fn in ("APIHandler", "TokenAuthorizer") else "AllAtOnce"
         props: dict[str, Any] = {
             "Environment": {"Variables": env},
@@ -603,6 +604,9 @@ def merge_template(stage: str) -> dict[str, Any]:
         "WebCertificateArn": {"Type": "String", "Default": "",
                               "AllowedPattern": r"^(arn:aws[a-zA-Z-]*:acm:us-east-1:\d{12}:certificate/.+)?$",
                               "Description": "ACM certificate for WebDomain, in us-east-1 (CloudFront)"},
+        "PushViews": {"Type": "String", "Default": "", "AllowedPattern": r"^([a-z]+(,[a-z]+)*)?$",
+                      "Description": "Game families whose room notices carry each subscriber's own view "
+                                     "(e.g. baohuang); empty: notices say only that the room changed"},
         "ActiveTableName": {"Type": "String", "Default": "",
                             "Description": "Set by infra/ops.sh restore-table; empty: the stack's own table"},
         "ActiveStreamArn": {"Type": "String", "Default": "",

@@ -222,6 +222,11 @@ def test_a_custom_domain_without_its_certificate_is_refused_before_anything_is_t
     deploy.check_parameters(params(AlarmEmail="", AlarmTopicArn="arn:aws:sns:us-west-2:123456789012:pager"))
     with pytest.raises(Refused, match="ALARM_EMAIL ops@example.com is subscribed to the stage's own alarm topic only"):
         deploy.check_parameters(params(AlarmEmail="ops@example.com", AlarmTopicArn="arn:aws:sns:us-west-2:123456789012:pager"))
+    # views on the socket name game families; a typo would stop the stream function, so it stops the deploy
+    deploy.check_parameters(params(PushViews="baohuang,zhenhuan"))
+    deploy.check_parameters(params(PushViews=""))
+    with pytest.raises(Refused, match="PUSH_VIEWS names no game family: baohaung"):
+        deploy.check_parameters(params(PushViews="baohaung"))
 
 
 # ---- a stage, deployed and operated -----------------------------------------------------------------

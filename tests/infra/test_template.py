@@ -346,6 +346,24 @@ def test_no_secret_in_any_environment_only_the_names_of_secrets(packaged):
     assert "TABLE_NAME" not in authorizer and "WECHAT_SECRET_ID" not in authorizer
 
 
+def test_only_the_stream_function_reads_push_views_and_it_is_off_unless_set(packaged):
+    """PUSH_VIEWS (which games' notices carry the subscriber's own view) is the stream function's alone,
+    from a stack parameter that defaults to none: a notice then says only that the room changed."""
+    import re
+
+    _, cfn, _ = packaged
+    readers = [name for name, fn in _of(cfn, "AWS::Lambda::Function").items()
+               if "PUSH_VIEWS" in fn["Properties"]["Environment"]["Variables"]]
+    assert readers == [template.STREAM_FUNCTION]
+    env = cfn["Resources"][template.STREAM_FUNCTION]["Properties"]["Environment"]["Variables"]
+    assert env["PUSH_VIEWS"] == {"Ref": "PushViews"}
+    param = cfn["Parameters"]["PushViews"]
+    assert param["Default"] == ""
+    pattern = re.compile(param["AllowedPattern"])
+    assert pattern.match("baohuang") and pattern.match("baohuang,zhenhuan") and pattern.match("")
+    assert not pattern.match("baohuang;rm") and not pattern.match(",baohuang")
+
+
 def test_iam_has_no_star_action_and_no_star_resource_beyond_what_a_service_requires(packaged):
     _, cfn, _ = packaged
     for name, role in _of(cfn, "AWS::IAM::Role").items():
