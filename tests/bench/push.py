@@ -2,6 +2,7 @@
 
     .venv/bin/python -m tests.bench.push            # prints the tables in docs/performance.md ("Push")
     .venv/bin/python -m tests.bench.push --no-server  # without the local server's latency run
+    .venv/bin/python -m tests.bench.push --no-server --views-only  # only the games with PUSH_VIEWS set
 
 1. The same games played through the HTTP API in process on moto, with push wired exactly as deployed
    (the table's stream read by the local server's poller, the stream function, the WebSocket functions
@@ -33,6 +34,9 @@ from typing import Any
 from tests.bench.run import environment, pct
 
 POLL_S = 3.0
+VIEWS_TAKEN = ("baohuang", "zhenhuan")
+"""The games whose room page shows a view a notice carries (client: usePoll's `takesPushed`); 深宫杀's
+asks with its reports folded in, so a pushed view would not spare it a request."""
 KEEPALIVE_S = 480
 PRICES = {
     # us-east-1 on-demand list prices, as docs/operations.md
@@ -90,14 +94,22 @@ class Tally:
     games: int = 1
     idle: int = 0
     """Push-mode requests after a notice that brought nothing new (a 304, an empty page of reports)."""
+    view_ms: float = 0.0
+    """Time the stream function spent working out views for notices that carry them (PUSH_VIEWS)."""
+    views: int = 0
+    """Notices that carried a view."""
+    largest: int = 0
+    """The largest notice, in bytes."""
 
     def merge(self, other: Tally) -> Tally:
         """Several games of the same kind, summed (the tables divide by `games`)."""
         for name in ("http", "rcu", "wcu", "notices", "requests_by_user"):
             getattr(self, name).update(getattr(other, name))
-        for name in ("minutes", "ws_messages", "socket_calls", "stream_calls", "transitions", "games", "idle"):
+        for name in ("minutes", "ws_messages", "socket_calls", "stream_calls", "transitions", "games", "idle",
+                     "view_ms", "views"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.poll_rcu += other.poll_rcu
+        self.largest = max(self.largest, other.largest)
         self.poll_wcu += other.poll_wcu
         self.minutes_by_user.update(other.minutes_by_user)  # distinct players in each game
         return self
@@ -106,8 +118,8 @@ class Tally:
 class World:
     """One game at a time, through the API on moto, with push as deployed."""
 
-    def __init__(self, api: Any, svc: Any, meter: Any, clock: Any) -> None:
-        from chalicelib.push.build import use_sender
+    def __init__(self, api: Any, svc: Any, meter: Any, clock: Any, views: frozenset[str] = frozenset()) -> None:
+        from chalicelib.push.build import push_services, use_sender
         from infra.local_push import StreamPoller, enable_stream, stream_function, streams_client
         from tests.bench.run import TABLE
         from tests.push.harness import Sockets
@@ -115,6 +127,8 @@ class World:
         self.api, self.svc, self.meter, self.clock = api, svc, meter, clock
         self.sockets = Sockets()
         use_sender(self.sockets)
+        push_services(svc).pushed_views = views  # the stage's PUSH_VIEWS
+        self._time_views()
         self.poller = StreamPoller(streams_client(svc.dynamodb), enable_stream(svc.dynamodb, TABLE),
                                    stream_function())
         self.t: Tally | None = None
@@ -131,6 +145,23 @@ class World:
         trick in the view and reads the reports at the deal's end."""
 
     # -- bookkeeping -----------------------------------------------------------------------------
+
+    def _time_views(self) -> None:
+        """Bill the stream function for the views it works out (its 60 ms a batch assumes none)."""
+        from chalicelib.rooms import views
+
+        original = views.pushed_view
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                if self.t is not None:
+                    self.t.view_ms += (time.perf_counter() - started) * 1000
+
+        views.pushed_view = timed  # type: ignore[assignment]
+        self._restore_views = lambda: setattr(views, "pushed_view", original)
 
     def _charge(self, kind: str, fn: Any, user: str | None = None) -> Any:
         assert self.t is not None
@@ -225,10 +256,18 @@ class World:
             got = [m for m in self.sockets.take(phone.cid) if m["type"] == "changed"]
             for m in got:
                 self.t.notices[user] += 1
-                self.t.ws_messages += 1
+                size = len(json.dumps(m, ensure_ascii=False).encode())
+                self.t.ws_messages += math.ceil(size / 32768)
+                self.t.largest = max(self.t.largest, size)
+                self.t.views += "view" in m
                 if m.get("version") is not None and phone.version is not None and phone.version >= m["version"]:
                     continue  # a version it already shows (hooks/usePoll.ts, isNews): nothing asked
-                self._refresh(phone, "fetch")
+                if "view" in m:  # shown as it came (hooks/usePoll.ts, onNotice): nothing asked
+                    phone.etag = m["etag"]
+                    phone.started = m["view"]["room"]["status"] != "open"
+                    phone.version = m["view"]["room"].get("version")
+                else:
+                    self._refresh(phone, "fetch")
                 if self.reports == "change" and phone.started:
                     self._reports(user, phone)
         self.sample_poll()
@@ -512,6 +551,7 @@ def costs(t: Tally) -> tuple[Cost, Cost, dict[str, float]]:
     push.ws_minutes = t.minutes
     _lambda(push, t.socket_calls + len(t.minutes_by_user), "socket")  # + the connects
     _lambda(push, t.stream_calls, "stream")
+    push.lambda_gb_s += t.view_ms / 1000 * LAMBDA_MB / 1024
     push.rcu = shared_rcu + t.rcu["fetch"] + t.rcu["live"] + t.rcu["socket"] + t.rcu["stream"]
     push.wcu = shared_wcu + t.wcu["fetch"] + t.wcu["socket"] + t.wcu["stream"]
 
@@ -545,6 +585,17 @@ def cost_rows(tallies: list[Tally]) -> list[str]:
             detail.append(f"| {t.game} | {mode} | ${d['API Gateway'] * 1000:.3f} | ${d['Lambda'] * 1000:.3f} | "
                           f"${d['DynamoDB'] * 1000:.3f} | ${d['logs'] * 1000:.3f} | ${c.total() * 1000:.2f} |")
     return [*out, "", *detail]
+
+
+def view_rows(tallies: list[Tally]) -> list[str]:
+    """What carrying views costs the stream function, and how large a notice gets."""
+    out = ["| game | notices with a view | stream function's time per view (billed) | largest notice |",
+           "|---|---|---|---|"]
+    for t in tallies:
+        if t.views:
+            out.append(f"| {t.game} | {t.views / t.games:.0f} | {t.view_ms / t.views:.2f} ms | "
+                       f"{t.largest / 1024:.1f} KB |")
+    return out
 
 
 def waiting_rows(tallies: list[Tally]) -> list[str]:
@@ -715,19 +766,26 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     report = ["# Push benchmark", ""]
     tallies = []
-    runs = [("d", lambda w, s=s: play_d(w, s)) for s in (1, 2, 3)] + [
-        ("d first", lambda w, s=s: play_d(w, s, creator_first=True)) for s in (1, 2, 3)] + [
-        ("c", play_c), ("baohuang", play_baohuang), ("zhenhuan", play_zhenhuan)]
+    views = frozenset(VIEWS_TAKEN)
+    runs = [("d", lambda w, s=s: play_d(w, s), frozenset()) for s in (1, 2, 3)] + [
+        ("d first", lambda w, s=s: play_d(w, s, creator_first=True), frozenset()) for s in (1, 2, 3)] + [
+        ("c", play_c, frozenset()), ("baohuang", play_baohuang, frozenset()), ("zhenhuan", play_zhenhuan, frozenset()),
+        ("baohuang views", play_baohuang, views), ("zhenhuan views", play_zhenhuan, views)]
+    if "--views-only" in argv:
+        runs = [r for r in runs if r[2]]
     kinds: dict[str, Tally] = {}
-    for kind, play in runs:
+    for kind, play, pushed in runs:
         with environment() as (api, svc, meter, clock):
-            world = World(api, svc, meter, clock)
+            world = World(api, svc, meter, clock, pushed)
             try:
                 tally = play(world)
             finally:
                 from chalicelib.push.build import use_sender
 
                 use_sender(None)
+                world._restore_views()
+            if pushed:
+                tally.game += f" — PUSH_VIEWS={','.join(sorted(pushed))}"
         if kind in kinds:
             kinds[kind].merge(tally)
         else:
@@ -735,6 +793,10 @@ def main(argv: list[str] | None = None) -> int:
             tallies.append(tally)
     report += ["## Cost per 1,000 games: push against 3-second polling", "", *cost_rows(tallies), ""]
     report += ["## Requests per phone-minute", "", *waiting_rows(tallies), ""]
+    report += ["## Notices that carry views (PUSH_VIEWS)", "", *view_rows(tallies), ""]
+    if "--views-only" in argv:
+        print("\n".join(report))
+        return 0
     with environment() as (api, svc, meter, _clock):
         report += ["## 血染 reports: items read per call against the game's length", "",
                    *reports_rows(api, svc, meter), ""]
