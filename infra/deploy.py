@@ -343,12 +343,12 @@ def check_parameters(params: list[dict[str, Any]]) -> None:
                       f"ALARM_TOPIC_ARN {chosen['AlarmTopicArn']} replaces that topic: subscribe the address to your "
                       "topic yourself and deploy with ALARM_EMAIL= (or ALARM_TOPIC_ARN= to keep the stage's topic). "
                       "Nothing was deployed")
-    from chalicelib.games import families
+    from chalicelib.push.service import PUSHED_VIEW_FAMILIES
 
-    unknown = sorted(set(filter(None, chosen.get("PushViews", "").split(","))) - set(families()))
+    unknown = sorted(set(filter(None, chosen.get("PushViews", "").split(","))) - PUSHED_VIEW_FAMILIES)
     if unknown:
-        raise Refused(f"PUSH_VIEWS names no game family: {', '.join(unknown)} (families: {', '.join(families())}); "
-                      "the stream function would refuse to start. Nothing was deployed")
+        raise Refused(f"PUSH_VIEWS may name {', '.join(sorted(PUSHED_VIEW_FAMILIES))}, not {', '.join(unknown)} "
+                      "(the games whose page shows a view a notice carries). Nothing was deployed")
 
 
 def deploy_stack(aws: Aws, stage: str, url: str, sha: str, params: list[dict[str, Any]] | None = None,

@@ -44,9 +44,23 @@ def push_services(svc: Services) -> PushDeps:
 
     built = PushDeps(store=DynamoPushStore(svc.dynamodb, svc.settings.table_name), rooms=svc.room_deps(),
                      sender=_SENDER or ChaliceSender(WEBSOCKET_API), token_keys=lambda: svc.settings.token_secret,
-                     notices=notices, pushed_views=svc.settings.push_views)
+                     notices=notices, pushed_views=pushed_views(svc.settings.push_views))
     _CACHE[svc] = built
     return built
+
+
+def pushed_views(named: frozenset[str]) -> frozenset[str]:
+    """The families of PUSH_VIEWS whose pages take a pushed view; any other name is logged and counted
+    (`PushErrors`, alarmed) and ignored: views are a saving, and a typo must not stop the notices."""
+    from chalicelib.observability import logger, metrics_count
+    from chalicelib.push.service import PUSHED_VIEW_FAMILIES
+
+    ignored = sorted(named - PUSHED_VIEW_FAMILIES)
+    if ignored:
+        metrics_count("PushErrors")
+        logger.error("PUSH_VIEWS names ignored", extra={"ignored": ignored,
+                                                        "allowed": sorted(PUSHED_VIEW_FAMILIES)})
+    return named & PUSHED_VIEW_FAMILIES
 
 
 def current() -> PushDeps:

@@ -48,6 +48,8 @@ from chalicelib.observability import logger, metrics_count
 from chalicelib.push.service import PushDeps, caller_of
 
 if TYPE_CHECKING:
+    from chalicelib.core.identity import Caller
+    from chalicelib.rooms.deps import RoomDeps
     from chalicelib.rooms.views import RoomView
 
 CHANGED = "changed"
@@ -120,16 +122,21 @@ class _Reads:
         return getattr(self._rooms, name)
 
 
-def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
+def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = True) -> None:
     """Tell every subscriber of `room` whose view of it changed; `room` is a committed image.
 
     A viewer who sees the step counter sees every version: she is told of each image newer than
     the one she subscribed with, and nothing is written. A viewer from whom the steps are hidden
-    is told only when her view's tag changed, and that tag is kept on the subscription."""
+    is told only when her view's tag changed, and that tag is kept on the subscription.
+
+    Views are carried (where the game's family pushes them) only on the newest image of the room
+    — `newest`, the last in its batch, and not older than the room as it stands now: a late image
+    carries none, or a phone that has since fetched a newer view (a hidden-step viewer's carry no
+    version to compare) would be shown an older one. It fetches instead."""
     from chalicelib.games import get_game
     from chalicelib.rooms.access import viewer_for
     from chalicelib.rooms.engine import hides_steps
-    from chalicelib.rooms.views import pushed_view, view_tag
+    from chalicelib.rooms.views import view_tag
 
     store = deps.store
     subs = store.subscriptions(room.id)
@@ -141,7 +148,9 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
     now_s = deps.rooms.clock.now_ms() // 1000
     room_deps = replace(deps.rooms, rooms=_Reads(deps.rooms.rooms, subs))
     game = get_game(room.game)
-    pushes_views = game.family in deps.pushed_views
+    pushes_views = newest and game.family in deps.pushed_views
+    if pushes_views and deps.rooms.rooms.get_room(room.id).version > room.version:
+        pushes_views = False  # the room has moved on since this image: no view from it
     for sub in subs:
         if sub.expires_s <= now_s:
             report.expired += 1
@@ -149,6 +158,7 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
             _forget(store, room.id, sub.connection_id)
             continue
         caller = caller_of(sub)
+        pushed: RoomView | None = None
         try:
             viewer = viewer_for(room_deps, caller, room)
             alive[sub.connection_id] = sub.user
@@ -157,7 +167,8 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
             hidden = hides_steps(game, viewer)
             if not hidden and room.version == sub.version:
                 continue  # the very version she subscribed with
-            pushed: RoomView | None = pushed_view(room_deps, caller, room) if pushes_views else None
+            if pushes_views:
+                pushed = _pushed(room_deps, caller, room, report)
             tag = (pushed.etag if pushed is not None else view_tag(room_deps, caller, room)) if hidden else None
         except DomainError:
             # she may no longer view it (a 暗号 room she left): the subscription ends, and she is told so
@@ -178,7 +189,7 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
         if not hidden:
             notice["version"] = room.version
         if pushed is not None:
-            notice.update(_carried(pushed))
+            notice.update(view=pushed.body, etag=pushed.etag)
         if not deps.sender.send(sub.connection_id, notice):
             report.gone += 1
             alive.pop(sub.connection_id, None)
@@ -191,15 +202,25 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport) -> None:
     report.watching[room.id] = set(alive.values())
 
 
-def _carried(pushed: RoomView) -> dict[str, Any]:
-    """The view and its ETag for a notice, or nothing when they would not fit in one message."""
+def _pushed(deps: RoomDeps, caller: Caller, room: Room, report: FanoutReport) -> RoomView | None:
+    """Her view and its ETag for a notice; None when it would not fit in one message, or could not be
+    worked out — then she is sent the plain notice and fetches, as without views (a view that fails
+    must neither silence her nor end her subscription)."""
     from chalicelib.push.sender import encode
+    from chalicelib.rooms.views import pushed_view
 
-    carried = {"view": pushed.body, "etag": pushed.etag}
-    if len(encode(carried).encode()) > MAX_PUSHED_VIEW_BYTES - 200:  # the notice's own fields
+    try:
+        pushed = pushed_view(deps, caller, room)
+        size = len(encode({"view": pushed.body, "etag": pushed.etag}).encode())
+    except Exception:  # noqa: BLE001 - the plain notice still goes
+        report.errors += 1
+        metrics_count("PushErrors")
+        logger.exception("push view failed: a plain notice instead", extra={"room": room.id})
+        return None
+    if size > MAX_PUSHED_VIEW_BYTES - 200:  # the notice's own fields
         metrics_count("PushViewsTooLarge")
-        return {}
-    return carried
+        return None
+    return pushed
 
 
 def _forget(store: PushStore, room_id: str, connection_id: str) -> None:
@@ -249,9 +270,10 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
             report.errors += 1
             metrics_count("PushErrors")
             logger.exception("push record unreadable", extra={"sk": sk.split("#")[0]})
+    last = {new.id: new.version for _, new in changes}  # oldest first: the last image of each room
     for old, new in changes:
         try:
-            fan_out(deps, new, report)
+            fan_out(deps, new, report, newest=new.version >= last[new.id])
         except Exception:  # noqa: BLE001
             report.errors += 1
             metrics_count("PushErrors")

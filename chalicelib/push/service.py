@@ -45,6 +45,12 @@ MAX_MESSAGE_BYTES = 1024
 KEEPALIVE_S = 480
 """The client pings this often: API Gateway drops a connection idle for 10 minutes."""
 
+PUSHED_VIEW_FAMILIES = frozenset({"baohuang", "zhenhuan"})
+"""The games whose room page shows a view a notice carries (the client's `usePoll(…, { takesPushed })`,
+whose request is exactly that view); 深宫杀's page asks with its round's 战报 folded in, so a pushed view
+would spare it nothing. PUSH_VIEWS may name only these (tests/push/test_pushed_views.py checks the
+client's pages against it)."""
+
 Watching = Callable[[str, str], bool]
 NoticeHook = Callable[[Room, Room, Trigger | None, Watching], Any]
 """The chat helper's `send_notices(old, new, trigger, is_watching=...)`."""

@@ -34,9 +34,6 @@ from typing import Any
 from tests.bench.run import environment, pct
 
 POLL_S = 3.0
-VIEWS_TAKEN = ("baohuang", "zhenhuan")
-"""The games whose room page shows a view a notice carries (client: usePoll's `takesPushed`); 深宫杀's
-asks with its reports folded in, so a pushed view would not spare it a request."""
 KEEPALIVE_S = 480
 PRICES = {
     # us-east-1 on-demand list prices, as docs/operations.md
@@ -766,7 +763,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     report = ["# Push benchmark", ""]
     tallies = []
-    views = frozenset(VIEWS_TAKEN)
+    from chalicelib.push.service import PUSHED_VIEW_FAMILIES
+
+    views = PUSHED_VIEW_FAMILIES
     runs = [("d", lambda w, s=s: play_d(w, s), frozenset()) for s in (1, 2, 3)] + [
         ("d first", lambda w, s=s: play_d(w, s, creator_first=True), frozenset()) for s in (1, 2, 3)] + [
         ("c", play_c, frozenset()), ("baohuang", play_baohuang, frozenset()), ("zhenhuan", play_zhenhuan, frozenset()),

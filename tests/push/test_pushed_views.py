@@ -5,10 +5,12 @@ her alone — never another seat's hand or role, never the storyteller's truth."
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from chalicelib.config import ConfigurationError, load_settings
+from chalicelib.config import load_settings
+from chalicelib.push.service import PUSHED_VIEW_FAMILIES
 from tests.api.baohuang_driver import Policy, Table, waiting_seat
 from tests.push import harness as push_harness
 from tests.push.test_stream_integration import Gateway
@@ -81,11 +83,16 @@ def test_a_view_too_large_for_one_message_is_left_out(api, svc, gateway, monkeyp
     """A notice whose view would pass one billed message (32 KB) says only that the room changed."""
     from chalicelib.push import fanout
 
-    monkeypatch.setattr(fanout, "MAX_PUSHED_VIEW_BYTES", 600)
     table = Table.open(api, svc, ["赵", "钱", "孙", "李", "周"], start=False, variant="classic")
     _, cid = gateway.connect(table.players[1].token)
     gateway.say(cid, {"action": "subscribe", "room": table.room_id})
     table.start()
+    gateway.poller.poll()
+    assert [set(m) for m in gateway.sockets.take(cid)] == [{"type", "room", "version", "view", "etag"}]
+    monkeypatch.setattr(fanout, "MAX_PUSHED_VIEW_BYTES", 600)
+    seat = waiting_seat(table.view(0))
+    mine = table.view(seat)
+    table.do(seat, Policy().choose(mine), mine["room"]["step"])
     gateway.poller.poll()
     got = gateway.sockets.take(cid)
     assert got and all(set(m) == {"type", "room", "version"} for m in got), got
@@ -130,10 +137,89 @@ def test_without_push_views_a_notice_is_only_room_and_version(fake_games):
     assert h.sockets.changes(host) == [t.room]
 
 
-def test_push_views_names_game_families_and_refuses_any_other_name():
+def test_push_views_keeps_only_games_whose_page_takes_a_view_and_reports_any_other_name():
+    """A typo (or 深宫杀, whose page fetches its view with its 战报 anyway) is counted as a push error
+    (alarmed) and ignored: views are a saving, and a bad name must not stop every notice."""
+    from chalicelib.observability import COUNTS
+    from chalicelib.push.build import pushed_views
+
     base = {"STAGE": "local"}
     assert load_settings(base).push_views == frozenset()
     assert load_settings({**base, "PUSH_VIEWS": " baohuang, zhenhuan "}).push_views == {"baohuang", "zhenhuan"}
-    with pytest.raises(ConfigurationError) as e:
-        load_settings({**base, "PUSH_VIEWS": "baohuang,mahjong"})
-    assert "mahjong" in e.value.detail and e.value.code == "SERVICE_UNAVAILABLE"
+    errors = COUNTS["PushErrors"]
+    assert pushed_views(frozenset({"baohuang", "zhenhuan"})) == {"baohuang", "zhenhuan"}
+    assert COUNTS["PushErrors"] == errors
+    assert pushed_views(frozenset({"baohuang", "mahjong", "shengong"})) == {"baohuang"}
+    assert COUNTS["PushErrors"] == errors + 1
+
+
+def test_the_pages_that_take_a_pushed_view_are_the_families_push_views_may_name():
+    """The server's list and the client's pages agree: a page takes a view a notice carries only where
+    its own request is that plain view."""
+    pages = Path(__file__).resolve().parents[2] / "client" / "src" / "pages"
+    taking = {p.parent.name.removeprefix("room-") for p in pages.glob("room-*/index.tsx")
+              if "takesPushed: true" in p.read_text(encoding="utf-8")}
+    assert taking == PUSHED_VIEW_FAMILIES
+
+
+def test_a_view_that_fails_is_a_plain_notice_and_her_subscription_stays(fake_games, monkeypatch):
+    """A view the stream function cannot work out (a bug in a game's projection, even one raising a
+    domain error) must neither silence her nor end her subscription: she gets the plain notice and
+    fetches; the others still get theirs with their views."""
+    from chalicelib.core.errors import Conflict
+    from chalicelib.rooms import views
+
+    h = push_harness.harness(seed=SEED)
+    h.push.pushed_views = frozenset({"zhenhuan"})
+    t = ZhenhuanTable.open(h)
+    host, seat0 = h.socket(ST, t.room), h.socket(t.players[0], t.room)
+    original = views.pushed_view
+
+    def failing(deps, caller, room):
+        if caller.user_id == ST.user_id:
+            raise Conflict("坏了", code="BROKEN_VIEW")
+        return original(deps, caller, room)
+
+    monkeypatch.setattr(views, "pushed_view", failing)
+    t.do({"type": "begin"})
+    report = h.pump()
+    told = h.sockets.take(host)
+    assert [set(m) for m in told] == [{"type", "room", "version"}] and report.errors == 1
+    assert [s.connection_id for s in h.push.store.subscriptions(t.room) if s.connection_id == host] == [host]
+    assert [set(m) for m in h.sockets.take(seat0)] == [{"type", "room", "view", "etag"}]
+
+
+def test_only_the_newest_image_of_a_room_carries_views(fake_games):
+    """Several presses in one batch: a notice for each version, the view only on the last (a phone
+    shows it once, not three times); an image the room has since moved past carries none — a
+    hidden-step player who fetched a newer view meanwhile would otherwise be shown an older one."""
+    h = push_harness.harness(seed=SEED)
+    h.push.pushed_views = frozenset({"zhenhuan"})
+    t = ZhenhuanTable.open(h)
+    t.deal(["jingfei", "huangshang", "sanage", "huafei", "taihou"])
+    host = h.socket(ST, t.room)
+    t.do({"type": "begin"})
+    assert t.step_night()
+    h.pump()
+    told = h.sockets.take(host)
+    assert len(told) == 2 and ["view" in m for m in told] == [False, True]
+    assert [m["version"] for m in told] == sorted(m["version"] for m in told)
+
+    assert t.step_night()
+    late = [r for r in h.store.stream if push_harness.wanted(r)]
+    h.store.stream.clear()
+    assert t.step_night()  # committed before the first press's records reach the stream function
+    push_harness.handle_records(h.push, late)
+    assert [set(m) for m in h.sockets.take(host)] == [{"type", "room", "version"}]
+    h.pump()
+    assert [set(m) for m in h.sockets.take(host)] == [{"type", "room", "version", "view", "etag"}]
+
+
+def test_a_game_not_named_in_push_views_gets_plain_notices(fake_games):
+    h = push_harness.harness(seed=SEED)
+    h.push.pushed_views = frozenset({"baohuang"})
+    t = ZhenhuanTable.open(h)
+    host = h.socket(ST, t.room)
+    t.do({"type": "begin"})
+    h.pump()
+    assert h.sockets.changes(host) == [t.room]  # asserts the plain shape
