@@ -215,9 +215,6 @@ def _save_or_start(deps: RoomDeps, game: AnyGame, room: Room, changed: Room) -> 
     return changed
 
 
-BOT_NAMES = ("秋月", "春桃", "夏荷", "冬梅", "翠竹", "碧桃", "绿萼", "红绡", "素心", "锦瑟")
-
-
 def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, count: int | None,
              seated: int | None = None) -> Room:
     """The creator (or a 司礼) fills empty seats with bots (机器人): `count` of them, or all.
@@ -254,8 +251,9 @@ def with_bots(deps: RoomDeps, room: Room, levels: list[BotLevel]) -> Room:
     """`room` with a bot of each of `levels` seated after its people (the next version, not saved)."""
     seats = list(room.seats)
     number = _next_bot_number(room)
+    names = get_game(room.game).bot_names
     for level in levels:
-        name = f"{BOT_NAMES[number % len(BOT_NAMES)]}（机器人）"
+        name = f"{names[number % len(names)]}（机器人）"
         seats.append(SeatEntry(seat=len(seats), user=f"{BOT_USER_PREFIX}{room.id}:{number}", name=name, bot=level))
         number += 1
     now = deps.clock.now_ms()

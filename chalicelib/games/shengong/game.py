@@ -89,6 +89,10 @@ class ShengongGame(Game[State, Action, Event, ShengongView, O]):
     allows_hurry = True
     bots = True
     errors = MappingProxyType(ERRORS)
+    bot_names = ("柳答应", "苏常在", "顾贵人", "林答应", "秦常在", "陆贵人", "白答应", "许常在", "云贵人", "谢答应")
+    """Decision (docs/rules/shengong.md §13): a bot sits as a fellow consort — a surname and a low rank
+    (答应, 常在, 贵人), 「柳答应（机器人）」 — not under a 宫女's name (春桃, 夏荷…), which read as the maid
+    cards in her hand; none is a demo 妃子's or a card's 宫女's."""
     quick_phrases = ("本宫乏了", "姐姐请", "妹妹好手段", "这宫里，谁都不可信", "今日之仇，来日必报",
                      "臣妾冤枉", "且慢", "承让了", "快些落子吧", "本宫记下了")
     """心战 across the table while moves are sealed."""

@@ -40,7 +40,7 @@ export function resultRows(outcome: Outcome, mySeat: number | null | undefined):
 }
 
 /**
- * Who came first, and where I came (A/B/C, which have places): 「夏荷 独占鳌头 · 你位列第 7」. The end's
+ * Who came first, and where I came (A/B/C, which have places): 「柳答应 独占鳌头 · 你位列第 7」. The end's
  * seal says only how the game ended; this line says for whom (the seal alone read as her own win).
  */
 export function placeLine(rows: ResultRow[], reason: string): string | null {

@@ -409,7 +409,7 @@ describe('the result', () => {
 
 describe('names on tokens and pips', () => {
   it('keep three characters of the name, a bot\'s without its 「（机器人）」', () => {
-    expect(tokenName('夏荷（机器人）')).toBe('夏荷')
+    expect(tokenName('柳答应（机器人）')).toBe('柳答应')
     expect(tokenName('瓜尔佳文鸳')).toBe('瓜尔佳')
     expect(tokenName('甄嬛')).toBe('甄嬛')
     expect(tokenName('（机器人）先生')).toBe('（机器')  // only a trailing mark is a bot's
@@ -421,9 +421,9 @@ describe('the end says who came first, and where I came', () => {
     seat, name, place, score: 0, won: place === 1, kills: 0, damage: 0, taken: 0, clearBonus: null, survived: null, mine, played: true,
   })
   it('names the one left standing and my own place (the seal alone read as my win)', () => {
-    const rows = [row(3, '夏荷（机器人）', 1), row(0, '甄嬛', 7, true), row(1, '沈眉庄', 2)]
-    expect(placeLine(rows, 'last_standing')).toBe('夏荷（机器人） 独占鳌头 · 你位列第 7')
-    expect(placeLine(rows.map((r) => ({ ...r, mine: false })), 'limit')).toBe('夏荷（机器人） 位列第一')
+    const rows = [row(3, '柳答应（机器人）', 1), row(0, '甄嬛', 7, true), row(1, '沈眉庄', 2)]
+    expect(placeLine(rows, 'last_standing')).toBe('柳答应（机器人） 独占鳌头 · 你位列第 7')
+    expect(placeLine(rows.map((r) => ({ ...r, mine: false })), 'limit')).toBe('柳答应（机器人） 位列第一')
   })
   it('names every first place when they share it; says nothing without places (宫斗杀)', () => {
     expect(placeLine([row(0, '甄嬛', 1, true), row(1, '沈眉庄', 1)], 'limit')).toBe('你与沈眉庄并列第一')
