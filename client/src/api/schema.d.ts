@@ -4167,6 +4167,16 @@ export interface components {
              * @default null
              */
             cleared?: boolean | null;
+            /**
+             * Verdict
+             * @default null
+             */
+            verdict?: string | null;
+            /**
+             * Ending
+             * @default null
+             */
+            ending?: string | null;
         };
         /** ShengongOutcomeOut */
         ShengongOutcomeOut: {

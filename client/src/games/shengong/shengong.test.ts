@@ -9,7 +9,7 @@ import {
 } from './compose'
 import { gameTabs, roundName, tenths } from './labels'
 import { foldText, mergeReports, orderLines, recapOf, scoreLines, scrollOrder } from './reports'
-import { fastestRow, notesInTableOrder, placeLine, points, resultRows, scoreName, unlockedStage } from './result'
+import { fastestRow, notesInTableOrder, placeLine, points, resultRows, scoreName, unlockedStage, verdictOf } from './result'
 import type { Card, ClearRow, Line, Option, Outcome, PlaceView, Player, Report } from './types'
 
 // ---------- fixtures shaped like the API's answers ----------
@@ -376,6 +376,13 @@ describe('the result', () => {
     const abc: Outcome = { ...OUTCOME, reason: 'last_standing', clear: null, extra: { mode: 'C', rounds: 8 },
       results: OUTCOME.results.map((r, i) => ({ ...r, place: [3, 1, 2][i] })) }
     expect(resultRows(abc, null).map((r) => r.place)).toEqual([1, 2, 3])
+  })
+
+  it('takes the end\'s seal and sentence from the server (宫斗杀 out of rounds: 「闯关失败」), an older result its reason\'s name', () => {
+    const limit = { reason: 'limit', extra: { mode: 'D' as const, rounds: 20, stage: 1, cleared: false, verdict: '闯关失败', ending: '20 回合已满，对手仍未倒下，闯关失败' } }
+    expect(verdictOf(limit)).toEqual({ seal: '闯关失败', sentence: '20 回合已满，对手仍未倒下，闯关失败' })
+    expect(verdictOf({ reason: 'limit', extra: { mode: 'D', rounds: 20, stage: 1, cleared: false } })).toEqual({ seal: '回合已满', sentence: null })
+    expect(verdictOf({ reason: 'wipe', extra: { mode: 'D', rounds: 7 } }).seal).toBe('全军覆没')
   })
 
   it('a clear unlocks the next stage once my 妃子 has it cleared; never past the last', () => {

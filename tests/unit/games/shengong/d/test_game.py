@@ -13,6 +13,7 @@ from chalicelib.games.shengong.numbers import ROUND_LIMIT
 from chalicelib.games.shengong.scoring import clear_bonus, outcome
 from chalicelib.games.shengong.state import State
 from chalicelib.games.shengong.terms import Attack, Place, Reason
+from chalicelib.games.shengong.wording import end_text, verdict
 
 from .helpers import GAME, NAMES, ScriptRng, entrants, force_plan, new_game, profile, rolls, settle, shape
 
@@ -141,7 +142,8 @@ def test_clear_ends_the_game_with_the_seed_score(monkeypatch):
     assert t.state.over and t.state.cleared and t.state.reason == "clear" and GAME.pending(t.state) is None
     out = t.results[0]
     assert out.unit == "game" and out.reason == "clear" and out.clear == StageClear(stage=1, rounds=4)
-    assert out.extra == {"mode": "D", "stage": 1, "cleared": True, "rounds": 4}
+    assert out.extra == {"mode": "D", "stage": 1, "cleared": True, "rounds": 4, "verdict": "通关",
+                         "ending": "通关！第 4 回合放倒全部对手"}
     # seat 0: 7 + 2 (诬告) + 30 + (60 − 12); seat 1: 2 (下毒) + 30 + 48; seat 2: 0 + 30 + 48
     assert _scores(t) == {0: 87.0, 1: 80.0, 2: 78.0}
     r0 = out.results[0]
@@ -187,6 +189,24 @@ def test_round_limit_ends_the_game_after_round_twenty(monkeypatch):
     assert s.over and s.reason == "limit" and s.round == ROUND_LIMIT == 20 and GAME.pending(s) is None
     with pytest.raises(GameOver):
         settle(s, {})
+
+
+def test_the_round_limit_says_plainly_that_the_team_failed(monkeypatch):
+    """D⑤ 须将对手尽数放倒方算通关 — decision: a stage game that runs out of rounds (DECISIONS #2) is a
+    failure, and its end says so itself (「回合已满」 alone read as a neutral end): the 战报's last line
+    and the result's sentence (`ending`) 「20 回合已满，对手仍未倒下，闯关失败」, its seal (`verdict`)
+    「闯关失败」; A/B/C keep 「回合已满」, where the limit ends a game with places, not a failure."""
+    force_plan(monkeypatch, "gao_mingzhu", Attack.FRAME)
+    t = settle(shape(new_game(1), round=ROUND_LIMIT), {}, ScriptRng(default=99))
+    assert t.state.reason == Reason.LIMIT and not t.state.cleared
+    extra = t.results[0].extra
+    assert (extra["verdict"], extra["ending"]) == ("闯关失败", "20 回合已满，对手仍未倒下，闯关失败")
+    assert extra["ending"] in [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(0))]
+    assert "闯关失败" in GAME.fixed_rules["end"]
+    # the other ends, and A/B/C's limit, as their seals and sentences read
+    assert [verdict(True, r) for r in (Reason.CLEAR, Reason.WIPE)] == ["通关", "全军覆没"]
+    assert (verdict(False, Reason.LIMIT), end_text(False, Reason.LIMIT, 20)) == ("回合已满", "20 回合已满，终局")
+    assert "闯关失败" in end_text(True, Reason.WIPE, 7)
 
 
 def test_settle_accepts_json_moves_with_string_seats_and_defaults_illegal_ones():
