@@ -323,6 +323,13 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
         """Refuse a player a seat she could never start the game from (default: anyone may sit), so
         a room fills only with players who may play it; `check_start` stays the final word."""
 
+    def option_locks(self, entrant: Entrant) -> Mapping[str, Mapping[str, str]]:
+        """The room options this player could not open a room with, before she tries: option name ->
+        {choice (as a string) -> the refusal she would get, in `check_seat`'s own words}. The 开房
+        dialog greys those choices with the reason (served per caller at GET /v1/games as each option's
+        `x-locked`); `check_seat` at 开房 stays the word. Default: nothing locked."""
+        return _NO_RULES
+
     def check_start(self, entrants: Sequence[Entrant], options: O) -> None:
         """Refuse a start, naming who (default: the seat count must fit).
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -52,6 +53,22 @@ def seat_for(deps: RoomDeps, caller: Caller, game: AnyGame, seat_no: int, option
     consort = deps.accounts.get_consort(user.consort)
     game.check_seat(Entrant(seat=seat_no, name=consort.name, persona=persona(consort)), options)
     return SeatEntry(seat=seat_no, user=caller.user_id, name=consort.name, consort=consort.id)
+
+
+def option_locks(deps: RoomDeps, caller: Caller, games: Sequence[AnyGame]) -> dict[str, Mapping[str, Mapping[str, str]]]:
+    """Per game key, the room options this caller could not open a room with, each with its reason
+    (`Game.option_locks` for the 妃子 she would sit as, `seat_for`'s check at 开房 in advance). A 司礼
+    hosts her rooms without a seat, and a player without a 妃子 is refused any room of these games
+    (NO_CONSORT, which the lobby says already): neither has a choice locked."""
+    wanting = [g for g in games if g.seats_consorts]
+    if caller.is_admin or not wanting:
+        return {}
+    user = deps.accounts.get_user(caller.user_id)
+    if user is None or user.consort is None:
+        return {}
+    consort = deps.accounts.get_consort(user.consort)
+    entrant = Entrant(seat=0, name=consort.name, persona=persona(consort))
+    return {g.key: locks for g in wanting if (locks := g.option_locks(entrant))}
 
 
 def create_room(

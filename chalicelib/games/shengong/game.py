@@ -215,6 +215,18 @@ class StageGame(ShengongGame[StageOptions]):
             raise IllegalAction(f"挑战关卡{need + 1}须先通关关卡{need}：{entrant.name} 尚未通关关卡{need}",
                                 code="STAGE_LOCKED", players=[entrant.name])
 
+    def option_locks(self, entrant: Entrant) -> Mapping[str, Mapping[str, str]]:
+        """Seed D⑥ before she presses 开房 (decision, docs/rules/shengong.md §1): the stages she may
+        not open yet, each with the refusal `check_seat` would give her (the same words), so the
+        dialog greys them; a stage not named is open to her."""
+        locked: dict[str, str] = {}
+        for stage in range(1, len(bosses.STAGES) + 1):
+            try:
+                self.check_seat(entrant, StageOptions(stage=stage))
+            except IllegalAction as e:
+                locked[str(stage)] = e.message
+        return {"stage": locked} if locked else {}
+
     def check_start(self, entrants: Sequence[Entrant], options: StageOptions) -> None:
         """Seed D①: exactly three; D⑥: 挑战关卡 N 须全队三人都通关关卡 N−1；有人没打通，开战时会点名提示.
 

@@ -77,6 +77,22 @@ def test_each_player_is_checked_for_the_stage_as_she_takes_a_seat():
     assert GAME.room_title(StageOptions(stage=2)) == "宫斗杀·关卡2"
 
 
+def test_the_stages_she_may_not_open_yet_are_locked_with_the_seat_checks_words():
+    """D⑥ 挑战关卡 N 须全队三人都通关关卡 N−1 — decision: 开房's stage choices say, before she presses
+    开房, which stages her 妃子 may not open yet, each with the very refusal `check_seat` would give
+    her at 开房 (which stays the word); an open stage is not named."""
+    fresh, first, both = (entrants(profile("甄嬛", cleared=c))[0] for c in ((), (1,), (1, 2)))
+    locks = GAME.option_locks(fresh)
+    assert set(locks) == {"stage"} and set(locks["stage"]) == {"2", "3"}
+    for stage, reason in locks["stage"].items():
+        with pytest.raises(IllegalAction) as e:
+            GAME.check_seat(fresh, StageOptions(stage=int(stage)))
+        assert reason == e.value.message and f"尚未通关关卡{int(stage) - 1}" in reason
+    assert set(GAME.option_locks(first)["stage"]) == {"3"}
+    assert GAME.option_locks(both) == {}
+    assert get_game("shengong_a").option_locks(fresh) == {}  # A/B/C have no stages
+
+
 def test_a_seat_that_never_sent_a_move_of_her_own_reaches_no_record():
     """Boards measure play: a seat whose every move was 待机 by default (催战 or the timer) is marked
     not played in the result (docs/rules/platform.md P11), the others are."""
