@@ -149,7 +149,9 @@ class GameOut(Out):
     can_open: bool = Field(description="此刻的调用者可否开房：开放的玩法人人可开；司礼任何玩法都可开（锦标赛）")
     host_runs: bool
     auto_start: bool
-    options_schema: dict[str, Any]
+    options_schema: dict[str, Any] = Field(description=(
+        "开房设置的 JSON Schema；某项的 x-labels 为各选项的名称，x-locked 为此刻的调用者还开不了的选项及缘由"
+        "（如宫斗杀尚未解锁的关卡：选项值 → 开房时会得到的拒绝原文），未列出的选项皆可开"))
     fixed_rules: dict[str, Any] = Field(description="开房时只读展示的固定规则（如回合上限）")
     bots: bool = Field(description="可否用机器人补位")
     needs_consort: bool = Field(description="入席须先认领一位妃子（以妃子入局；没有时只能观战）；司礼开房主持、不入席，为 false")

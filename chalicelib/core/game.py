@@ -240,6 +240,9 @@ class BotLevel(StrEnum):
 
 _NO_RULES: Mapping[str, Any] = MappingProxyType({})
 
+BOT_NAMES: tuple[str, ...] = ("秋月", "春桃", "夏荷", "冬梅", "翠竹", "碧桃", "绿萼", "红绡", "素心", "锦瑟")
+"""The names bots take by default (`Game.bot_names`)."""
+
 
 class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeVars by subscription
     """Base of every game. Subclasses set the class attributes and implement `setup`, `pending`,
@@ -274,6 +277,10 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
     """Whether bots can play a seat (`bot_action`): one handed over after a vote, or (`bot_fill`) an empty one."""
     bot_fill: ClassVar[bool] = True
     """With `bots`: whether the creator may fill empty seats with bots before the start."""
+    bot_names: ClassVar[tuple[str, ...]] = BOT_NAMES
+    """The names bots take in the seats they fill, in turn (the platform adds 「（机器人）」): a game whose
+    world has people the default names could be taken for names its own (深宫杀: fellow consorts, not
+    宫女, who are its cards)."""
     spectators_chat_apart: ClassVar[bool] = False
     """Spectators talk among themselves, apart from the players (games with hidden roles: a watcher
     sees the board the players do not, so she must not be able to tell them)."""
@@ -315,6 +322,13 @@ class Game(Generic[S, A, E, V, O]):  # noqa: UP046 - subclasses bind these TypeV
     def check_seat(self, entrant: Entrant, options: O) -> None:
         """Refuse a player a seat she could never start the game from (default: anyone may sit), so
         a room fills only with players who may play it; `check_start` stays the final word."""
+
+    def option_locks(self, entrant: Entrant) -> Mapping[str, Mapping[str, str]]:
+        """The room options this player could not open a room with, before she tries: option name ->
+        {choice (as a string) -> the refusal she would get, in `check_seat`'s own words}. The 开房
+        dialog greys those choices with the reason (served per caller at GET /v1/games as each option's
+        `x-locked`); `check_seat` at 开房 stays the word. Default: nothing locked."""
+        return _NO_RULES
 
     def check_start(self, entrants: Sequence[Entrant], options: O) -> None:
         """Refuse a start, naming who (default: the seat count must fit).

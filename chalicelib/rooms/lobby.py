@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -52,6 +53,22 @@ def seat_for(deps: RoomDeps, caller: Caller, game: AnyGame, seat_no: int, option
     consort = deps.accounts.get_consort(user.consort)
     game.check_seat(Entrant(seat=seat_no, name=consort.name, persona=persona(consort)), options)
     return SeatEntry(seat=seat_no, user=caller.user_id, name=consort.name, consort=consort.id)
+
+
+def option_locks(deps: RoomDeps, caller: Caller, games: Sequence[AnyGame]) -> dict[str, Mapping[str, Mapping[str, str]]]:
+    """Per game key, the room options this caller could not open a room with, each with its reason
+    (`Game.option_locks` for the 妃子 she would sit as, `seat_for`'s check at 开房 in advance). A 司礼
+    hosts her rooms without a seat, and a player without a 妃子 is refused any room of these games
+    (NO_CONSORT, which the lobby says already): neither has a choice locked."""
+    wanting = [g for g in games if g.seats_consorts]
+    if caller.is_admin or not wanting:
+        return {}
+    user = deps.accounts.get_user(caller.user_id)
+    if user is None or user.consort is None:
+        return {}
+    consort = deps.accounts.get_consort(user.consort)
+    entrant = Entrant(seat=0, name=consort.name, persona=persona(consort))
+    return {g.key: locks for g in wanting if (locks := g.option_locks(entrant))}
 
 
 def create_room(
@@ -215,9 +232,6 @@ def _save_or_start(deps: RoomDeps, game: AnyGame, room: Room, changed: Room) -> 
     return changed
 
 
-BOT_NAMES = ("秋月", "春桃", "夏荷", "冬梅", "翠竹", "碧桃", "绿萼", "红绡", "素心", "锦瑟")
-
-
 def add_bots(deps: RoomDeps, caller: Caller, room_id: str, level: BotLevel, count: int | None,
              seated: int | None = None) -> Room:
     """The creator (or a 司礼) fills empty seats with bots (机器人): `count` of them, or all.
@@ -254,8 +268,9 @@ def with_bots(deps: RoomDeps, room: Room, levels: list[BotLevel]) -> Room:
     """`room` with a bot of each of `levels` seated after its people (the next version, not saved)."""
     seats = list(room.seats)
     number = _next_bot_number(room)
+    names = get_game(room.game).bot_names
     for level in levels:
-        name = f"{BOT_NAMES[number % len(BOT_NAMES)]}（机器人）"
+        name = f"{names[number % len(names)]}（机器人）"
         seats.append(SeatEntry(seat=len(seats), user=f"{BOT_USER_PREFIX}{room.id}:{number}", name=name, bot=level))
         number += 1
     now = deps.clock.now_ms()

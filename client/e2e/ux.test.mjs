@@ -146,6 +146,15 @@ describe('rooms by link, code and 「我的对局」', () => {
     await pickGame(zhen, '宫斗杀')
     await screen(zhen).getByRole('button', { name: '开房', exact: true }).click()
     const dialog = zhen.page.getByRole('dialog')
+    // the stages her 妃子 has not unlocked are greyed with the server's reason (GET /v1/games), before 开房
+    const stage2 = dialog.locator('.chip[data-choice="2"]')
+    assert.equal(await stage2.getAttribute('aria-disabled'), 'true')
+    assert.equal(await dialog.locator('.chip[data-choice="1"]').getAttribute('aria-disabled'), 'false')
+    assert.equal(await dialog.locator('.field-locked[data-choice="2"]').innerText(), '挑战关卡2须先通关关卡1：甄嬛 尚未通关关卡1')
+    await dialog.locator('.field-locked[data-choice="3"]').waitFor()
+    await shot(zhen.page, `${SHOTS}create-stage-locked.png`)
+    await stage2.click()
+    assert.match(await dialog.locator('.chip-on').innerText(), /^关卡1/, 'a greyed stage is not chosen')
     await dialog.getByText('关卡1 · 高明珠', { exact: true }).click()
     await dialog.locator('input').last().fill('碎玉轩')
     await dialog.getByRole('button', { name: '开房', exact: true }).click()
@@ -206,6 +215,26 @@ describe('rooms by link, code and 「我的对局」', () => {
     await asked.getByRole('button', { name: '报号', exact: true }).click()
     await asked.waitFor({ state: 'detached' })
     await screen(link).getByRole('button', { name: '入席', exact: true }).waitFor()
+  })
+
+  it('the 手牌 tab shows 「牌库余 N 张」 where she sees it, not behind the 落子 bar (390×844)', async () => {
+    const room = screen(zhen)
+    await room.locator('.sg-seal-btn').waitFor({ timeout: 20000 })
+    // an action chosen, as when she picks her cards: the bar says the move it will seal
+    await room.locator('.sg-act[data-action="heal"]').click()
+    await room.locator('.sg-dock-move', { hasText: '养生' }).waitFor()
+    await room.locator('.sg-tab[data-tab="hand"]').click()
+    const pile = room.locator('.sg-pile')
+    await pile.waitFor()
+    await settle(zhen.page)
+    assert.match(await pile.innerText(), /^牌库余 \d+ 张$/)
+    // beside the hand's heading, above the cards — not at their foot, where the bar covers it
+    assert.match(await room.locator('.sg-hand-head').innerText(), /^手牌 5 张\s*牌库余 \d+ 张$/)
+    const [line, cards, bar] = await Promise.all([pile, room.locator('.sg-cards'), room.locator('.sg-dock')].map((l) => l.boundingBox()))
+    assert.ok(line.y + line.height <= cards.y, `the pile line (${line.y}) heads the cards (${cards.y})`)
+    assert.ok(line.y >= 0 && line.y + line.height <= bar.y, `the pile line (${line.y}–${line.y + line.height}) is above the bar (${bar.y})`)
+    await shot(zhen.page, `${SHOTS}shengong-hand-pile.png`)
+    await room.locator('.sg-tab[data-tab="map"]').click()
   })
 
   it('回大厅 during a game she sits in is confirmed; 「我的对局」 leads back to it', async () => {

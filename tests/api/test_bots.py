@@ -42,6 +42,10 @@ def test_one_human_and_seven_bots_play_a_whole_card_game(api, svc, admin, spy):
     filled = me.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "advanced", "count": 4})
     filled = me.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple"})
     assert [s["bot"] for s in filled["room"]["seats"]] == [None] + ["advanced"] * 4 + ["simple"] * 3
+    # named as fellow consorts (docs/rules/shengong.md §13), each her own, marked 机器人
+    bot_names = [s["name"] for s in filled["room"]["seats"][1:]]
+    assert len(set(bot_names)) == 7
+    assert all(n.endswith("（机器人）") and n.removesuffix("（机器人）") in get_game("shengong_c").bot_names for n in bot_names)
     me.ok("POST", f"/v1/rooms/{room_id}/start")
     for _ in range(25):
         view = me.view(room_id)

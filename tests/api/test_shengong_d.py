@@ -41,10 +41,14 @@ def test_stage_one_clear_unlocks_stage_two_which_ends_in_a_wipe(api, svc, admin,
     players who may start it.
     Seed D⑦: 积分 ＝ 输出伤害 + 存活 30 + 通关奖励（60 − 回合×3，不为负）."""
     team = make_team(api, admin, ["甄嬛", "眉庄", "陵容"], value=0)
-    # stage 2 before anyone cleared stage 1: her room is refused, naming her, and nothing is written
+    # 开房's stage picker says which stages are still locked for her, and why, before she presses 开房
+    assert _stage_locks(team[0]) == {"2": "挑战关卡2须先通关关卡1：甄嬛 尚未通关关卡1",
+                                     "3": "挑战关卡3须先通关关卡2：甄嬛 尚未通关关卡2"}
+    # stage 2 before anyone cleared stage 1: her room is refused, naming her, and nothing is written —
+    # the check at 开房 stays the word, in the words the picker showed
     r = team[0].post("/v1/rooms", {"game": "shengong_d", "options": {"stage": 2}})
     assert error(r) == (422, "STAGE_LOCKED") and r.json_body["details"]["players"] == ["甄嬛"]
-    assert "甄嬛 尚未通关关卡1" in r.json_body["message"]
+    assert r.json_body["message"] == _stage_locks(team[0])["2"]
     assert team[0].ok("GET", "/v1/rooms?game=shengong_d")["rooms"] == []
 
     pinned_seeds.extend([bytes([0]) * 32, bytes([0]) * 32])
@@ -67,6 +71,7 @@ def test_stage_one_clear_unlocks_stage_two_which_ends_in_a_wipe(api, svc, admin,
 
     me = team[0].ok("GET", "/v1/me")
     assert me["consort"]["cleared_stages"] == [1]
+    assert list(_stage_locks(team[0])) == ["3"]  # stage 2 is open to her now
     fastest = team[0].ok("GET", "/v1/stages/1/fastest")["rows"]
     assert len(fastest) == 1 and fastest[0]["rounds"] == rounds and fastest[0]["room"] == room1
     assert sorted(m["name"] for m in fastest[0]["team"]) == ["甄嬛", "眉庄", "陵容"]
@@ -100,6 +105,20 @@ def test_stage_one_clear_unlocks_stage_two_which_ends_in_a_wipe(api, svc, admin,
     assert (tournament["competition"], tournament["rows"]) == ("tournament", [])  # nor do their fastest clears
     records = team[0].ok("GET", f"/v1/consorts/{team[0].consort}/records")["boards"]
     assert list(records) == ["coop-free"] and records["coop-free"]["win_rate"] == 0.5
+
+
+def _stage_locks(player: Player) -> dict[str, str] | None:
+    """The 宫斗杀 stages GET /v1/games says this caller may not open yet, with the reasons."""
+    games = {g["key"]: g for g in player.ok("GET", "/v1/games")["games"]}
+    return games["shengong_d"]["options_schema"]["properties"]["stage"].get("x-locked")
+
+
+def test_the_stage_picker_locks_nothing_for_whoever_opens_no_seat_of_her_own(api, admin):
+    """A 司礼 hosts her (锦标赛) room without a seat, and a player without a 妃子 may open none at all
+    (NO_CONSORT, said by the lobby): no stage is greyed for either — each seat is checked as it is
+    taken. The picker greys per caller; the schema the contract and 开房 validate against is unchanged."""
+    assert _stage_locks(admin) is None and _stage_locks(Player(api, "路人")) is None
+    assert "x-locked" not in get_game("shengong_d").options_model.model_json_schema()["properties"]["stage"]
 
 
 def test_a_game_nobody_played_reaches_no_board(api, svc, admin):

@@ -89,6 +89,10 @@ class ShengongGame(Game[State, Action, Event, ShengongView, O]):
     allows_hurry = True
     bots = True
     errors = MappingProxyType(ERRORS)
+    bot_names = ("柳答应", "苏常在", "顾贵人", "林答应", "秦常在", "陆贵人", "白答应", "许常在", "云贵人", "谢答应")
+    """Decision (docs/rules/shengong.md §13): a bot sits as a fellow consort — a surname and a low rank
+    (答应, 常在, 贵人), 「柳答应（机器人）」 — not under a 宫女's name (春桃, 夏荷…), which read as the maid
+    cards in her hand; none is a demo 妃子's or a card's 宫女's."""
     quick_phrases = ("本宫乏了", "姐姐请", "妹妹好手段", "这宫里，谁都不可信", "今日之仇，来日必报",
                      "臣妾冤枉", "且慢", "承让了", "快些落子吧", "本宫记下了")
     """心战 across the table while moves are sealed."""
@@ -210,6 +214,18 @@ class StageGame(ShengongGame[StageOptions]):
         if need >= 1 and need not in profile_of(entrant).cleared_stages:
             raise IllegalAction(f"挑战关卡{need + 1}须先通关关卡{need}：{entrant.name} 尚未通关关卡{need}",
                                 code="STAGE_LOCKED", players=[entrant.name])
+
+    def option_locks(self, entrant: Entrant) -> Mapping[str, Mapping[str, str]]:
+        """Seed D⑥ before she presses 开房 (decision, docs/rules/shengong.md §1): the stages she may
+        not open yet, each with the refusal `check_seat` would give her (the same words), so the
+        dialog greys them; a stage not named is open to her."""
+        locked: dict[str, str] = {}
+        for stage in range(1, len(bosses.STAGES) + 1):
+            try:
+                self.check_seat(entrant, StageOptions(stage=stage))
+            except IllegalAction as e:
+                locked[str(stage)] = e.message
+        return {"stage": locked} if locked else {}
 
     def check_start(self, entrants: Sequence[Entrant], options: StageOptions) -> None:
         """Seed D①: exactly three; D⑥: 挑战关卡 N 须全队三人都通关关卡 N−1；有人没打通，开战时会点名提示.

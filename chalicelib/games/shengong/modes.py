@@ -92,7 +92,7 @@ MODES: dict[ModeKey, Mode] = {
         key=ModeKey.D, title="宫斗杀", seats=3, foes=Foes.BOSSES, maids=MaidUse.HAND, places=STAGE_PLACES,
         targets={}, actions=_ALL_ACTIONS - {ActionType.MEAL}, grace_start=tenths(10), grace_cap=tenths(10),
         hp_start=0, hp_cap=0, hp_from_looks=True, attribute_hits=True, start_place=Place.GARDEN,
-        end_text=f"通关、全队倒下或打满 {ROUND_LIMIT} 回合",
+        end_text=f"放倒全部对手即通关；全队倒下，或打满 {ROUND_LIMIT} 回合仍未通关，即闯关失败",
     ),
 }
 """DECISIONS #5 (A/B/C: 气血 10, cap 12, 好感 5), #10 (D: 好感 10), seed D④ (no 送膳 in D)."""

@@ -293,7 +293,7 @@ def _round(w: _Writer, e: RoundSettled) -> None:
 
 def _ended(w: _Writer, e: Ended) -> None:
     w.flush()
-    w.add(Scope.PUBLIC, LineKind.END, W.END_ZH[e.reason].format(r=e.round))
+    w.add(Scope.PUBLIC, LineKind.END, W.end_text(w.mode.foes is Foes.BOSSES, e.reason, e.round))
     bonus = clear_bonus(w.state.cleared, w.state.round)
     order = sorted(range(len(e.scores)), key=lambda s: (e.placements[s] or 0, s))
     for s in order:

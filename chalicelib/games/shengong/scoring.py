@@ -26,6 +26,7 @@ from chalicelib.games.shengong.numbers import (
 )
 from chalicelib.games.shengong.state import Player, State, Stats
 from chalicelib.games.shengong.terms import ModeKey
+from chalicelib.games.shengong.wording import end_text, verdict
 
 
 class OutcomeExtra(BaseModel):
@@ -40,6 +41,12 @@ class OutcomeExtra(BaseModel):
     """D: the stage."""
     cleared: bool | None = None
     """D: whether it was cleared (the clear itself is `Outcome.clear`)."""
+    verdict: str | None = None
+    """The end in a seal's few words, for the result's head: 通关, 全军覆没, 一人独存, 回合已满 — in D the
+    round limit reads 闯关失败 (the team failed). None in results written before it was added."""
+    ending: str | None = None
+    """The end in a sentence, the 战报's last line (「20 回合已满，对手仍未倒下，闯关失败」). None in results
+    written before it was added."""
 
 
 def rank_key(p: Player) -> tuple[int, int, int]:
@@ -110,7 +117,8 @@ def outcome(mode: Mode, state: State) -> Outcome:
         for p in state.players
     )
     extra = OutcomeExtra(mode=mode.key, rounds=state.round, stage=state.stage,
-                         cleared=state.cleared if bosses else None)
+                         cleared=state.cleared if bosses else None, verdict=verdict(bosses, state.reason),
+                         ending=end_text(bosses, state.reason, state.round))
     clear = StageClear(stage=state.stage, rounds=state.round) if state.cleared and state.stage else None
     return Outcome(unit="game", reason=state.reason.value, results=results, clear=clear,
                    extra=extra.model_dump(mode="json", exclude_none=True))

@@ -170,3 +170,23 @@ END_ZH: dict[Reason, str] = {
     Reason.CLEAR: "通关！第 {r} 回合放倒全部对手", Reason.WIPE: "全队倒下，第 {r} 回合闯关失败",
     Reason.LIMIT: "{r} 回合已满，终局", Reason.LAST_STANDING: "终局：只剩一人（第 {r} 回合）",
 }
+"""The end, as the 战报's last line and the result's sentence (`end_text`)."""
+STAGE_LIMIT_ZH = "{r} 回合已满，对手仍未倒下，闯关失败"
+"""玩法D at the round limit: the team did not clear the stage, said as plainly as a wipe's line."""
+
+VERDICT_ZH: dict[Reason, str] = {
+    Reason.CLEAR: "通关", Reason.WIPE: "全军覆没", Reason.LIMIT: "回合已满", Reason.LAST_STANDING: "一人独存",
+}
+"""The end in a seal's few words, on the result's head (`verdict`)."""
+STAGE_LIMIT_VERDICT = "闯关失败"
+"""玩法D at the round limit: 「回合已满」 alone read as a neutral end; the team failed the stage."""
+
+
+def end_text(stage: bool, reason: Reason, rounds: int) -> str:
+    """The end in a sentence (the 战报's END line, `OutcomeExtra.ending`); `stage`: 玩法D."""
+    return (STAGE_LIMIT_ZH if stage and reason is Reason.LIMIT else END_ZH[reason]).format(r=rounds)
+
+
+def verdict(stage: bool, reason: Reason) -> str:
+    """The end in a seal's few words (`OutcomeExtra.verdict`); `stage`: 玩法D."""
+    return STAGE_LIMIT_VERDICT if stage and reason is Reason.LIMIT else VERDICT_ZH[reason]

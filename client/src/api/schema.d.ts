@@ -2970,7 +2970,10 @@ export interface components {
             host_runs: boolean;
             /** Auto Start */
             auto_start: boolean;
-            /** Options Schema */
+            /**
+             * Options Schema
+             * @description 开房设置的 JSON Schema；某项的 x-labels 为各选项的名称，x-locked 为此刻的调用者还开不了的选项及缘由（如宫斗杀尚未解锁的关卡：选项值 → 开房时会得到的拒绝原文），未列出的选项皆可开
+             */
             options_schema: {
                 [key: string]: unknown;
             };
@@ -4167,6 +4170,16 @@ export interface components {
              * @default null
              */
             cleared?: boolean | null;
+            /**
+             * Verdict
+             * @default null
+             */
+            verdict?: string | null;
+            /**
+             * Ending
+             * @default null
+             */
+            ending?: string | null;
         };
         /** ShengongOutcomeOut */
         ShengongOutcomeOut: {

@@ -35,6 +35,21 @@ describe('options form', () => {
     expect(stage.kind === 'choice' && stage.choices.map((c) => c.label)).toEqual(['关卡1 · 高明珠', '关卡2 · 石露', '关卡3'])
   })
 
+  it('greys a choice the server locks for this caller, with its reason, and never defaults to it (x-locked)', () => {
+    const reason = '挑战关卡2须先通关关卡1：甄嬛 尚未通关关卡1'
+    const locked = { properties: { stage: { ...coop.properties.stage, 'x-locked': { 2: reason, 3: '挑战关卡3须先通关关卡2：甄嬛 尚未通关关卡2' } } } }
+    const [stage] = fieldsOf(locked)
+    if (stage.kind !== 'choice') throw new Error('not a choice')
+    expect(stage.choices.map((c) => c.locked ?? null)).toEqual([null, reason, '挑战关卡3须先通关关卡2：甄嬛 尚未通关关卡2'])
+    expect(stage.default).toBe(1)
+    // a default the server locks gives way to the first open choice; no x-locked, nothing greyed
+    const later = { properties: { stage: { ...coop.properties.stage, default: 2, 'x-locked': { 2: reason } } } }
+    expect(fieldsOf(later)[0]).toMatchObject({ default: 1 })
+    expect(fieldsOf(coop)[0].kind === 'choice' && fieldsOf(coop)[0]).toMatchObject({ choices: [{ value: 1 }, { value: 2 }, { value: 3 }] })
+    const plain = fieldsOf(coop)[0]
+    expect(plain.kind === 'choice' && plain.choices.some((c) => 'locked' in c)).toBe(false)
+  })
+
   it('resolves $defs enums and booleans', () => {
     const fields = fieldsOf(baohuang)
     expect(fields[0]).toMatchObject({ kind: 'choice', default: 'simple', choices: [{ value: 'simple', label: '简明 · 168 张' }, { value: 'classic', label: '经典 · 216 张' }] })

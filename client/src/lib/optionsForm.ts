@@ -2,7 +2,9 @@
  * The create-room dialog is generated from each game's `options_schema` (a JSON schema from
  * GET /v1/games): integers with a small range and enums become choices, wider integers a stepper,
  * booleans a switch, consts a read-only line. Labels come from the schema when it speaks Chinese,
- * else from labels.ts.
+ * else from labels.ts. A choice the server says this caller cannot open a room with (`x-locked`: a
+ * 宫斗杀 stage her 妃子 has not unlocked) carries its reason, to be greyed; the server's check at 开房
+ * stays the word.
  */
 import { ENUM_LABEL, hasCjk, OPTION_LABEL } from './labels'
 
@@ -11,6 +13,8 @@ type Json = Record<string, unknown>
 export interface Choice {
   value: string | number
   label: string
+  /** The server's reason this caller cannot open a room with this choice (absent: open to her). */
+  locked?: string
 }
 
 export type Field =
@@ -50,6 +54,24 @@ function enumLabel(name: string, value: string | number, prop: Json = {}): strin
   return typeof said === 'string' && said ? said : ENUM_LABEL[name]?.[String(value)] ?? String(value)
 }
 
+/** The server's reason a choice is locked for this caller (`x-locked`), or undefined. */
+function lockOf(value: string | number, prop: Json): string | undefined {
+  const locked = (prop['x-locked'] ?? {}) as Record<string, unknown>
+  const said = locked[String(value)]
+  return typeof said === 'string' && said ? said : undefined
+}
+
+function choiceOf(name: string, value: string | number, prop: Json): Choice {
+  const locked = lockOf(value, prop)
+  return locked ? { value, label: enumLabel(name, value, prop), locked } : { value, label: enumLabel(name, value, prop) }
+}
+
+/** The schema's default, or (when that one is locked for her) the first choice open to her. */
+function openDefault(choices: Choice[], dflt: string | number): string | number {
+  if (!choices.find((c) => c.value === dflt)?.locked) return dflt
+  return choices.find((c) => !c.locked)?.value ?? dflt
+}
+
 export function fieldsOf(schema: Json): Field[] {
   const props = (schema.properties ?? {}) as Record<string, Json>
   const fields: Field[] = []
@@ -61,11 +83,8 @@ export function fieldsOf(schema: Json): Field[] {
       fields.push({ kind: 'fixed', name, label, hint, value: enumLabel(name, prop.const as string, prop) })
     } else if (Array.isArray(prop.enum)) {
       const values = prop.enum as (string | number)[]
-      fields.push({
-        kind: 'choice', name, label, hint,
-        choices: values.map((v) => ({ value: v, label: enumLabel(name, v, prop) })),
-        default: (prop.default as string | number | undefined) ?? values[0],
-      })
+      const choices = values.map((v) => choiceOf(name, v, prop))
+      fields.push({ kind: 'choice', name, label, hint, choices, default: openDefault(choices, (prop.default as string | number | undefined) ?? values[0]) })
     } else if (prop.type === 'boolean') {
       fields.push({ kind: 'toggle', name, label, hint, default: Boolean(prop.default) })
     } else if (prop.type === 'integer' || prop.type === 'number') {
@@ -74,8 +93,8 @@ export function fieldsOf(schema: Json): Field[] {
       const dflt = typeof prop.default === 'number' ? prop.default : min
       if (max - min <= 4) {
         const choices: Choice[] = []
-        for (let v = min; v <= max; v++) choices.push({ value: v, label: enumLabel(name, v, prop) })
-        fields.push({ kind: 'choice', name, label, hint, choices, default: dflt })
+        for (let v = min; v <= max; v++) choices.push(choiceOf(name, v, prop))
+        fields.push({ kind: 'choice', name, label, hint, choices, default: openDefault(choices, dflt) })
       } else {
         const step = max - min >= 100 ? 5 : 1
         fields.push({ kind: 'number', name, label, hint, min, max, step, default: dflt })

@@ -16,7 +16,8 @@ interface Props {
  * My hand (C/D): three slots — 进攻 / 防守 / 通用, each taking only its own kind — and up to two
  * discards; tap 出 to put a card in its slot (again to take it back), 弃 to discard it. With an action
  * chosen, a card the server refuses with it (`refused`) is greyed with the server's reason and has no
- * 出 (弃 stays). Frozen cards and the pile are listed below.
+ * 出 (弃 stays). The pile (and any frozen cards) head the panel, beside 「手牌 N 张」, where the fixed 落子
+ * bar never covers them.
  */
 export function HandPanel({ mine, compose, locked, onPlay, onDiscard }: Props) {
   const hand = mine.hand
@@ -24,6 +25,14 @@ export function HandPanel({ mine, compose, locked, onPlay, onDiscard }: Props) {
   const byId = new Map(hand.hand.map((c) => [c.copy_id, c]))
   return (
     <View className='sg-handbox' aria-label='手牌'>
+      {/* the pile beside the hand's heading, at the top: at the foot of the cards it sat behind the 落子 bar */}
+      <View className='sg-hand-head'>
+        <Text className='sg-hand-title'>手牌 {hand.hand.length} 张</Text>
+        <Text className='sg-pile'>牌库余 {hand.pile} 张</Text>
+      </View>
+      {hand.frozen.length ? (
+        <Text className='sg-frozen'>冻结：{hand.frozen.map((f) => `${f.skill}（第${f.back_in_round}回合归来）`).join('、')}</Text>
+      ) : null}
       <View className='sg-slots'>
         {SLOTS.map((s) => {
           const card = compose.cards[s] ? byId.get(compose.cards[s] ?? '') : undefined
@@ -75,12 +84,6 @@ export function HandPanel({ mine, compose, locked, onPlay, onDiscard }: Props) {
         })}
       </View>
 
-      <View className='sg-pile'>
-        <Text>牌库余 {hand.pile} 张</Text>
-        {hand.frozen.length ? (
-          <Text className='sg-frozen'>冻结：{hand.frozen.map((f) => `${f.skill}（第${f.back_in_round}回合归来）`).join('、')}</Text>
-        ) : null}
-      </View>
     </View>
   )
 }

@@ -4,8 +4,7 @@ import { ErrorLine } from '../../components/ErrorLine'
 import { AgainButton } from '../../components/room/AgainButton'
 import { teamText } from '../../lib/labels'
 import { useData } from '../../hooks/useData'
-import { REASON_NAME } from './labels'
-import { fastestRow, notesInTableOrder, placeLine, points, resultRows, scoreName, unlockedStage } from './result'
+import { fastestRow, notesInTableOrder, placeLine, points, resultRows, scoreName, unlockedStage, verdictOf } from './result'
 import type { Line, RoomView } from './types'
 
 /**
@@ -43,19 +42,24 @@ export function ResultPanel({ view, scoreLines }: { view: RoomView; scoreLines: 
   const myConsort = me.data?.consort
   const unlocked = myConsort ? unlockedStage(stage, cleared, myConsort.cleared_stages) : null
   const clearRow = fastest.data ? fastestRow(fastest.data.rows, roomId) : undefined
-  const reasonName = REASON_NAME[outcome.reason] ?? outcome.reason
+  const verdict = verdictOf(outcome)
   const places = placeLine(rows, outcome.reason)
   const mode = outcome.extra.mode
+  // a stage not cleared is the team's failure, whichever way it ended (the server's `cleared`)
+  const failed = mode === 'D' && !cleared
   const standing = (game?.opponents ?? []).filter((o) => o.alive)
   return (
     <View className='sg-result' aria-label='终局'>
-      <View className={`sg-verdict sg-verdict-${outcome.reason}`}>
-        <Text className={`sg-verdict-seal ${Array.from(reasonName).length <= 2 ? 'sg-verdict-seal-short' : ''}`}>{reasonName}</Text>
+      <View className={`sg-verdict sg-verdict-${outcome.reason} ${failed ? 'sg-verdict-failed' : ''}`}>
+        <Text className={`sg-verdict-seal ${Array.from(verdict.seal).length <= 2 ? 'sg-verdict-seal-short' : ''}`}>{verdict.seal}</Text>
         <View className='sg-verdict-text'>
           <Text className='sg-verdict-title'>
             {mode === 'D' ? `${game?.stage_title ?? `关卡${stage}`}` : game?.title ?? '深宫杀'}
           </Text>
-          <Text className='sg-verdict-sub'>共 {outcome.extra.rounds} 回合{outcome.clear ? ` · 第 ${outcome.clear.rounds} 回合放倒全部对手` : ''}</Text>
+          {/* how it ended, in the server's sentence (「20 回合已满，对手仍未倒下，闯关失败」) */}
+          <Text className='sg-verdict-sub sg-verdict-ending'>
+            {verdict.sentence ?? `共 ${outcome.extra.rounds} 回合${outcome.clear ? ` · 第 ${outcome.clear.rounds} 回合放倒全部对手` : ''}`}
+          </Text>
           {places ? <Text className='sg-verdict-sub sg-verdict-places'>{places}</Text> : null}
           {/* a stage not cleared: how far the team got (who still stood, and with what) */}
           {mode === 'D' && !cleared && standing.length ? (

@@ -64,7 +64,7 @@ export function tileState(place: Place, compose: Compose, option: Option | undef
 
 /** The first one or two characters of a name, for a token on the map. */
 export function tokenName(name: string): string {
-  // a bot's name carries 「（机器人）」: cut after it, 「夏荷（」 is no name (the token marks bots itself)
+  // a bot's name carries 「（机器人）」: cut after it, 「柳答应（」 is no name (the token marks bots itself)
   return Array.from(botless(name)).slice(0, 3).join('')
 }
 

@@ -18,6 +18,7 @@ export const SLOT_TITLE: Record<Slot, string> = { attack: '进攻位', defence: 
 export const SLOT_SHORT: Record<Slot, string> = { attack: '攻', defence: '守', general: '通' }
 export const SLOTS: Slot[] = ['attack', 'defence', 'general']
 
+/** How a game ended, for a result written before the server said it itself (`extra.verdict`). */
 export const REASON_NAME: Record<string, string> = {
   clear: '通关',
   wipe: '全军覆没',

@@ -1,5 +1,18 @@
 /** The end of a game: seat rows from /result, the stage unlocked by a clear, the fastest-clear rank. */
+import { REASON_NAME } from './labels'
 import type { ClearRow, Line, Outcome } from './types'
+
+/**
+ * How the game ended, in the server's words: the seal's few (`extra.verdict` — 宫斗杀 at the round limit
+ * reads 「闯关失败」, not a bare 「回合已满」) and its sentence (`extra.ending`, the 战报's last line). A result
+ * written before the server said them falls back to the reason's name and no sentence.
+ */
+export function verdictOf(outcome: Pick<Outcome, 'reason' | 'extra'>): { seal: string; sentence: string | null } {
+  return {
+    seal: outcome.extra.verdict || (REASON_NAME[outcome.reason] ?? outcome.reason),
+    sentence: outcome.extra.ending || null,
+  }
+}
 
 export interface ResultRow {
   seat: number
@@ -40,7 +53,7 @@ export function resultRows(outcome: Outcome, mySeat: number | null | undefined):
 }
 
 /**
- * Who came first, and where I came (A/B/C, which have places): 「夏荷 独占鳌头 · 你位列第 7」. The end's
+ * Who came first, and where I came (A/B/C, which have places): 「柳答应 独占鳌头 · 你位列第 7」. The end's
  * seal says only how the game ended; this line says for whom (the seal alone read as her own win).
  */
 export function placeLine(rows: ResultRow[], reason: string): string | null {

@@ -9,7 +9,7 @@ import {
 } from './compose'
 import { gameTabs, roundName, tenths } from './labels'
 import { foldText, mergeReports, orderLines, recapOf, scoreLines, scrollOrder } from './reports'
-import { fastestRow, notesInTableOrder, placeLine, points, resultRows, scoreName, unlockedStage } from './result'
+import { fastestRow, notesInTableOrder, placeLine, points, resultRows, scoreName, unlockedStage, verdictOf } from './result'
 import type { Card, ClearRow, Line, Option, Outcome, PlaceView, Player, Report } from './types'
 
 // ---------- fixtures shaped like the API's answers ----------
@@ -378,6 +378,13 @@ describe('the result', () => {
     expect(resultRows(abc, null).map((r) => r.place)).toEqual([1, 2, 3])
   })
 
+  it('takes the end\'s seal and sentence from the server (宫斗杀 out of rounds: 「闯关失败」), an older result its reason\'s name', () => {
+    const limit = { reason: 'limit', extra: { mode: 'D' as const, rounds: 20, stage: 1, cleared: false, verdict: '闯关失败', ending: '20 回合已满，对手仍未倒下，闯关失败' } }
+    expect(verdictOf(limit)).toEqual({ seal: '闯关失败', sentence: '20 回合已满，对手仍未倒下，闯关失败' })
+    expect(verdictOf({ reason: 'limit', extra: { mode: 'D', rounds: 20, stage: 1, cleared: false } })).toEqual({ seal: '回合已满', sentence: null })
+    expect(verdictOf({ reason: 'wipe', extra: { mode: 'D', rounds: 7 } }).seal).toBe('全军覆没')
+  })
+
   it('a clear unlocks the next stage once my 妃子 has it cleared; never past the last', () => {
     expect(unlockedStage(1, true, [1])).toBe(2)
     expect(unlockedStage(1, true, [])).toBeNull()
@@ -409,7 +416,7 @@ describe('the result', () => {
 
 describe('names on tokens and pips', () => {
   it('keep three characters of the name, a bot\'s without its 「（机器人）」', () => {
-    expect(tokenName('夏荷（机器人）')).toBe('夏荷')
+    expect(tokenName('柳答应（机器人）')).toBe('柳答应')
     expect(tokenName('瓜尔佳文鸳')).toBe('瓜尔佳')
     expect(tokenName('甄嬛')).toBe('甄嬛')
     expect(tokenName('（机器人）先生')).toBe('（机器')  // only a trailing mark is a bot's
@@ -421,9 +428,9 @@ describe('the end says who came first, and where I came', () => {
     seat, name, place, score: 0, won: place === 1, kills: 0, damage: 0, taken: 0, clearBonus: null, survived: null, mine, played: true,
   })
   it('names the one left standing and my own place (the seal alone read as my win)', () => {
-    const rows = [row(3, '夏荷（机器人）', 1), row(0, '甄嬛', 7, true), row(1, '沈眉庄', 2)]
-    expect(placeLine(rows, 'last_standing')).toBe('夏荷（机器人） 独占鳌头 · 你位列第 7')
-    expect(placeLine(rows.map((r) => ({ ...r, mine: false })), 'limit')).toBe('夏荷（机器人） 位列第一')
+    const rows = [row(3, '柳答应（机器人）', 1), row(0, '甄嬛', 7, true), row(1, '沈眉庄', 2)]
+    expect(placeLine(rows, 'last_standing')).toBe('柳答应（机器人） 独占鳌头 · 你位列第 7')
+    expect(placeLine(rows.map((r) => ({ ...r, mine: false })), 'limit')).toBe('柳答应（机器人） 位列第一')
   })
   it('names every first place when they share it; says nothing without places (宫斗杀)', () => {
     expect(placeLine([row(0, '甄嬛', 1, true), row(1, '沈眉庄', 1)], 'limit')).toBe('你与沈眉庄并列第一')

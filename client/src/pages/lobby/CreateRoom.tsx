@@ -19,7 +19,8 @@ interface Props {
   onCreate: (options: OptionValues, password: string | null) => void
 }
 
-/** 开房: the game's options generated from its options_schema, its fixed rules read-only, a 暗号. */
+/** 开房: the game's options generated from its options_schema (a choice the server locks for her greyed
+ * with its reason), its fixed rules read-only, a 暗号. */
 export function CreateRoom({ game, open, busy, error, onClose, onCreate }: Props) {
   const fields = useMemo(() => fieldsOf(game.options_schema), [game])
   const [values, setValues] = useState<OptionValues>(() => defaultsOf(fields))
@@ -48,14 +49,20 @@ export function CreateRoom({ game, open, busy, error, onClose, onCreate }: Props
               {f.choices.map((c) => (
                 <View
                   key={String(c.value)}
-                  className={`chip ${values[f.name] === c.value ? 'chip-on' : ''}`}
-                  onClick={() => set(f.name, c.value)}
+                  className={`chip ${values[f.name] === c.value ? 'chip-on' : ''} ${c.locked ? 'chip-locked' : ''}`}
+                  data-choice={String(c.value)}
+                  aria-disabled={c.locked ? 'true' : 'false'}
+                  onClick={c.locked ? undefined : () => set(f.name, c.value)}
                 >
                   {c.label}
                 </View>
               ))}
             </View>
           ) : null}
+          {/* choices the server says she cannot open yet (a stage not unlocked): greyed, its reason under them */}
+          {f.kind === 'choice' ? f.choices.filter((c) => c.locked).map((c) => (
+            <View key={String(c.value)} className='field-hint field-locked' data-choice={String(c.value)}>{c.locked}</View>
+          )) : null}
           {f.kind === 'number' ? (
             <View className='stepper'>
               <View className='stepper-btn' onClick={() => set(f.name, clampStep(f, Number(values[f.name]), -f.step))}>−</View>

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.core.errors import IllegalAction
-from chalicelib.core.game import BotLevel, Entrant, Viewer
+from chalicelib.core.game import BotLevel, Entrant, Game, Viewer
 from chalicelib.core.rng import Rng
 from chalicelib.domain.model import Competition, Room, RoomStatus, SeatEntry
 from chalicelib.domain.ports import RecordIncrement
@@ -21,6 +21,7 @@ from chalicelib.games.shengong.scoring import outcome
 from chalicelib.games.shengong.terms import Attack, ModeKey, Place, Result
 from chalicelib.records.policy import side_writes
 from chalicelib.records.service import derived
+from infra import demo_data
 
 from .abc.helpers import Script, act, action_of, board, passive_of, run, seat, t
 from .d.helpers import ScriptRng, entrants, event, force_plan, new_game, profile, settle, shape
@@ -117,6 +118,20 @@ def test_a_bot_sits_as_an_average_consort_with_every_r_maid_at_level_two_or_thre
             for i in range(8)]
     state = GAME_B.setup(bots, GAME_B.parse_options({}), Rng.from_int(3))
     assert all(pl.maids == {c: 3 for c in R_IDS} and pl.hp == 100 for pl in state.players)
+
+
+def test_a_bot_is_named_as_a_fellow_consort_never_as_a_maid():
+    """A bot's name (decision, §13): the seed's 宫女 are cards in her hand (采月, 佩儿…), so a bot under a
+    maid's name (春桃, 夏荷 — the platform's default) read as one of them; in 深宫杀 she sits as a fellow
+    consort, a surname and a low rank: 「柳答应（机器人）」 (the room adds the mark)."""
+    names = GAME_A.bot_names
+    assert all(g.bot_names == names for g in (GAME_B, GAME_C, GAME_D)) and names != Game.bot_names
+    assert len(set(names)) == len(names) >= 7  # an 8-seat room with one person has seven distinct bots
+    assert all(n[-2:] in ("答应", "常在", "贵人") and len(n) == 3 for n in names)
+    maids = {c.maid for c in CATALOGUE.values()}
+    demo = {name for name, *_ in demo_data.CONSORTS}
+    assert not {n[0] for n in names} & {m[0] for m in maids | demo}  # no surname a 宫女 or a demo 妃子 bears
+    assert not set(names) & (maids | demo | set(Game.bot_names))
 
 
 # ---- §8 the seed names a target and a frequency; the attack is this project's choice ----------------

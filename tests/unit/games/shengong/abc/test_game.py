@@ -150,7 +150,8 @@ def test_final_transition_carries_the_outcome():
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=1.5))
     tr = GAME_A.settle(s, {0: act(type="poison", place="景仁宫"), 1: act(type="stay")}, Rng.from_int(1))
     (o,) = tr.results
-    assert o.reason == "last_standing" and o.extra == {"mode": "A", "rounds": 1}
+    assert o.reason == "last_standing" and o.extra == {"mode": "A", "rounds": 1, "verdict": "一人独存",
+                                                                   "ending": "终局：只剩一人（第 1 回合）"}
     assert [r.place for r in o.results[:2]] == [1, 2]
     with pytest.raises(GameOver):
         GAME_A.settle(tr.state, {}, Rng.from_int(1))

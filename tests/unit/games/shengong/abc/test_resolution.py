@@ -208,7 +208,8 @@ def test_outcome_shape():
     s = board(seat(0, "承乾宫"), seat(1, "景仁宫", hp=1.5))
     new, _ = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="stay")})
     o = outcome(MODES[ModeKey.A], new)
-    assert (o.unit, o.reason, o.extra) == ("game", "last_standing", {"mode": "A", "rounds": 1})
+    assert (o.unit, o.reason, o.extra) == ("game", "last_standing", {"mode": "A", "rounds": 1, "verdict": "一人独存",
+                                                                "ending": "终局：只剩一人（第 1 回合）"})
     r0 = o.results[0]
     assert r0.place == 1 and r0.won
     assert r0.stats == {"kills": 1, "hp_damage": 2.0, "grace_damage": 0.0, "taken": 0.0, "deaths": 0}

@@ -13,6 +13,7 @@ from chalicelib.games.shengong.numbers import ROUND_LIMIT
 from chalicelib.games.shengong.scoring import clear_bonus, outcome
 from chalicelib.games.shengong.state import State
 from chalicelib.games.shengong.terms import Attack, Place, Reason
+from chalicelib.games.shengong.wording import end_text, verdict
 
 from .helpers import GAME, NAMES, ScriptRng, entrants, force_plan, new_game, profile, rolls, settle, shape
 
@@ -74,6 +75,22 @@ def test_each_player_is_checked_for_the_stage_as_she_takes_a_seat():
         GAME.check_seat(fresh, StageOptions(stage=2))
     assert e.value.code == "STAGE_LOCKED" and e.value.details == {"players": ["沈眉庄"]}
     assert GAME.room_title(StageOptions(stage=2)) == "宫斗杀·关卡2"
+
+
+def test_the_stages_she_may_not_open_yet_are_locked_with_the_seat_checks_words():
+    """D⑥ 挑战关卡 N 须全队三人都通关关卡 N−1 — decision: 开房's stage choices say, before she presses
+    开房, which stages her 妃子 may not open yet, each with the very refusal `check_seat` would give
+    her at 开房 (which stays the word); an open stage is not named."""
+    fresh, first, both = (entrants(profile("甄嬛", cleared=c))[0] for c in ((), (1,), (1, 2)))
+    locks = GAME.option_locks(fresh)
+    assert set(locks) == {"stage"} and set(locks["stage"]) == {"2", "3"}
+    for stage, reason in locks["stage"].items():
+        with pytest.raises(IllegalAction) as e:
+            GAME.check_seat(fresh, StageOptions(stage=int(stage)))
+        assert reason == e.value.message and f"尚未通关关卡{int(stage) - 1}" in reason
+    assert set(GAME.option_locks(first)["stage"]) == {"3"}
+    assert GAME.option_locks(both) == {}
+    assert get_game("shengong_a").option_locks(fresh) == {}  # A/B/C have no stages
 
 
 def test_a_seat_that_never_sent_a_move_of_her_own_reaches_no_record():
@@ -141,7 +158,8 @@ def test_clear_ends_the_game_with_the_seed_score(monkeypatch):
     assert t.state.over and t.state.cleared and t.state.reason == "clear" and GAME.pending(t.state) is None
     out = t.results[0]
     assert out.unit == "game" and out.reason == "clear" and out.clear == StageClear(stage=1, rounds=4)
-    assert out.extra == {"mode": "D", "stage": 1, "cleared": True, "rounds": 4}
+    assert out.extra == {"mode": "D", "stage": 1, "cleared": True, "rounds": 4, "verdict": "通关",
+                         "ending": "通关！第 4 回合放倒全部对手"}
     # seat 0: 7 + 2 (诬告) + 30 + (60 − 12); seat 1: 2 (下毒) + 30 + 48; seat 2: 0 + 30 + 48
     assert _scores(t) == {0: 87.0, 1: 80.0, 2: 78.0}
     r0 = out.results[0]
@@ -187,6 +205,24 @@ def test_round_limit_ends_the_game_after_round_twenty(monkeypatch):
     assert s.over and s.reason == "limit" and s.round == ROUND_LIMIT == 20 and GAME.pending(s) is None
     with pytest.raises(GameOver):
         settle(s, {})
+
+
+def test_the_round_limit_says_plainly_that_the_team_failed(monkeypatch):
+    """D⑤ 须将对手尽数放倒方算通关 — decision: a stage game that runs out of rounds (DECISIONS #2) is a
+    failure, and its end says so itself (「回合已满」 alone read as a neutral end): the 战报's last line
+    and the result's sentence (`ending`) 「20 回合已满，对手仍未倒下，闯关失败」, its seal (`verdict`)
+    「闯关失败」; A/B/C keep 「回合已满」, where the limit ends a game with places, not a failure."""
+    force_plan(monkeypatch, "gao_mingzhu", Attack.FRAME)
+    t = settle(shape(new_game(1), round=ROUND_LIMIT), {}, ScriptRng(default=99))
+    assert t.state.reason == Reason.LIMIT and not t.state.cleared
+    extra = t.results[0].extra
+    assert (extra["verdict"], extra["ending"]) == ("闯关失败", "20 回合已满，对手仍未倒下，闯关失败")
+    assert extra["ending"] in [ln.text for ln in GAME.report(t.state, t.events, Viewer.player(0))]
+    assert "闯关失败" in GAME.fixed_rules["end"]
+    # the other ends, and A/B/C's limit, as their seals and sentences read
+    assert [verdict(True, r) for r in (Reason.CLEAR, Reason.WIPE)] == ["通关", "全军覆没"]
+    assert (verdict(False, Reason.LIMIT), end_text(False, Reason.LIMIT, 20)) == ("回合已满", "20 回合已满，终局")
+    assert "闯关失败" in end_text(True, Reason.WIPE, 7)
 
 
 def test_settle_accepts_json_moves_with_string_seats_and_defaults_illegal_ones():
