@@ -47,6 +47,7 @@ from chalicelib.games.zhenhuan.state import (
 )
 
 EMPRESS_MIN_ALIVE = 5
+NO_HUANGHOU = "本局没有皇后"
 EVIL_KNOW_EACH_OTHER_FROM = 7
 """7 players and more: minions and the demon learn each other, the demon learns 3 bluffs."""
 _IMPAIRMENTS = ((StatusKind.POISONED, "中毒"), (StatusKind.DRUNK, "醉酒"), (StatusKind.PINNED, "被按住"))
@@ -389,9 +390,11 @@ class Board:
         """Why no 皇后 can become 女皇 when 皇上 dies with `alive_before` alive (None: one can)."""
         if self.state.empress_ever:
             return "本局已有过女皇"
+        if not self.holders(HUANGHOU):
+            return NO_HUANGHOU
         queens = [q for q in self.holders(HUANGHOU) if self.alive(q)]
         if not queens:
-            return "皇后不在场或已死亡"
+            return "皇后已死亡"
         if all(self._impaired_for_succession(q) for q in queens):
             return "皇后中毒、醉酒或被按住"
         if alive_before < EMPRESS_MIN_ALIVE:
@@ -410,6 +413,10 @@ class Board:
 
     def maybe_empress(self, alive_before: int) -> None:
         why = self.empress_block(alive_before)
+        if why == NO_HUANGHOU:
+            # a game without 皇后 has no succession to speak of (kept for a 皇后 the storyteller deals later)
+            self.update(succession_refused=f"皇上死亡时{why}")
+            return
         if why is not None:
             self.update(succession_refused=why)
             self.host(f"皇上死亡，皇后未变为女皇：{why}")
