@@ -5603,6 +5603,11 @@ export interface components {
              * @default false
              */
             override?: boolean;
+            /**
+             * Restates
+             * @default 0
+             */
+            restates?: number;
         };
         /**
          * InfoEvent

@@ -64,7 +64,7 @@ def test_anlingrong_curse_kills_at_the_start_of_the_next_night() -> None:
     assert state.seats[2].alive and has(state, 2, StatusKind.CURSED)
     state = dusk(state)
     assert not state.seats[2].alive
-    assert "3号死亡（3号受安陵容诅咒）" in host_lines(state), "the record says which death is the curse's"
+    assert "3号死亡（受安陵容诅咒）" in host_lines(state), "the record says which death is the curse's"
     assert [s["alive"] for s in public(state)["seats"]][2], "the public learns deaths at dawn"
     state = night(state)
     assert [e for e in state.log if e.kind == "announce"][-1].deaths == (2,)
