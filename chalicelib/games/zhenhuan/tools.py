@@ -117,7 +117,8 @@ def admit(b: Board, entrant: Entrant, details: A.TravellerDetails) -> None:
         seat=entrant.seat, name=entrant.name, identity=details.identity, ability=details.ability, text=text,
     ))  # fmt: skip
     b.you_are(entrant.seat)
-    b.host(f"旅行者{no(entrant.seat)}：{details.identity}（{ALIGNMENT_NAMES[details.alignment]}）")
+    # her record: the alignment she gave, in place of the 「你是」 the traveller was shown
+    b.host(f"旅行者{no(entrant.seat)}：{details.identity}（{ALIGNMENT_NAMES[details.alignment]}）", restates=1)
     b.show_demon_to_evil_traveller(entrant.seat)
 
 

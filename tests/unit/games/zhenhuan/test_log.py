@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from chalicelib.core.game import Viewer
+from chalicelib.core.game import Entrant, Viewer
+from chalicelib.core.rng import Rng
+from chalicelib.games.zhenhuan.actions import TravellerDetails
 from chalicelib.games.zhenhuan.events import PUBLIC_KINDS, storyteller_log
 from chalicelib.games.zhenhuan.game import GAME
+from chalicelib.games.zhenhuan.roles import Alignment
 from chalicelib.games.zhenhuan.state import GameState
 
 from .helpers import HOST, act, dusk, night, player_act, started, to_day
@@ -158,6 +161,20 @@ def test_the_steps_of_evil_info_read_once_in_her_log() -> None:
         + lines[-1].split("伪装角色")[1],
     ]
     assert len([e for e in state.log if e.kind == "info"]) == 3, "each of them told on her phone"
+
+
+def test_a_travellers_admission_reads_once_in_her_log() -> None:
+    """Her line (identity and the alignment she gave) stands for the 「你是」 the traveller was shown; the
+    arrival is the table's line, the demon shown to an evil traveller is hers alone."""
+    state = to_day(ROLES)
+    details = TravellerDetails(identity="游方郎中", ability="每天可以为一人把脉", alignment=Alignment.EVIL, female=True)
+    state = GAME.admit(state, Entrant(9, "小路子"), details, Rng.from_int(1)).state
+    assert since(book(state), "旅行者10号小路子加入游戏，身份「游方郎中」") == [
+        "旅行者10号小路子加入游戏，身份「游方郎中」", "旅行者10号：游方郎中（邪恶）", "说书人告知：这是恶魔：5号",
+    ]
+    assert [e.text for e in GAME.view(state, Viewer.player(9)).me.info] == [  # type: ignore[union-attr]
+        "你是「旅行者「游方郎中」」（邪恶阵营）", "说书人告知：这是恶魔：5号",
+    ]
 
 
 def test_the_first_night_huangshang_who_converts_nobody_is_not_said_to_have_spared_anyone() -> None:
