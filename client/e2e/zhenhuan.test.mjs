@@ -395,6 +395,16 @@ describe('血染甄嬛传 H5', () => {
     })
     assert.equal(day.nominations[0].count, 6)
     assert.equal(day.block, 0)
+    // her 记录 says the vote once, as its count naming the hands (not a line per hand, nor the clock's
+    // start), and 7号's death once, with its cause (not the public 「7号死亡」 beside it)
+    const record = async () => screen(st).locator('.zh-log .zh-log-line').allInnerTexts()
+    const counted = await until('the count in her record', async () => {
+      const lines = await record()
+      return lines.some((l) => l.startsWith('1号得6票')) ? lines : null
+    })
+    assert.deepEqual(counted.filter((l) => /^\d+号(举手|不举手)$|^开始对/.test(l)), [], counted.join('\n'))
+    assert.deepEqual(counted.filter((l) => l.includes('1号得6票')), [`1号得6票（需${day.nominations[0].threshold}票）；举手：3号、4号、5号、6号、7号、8号；处决台：1号`])
+    assert.deepEqual(counted.filter((l) => l.startsWith('7号死亡')), ['7号死亡（说书人「死亡」）'])
     await screen(players[1]).locator('.zh-block', { hasText: '1号' }).waitFor()
     await screen(players[1]).locator('.zh-square .zh-token-slot[data-seat="0"] .zh-tag', { hasText: '处决台' }).waitFor()
 
@@ -418,6 +428,12 @@ describe('血染甄嬛传 H5', () => {
     await st.page.getByRole('dialog').locator('.chip-on[data-seat="0"]').waitFor()
     await st.page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
     await screen(st).locator('.zh-end', { hasText: '善良阵营胜' }).waitFor()
+    // the execution is one line in her record, with why
+    const executed = await until('the execution in her record', async () => {
+      const lines = await record()
+      return lines.some((l) => l.includes('被处决')) ? lines : null
+    })
+    assert.deepEqual(executed.filter((l) => l.includes('被处决') || l.startsWith('处决')), ['1号被处决（处决台）'])
     await privacyCheck('execution', everyone)
     await screen(st).locator('.zh-end').getByRole('button', { name: '确认结束' }).click()
     await Promise.all(everyone.map((p) => screen(p).locator('.zh-end', { hasText: '善良阵营胜' }).waitFor()))

@@ -35,7 +35,7 @@ from chalicelib.games.zhenhuan.ending import EVIL_WINS, GOOD_WINS
 from chalicelib.rooms.replay import recompute
 from chalicelib.store.codec import pack_json
 from tests.api.helpers import Player, error
-from tests.api.zhenhuan_driver import NAMES, LeakWatch, Table, expected_order
+from tests.api.zhenhuan_driver import NAMES, LeakWatch, Table, book, expected_order
 
 SEED_A = bytes([1]) + bytes(31)
 SEED_B = bytes([2]) + bytes(31)
@@ -98,8 +98,8 @@ def finish_checks(table: Table, winner: str, reason: str) -> dict:
     assert [r["won"] for r in rows] == [s["alignment"] == winner for s in state["seats"]]
     assert [r["stats"]["alive"] for r in rows] == [float(s["alive"]) for s in state["seats"]]
     assert table.st.ok("GET", f"{table.gpath}/result") == body
-    # everyone, players and spectators alike, now sees the whole grimoire and the whole log (and, in
-    # reports, every line; read by every seat at most 8 players, by three seats in bigger games)
+    # everyone, players and spectators alike, now sees the whole grimoire and the storyteller's log (and,
+    # in reports, every line; read by every seat at most 8 players, by three seats in bigger games)
     full_log = [e["text"] for e in state["log"]]
     n = len(table.players)
     readers = set(range(n)) if n <= 8 else {0, n // 2, n - 1}  # views too
@@ -115,7 +115,7 @@ def finish_checks(table: Table, winner: str, reason: str) -> dict:
         assert [(s["role"], s["alignment"], s["alive"]) for s in g["grimoire"]["seats"]] == [
             (s["role"], s["alignment"], s["alive"]) for s in state["seats"]
         ]
-        assert [e["text"] for e in g["log"]] == full_log
+        assert [e["text"] for e in g["log"]] == book(state)
         if not undone:  # an undone press stays in the reports, not the log
             lines = [line["text"] for rep in table.reports(who) for line in rep["lines"]]
             assert lines == full_log

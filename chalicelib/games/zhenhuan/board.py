@@ -19,7 +19,15 @@ from chalicelib.games.zhenhuan.enums import (
     StepKey,
     TellCard,
 )
-from chalicelib.games.zhenhuan.events import Answer, Event, HostEvent, InfoEvent, TellEvent, YouAreEvent
+from chalicelib.games.zhenhuan.events import (
+    Answer,
+    DeathEvent,
+    Event,
+    HostEvent,
+    InfoEvent,
+    TellEvent,
+    YouAreEvent,
+)
 from chalicelib.games.zhenhuan.roles import (
     DEAD_TOKEN,
     GUOJUNWANG,
@@ -47,6 +55,7 @@ from chalicelib.games.zhenhuan.state import (
 )
 
 EMPRESS_MIN_ALIVE = 5
+NO_HUANGHOU = "本局没有皇后"
 EVIL_KNOW_EACH_OTHER_FROM = 7
 """7 players and more: minions and the demon learn each other, the demon learns 3 bluffs."""
 _IMPAIRMENTS = ((StatusKind.POISONED, "中毒"), (StatusKind.DRUNK, "醉酒"), (StatusKind.PINNED, "被按住"))
@@ -68,6 +77,8 @@ class Board:
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[Event] = []
+        self.in_step = False
+        """A night step is resolving: its own line says whom it killed (`kill_together` adds none)."""
 
     # --- reading ------------------------------------------------------------------------------------
     @property
@@ -219,8 +230,10 @@ class Board:
     def emit(self, event: Event) -> None:
         self.events.append(event)
 
-    def host(self, text: str, *, override: bool = False) -> None:
-        self.emit(HostEvent(text=text, override=override))
+    def host(self, text: str, *, override: bool = False, restates: int = 0) -> None:
+        """A storyteller-only line; `restates`: it says again the lines just emitted before it (see
+        `HostEvent.restates`)."""
+        self.emit(HostEvent(text=text, override=override, restates=restates))
 
     def tell(self, seat: int, step: StepKey, value: Answer, text: str, targets: Iterable[int | None] = ()) -> None:
         chosen = tuple(t for t in targets if t is not None)
@@ -323,7 +336,7 @@ class Board:
         self.you_are(seat)
         self.host(
             f"{no(seat)}由{ROLES[s.role].name}变为{ROLES[role].name}（{ALIGNMENT_NAMES[new_alignment]}）{why}",
-            override=override,
+            override=override, restates=1,
         )
         if not override and ROLES[role].team is Team.DEMON and self.evil_know_each_other():
             self.owe(OwedKind.NEW_DEMON, seat)
@@ -345,8 +358,10 @@ class Board:
         self, victims: Iterable[tuple[int, DeathCause, int | None]], why: str | Mapping[DeathCause, str],
     ) -> list[int]:
         """These seats die now, at one moment. At night each death is recorded with its cause and stays
-        hidden from the public until dawn (DECISIONS #9). The chains follow at once. `why` says why in
-        the storyteller's record: one reason for all, or one per cause (each naming its seats)."""
+        hidden from the public until dawn (DECISIONS #9); by day the public sees it at once. The chains
+        follow at once. `why` says why in the storyteller's record: one reason for all, or one per cause.
+        Her record says each death once: this line (by day in place of the public one), or, inside a
+        night step, the step's own line (「恶魔杀死6号」)."""
         batch = {seat: (cause, by) for seat, cause, by in victims}
         alive_before = self.living_players()
         roles = {s: self.seat(s).role for s in batch}
@@ -357,10 +372,17 @@ class Board:
             records = tuple(NightDeath(seat=s, cause=batch[s][0], by=batch[s][1]) for s in dead)
             self.update_night(deaths=self.night.deaths + records)
             self.update(unannounced=self.state.unannounced + tuple(dead))
-        if not isinstance(why, str):
-            why = "；".join(f"{nos(seats)}{why[cause]}" for cause in why
-                           if (seats := [d for d in dead if batch[d][0] is cause]))
-        self.host(f"{nos(dead)}死亡（{why}）")
+        if isinstance(why, str):
+            line = f"{nos(dead)}死亡（{why}）"
+        else:
+            line = "；".join(f"{nos(seats)}死亡（{why[cause]}）" for cause in why
+                            if (seats := [d for d in dead if batch[d][0] is cause]))
+        if self.state.phase is not Phase.NIGHT:
+            for s in sorted(dead):
+                self.emit(DeathEvent(seat=s, text=f"{no(s)}死亡"))
+            self.host(line, restates=len(dead))
+        elif not self.in_step:
+            self.host(line)
         counter = all(batch[s][0] is DeathCause.COUNTER for s in dead)
         self.after_deaths(dead, roles, alive_before, succession=not counter)
         return dead
@@ -383,15 +405,18 @@ class Board:
         for seat in hit:
             self.add_status(seat, StatusKind.DRUNK, SUNDAYING, by=sundaying, until=until)
         self.remind(SUNDAYING, "全场醉酒", sundaying)
-        self.host(f"孙答应{no(sundaying)}死亡：全场醉酒（{nos(hit)}），至第{until.night}夜入夜")
+        # her death has its own line: this one says what it brings
+        self.host(f"孙答应{no(sundaying)}之死，全场醉酒：{nos(hit)}，至第{until.night}夜入夜")
 
     def empress_block(self, alive_before: int) -> str | None:
         """Why no 皇后 can become 女皇 when 皇上 dies with `alive_before` alive (None: one can)."""
         if self.state.empress_ever:
             return "本局已有过女皇"
+        if not self.holders(HUANGHOU):
+            return NO_HUANGHOU
         queens = [q for q in self.holders(HUANGHOU) if self.alive(q)]
         if not queens:
-            return "皇后不在场或已死亡"
+            return "皇后已死亡"
         if all(self._impaired_for_succession(q) for q in queens):
             return "皇后中毒、醉酒或被按住"
         if alive_before < EMPRESS_MIN_ALIVE:
@@ -410,6 +435,10 @@ class Board:
 
     def maybe_empress(self, alive_before: int) -> None:
         why = self.empress_block(alive_before)
+        if why == NO_HUANGHOU:
+            # a game without 皇后 has no succession to speak of (kept for a 皇后 the storyteller deals later)
+            self.update(succession_refused=f"皇上死亡时{why}")
+            return
         if why is not None:
             self.update(succession_refused=why)
             self.host(f"皇上死亡，皇后未变为女皇：{why}")

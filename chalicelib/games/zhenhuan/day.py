@@ -8,7 +8,7 @@ from chalicelib.games.zhenhuan import actions as A
 from chalicelib.games.zhenhuan import ending
 from chalicelib.games.zhenhuan.board import ALIGNMENT_NAMES, Board, no
 from chalicelib.games.zhenhuan.enums import Ability, ButtonKind, DeathCause, Phase, StatusKind
-from chalicelib.games.zhenhuan.events import DeathEvent, ExecutionEvent
+from chalicelib.games.zhenhuan.events import ExecutionEvent
 from chalicelib.games.zhenhuan.roles import (
     DUNQINWANG,
     LONGYUE,
@@ -50,7 +50,8 @@ def execute(b: Board, seat: int) -> None:
     set_day(b, executed=seat, executed_done=True, proposals=())
     died = b.die(seat)
     b.emit(ExecutionEvent(seat=seat, died=died, text=f"{no(seat)}被处决" + ("" if died else "（已死亡）")))
-    b.host(f"处决{no(seat)}（{why}）")
+    # her record: the same line with why (the block, a proposal, her own ruling), in its place
+    b.host(f"{no(seat)}被处决（{'' if died else '已死亡；'}{why}）", restates=1)
     if died and s.role == LONGYUE and not impaired:
         loser = s.alignment
         winner = Alignment.EVIL if loser is Alignment.GOOD else Alignment.GOOD
@@ -158,12 +159,9 @@ def kill(b: Board, seat: int) -> None:
     s = b.seat(seat)
     if not s.alive:
         raise IllegalAction(f"{no(seat)}已经死亡", code="ALREADY_DEAD")
-    if b.state.phase is Phase.NIGHT:
-        b.kill([seat], DeathCause.STORYTELLER, "说书人「死亡」")
-        return
-    day_of(b)
+    if b.state.phase is not Phase.NIGHT:
+        day_of(b)
     b.kill([seat], DeathCause.STORYTELLER, "说书人「死亡」")
-    b.emit(DeathEvent(seat=seat, text=f"{no(seat)}死亡"))
 
 
 _DAY_ABILITIES = (

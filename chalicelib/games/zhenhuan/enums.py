@@ -69,19 +69,6 @@ class DeathCause(StrEnum):
     QIGUIREN = "qiguiren"
 
 
-CAUSE_NAMES = {
-    DeathCause.DEMON: "恶魔击杀",
-    DeathCause.COUNTER: "甄嬛反杀",
-    DeathCause.NIANGENGYAO: "年羹尧带走",
-    DeathCause.SANAGE: "三阿哥被处死",
-    DeathCause.YURAO: "玉娆连带",
-    DeathCause.SUNDAYING: "孙答应随狂徒",
-    DeathCause.STORYTELLER: "说书人「死亡」",
-    DeathCause.CURSE: "诅咒",
-    DeathCause.QIGUIREN: "祺贵人检举",
-}
-
-
 class Ability(StrEnum):
     """Abilities tracked per seat: once-per-game ones (`spent`), day ones (`used` today), no-repeat picks."""
 

@@ -9,6 +9,7 @@ death. After the game ends everyone sees everything.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -176,6 +177,10 @@ class HostEvent(_Ev):
 
     kind: Literal["host"] = "host"
     override: bool = False
+    restates: int = 0
+    """How many lines just before it this one says again, with what only the storyteller knows (a
+    death's cause, what a night step asked): her log (`storyteller_log`) shows this line in their place.
+    The players' lines themselves are unchanged."""
 
 
 Event = Annotated[
@@ -202,6 +207,32 @@ def audience(event: Event) -> int | Literal["all", "host"]:
     if isinstance(event, WithdrawnEvent):
         return "all" if event.seat is None else event.seat
     return "host"
+
+
+def storyteller_log(log: Sequence[Event]) -> tuple[Event, ...]:
+    """The storyteller's record (and everyone's once the game is over): each thing said once. A host line
+    that restates the lines before it (a death with its cause, a night step with what its player was
+    told) stands in their place; a vote is its count, which names every raised hand, so the hands that
+    came in one by one and the clock's start are left out once it is counted (while the clock runs,
+    her day panel shows the hands)."""
+    kept: list[Event] = []
+    for event in log:
+        if event.kind == "hand":
+            continue
+        if isinstance(event, HostEvent) and event.restates:
+            del kept[max(0, len(kept) - event.restates) :]
+        kept.append(event)
+    # the clock's start stays only while its vote runs: nothing ends a vote without a later count, a
+    # deleted nomination or (the vote settled) a new nomination or phase
+    running = None
+    for i in range(len(kept) - 1, -1, -1):
+        kind = kept[i].kind
+        if kind == "vote_open":
+            running = i
+            break
+        if kind in ("vote", "nomination", "phase"):
+            break
+    return tuple(e for i, e in enumerate(kept) if e.kind != "vote_open" or i == running)
 
 
 def visible_to(event: Event, *, host: bool, seat: int | None, over: bool) -> bool:

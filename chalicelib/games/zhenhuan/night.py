@@ -12,7 +12,6 @@ from chalicelib.games.zhenhuan.actions import Dusk, NightStep, ReopenStep
 from chalicelib.games.zhenhuan.board import Board, no, nos
 from chalicelib.games.zhenhuan.day import execute
 from chalicelib.games.zhenhuan.enums import (
-    CAUSE_NAMES,
     AnswerKind,
     DeathCause,
     ExpiryAt,
@@ -20,7 +19,7 @@ from chalicelib.games.zhenhuan.enums import (
     StatusKind,
     StepKey,
 )
-from chalicelib.games.zhenhuan.events import AnnounceEvent, Answer, PhaseEvent, SeatRole
+from chalicelib.games.zhenhuan.events import AnnounceEvent, Answer, InfoEvent, PhaseEvent, SeatRole
 from chalicelib.games.zhenhuan.roles import HUANBI, HUANGSHANG, NVHUANG, ROLES, Alignment
 from chalicelib.games.zhenhuan.state import DayState, NightState, StepRecord
 from chalicelib.games.zhenhuan.stepbase import ANSWER_TYPES, Slot, Step, why_not
@@ -179,7 +178,10 @@ def night_step(b: Board, action: NightStep, rng: Rng) -> None:
     if action.use_suggestion and suggested is None:
         raise IllegalAction("此步骤没有建议的假信息（行动者未中毒或醉酒）", code="NO_SUGGESTION")
     truth = step.truth(b, actor, targets) if kind else None
+    mark = len(b.events)
+    b.in_step = True  # the step's line says whom it killed: no separate death line
     note = step.resolve(b, actor, targets, impaired)
+    b.in_step = False
     given = None
     if kind is not None:
         given = action.answer if action.answer is not None else suggested if action.use_suggestion else truth
@@ -200,7 +202,14 @@ def night_step(b: Board, action: NightStep, rng: Rng) -> None:
             note = told
         elif given != truth:
             note = f"{note}；{told}"
-    b.host(line, override=bool(forced) or (kind is not None and given != truth and not impaired))
+    # her record: the step's line in place of what its players were told (it says it, and the truth
+    # beside it), before what followed from the step (a new role, 全场醉酒, …)
+    said = b.events[mark:]
+    infos = [e for e in said if isinstance(e, InfoEvent)]
+    del b.events[mark:]
+    b.events.extend(infos)
+    b.host(line, override=bool(forced) or (kind is not None and given != truth and not impaired), restates=len(infos))
+    b.events.extend(e for e in said if not isinstance(e, InfoEvent))
     _record(b, StepRecord(
         step=key, actor=actor, targets=targets, impaired=impaired, truth=truth, given=given, suggested=suggested,
         note=note,
@@ -303,8 +312,7 @@ def dawn(b: Board) -> None:
         b.revived(night.revive)
         b.host(f"{no(night.revive)}被叶澜依复活，技能重置")
     b.expire(ExpiryAt.DAWN, n)
-    for d in night.deaths:
-        b.host(f"{no(d.seat)}今晚死亡，原因：{CAUSE_NAMES[d.cause]}" + (f"（{no(d.by)}）" if d.by is not None else ""))
+    # each death was in her record when it happened, with its cause: the announcement names them
     announced = tuple(sorted(s for s in hidden if not b.alive(s)))
     b.update(phase=Phase.DAY, night=None, day=DayState(number=n), unannounced=(), unannounced_revivals=())
     b.emit(PhaseEvent(phase=Phase.DAY, number=n, text=f"天亮：第{n}天"))

@@ -47,10 +47,13 @@ def set_alive(b: Board, a: A.SetAlive) -> None:
     b.update_seat(a.seat, alive=a.alive, ghost_vote=True if not a.alive and not unseen_revival else s.ghost_vote)
     if a.alive:
         b.revived(a.seat)
-    b.host(f"说书人设置：{no(a.seat)}{'复活' if a.alive else '死亡'}", override=True)
+    line = f"说书人设置：{no(a.seat)}{'复活' if a.alive else '死亡'}"
     if b.state.phase is not Phase.NIGHT:
+        # in the open: the public line, and hers in its place
         b.emit(DeathEvent(seat=a.seat, alive=a.alive, text=f"{no(a.seat)}{'复活' if a.alive else '死亡'}"))
+        b.host(line, override=True, restates=1)
         return
+    b.host(line, override=True)
     night = b.night
     hidden = a.seat in b.state.unannounced
     unannounced = [x for x in b.state.unannounced if x != a.seat]

@@ -86,7 +86,7 @@ class Zhenhuan(Step):
         b.update_night(counter_kill=(actor, killer), counter_kill_alive=b.living_players())
         b.remind(ZHENHUAN, "反杀", killer)
         b.kill([killer], DeathCause.COUNTER, "甄嬛反杀", by=actor)
-        return f"甄嬛{no(actor)}反杀{no(killer)}，天亮时成为女皇"
+        return f"甄嬛{no(actor)}反杀{no(killer)}：{no(killer)}死亡，甄嬛天亮时成为女皇"
 
 
 class Yelanyi(Step):
@@ -142,7 +142,7 @@ class Niangengyao(Step):
         if impaired:
             return f"年羹尧中毒或醉酒：{no(target)}不会死亡，技能已用"
         b.kill([target], DeathCause.NIANGENGYAO, "年羹尧带走", by=actor)
-        return f"带走{no(target)}"
+        return f"带走{no(target)}：{no(target)}死亡"
 
 
 class Sundaying(Step):

@@ -140,8 +140,10 @@ class Huangshang(_Demon):
         assert actor is not None
         kill, convert = targets
         notes = [convert_note(b, actor, convert, impaired)] if convert is not None else []
-        notes.append(demon_kill(b, actor, kill, impaired, HUANGSHANG))
-        return "；".join(notes)
+        if b.night.number > 1:
+            notes.append(demon_kill(b, actor, kill, impaired, HUANGSHANG))
+        # the first night has no kill to miss: 「未杀人」 read as if he could have
+        return "；".join(notes) or "未用雨露均沾"
 
 
 def convert_note(b: Board, actor: int, target: int, impaired: bool) -> str:

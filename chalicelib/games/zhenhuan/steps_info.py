@@ -95,11 +95,14 @@ class _Owed(Step):
 
     def resolve(self, b: Board, actor: int | None, targets: tuple[int | None, ...], impaired: bool) -> str:
         told = self.recipients(b)
+        said: dict[str, list[int]] = {}
         for seat in told:
             value, text = self.message(b, seat)
             b.tell(seat, self.key, value, text)
+            said.setdefault(text, []).append(seat)
         self.on_pass(b)
-        return f"告知{nos(told)}"
+        # in the words they were told: the storyteller's line stands for theirs in her record
+        return "；".join(f"告知{nos(seats)}：{text}" for text, seats in said.items())
 
 
 class NewDemonInfo(_Owed):

@@ -67,7 +67,7 @@ def tell(b: Board, a: A.Tell) -> None:
         seat=a.seat, card=a.card, roles=a.roles, seats=a.seats, alignment=a.alignment, note=note, text=text,
         night=night, day=day,
     ))  # fmt: skip
-    b.host(f"告知{no(a.seat)}：{text.removeprefix('说书人告知：')}")
+    b.host(f"告知{no(a.seat)}：{text.removeprefix('说书人告知：')}", restates=1)
 
 
 def add_reminder(b: Board, a: A.AddReminder) -> None:
@@ -117,7 +117,8 @@ def admit(b: Board, entrant: Entrant, details: A.TravellerDetails) -> None:
         seat=entrant.seat, name=entrant.name, identity=details.identity, ability=details.ability, text=text,
     ))  # fmt: skip
     b.you_are(entrant.seat)
-    b.host(f"旅行者{no(entrant.seat)}：{details.identity}（{ALIGNMENT_NAMES[details.alignment]}）")
+    # her record: the alignment she gave, in place of the 「你是」 the traveller was shown
+    b.host(f"旅行者{no(entrant.seat)}：{details.identity}（{ALIGNMENT_NAMES[details.alignment]}）", restates=1)
     b.show_demon_to_evil_traveller(entrant.seat)
 
 
@@ -136,4 +137,3 @@ def depart(b: Board, a: A.Depart) -> None:
         unannounced_revivals=tuple(x for x in b.state.unannounced_revivals if x != a.seat),
     )
     b.emit(DepartureEvent(seat=a.seat, text=f"旅行者{no(a.seat)}离开了游戏"))
-    b.host(f"旅行者{no(a.seat)}离开")

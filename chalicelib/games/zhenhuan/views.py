@@ -16,6 +16,7 @@ from chalicelib.games.zhenhuan.events import (
     InfoEvent,
     TellEvent,
     YouAreEvent,
+    storyteller_log,
     visible_to,
 )
 from chalicelib.games.zhenhuan.grimoire import Grimoire, grimoire
@@ -100,7 +101,8 @@ def view(state: GameState, viewer: Viewer) -> ZhenhuanView:
     over = state.phase is Phase.OVER
     seat = viewer.seat if viewer.role is ViewerRole.PLAYER else None
     secret = viewer.is_host or over
-    log = state.log if secret else tuple(e for e in state.log if e.kind in PUBLIC_KINDS)
+    # the storyteller reads her book (each thing said once); players the public lines, as they came
+    log = storyteller_log(state.log) if secret else tuple(e for e in state.log if e.kind in PUBLIC_KINDS)
     # built from validated parts: construct, do not revalidate the whole log on every read
     return ZhenhuanView.model_construct(
         viewer=viewer.role,

@@ -213,10 +213,9 @@ def tally(b: Board, yes: tuple[int, ...], raised_dead: set[int] | None = None) -
     if nom.exile and len(voters) >= need:
         died = b.die(nom.nominee)
         b.emit(ExecutionEvent(seat=nom.nominee, died=died, exile=True, text=f"{no(nom.nominee)}被流放"))
-        b.host(f"流放{no(nom.nominee)}（旅行者）")
 
 
-def _announce(b: Board, nom: Nomination, prefix: str) -> None:
+def _announce(b: Board, nom: Nomination, prefix: str) -> str:
     block, high = _block(day_of(b).nominations)
     set_day(b, block=block, block_votes=high)
     assert nom.voters is not None
@@ -228,6 +227,7 @@ def _announce(b: Board, nom: Nomination, prefix: str) -> None:
         nominee=nom.nominee, voters=nom.voters, count=count, threshold=need, block=block, exile=nom.exile,
         text=text,
     ))  # fmt: skip
+    return text
 
 
 def _block(nominations: tuple[Nomination, ...]) -> tuple[int | None, int]:
@@ -274,8 +274,8 @@ def edit_vote(b: Board, a: A.EditVote) -> None:
     fixed = nom.model_copy(update={"voters": voters, "ghost": ghost})
     day = day_of(b)
     set_day(b, nominations=day.nominations[: a.index] + (fixed,) + day.nominations[a.index + 1 :])
-    _announce(b, fixed, "说书人更正投票：")
-    b.host(f"说书人更正第{a.index + 1}次提名的投票", override=True)
+    text = _announce(b, fixed, "说书人更正投票：")
+    b.host(text, override=True, restates=1)
 
 
 def delete_nomination(b: Board, a: A.DeleteNomination) -> None:
@@ -288,8 +288,8 @@ def delete_nomination(b: Board, a: A.DeleteNomination) -> None:
     nominations = day.nominations[: a.index] + day.nominations[a.index + 1 :]
     block, high = _block(nominations)
     set_day(b, nominations=nominations, clock=clock, block=block, block_votes=high)
+    text = f"说书人删除了提名：{no(nom.nominator)}{'提议流放' if nom.exile else '提名'}{no(nom.nominee)}"
     b.emit(NominationEvent(
-        nominator=nom.nominator, nominee=nom.nominee, exile=nom.exile, deleted=True,
-        text=f"说书人删除了提名：{no(nom.nominator)}提名{no(nom.nominee)}",
+        nominator=nom.nominator, nominee=nom.nominee, exile=nom.exile, deleted=True, text=text,
     ))  # fmt: skip
-    b.host(f"说书人删除第{a.index + 1}次提名", override=True)
+    b.host(text, override=True, restates=1)

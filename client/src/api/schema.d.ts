@@ -5616,6 +5616,11 @@ export interface components {
              * @default false
              */
             override?: boolean;
+            /**
+             * Restates
+             * @default 0
+             */
+            restates?: number;
         };
         /**
          * InfoEvent

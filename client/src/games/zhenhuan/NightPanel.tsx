@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { Panel } from '../../components/Panel'
 import { SealButton } from '../../components/SealButton'
-import { nightPlan, seatNo, STATUS_NAME, type NightView, type RoleCard, type StepView, type ZAction } from './model'
+import { nightDeathsText, nightPlan, seatNo, STATUS_NAME, type NightView, type RoleCard, type StepView, type ZAction } from './model'
 import { Reason, RolePicker, SeatPicker, useCheck, type SeatOption } from './parts'
 import type { ZCheck } from './useZhActions'
 
@@ -171,7 +171,7 @@ export function NightPanel(props: Props) {
         ))}
       </View>
       {night.deaths.length ? (
-        <View className='zh-deaths'>今夜死亡：{night.deaths.map((d) => `${seatNo(d.seat)}`).join('、')}（天亮时公布）</View>
+        <View className='zh-deaths'>今夜死亡：{nightDeathsText(night.deaths)}（天亮时公布）</View>
       ) : null}
     </Panel>
   )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  answerText, circlePosition, roleNamer, voteClockText, nightBegan, dawnText, handsRound, nominationState, slotWidth, stepsLeft, expiryText, nightPlan, phaseTitle, probeAction, reminderShort, statusText, storytellerButtons,
+  answerText, circlePosition, nightDeathsText, roleNamer, voteClockText, nightBegan, dawnText, handsRound, nominationState, slotWidth, stepsLeft, expiryText, nightPlan, phaseTitle, probeAction, reminderShort, statusText, storytellerButtons,
   tokenMarks,
   type Grimoire, type NightView, type StepView,
 } from './model'
@@ -74,6 +74,11 @@ describe('血染 words', () => {
     expect(answerText(null, name)).toBe('—')
   })
 
+  it('says tonight\'s deaths with their causes, for her to read before 天亮 announces them without', () => {
+    expect(nightDeathsText([
+      { seat: 1, cause: 'curse', by: null }, { seat: 6, cause: 'demon', by: 0 }, { seat: 7, cause: 'sundaying', by: null },
+    ])).toBe('2号（安陵容诅咒）、7号（恶魔击杀，1号）、8号（孙答应随狂徒）')
+  })
   it('says the vote clock ran out instead of resting on 0:00', () => {
     expect(voteClockText(80_000)).toBe('1:20')
     expect(voteClockText(400)).toBe('0:01')

@@ -72,9 +72,18 @@ export function tokenMarks(seat: Pick<GrimSeat, 'statuses' | 'reminders'>): { st
   const shown = reminders.slice(0, room)
   return { statuses, reminders: shown, more: seat.statuses.length - statuses.length + reminders.length - shown.length }
 }
-export const DEATH_CAUSE: Record<string, string> = {
-  demon: '恶魔', counter: '甄嬛反杀', niangengyao: '年羹尧带走', sanage: '三阿哥', yurao: '玉娆连带', sundaying: '孙答应',
-  storyteller: '说书人「死亡」', curse: '诅咒', qiguiren: '祺贵人',
+/** Why a player died tonight, in words that say it whoever she is (「孙答应」 alone read as her role). */
+export const DEATH_CAUSE: Record<Schemas['ZhenhuanDeathCause'], string> = {
+  demon: '恶魔击杀', counter: '甄嬛反杀', niangengyao: '年羹尧带走', sanage: '三阿哥被处死', yurao: '玉娆连带',
+  sundaying: '孙答应随狂徒', storyteller: '说书人「死亡」', curse: '安陵容诅咒', qiguiren: '祺贵人检举',
+}
+/** Tonight's deaths with their causes (and who did it), for the storyteller before 天亮 announces them
+ * without: 「2号（安陵容诅咒）、7号（恶魔击杀，1号）」. */
+export function nightDeathsText(deaths: NightView['deaths']): string {
+  return deaths.map((d) => {
+    const by = d.by !== null && d.by !== undefined && d.by !== d.seat ? `，${seatNo(d.by)}` : ''
+    return `${seatNo(d.seat)}（${DEATH_CAUSE[d.cause]}${by}）`
+  }).join('、')
 }
 export const ABILITY_NAME: Record<string, string> = {
   convert: '雨露均沾', revive: '复活', take: '带走', force_execution: '强制处决', chunyuan: '白月光', accuse: '检举',

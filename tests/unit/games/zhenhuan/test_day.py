@@ -260,7 +260,7 @@ def test_qiguiren_wrong_guess_dies_at_the_start_of_the_next_night() -> None:
     state = act(day1(RG), type="accuse", by=0, target=5, role=HUAFEI)
     state = dusk(state, execute_block=False)
     assert not state.seats[0].alive and state.night.dusk_deaths == (0,)
-    assert "1号死亡（1号祺贵人检举错误）" in host_lines(state)
+    assert "1号死亡（祺贵人检举错误）" in host_lines(state)
 
 
 def test_impaired_qiguiren_accusation_does_nothing() -> None:

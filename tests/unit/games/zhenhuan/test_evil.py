@@ -64,7 +64,7 @@ def test_anlingrong_curse_kills_at_the_start_of_the_next_night() -> None:
     assert state.seats[2].alive and has(state, 2, StatusKind.CURSED)
     state = dusk(state)
     assert not state.seats[2].alive
-    assert "3号死亡（3号受安陵容诅咒）" in host_lines(state), "the record says which death is the curse's"
+    assert "3号死亡（受安陵容诅咒）" in host_lines(state), "the record says which death is the curse's"
     assert [s["alive"] for s in public(state)["seats"]][2], "the public learns deaths at dawn"
     state = night(state)
     assert [e for e in state.log if e.kind == "announce"][-1].deaths == (2,)
@@ -173,6 +173,19 @@ def test_huanghou_needs_huangshang_not_taishanghuang() -> None:
     state = act(night(started(roles)), type="execute", seat=5)
     assert proposed(state) is Alignment.GOOD
 
+
+
+def test_only_a_game_with_huanghou_logs_why_she_did_not_succeed() -> None:
+    """皇上's death in a game without 皇后 says nothing of a succession (there was none to have); with 皇后
+    in the game the storyteller reads why she did not become 女皇."""
+    without = act(night(started([ZHENHUAN, JINXI, GUOJUNWANG, HUANGSHANG, ANLINGRONG])), type="execute", seat=3)
+    assert not any("皇后" in line for line in host_lines(without))
+    assert without.succession_refused == "皇上死亡时本局没有皇后"
+    dead_queen = act(night(started([ZHENHUAN, JINXI, GUOJUNWANG, HUANGSHANG, HUANGHOU])), type="kill", seat=4)
+    assert "皇上死亡，皇后未变为女皇：皇后已死亡" in host_lines(act(dead_queen, type="execute", seat=3))
+    few = act(night(started(RQ)), type="kill", seat=0)
+    few = act(act(few, type="kill", seat=1), type="kill", seat=2)
+    assert "皇上死亡，皇后未变为女皇：皇上死亡时存活玩家不足5人" in host_lines(act(few, type="execute", seat=5))
 
 # --- 皇上 / 宠妃 ---------------------------------------------------------------------------------------
 def test_huangshang_does_not_kill_on_the_first_night() -> None:

@@ -93,7 +93,7 @@ def test_a_traveller_leaves_at_any_time_and_counts_nowhere_after() -> None:
     assert GAME.view(state, HOST).day.threshold == 4
     gone = act(act(state, type="dusk"), type="depart", seat=7)
     assert gone.seats[7].departed and public(gone)["seats"][7]["departed"]
-    assert gone.log[-2].kind == "departure", "public at once"
+    assert gone.log[-1].kind == "departure", "public at once"
     day = night(gone)
     assert GAME.view(day, HOST).day.threshold == 4 and 7 not in public(day)["day"]["nominations"]
     with pytest.raises(IllegalAction):
