@@ -129,10 +129,11 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
     the one she subscribed with, and nothing is written. A viewer from whom the steps are hidden
     is told only when her view's tag changed, and that tag is kept on the subscription.
 
-    Views are carried (where the game's family pushes them) only on the newest image of the room
-    — `newest`, the last in its batch, and not older than the room as it stands now: a late image
-    carries none, or a phone that has since fetched a newer view (a hidden-step viewer's carry no
-    version to compare) would be shown an older one. It fetches instead."""
+    Views are carried (where the game's family pushes them) only on the newest image of the room,
+    `newest`, the last in its batch (her phone takes the burst's older notices in with it). To a
+    viewer from whom the steps are hidden, only if that image is not older than the room as it stands
+    now: her views carry no version, so a late one could replace a newer view her phone has fetched
+    meanwhile; she fetches instead. Anyone else's phone compares versions and keeps the newer."""
     from chalicelib.games import get_game
     from chalicelib.rooms.access import viewer_for
     from chalicelib.rooms.engine import hides_steps
@@ -149,8 +150,8 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
     room_deps = replace(deps.rooms, rooms=_Reads(deps.rooms.rooms, subs))
     game = get_game(room.game)
     pushes_views = newest and game.family in deps.pushed_views
-    if pushes_views and deps.rooms.rooms.get_room(room.id).version > room.version:
-        pushes_views = False  # the room has moved on since this image: no view from it
+    late: bool | None = None
+    """Whether the room has moved on since this image (read once, for the first hidden-step viewer)."""
     for sub in subs:
         if sub.expires_s <= now_s:
             report.expired += 1
@@ -167,7 +168,9 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
             hidden = hides_steps(game, viewer)
             if not hidden and room.version == sub.version:
                 continue  # the very version she subscribed with
-            if pushes_views:
+            if pushes_views and hidden and late is None:
+                late = deps.rooms.rooms.get_room(room.id).version > room.version
+            if pushes_views and not (hidden and late):
                 pushed = _pushed(room_deps, caller, room, report)
             tag = (pushed.etag if pushed is not None else view_tag(room_deps, caller, room)) if hidden else None
         except DomainError:

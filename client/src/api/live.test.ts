@@ -3,7 +3,7 @@ import { Live, taroSocket, type LiveInfo, type SocketLike } from './live'
 import { Poller } from './poll'
 import { networkError } from './errors'
 import type { Answer } from './client'
-import { isNews, isOlder, onNotice, roomDueMs, roomOf } from '../hooks/usePoll'
+import { isNews, isOlder, onNotice, PUSHED_GRACE_MS, roomDueMs, roomOf } from '../hooks/usePoll'
 
 /** A socket the test drives: what the client sent, and server-side events on demand. */
 class FakeSocket implements SocketLike {
@@ -409,6 +409,24 @@ describe('Poller with a pushed view', () => {
     p.now()
     await flush()
     expect(fetch).toHaveBeenLastCalledWith('W/"2"')
+  })
+
+  it('a notice without a view waits a moment for the burst\'s last notice, whose view spares the fetch', async () => {
+    const t = manualTimers()
+    const fetch = vi.fn(async (): Promise<Answer<unknown>> => ({ status: 200, data: {}, etag: 'W/"1"' }))
+    const p = new Poller<unknown>({ fetch, onData: () => {}, timers: t.timers, random: () => 0 })
+    p.start()
+    await flush()
+    p.setLive(true)
+    p.soon(PUSHED_GRACE_MS)  // version 5, without its view
+    expect(t.pending.map((x) => x.ms)).toEqual([PUSHED_GRACE_MS])
+    p.accept({ v: 6 }, 'W/"6"')  // version 6 with its view, in the same burst
+    expect(t.pending).toEqual([])
+    expect(fetch).toHaveBeenCalledTimes(1)  // the first view only
+    p.soon(PUSHED_GRACE_MS)  // a notice whose view never comes (too large): it fetches
+    t.fire(PUSHED_GRACE_MS)
+    await flush()
+    expect(fetch).toHaveBeenCalledTimes(2)
   })
 })
 

@@ -166,6 +166,12 @@ export class Poller<T> {
     else this.schedule(fallbackMs)
   }
 
+  /** Poll in `ms` — unless a view comes first (`accept`, which cancels it): a plain notice in a burst
+   * whose last notice carries the view. */
+  soon(ms: number): void {
+    this.schedule(ms)
+  }
+
   /** Poll at once (a notice, or the page shown again). */
   now(): void {
     if (!this.active()) return
