@@ -59,3 +59,40 @@ def test_a_room_password_is_kept_only_as_its_salted_hash_and_a_keyed_retry_still
                   **{"Idempotency-Key": "open-2"}).json_body["room"]["id"] == plain.json_body["room"]["id"]
     assert error(a.post("/v1/rooms", {**body, "password": "1"}, **{"Idempotency-Key": "open-2"})) == (
         422, "IDEMPOTENCY_KEY_REUSED")
+
+
+def test_storyteller_notes_and_tokens_everyone_reads_at_the_end_pass_the_checks_text_for_the_table_passes(api, svc):
+    """血染: after the end every viewer — each player and any passer-by watching — gets the grimoire
+    (notes, reminder tokens), the full log (「备注2号：…」「提示标记：…」) in the view and the reports,
+    and the replay. Notes and the storyteller's own tokens were neither content-checked nor refused
+    for hidden or bidi characters, so anyone who opened a 血染 room could publish any text to the whole
+    table past chat's moderation. They now pass both checks, as a 告知 does (422, nothing written); a
+    role's own token is ours and costs no check."""
+    from tests.api.zhenhuan_driver import Table
+
+    t = Table.open(api, svc, 5, bytes([13]) + bytes(31))
+    t.deal(["jingfei", "huangshang", "sanage", "huafei", "taihou"])
+    t.begin()
+    before = t.stored()
+    for action in ({"type": "set_note", "seat": 1, "text": "去死吧"},
+                   {"type": "add_reminder", "seat": 1, "token": "去死吧"}):
+        assert error(t.send(action, step=before.step)) == (422, "CONTENT_REFUSED"), action
+    for action in ({"type": "set_note", "seat": 1, "text": "像是\u202e好人"},
+                   {"type": "add_reminder", "seat": 1, "token": "私\u200b聊"}):
+        r = t.send(action, step=before.step)
+        assert r.status_code == 422 and "看不见、改变文字方向或层层叠加" in r.body.decode(), action
+    assert t.stored() == before
+    checked: list[str] = []
+    real_check = svc._check_comment
+    svc._check_comment = lambda text, user: (checked.append(text), real_check(text, user))[1]
+    t.do({"type": "set_note", "seat": 1, "text": "像是好人"})
+    t.do({"type": "add_reminder", "seat": 1, "token": "私聊"})  # a role's token: no check spent
+    t.do({"type": "add_reminder", "seat": 2, "token": "盯紧她"})
+    t.do({"type": "set_note", "seat": 3, "text": ""})  # removing a note says nothing
+    assert checked == ["像是好人", "盯紧她"]
+    t.do({"type": "declare_winner", "winner": "good"})
+    t.do({"type": "confirm_end"})
+    passer_by = Player(api, "路过的人")
+    for who in (t.players[0], passer_by):  # what the checks are for: they all read it now
+        seen = who.get(t.gpath).body.decode() + who.get(f"{t.gpath}/reports?after=0").body.decode()
+        assert "像是好人" in seen and "盯紧她" in seen
