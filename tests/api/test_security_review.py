@@ -121,3 +121,15 @@ def test_one_player_cannot_take_room_codes_without_limit(api, svc):
             assert a.ok("POST", f"/v1/rooms/{room['id']}/leave")["left"]
             assert svc.rooms.find_code(room["code"]) == room["id"]  # the room is closed, its code still held
     assert 429 in answers
+
+
+@pytest.mark.parametrize("name", ["\U0001d160" * 20, "\ufb2c" * 20, "甄" * 15 + "\U0001d160" * 5])
+def test_a_name_is_no_longer_than_its_limit_as_it_is_kept(api, name):
+    """Names are NFC-normalised after `max_length` counted what was sent, and NFC lengthens some
+    characters threefold: a 20-character name was kept (and shown on every seat, board and chat line)
+    at up to 60. The limit now holds for the name as kept: 422."""
+    r = api.http.post("/v1/auth/dev", body=json.dumps({"name": name}), headers={"Content-Type": "application/json"})
+    assert error(r) == (422, "VALIDATION_FAILED")
+    assert api.http.post("/v1/auth/dev", body=json.dumps({"name": "\U0001d160" * 6}),
+                         headers={"Content-Type": "application/json"}).json_body["user"]["name"] == (
+        "\U0001d158\U0001d165\U0001d16e" * 6)  # 18 as kept: within 20
