@@ -70,7 +70,12 @@ class WeChatClient:
             "appid": self.appid, "secret": self.secret, "js_code": code, "grant_type": "authorization_code",
         })
         body = self._get(f"{self.base_url}/sns/jscode2session?{query}")
-        errcode = int(body.get("errcode", 0) or 0)
+        errcode = body.get("errcode")
+        errcode = 0 if errcode is None else errcode
+        if isinstance(errcode, bool) or not isinstance(errcode, int):
+            # WeChat's errcode is an integer: anything else is an answer we cannot read (never a 500,
+            # and never a success: a fraction used to be truncated to 0)
+            raise UpstreamError("微信登录返回异常", code="WECHAT_BAD_RESPONSE")
         if errcode:
             metrics_count("WeChatErrors")
             logger.warning("jscode2session refused", extra={"errcode": errcode})

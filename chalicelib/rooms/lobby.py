@@ -39,7 +39,7 @@ from chalicelib.rooms.engine import dump_state, parse_model, pending_info
 from chalicelib.rooms.history import entrant_json
 from chalicelib.rooms.host import request_join
 from chalicelib.rooms.mine import noted
-from chalicelib.rooms.passwords import hash_password
+from chalicelib.rooms.passwords import hash_password, verify_password
 
 
 def seat_for(deps: RoomDeps, caller: Caller, game: AnyGame, seat_no: int, options: Any) -> SeatEntry:
@@ -86,7 +86,11 @@ def create_room(
         seats = (seat_for(deps, caller, game, 0, options),)
     now = deps.clock.now_ms()
     room_id = room_id_for_request(caller.user_id, request_key) if request_key else deps.new_id()
-    request = request_hash(game.key, options.model_dump(mode="json"), password) if request_key else None
+    # whether a 暗号 was given (True), never the 暗号 itself: the room keeps it only as its salted hash (a
+    # fast hash over a short 暗号, read from the table, would give it away); a retry's is checked against
+    # that. Without one the hash is what it always was (None).
+    given = True if password is not None else None
+    request = request_hash(game.key, options.model_dump(mode="json"), given) if request_key else None
     room = Room(
         id=room_id, game=game.key, title=game.room_title(options), status=RoomStatus.OPEN, creator=caller.user_id,
         creator_name=caller.name, host=host,
@@ -103,9 +107,16 @@ def create_room(
     existing = deps.rooms.get_room(room_id)
     if existing.creator != caller.user_id:
         raise Conflict("房间号冲突，请重试", code="ROOM_ID_TAKEN")
-    if existing.request_hash != room.request_hash:
+    if existing.request_hash != room.request_hash or not _same_password(password, existing.password_hash):
         raise ValidationFailed("这个请求编号（Idempotency-Key）已用于另一个开房请求", code="IDEMPOTENCY_KEY_REUSED")
     return noted(deps, caller.user_id, existing)  # the same create, retried (its note may have been lost)
+
+
+def _same_password(password: str | None, stored: str | None) -> bool:
+    """A retried create names the 暗号 the room was opened with (or none, as it was)."""
+    if password is None or stored is None:
+        return password is None and stored is None
+    return verify_password(password, stored)
 
 
 CODE_DRAWS = 8

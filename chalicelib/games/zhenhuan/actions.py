@@ -222,7 +222,7 @@ class AddReminder(_A):
 
     type: Literal["add_reminder"] = "add_reminder"
     seat: int
-    token: str = Field(min_length=1, max_length=20)
+    token: Shown = Field(min_length=1, max_length=20)
     role: RoleKey | None = None
 
 
@@ -236,7 +236,7 @@ class SetNote(_A):
 
     type: Literal["set_note"] = "set_note"
     seat: int
-    text: str = Field(default="", max_length=TEXT_MAX)
+    text: Shown = Field(default="", max_length=TEXT_MAX)
 
 
 class Depart(_A):

@@ -55,6 +55,9 @@ from chalicelib.games.zhenhuan.views import ZhenhuanView, report, view
 ReportLine = Event
 """Each report line is an event: its structured fields plus a readable Chinese `text`."""
 
+_CATALOGUE_TOKENS = frozenset(token for role in ROLES.values() for token in role.reminders)
+"""The roles' own reminder tokens (the catalogue's words, ours): placing one needs no content check."""
+
 
 class ZhenhuanOutcomeExtra(Frozen):
     """`Outcome.extra` of a 血染甄嬛传 game."""
@@ -230,8 +233,9 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
 
     def free_texts(self, action: A.Action | BaseModel) -> tuple[str, ...]:
         """Typed text the players read passes content security first: a 告知's text, a traveller's
-        identity and ability (admitted or set), a declared result's reason (notes and reminders stay
-        the storyteller's)."""
+        identity and ability (admitted or set), a declared result's reason — and her notes and her
+        own reminder tokens, which are hers only until the end, when everyone gets the grimoire, the
+        full log (「备注3号：…」) and the replay. A role's own token is ours: not checked."""
         match action:
             case A.Tell(text=text) if text:
                 return (text,)
@@ -239,6 +243,10 @@ class ZhenhuanGame(Game[GameState, A.Action, Event, ZhenhuanView, ZhenhuanOption
                 return tuple(t for t in (identity, ability) if t)
             case A.DeclareWinner(reason=reason) if reason != A.DEFAULT_REASON:
                 return (reason,)
+            case A.SetNote(text=text) if text.strip():
+                return (text,)
+            case A.AddReminder(token=token) if token not in _CATALOGUE_TOKENS:
+                return (token,)
         return ()
 
     def catalogue(self) -> ZhenhuanCatalogue:
