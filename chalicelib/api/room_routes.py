@@ -67,7 +67,7 @@ def ack(outcome: play.ActOutcome, caller: Caller) -> dict[str, Any]:
 
 @route(bp, "/v1/rooms", "POST", body=RoomCreate, response=RoomSummaryOut, tag="rooms",
        headers=("Idempotency-Key",), summary="开房（玩家开房为自由赛，司礼开房为锦标赛）",
-       errors=(400, 401, 403, 404, 409, 413, 422))
+       errors=(400, 401, 403, 404, 409, 413, 422, 429))
 def create_room(caller: Caller, body: RoomCreate) -> views.RoomView:
     """Send an `Idempotency-Key` header to make a retried 开房 return the same room."""
     key = idempotency_key(bp.current_request)

@@ -234,6 +234,13 @@ class RoomStore(Protocol):
         at once), the milliseconds until the oldest of them leaves it."""
         ...
 
+    def reserve_room_opening(self, user: str, room_id: str, now_ms: int, window_ms: int,
+                             limit: int) -> int | None:
+        """Take one of `limit` room openings per sliding `window_ms` for this user, atomically, as
+        `reserve_password_check` does (each room holds a 房号 for days, whatever becomes of it); one
+        already taken for `room_id` in the window is hers still (a retried create), and None."""
+        ...
+
 
 class AccountStore(Protocol):
     def get_user(self, uid: str) -> User | None: ...

@@ -10,6 +10,7 @@ from chalicelib.core.errors import (
     Conflict,
     Forbidden,
     NotFound,
+    RateLimited,
     RoomCodeTaken,
     StaleVersion,
     ValidationFailed,
@@ -100,6 +101,8 @@ def create_room(
         password_hash=hash_password(password) if password else None,
         created_ms=now, updated_ms=now, active_ms=now, request_hash=request,
     )
+    if not caller.is_admin:
+        _reserve_opening(deps, caller, room_id, request_key is not None, now)
     created = create_coded(deps, room)
     if created is not None:
         metrics_count("RoomsCreated")
@@ -110,6 +113,34 @@ def create_room(
     if existing.request_hash != room.request_hash or not _same_password(password, existing.password_hash):
         raise ValidationFailed("这个请求编号（Idempotency-Key）已用于另一个开房请求", code="IDEMPOTENCY_KEY_REUSED")
     return noted(deps, caller.user_id, existing)  # the same create, retried (its note may have been lost)
+
+
+OPENINGS_PER_HOUR = 20
+"""Rooms one player may open in any hour (decision, docs/rules/platform.md): each holds a 房号 for three
+days whatever becomes of it, so one account opening and dropping rooms without end could take every
+code. A 司礼 (tournaments) is not limited."""
+
+
+def _reserve_opening(deps: RoomDeps, caller: Caller, room_id: str, keyed: bool, now: int) -> None:
+    """Take one of her openings this hour, for this room, or refuse (429). A retried create (keyed: its
+    room id comes from its Idempotency-Key) finds its opening taken already, or its room made — a
+    retry opens nothing new, even one of a create made over an hour ago.
+
+    Raises:
+        RateLimited: TOO_MANY_ROOMS, with how long until an opening is free again.
+    """
+    wait_ms = deps.rooms.reserve_room_opening(caller.user_id, room_id, now, 3_600_000, OPENINGS_PER_HOUR)
+    if wait_ms is None:
+        return
+    if keyed:
+        try:
+            if deps.rooms.get_room(room_id).creator == caller.user_id:
+                return
+        except NotFound:
+            pass
+    metrics_count("RoomOpeningsLimited")
+    raise RateLimited.waiting(wait_ms, f"开房太频繁：一小时内最多开 {OPENINGS_PER_HOUR} 个房间，"
+                                       f"请{-(-wait_ms // 60_000)}分钟后再试", code="TOO_MANY_ROOMS")
 
 
 def _same_password(password: str | None, stored: str | None) -> bool:

@@ -403,20 +403,33 @@ class DynamoRoomStore(DynamoBase):
 
     def reserve_password_check(self, room_id: str, user: str, now_ms: int, window_ms: int,
                                limit: int) -> int | None:
+        return self._reserve(f"ROOM#{room_id}", f"PWCHECK#{user}", now_ms, window_ms, limit)
+
+    def reserve_room_opening(self, user: str, room_id: str, now_ms: int, window_ms: int,
+                             limit: int) -> int | None:
+        return self._reserve(f"USER#{user}", "OPENINGS", now_ms, window_ms, limit, room_id)
+
+    def _reserve(self, pk: str, sk: str, now_ms: int, window_ms: int, limit: int,
+                 tag: str | None = None) -> int | None:
         """A ring of `limit` timestamps: a check takes the oldest slot, if it is older than the window,
         with a write conditional on the slot still holding what we read. Concurrent guesses race for
-        the slot; at most `limit` can succeed within any window."""
-        key = {"pk": av(f"ROOM#{room_id}"), "sk": av(f"PWCHECK#{user}")}
+        the slot; at most `limit` can succeed within any window. With a `tag` (what the slot is for),
+        a slot already taken for it within the window answers None without a write: a retry is not a
+        second one."""
+        key = {"pk": av(pk), "sk": av(sk)}
         for _ in range(limit + 2):
             resp = self.client.get_item(TableName=self.table, Key=key, ConsistentRead=True)
             item = codec.from_item(resp["Item"]) if "Item" in resp else {}
+            if tag is not None and any(item.get(f"t{i}") == tag and int(item.get(f"s{i}", 0)) > now_ms - window_ms
+                                       for i in range(limit)):
+                return None
             slot = int(item.get("p", 0))
             oldest = int(item.get(f"s{slot}", 0))
             if oldest > now_ms - window_ms:
                 return oldest + window_ms - now_ms
             held = "attribute_not_exists(#s)" if oldest == 0 else "#s = :old"
             values: dict[str, Any] = {":now": av(now_ms), ":next": av((slot + 1) % limit),
-                                      ":ttl": av((now_ms + window_ms) // 1000 + 3600)}
+                                      ":ttl": av((now_ms + window_ms) // 1000 + 3600), ":tag": av(tag or "")}
             condition = f"attribute_not_exists(pk) OR ({held} AND #p = :p)"
             values[":p"] = av(slot)
             if oldest:
@@ -427,9 +440,9 @@ class DynamoRoomStore(DynamoBase):
             try:
                 self.client.update_item(
                     TableName=self.table, Key=key,
-                    UpdateExpression="SET #s = :now, #p = :next, #ttl = :ttl",
+                    UpdateExpression="SET #s = :now, #t = :tag, #p = :next, #ttl = :ttl",
                     ConditionExpression=condition,
-                    ExpressionAttributeNames={"#s": f"s{slot}", "#p": "p", "#ttl": TTL_ATTRIBUTE},
+                    ExpressionAttributeNames={"#s": f"s{slot}", "#t": f"t{slot}", "#p": "p", "#ttl": TTL_ATTRIBUTE},
                     ExpressionAttributeValues=values,
                 )
                 return None

@@ -52,7 +52,8 @@ class MemoryStore:
         """(user, room id): notes marked done (the room ended, or she left it)."""
         self.deferred: dict[str, tuple[int, int]] = {}
         """room id -> (version, ms): a failing room kept out of the due rooms until then."""
-        self.pw_checks: dict[tuple[str, str], list[int]] = {}
+        self.pw_checks: dict[tuple[str, str], list[tuple[int, str]]] = {}
+        """(room, user) 暗号 checks, ("", user) room openings: (time, what it was for)."""
         self.users: dict[str, User] = {}
         self.consorts: dict[str, Consort] = {}
         self.settings: dict[str, Any] = {}
@@ -245,11 +246,21 @@ class MemoryStore:
 
     def reserve_password_check(self, room_id: str, user: str, now_ms: int, window_ms: int,
                                limit: int) -> int | None:
+        return self._reserve((room_id, user), now_ms, window_ms, limit)
+
+    def reserve_room_opening(self, user: str, room_id: str, now_ms: int, window_ms: int,
+                             limit: int) -> int | None:
+        return self._reserve(("", user), now_ms, window_ms, limit, room_id)
+
+    def _reserve(self, key: tuple[str, str], now_ms: int, window_ms: int, limit: int,
+                 tag: str | None = None) -> int | None:
         with self._lock:
-            taken = [t for t in self.pw_checks.get((room_id, user), []) if t > now_ms - window_ms]
+            taken = [(t, g) for t, g in self.pw_checks.get(key, []) if t > now_ms - window_ms]
+            if tag is not None and any(g == tag for _, g in taken):
+                return None
             if len(taken) >= limit:
-                return min(taken) + window_ms - now_ms
-            self.pw_checks[(room_id, user)] = [*taken, now_ms]
+                return min(t for t, _ in taken) + window_ms - now_ms
+            self.pw_checks[key] = [*taken, (now_ms, tag or "")]
             return None
 
     # -- accounts ----------------------------------------------------------------------------------

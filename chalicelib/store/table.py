@@ -6,9 +6,10 @@ Items (pk / sk):
   ROOM#<id>        / LOG#<step>            one transition: actor, action(s), events (for reports, replay)
   ROOM#<id>        / RESULT#<unit>         a final result, written once
   ROOM#<id>        / WATCH#<user>          a spectator who gave the 暗号
-  ROOM#<id>        / PWFAIL#<user>#<win>   wrong-暗号 counter for one time window
+  ROOM#<id>        / PWCHECK#<user>        her last 暗号 checks (a ring of times: a sliding-window limit)
   CODE#<digits>    / CODE                  a 房号: the room that took it (free again after `expires_at`)
   USER#<uid>       / PROFILE               a user (openid kept server-side)
+  USER#<uid>       / OPENINGS              her last room openings (a ring of times, as PWCHECK)
   CONSORTS         / CONSORT#<id>          a 妃子 (all consorts in one partition: a small admin catalogue)
   RECORD#<board>   / SUBJECT#<id>          cumulative 战绩 of one consort/user on one board
   CLEAR#<competition>#<stage> / <rounds>#<ended>#<room> a 宫斗杀 fastest-clear board entry

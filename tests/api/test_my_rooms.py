@@ -64,9 +64,12 @@ def test_a_rematch_room_is_hers_as_soon_as_she_taps(api, svc):
     assert [(r["room_id"], r["seat"]) for r in mine(players[0])] == [(new, 0)]
 
 
-def test_twenty_finished_games_do_not_hide_an_older_game_under_way(api, svc, clock):
+def test_twenty_finished_games_do_not_hide_an_older_game_under_way(api, svc, clock, monkeypatch):
     """P14: she keeps a 保皇 table going and plays twenty quick games besides; her list still leads
     back to the table (the list marks the ended rooms' notes as it finds them)."""
+    from chalicelib.rooms import lobby
+
+    monkeypatch.setattr(lobby, "OPENINGS_PER_HOUR", 30)  # 22 rooms in a minute: past P15's hourly limit
     a = Player(api, "甲")
     table = a.open_room("baohuang")
     for _ in range(21):

@@ -98,29 +98,36 @@ def test_storyteller_notes_and_tokens_everyone_reads_at_the_end_pass_the_checks_
         assert "像是好人" in seen and "盯紧她" in seen
 
 
-OPEN_ROOMS_CAP = 20
-"""What this test asks for: some bound on the rooms one player may hold open at once (the number is a
-suggestion; the point is that there is one)."""
+def test_one_player_cannot_take_room_codes_without_limit(api, svc, clock):
+    """开房 had no per-player limit, and a room's 房号 stays taken for three days whatever becomes of it
+    (docs/architecture.md, "create"): one account opening and leaving rooms in a loop — each leave
+    closes the room at once — could hold a code per room until everyone's 开房 failed with 409
+    ROOM_CODE_TAKEN. Now (docs/rules/platform.md P15) she may open 20 rooms in any hour: the 21st is
+    429 TOO_MANY_ROOMS saying when, a keyed retry of a create already done still gets its room, an
+    hour on she may open again, and a 司礼 (tournaments) is not limited."""
+    from chalicelib.rooms.lobby import OPENINGS_PER_HOUR
 
-
-@pytest.mark.xfail(strict=True, reason="open finding: nothing limits how many rooms (and 房号) one player takes")
-def test_one_player_cannot_take_room_codes_without_limit(api, svc):
-    """开房 has no per-player limit, and a room's 房号 stays taken for three days whatever becomes of the
-    room (docs/architecture.md, "create"). One account opening and leaving rooms in a loop — each leave
-    closes the room at once — holds a code per room: ~3.5 rooms a second fill the 900,000 codes in
-    three days, after which everyone's 开房 fails with 409 ROOM_CODE_TAKEN (eight draws, all held). The
-    stage throttle (200 rps, for everyone together) is the only bound. Expected: a 429 once a player
-    holds a bounded number of rooms."""
     a = Player(api, "开房不止")
-    answers = []
-    for _ in range(OPEN_ROOMS_CAP + 5):
-        r = a.post("/v1/rooms", {"game": "baohuang", "options": {}})
-        answers.append(r.status_code)
-        if r.status_code == 200:
-            room = r.json_body["room"]
-            assert a.ok("POST", f"/v1/rooms/{room['id']}/leave")["left"]
-            assert svc.rooms.find_code(room["code"]) == room["id"]  # the room is closed, its code still held
-    assert 429 in answers
+    first = a.post("/v1/rooms", {"game": "baohuang", "options": {}}, **{"Idempotency-Key": "k-first"})
+    assert first.status_code == 200
+    assert a.ok("POST", f"/v1/rooms/{first.json_body['room']['id']}/leave")["left"]
+    for _ in range(OPENINGS_PER_HOUR - 1):
+        clock.advance(60)
+        room = a.ok("POST", "/v1/rooms", {"game": "baohuang", "options": {}})["room"]
+        assert a.ok("POST", f"/v1/rooms/{room['id']}/leave")["left"]
+        assert svc.rooms.find_code(room["code"]) == room["id"]  # the room is closed, its code still held
+    refused = a.post("/v1/rooms", {"game": "baohuang", "options": {}})
+    assert error(refused) == (429, "TOO_MANY_ROOMS")
+    assert "一小时内最多开 20 个房间" in refused.json_body["message"]
+    # the oldest opening leaves the hour 41 minutes on (20 openings a minute apart, the last just now)
+    assert refused.headers["Retry-After"] == str(41 * 60) and "41分钟后" in refused.json_body["message"]
+    retried = a.post("/v1/rooms", {"game": "baohuang", "options": {}}, **{"Idempotency-Key": "k-first"})
+    assert retried.status_code == 200 and retried.json_body["room"]["id"] == first.json_body["room"]["id"]
+    clock.advance(41 * 60)
+    assert a.post("/v1/rooms", {"game": "baohuang", "options": {}}).status_code == 200
+    admin = Player(api, "司礼")
+    for _ in range(OPENINGS_PER_HOUR + 2):
+        assert admin.post("/v1/rooms", {"game": "baohuang", "options": {}}).status_code == 200
 
 
 @pytest.mark.parametrize("name", ["\U0001d160" * 20, "\ufb2c" * 20, "甄" * 15 + "\U0001d160" * 5])

@@ -343,6 +343,17 @@ def test_password_checks_are_limited_per_sliding_window(store):
     assert reserve("r1", "u1", t0 + window + 1001, window, 3) is None
 
 
+def test_room_openings_are_limited_per_user_and_sliding_window(store):
+    window, t0 = 3_600_000, 10**12
+    reserve = store.rooms.reserve_room_opening
+    assert [reserve("u1", f"r{i}", t0 + i * 1000, window, 2) for i in range(3)] == [None, None, window - 2000]
+    assert reserve("u1", "r1", t0 + 5000, window, 2) is None  # r1's opening, asked again: a retry, not a third
+    assert reserve("u2", "r0", t0, window, 2) is None  # per user
+    assert store.rooms.reserve_password_check("r1", "u1", t0, window, 1) is None  # apart from her 暗号 checks
+    assert reserve("u1", "r3", t0 + window + 1, window, 2) is None  # the first opening left the hour
+    assert reserve("u1", "r4", t0 + window + 2, window, 2) == 998  # r1's (t0 + 1 s) is still in it
+
+
 # -- accounts -------------------------------------------------------------------------------------
 
 def test_a_user_keeps_her_consort_when_she_logs_in_again(store):
