@@ -336,8 +336,9 @@ def test_the_alarm_topic_lets_this_stages_alarms_and_this_accounts_budgets_publi
 
 
 def test_every_alarm_has_a_runbook_row_whose_commands_exist():
-    """docs/operations.md, "Reading alarms": one row per alarm (`<Function>…` for each function's own),
-    and every `ops.sh …` the rows tell the on-call to run parses with ops.sh's own command line."""
+    """docs/operations.md, "Reading alarms": one row per alarm (`<Function>…` for each function's own)
+    and per budget notice (the budget's rows name each notice's threshold), and every `ops.sh …` the
+    rows tell the on-call to run parses with ops.sh's own command line."""
     import re
     import shlex
 
@@ -353,7 +354,12 @@ def test_every_alarm_has_a_runbook_row_whose_commands_exist():
     per_function = re.compile("^(" + "|".join(template.FUNCTIONS) + ")(?=(Errors|Throttles)Alarm$)")
     for alarm in alarms:
         assert alarm in named or per_function.sub("<Function>", alarm) in named, f"no runbook row for {alarm}"
-    assert named <= alarms | {"<Function>ErrorsAlarm", "<Function>ThrottlesAlarm"}, named - alarms
+    assert named <= alarms | {"<Function>ErrorsAlarm", "<Function>ThrottlesAlarm", template.BUDGET_RESOURCE}, (
+        named - alarms)
+    budget_rows = [row for row in rows if row.startswith(f"| `{template.BUDGET_RESOURCE}`")]
+    for kind, percent in template.BUDGET_NOTICES:
+        word = "forecast" if kind == "FORECASTED" else "actual"
+        assert any(f"{word} above {percent} %" in row.split("|")[1] for row in budget_rows), (kind, percent)
     parser = ops.command_line()
     commands = [c for row in rows for c in re.findall(r"`ops\.sh ([^`]+)`", row)]
     assert len(commands) >= 10
