@@ -3,7 +3,9 @@
 Needs AWS credentials and a region (``AWS_REGION``); no AWS CLI. In order:
 
 1. the stage name and the account (prod only to its pinned account: infra/stages.json), and settings
-   that cannot work together (WEB_DOMAIN needs WEB_CERTIFICATE_ARN; ALARM_EMAIL not with ALARM_TOPIC_ARN);
+   that cannot work together (WEB_DOMAIN needs WEB_CERTIFICATE_ARN; ALARM_EMAIL not with ALARM_TOPIC_ARN;
+   MONTHLY_BUDGET_USD a positive amount, notifying a topic of this account, in a region whose
+   CloudFormation makes budgets);
 2. API Gateway's account-wide CloudWatch role (access logs need it; made once per account and region);
 3. the artifact bucket ``shengong-artifacts-<account>-<region>`` (made private if missing, or
    ``ARTIFACT_BUCKET``);
@@ -20,7 +22,8 @@ Needs AWS credentials and a region (``AWS_REGION``); no AWS CLI. In order:
 8. a smoke test against the deployed stage; then the API URL and the web URL.
 
 Optional stack parameters come from the environment: ALARM_EMAIL, ALARM_TOPIC_ARN, WEB_DOMAIN,
-WEB_CERTIFICATE_ARN, LOG_RETENTION_DAYS, PUSH_VIEWS (unset: the stack keeps its previous value).
+WEB_CERTIFICATE_ARN, LOG_RETENTION_DAYS, PUSH_VIEWS, MONTHLY_BUDGET_USD (unset: the stack keeps its
+previous value).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import io
 import json
 import mimetypes
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -69,7 +73,7 @@ def web_build() -> Path:
     return Path(os.environ.get("SHENGONG_WEB_DIR") or ROOT / "client" / "dist" / "h5")
 STACK_PARAMETERS = {"ALARM_EMAIL": "AlarmEmail", "ALARM_TOPIC_ARN": "AlarmTopicArn", "WEB_DOMAIN": "WebDomain",
                     "WEB_CERTIFICATE_ARN": "WebCertificateArn", "LOG_RETENTION_DAYS": "LogRetentionDays",
-                    "PUSH_VIEWS": "PushViews"}
+                    "PUSH_VIEWS": "PushViews", "MONTHLY_BUDGET_USD": "MonthlyBudgetUsd"}
 KEPT_PARAMETERS = ("ActiveTableName", "ActiveStreamArn")
 """Never reset by a deploy: set by infra/ops.sh restore-table."""
 APIGATEWAY_LOG_ROLE = "shengong-apigateway-cloudwatch"
@@ -328,11 +332,17 @@ def stack_parameters(stack: dict[str, Any] | None) -> list[dict[str, Any]]:
     return [{"ParameterKey": k, "ParameterValue": v} for k, v in sorted(chosen.items())]
 
 
-def check_parameters(params: list[dict[str, Any]]) -> None:
+BUDGET_AMOUNT = re.compile(r"[0-9]+(\.[0-9]{1,2})?")
+"""US dollars and cents, as the template's MonthlyBudgetUsd pattern takes them (no sign, no exponent)."""
+
+
+def check_parameters(params: list[dict[str, Any]], account: str | None = None) -> None:
     """Settings that cannot work together, refused before anything is touched. A custom domain needs its
     certificate: without one, CloudFront refuses the distribution minutes into the stack update and the
     whole stage rolls back. An alarm e-mail is subscribed to the stage's own topic only: with a topic of
-    yours (ALARM_TOPIC_ARN) it would be dropped without a word, and nobody paged at that address."""
+    yours (ALARM_TOPIC_ARN) it would be dropped without a word, and nobody paged at that address. A
+    budget is an amount above zero (CloudFormation would take "0", and every notice would fire), and
+    Budgets notifies only a topic of its own account (`account`, when known)."""
     chosen = {p["ParameterKey"]: p["ParameterValue"] for p in params}
     if chosen.get("WebDomain") and not chosen.get("WebCertificateArn"):
         raise Refused(f"WEB_DOMAIN {chosen['WebDomain']} needs WEB_CERTIFICATE_ARN: an ACM certificate for it in "
@@ -349,6 +359,37 @@ def check_parameters(params: list[dict[str, Any]]) -> None:
     if unknown:
         raise Refused(f"PUSH_VIEWS may name {', '.join(sorted(PUSHED_VIEW_FAMILIES))}, not {', '.join(unknown)} "
                       "(the games whose page shows a view a notice carries). Nothing was deployed")
+    budget = chosen.get("MonthlyBudgetUsd", "")
+    if budget and not (BUDGET_AMOUNT.fullmatch(budget) and float(budget) > 0):
+        raise Refused(f"MONTHLY_BUDGET_USD {budget!r} is not a budget: a positive number of US dollars, e.g. 50 or "
+                      "12.50 (no sign, no $); or MONTHLY_BUDGET_USD= for none. Nothing was deployed")
+    topic = chosen.get("AlarmTopicArn", "")
+    topic_account = topic.split(":")[4] if topic.count(":") >= 5 else ""
+    if budget and account and topic_account and topic_account != account:
+        raise Refused(f"MONTHLY_BUDGET_USD: a budget notifies only a topic of its own account ({account}), and "
+                      f"ALARM_TOPIC_ARN {topic} is in account {topic_account}: use a topic of this account, or "
+                      "MONTHLY_BUDGET_USD= for no budget. Nothing was deployed")
+
+
+def budgets_here(aws: Aws, params: list[dict[str, Any]]) -> bool:
+    """Whether CloudFormation in this region makes budgets (AWS::Budgets::Budget is missing from several
+    regions, ap-east-1 among them). Where it does not, a budget asked for is refused before anything is
+    touched (Budgets itself is global: set one by hand in the Billing console); with none asked for, the
+    deploy leaves the budget out of the template, so the stack never names a type its region lacks."""
+    from botocore.exceptions import ClientError
+
+    try:
+        aws.cloudformation.describe_type(Type="RESOURCE", TypeName=template.BUDGET_TYPE)
+        return True
+    except ClientError as e:
+        if e.response.get("Error", {}).get("Code") != "TypeNotFoundException":
+            raise
+    if any(p["ParameterKey"] == "MonthlyBudgetUsd" and p["ParameterValue"] for p in params):
+        raise Refused(f"MONTHLY_BUDGET_USD: CloudFormation in {aws.region} cannot make budgets (it has no "
+                      f"{template.BUDGET_TYPE}): set the budget by hand in the Billing console (Budgets are "
+                      "account-wide; docs/operations.md, Cost), and deploy with MONTHLY_BUDGET_USD= . "
+                      "Nothing was deployed")
+    return False
 
 
 def deploy_stack(aws: Aws, stage: str, url: str, sha: str, params: list[dict[str, Any]] | None = None,
@@ -523,7 +564,12 @@ def main(argv: list[str]) -> int:
         raise Refused(f"the web build {web_build()} is older than {newer.relative_to(ROOT)}: "
                       "build it for this commit (cd client && npm run build:h5), then deploy again")
     params = stack_parameters(describe_stack(aws, stage))
-    check_parameters(params)
+    check_parameters(params, account)
+    with_budgets = budgets_here(aws, params)
+    values = {p["ParameterKey"]: p["ParameterValue"] for p in params}
+    if values.get("MonthlyBudgetUsd") and values.get("AlarmTopicArn"):
+        say(f"budget notices go to your topic {values['AlarmTopicArn']}: its access policy must let "
+            "budgets.amazonaws.com publish (docs/operations.md, Cost)")
     ensure_apigateway_logging(aws)
     bucket = artifact_bucket(account, aws.region)
     ensure_bucket(aws, bucket)
@@ -537,8 +583,10 @@ def main(argv: list[str]) -> int:
     code_key = upload_code(aws, bucket, stage, build / "package" / "deployment.zip")
     layer_zip = build / "package" / "layer-deployment.zip"
     layer_key = upload_code(aws, bucket, stage, layer_zip) if layer_zip.exists() else None
-    cfn = template.pin_versions(build_template(sam, bucket, code_key, aws.region, layer_key),
-                                {p["ParameterKey"]: p["ParameterValue"] for p in params})
+    cfn = template.pin_versions(build_template(sam, bucket, code_key, aws.region, layer_key), values)
+    if not with_budgets:
+        cfn = template.without_budget(cfn)
+        say(f"no budget in the template: CloudFormation in {aws.region} has no {template.BUDGET_TYPE}")
     if args.urgent:
         cfn = template.urgent(cfn)
         say("urgent: every function shifts at once, and no alarm stops the shift")

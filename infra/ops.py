@@ -1,6 +1,7 @@
 """The operator's toolkit: ``infra/ops.sh COMMAND STAGE …`` (a thin wrapper over ``python -m infra.ops``).
 
-    status STAGE                    stack, commit, URLs, alias versions, alarms firing, failed sweeps, secrets
+    status STAGE                    stack, commit, URLs, alias versions, alarms firing, the budget's spend,
+                                    failed sweeps, secrets
     logs STAGE [FUNCTION]           recent log lines (api, authorizer, settle, expire, stream, ws-connect,
                                     ws-message, ws-disconnect, access); --since 30m, --filter ERROR
     rotate-token-key STAGE          a new signing key; the previous one keeps verifying (nobody logged out)
@@ -193,12 +194,37 @@ def status(stage: str) -> None:
     firing = [a["AlarmName"] for page in aws.cloudwatch.get_paginator("describe_alarms").paginate(
         StateValue="ALARM") for a in page["MetricAlarms"] if a["AlarmName"].startswith(stack_name(stage))]
     say(f"alarms firing: {', '.join(firing) if firing else 'none'}")
+    say(budget_line(aws, stack, ids.get(template.BUDGET_RESOURCE)))
     queue = out.get("SweepFailureQueueUrl")
     if queue:
         attrs = aws.sqs.get_queue_attributes(QueueUrl=queue, AttributeNames=["ApproximateNumberOfMessages"])
         say(f"failed sweeps waiting: {attrs['Attributes'].get('ApproximateNumberOfMessages', '?')} ({queue})")
     for name in template.SECRETS:
         say(secret_line(aws, stage, name))
+
+
+def budget_line(aws: Aws, stack: dict[str, Any], name: str | None) -> str:
+    """One line on the stage's budget (MONTHLY_BUDGET_USD): the month's spend and forecast against it, as
+    Budgets last computed them (a few times a day), for the whole account."""
+    from botocore.exceptions import ClientError
+
+    amount = parameters(stack).get("MonthlyBudgetUsd", "")
+    if not amount:
+        return "budget: none (MONTHLY_BUDGET_USD: docs/operations.md, Cost)"
+    if not name:
+        return f"budget: MONTHLY_BUDGET_USD is {amount} but the stack holds no budget: deploy the stage again"
+    account = str(stack["StackId"]).split(":")[4]
+    try:
+        budget = aws.budgets.describe_budget(AccountId=account, BudgetName=name)["Budget"]
+    except ClientError as e:
+        return f"budget {name}: UNREADABLE with these credentials ({e.response.get('Error', {}).get('Code', '?')})"
+
+    def usd(spend: dict[str, Any] | None) -> str:
+        return f"${float(spend['Amount']):,.2f}" if spend and spend.get("Amount") else "?"
+
+    spent = budget.get("CalculatedSpend", {})
+    return (f"budget {name}: {usd(spent.get('ActualSpend'))} of {usd(budget.get('BudgetLimit'))} this month "
+            f"(the whole account), {usd(spent.get('ForecastedSpend'))} forecast")
 
 
 def secret_line(aws: Aws, stage: str, name: str) -> str:

@@ -14,7 +14,9 @@ Three steps, all used by `infra/deploy.py` and by the tests (which lint and insp
    functions, alarms and a dashboard, and the private web bucket behind CloudFront (``/v1/*`` to the
    API, so the H5 client needs no CORS), with an optional custom domain. Push (room notices): the
    table's stream (NEW_AND_OLD_IMAGES) feeding the stream function (filtered, bounded retries), the
-   WebSocket API Chalice makes (``/v`` on the web domain too), each function with its own role.
+   WebSocket API Chalice makes (``/v`` on the web domain too), each function with its own role. Cost:
+   an optional monthly budget (``MonthlyBudgetUsd``) notifying the alarm topic, whose policy lets
+   CloudWatch and Budgets publish.
 2. `finalize(sam)`: what a deep merge cannot say: API Gateway (REST and WebSocket) calls the
    functions' alias (not ``$LATEST``), and the policies' ``*`` region and account become this stack's.
 3. `expand(sam, region)`: the SAM transform, done here with aws-sam-translator, so the template that
@@ -114,6 +116,10 @@ they are too few among all requests for the 5xx rate to notice."""
 CONFLICT_STORM = 100
 """Conflicts (a room write lost to another writer: STALE_VERSION, cancelled transactions) in 5 minutes
 that may page, when they also outnumber the room writes that went through (Transitions)."""
+BUDGET_RESOURCE = "MonthlyBudget"
+BUDGET_TYPE = "AWS::Budgets::Budget"
+BUDGET_NOTICES = (("ACTUAL", 80), ("FORECASTED", 100))
+"""The budget's notices to the alarm topic: (what is compared, percent of the monthly amount)."""
 
 # API Gateway's own answers (no function ran) in the API's error shape {code, message}: response type ->
 # (status, or None to keep API Gateway's; code). Messages come from the error catalogue
@@ -232,8 +238,13 @@ def _active_table() -> dict[str, Any]:
     return {"Fn::If": ["UseRestoredTable", {"Ref": "ActiveTableName"}, {"Ref": TABLE_RESOURCE}]}
 
 
+def _alarm_topic() -> dict[str, Any]:
+    """The stage's alarm topic: the operator's (ALARM_TOPIC_ARN) or the stack's own."""
+    return {"Fn::If": ["HasAlarmTopic", {"Ref": "AlarmTopicArn"}, {"Ref": "AlarmTopic"}]}
+
+
 def _alarm_actions() -> list[Any]:
-    return [{"Fn::If": ["HasAlarmTopic", {"Ref": "AlarmTopicArn"}, {"Ref": "AlarmTopic"}]}]
+    return [_alarm_topic()]
 
 
 def _metric(namespace: str, name: str, dims: dict[str, Any], stat: str = "Sum", period: int = 60) -> dict[str, Any]:
@@ -412,6 +423,49 @@ def dashboard(stage: str) -> dict[str, Any]:
                                              "Queue": {"Fn::GetAtt": ["SweepFailureQueue", "QueueName"]}}]}}}
 
 
+def budget_name(stage: str) -> str:
+    """The budget's name before `pin_budget` adds its notices' digest (budget names are per account)."""
+    return f"shengong-{stage}-monthly"
+
+
+def monthly_budget(stage: str) -> dict[str, Any]:
+    """An AWS Budget of the account's monthly cost, when MonthlyBudgetUsd is set: its notices (actual
+    spend past 80 %, the month's forecast past 100 %) go to the alarm topic, as the alarms' do.
+
+    Account-wide, not filtered: a tag filter sees nothing until the tag is activated by hand as a
+    cost-allocation tag (Billing, payer account), and a budget that silently sees $0 is worse than one
+    that also counts the account's other costs (docs/operations.md, Cost). Credits are left out, so a
+    runaway shows while credits still pay for it."""
+    notices = [{"Notification": {"NotificationType": kind, "ComparisonOperator": "GREATER_THAN",
+                                 "Threshold": percent, "ThresholdType": "PERCENTAGE"},
+                "Subscribers": [{"SubscriptionType": "SNS", "Address": _alarm_topic()}]}
+               for kind, percent in BUDGET_NOTICES]
+    return {"Type": BUDGET_TYPE, "Condition": "HasMonthlyBudget", "Properties": {
+        "Budget": {"BudgetName": budget_name(stage), "BudgetType": "COST", "TimeUnit": "MONTHLY",
+                   "BudgetLimit": {"Amount": {"Ref": "MonthlyBudgetUsd"}, "Unit": "USD"},
+                   "CostTypes": {"IncludeCredit": False}},
+        "NotificationsWithSubscribers": notices}}
+
+
+def alarm_topic_policy() -> dict[str, Any]:
+    """Who may publish to the stack's own alarm topic: this stage's alarms and this account's budgets.
+    A topic policy replaces SNS's default one, so CloudWatch needs its own statement too (without it the
+    alarms' notices would be refused); the account's people reach the topic through IAM as before."""
+    topic = {"Ref": "AlarmTopic"}
+    return {"Type": "AWS::SNS::TopicPolicy", "Condition": "CreateAlarmTopic", "Properties": {
+        "Topics": [topic],
+        "PolicyDocument": {"Version": "2012-10-17", "Statement": [
+            {"Sid": "AlarmsPublish", "Effect": "Allow", "Principal": {"Service": "cloudwatch.amazonaws.com"},
+             "Action": "sns:Publish", "Resource": topic,
+             "Condition": {"ArnLike": {"aws:SourceArn": {
+                 "Fn::Sub": "arn:${AWS::Partition}:cloudwatch:${AWS::Region}:${AWS::AccountId}:alarm:${AWS::StackName}-*"}}}},
+            {"Sid": "BudgetsPublish", "Effect": "Allow", "Principal": {"Service": "budgets.amazonaws.com"},
+             "Action": "sns:Publish", "Resource": topic,
+             "Condition": {"StringEquals": {"aws:SourceAccount": {"Ref": "AWS::AccountId"}},
+                           "ArnLike": {"aws:SourceArn": {"Fn::Sub": "arn:${AWS::Partition}:budgets::${AWS::AccountId}:*"}}}},
+        ]}}}
+
+
 WEB_PAGES_FUNCTION = """function handler(event) {
   var request = event.request;
   var last = request.uri.split('/').pop();
@@ -588,7 +642,9 @@ def merge_template(stage: str) -> dict[str, Any]:
     resources["AlarmEmailSubscription"] = {"Type": "AWS::SNS::Subscription", "Condition": "SubscribeAlarmEmail",
                                            "Properties": {"TopicArn": {"Ref": "AlarmTopic"}, "Protocol": "email",
                                                           "Endpoint": {"Ref": "AlarmEmail"}}}
+    resources["AlarmTopicPolicy"] = alarm_topic_policy()
     resources.update(alarms(stage))
+    resources[BUDGET_RESOURCE] = monthly_budget(stage)
     resources["Dashboard"] = dashboard(stage)
     resources.update(web_resources(stage))
 
@@ -607,6 +663,9 @@ def merge_template(stage: str) -> dict[str, Any]:
         "PushViews": {"Type": "String", "Default": "", "AllowedPattern": r"^([a-z]+(,[a-z]+)*)?$",
                       "Description": "Game families whose room notices carry each subscriber's own view "
                                      "(e.g. baohuang); empty: notices say only that the room changed"},
+        "MonthlyBudgetUsd": {"Type": "String", "Default": "", "AllowedPattern": r"^([0-9]+(\.[0-9]{1,2})?)?$",
+                             "Description": "A monthly cost budget for the whole account, in US dollars, notifying "
+                                            "the alarm topic (actual past 80 %, forecast past 100 %); empty: none"},
         "ActiveTableName": {"Type": "String", "Default": "",
                             "Description": "Set by infra/ops.sh restore-table; empty: the stack's own table"},
         "ActiveStreamArn": {"Type": "String", "Default": "",
@@ -619,6 +678,7 @@ def merge_template(stage: str) -> dict[str, Any]:
         "SubscribeAlarmEmail": {"Fn::And": [{"Condition": "CreateAlarmTopic"},
                                             {"Fn::Not": [{"Fn::Equals": [{"Ref": "AlarmEmail"}, ""]}]}]},
         "HasWebDomain": {"Fn::Not": [{"Fn::Equals": [{"Ref": "WebDomain"}, ""]}]},
+        "HasMonthlyBudget": {"Fn::Not": [{"Fn::Equals": [{"Ref": "MonthlyBudgetUsd"}, ""]}]},
         "UseRestoredTable": {"Fn::Not": [{"Fn::Equals": [{"Ref": "ActiveTableName"}, ""]}]},
         "UseRestoredStream": {"Fn::Not": [{"Fn::Equals": [{"Ref": "ActiveStreamArn"}, ""]}]},
     }
@@ -631,7 +691,7 @@ def merge_template(stage: str) -> dict[str, Any]:
         "WebDistributionId": {"Value": {"Ref": "WebDistribution"}},
         "SweepFailureQueueUrl": {"Value": {"Ref": "SweepFailureQueue"}},
         "LiveURL": {"Value": live_url()},
-        "AlarmTopic": {"Value": {"Fn::If": ["HasAlarmTopic", {"Ref": "AlarmTopicArn"}, {"Ref": "AlarmTopic"}]}},
+        "AlarmTopic": {"Value": _alarm_topic()},
         "DashboardURL": {"Value": {"Fn::Sub": "https://${AWS::Region}.console.aws.amazon.com/cloudwatch/home"
                                               f"?region=${{AWS::Region}}#dashboards:name=shengong-{stage}"}},
     }
@@ -720,7 +780,8 @@ def pin_versions(cfn: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
     function reads (ActiveTableName by restore-table / use-table, WebDomain) could change $LATEST and
     leave `live` on the old version, still on the old table. Here the name hashes the function's
     properties (code, layer, timeout, environment) and the values of the parameters they (or their
-    conditions) read; a version whose name did not change is left as it is."""
+    conditions) read; a version whose name did not change is left as it is. The budget is named for
+    these values too (`pin_budget`)."""
     resources, params = cfn["Resources"], cfn.get("Parameters", {})
     conditions = cfn.get("Conditions", {})
     renames: dict[str, str] = {}
@@ -739,7 +800,37 @@ def pin_versions(cfn: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
     for old, new in renames.items():
         text = text.replace(f'"{old}"', f'"{new}"').replace("${" + old + "}", "${" + new + "}")
         text = text.replace("${" + old + ".", "${" + new + ".")
-    return dict(json.loads(text))
+    return pin_budget(dict(json.loads(text)), values)
+
+
+def pin_budget(cfn: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
+    """Name the budget after its notices and the topic they go to, for these parameter values.
+
+    CloudFormation cannot change a budget's notices in place: it makes a new budget, then deletes the old
+    one, and Budgets refuses a second budget of the same name (the stage's whole update rolls back). So
+    the name ends in a digest of the notices and their topic (ALARM_TOPIC_ARN, or the stack's own):
+    moving to another topic, or new BUDGET_NOTICES, makes a budget of a new name; a new amount is
+    changed in place, name kept."""
+    out = copy.deepcopy(cfn)
+    default = str(out.get("Parameters", {}).get("AlarmTopicArn", {}).get("Default", ""))
+    for resource in out["Resources"].values():
+        if resource.get("Type") != BUDGET_TYPE:
+            continue
+        props = resource["Properties"]
+        topic = values.get("AlarmTopicArn", default)
+        digest = hashlib.sha256(json.dumps([props["NotificationsWithSubscribers"], topic],
+                                           sort_keys=True).encode()).hexdigest()[:6]
+        base = re.sub(r"-[0-9a-f]{6}$", "", props["Budget"]["BudgetName"])
+        props["Budget"]["BudgetName"] = f"{base}-{digest}"
+    return out
+
+
+def without_budget(cfn: dict[str, Any]) -> dict[str, Any]:
+    """The same template with no budget in it: for a region whose CloudFormation has no
+    AWS::Budgets::Budget (ap-east-1 among them), where no budget is set, so nothing names the type."""
+    out = copy.deepcopy(cfn)
+    out["Resources"] = {k: v for k, v in out["Resources"].items() if v.get("Type") != BUDGET_TYPE}
+    return out
 
 
 def urgent(cfn: dict[str, Any]) -> dict[str, Any]:

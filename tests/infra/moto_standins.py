@@ -4,8 +4,9 @@ moto (5.2.5) skips a resource type it does not implement, and a resource that re
 fails (a Lambda permission on the alias, for instance). So for exactly these types the deploy tests
 register a *stand-in*: it records the resource and hands out an id and the attributes the template
 reads (`Fn::GetAtt`), and does nothing else. The alias stand-in also creates the alias through moto's
-Lambda API (moto has aliases, only not in CloudFormation), so what refers to it resolves. Everything
-else in the stack is created by moto itself. docs/operations.md lists the same types; a test keeps
+Lambda API (moto has aliases, only not in CloudFormation), so what refers to it resolves; likewise the
+budget (moto's Budgets API) and the topic policy (set on the topic through moto's SNS API), so the
+tests read them back. Everything else in the stack is created by moto itself. docs/operations.md lists the same types; a test keeps
 this list equal to what moto lacks.
 """
 
@@ -34,6 +35,8 @@ MOTO_LACKS = {
     "AWS::ApiGatewayV2::Route": "the WebSocket routes $connect, $default, $disconnect: expanded template",
     "AWS::ApiGatewayV2::Deployment": "the WebSocket API's deployment: not emulated",
     "AWS::ApiGatewayV2::Stage": "the WebSocket API's stage v: expanded template",
+    "AWS::Budgets::Budget": "the monthly budget: the stand-in makes it through moto's Budgets API",
+    "AWS::SNS::TopicPolicy": "the alarm topic's policy: the stand-in sets it on the topic through moto's SNS API",
 }
 MOTO_PARTIAL = {
     "AWS::Lambda::LayerVersion": "moto makes the layer, but its Ref is the object, not the ARN, which breaks "
@@ -180,6 +183,76 @@ class _LayerVersion(_StandIn, CloudFormationModel):
         return made
 
 
+class _Budget(_StandIn, CloudFormationModel):
+    """Made through moto's Budgets API (moto has budgets, only not in CloudFormation), so the tests read it
+    back as an operator would; its physical id is its name, as CloudFormation's Ref gives it."""
+
+    TYPE = "AWS::Budgets::Budget"
+
+    @staticmethod
+    def cloudformation_type() -> str:
+        return "AWS::Budgets::Budget"
+
+    @staticmethod
+    def _backend(account_id: str, region_name: str) -> Any:
+        from moto.budgets.models import budgets_backends
+        from moto.utilities.utils import get_partition
+
+        return budgets_backends[account_id][get_partition(region_name)]
+
+    @classmethod
+    def create_from_cloudformation_json(  # type: ignore[misc, override]
+        cls, resource_name: str, cloudformation_json: dict[str, Any], account_id: str, region_name: str,
+        **kwargs: Any,
+    ) -> _StandIn:
+        made = super().create_from_cloudformation_json(resource_name, cloudformation_json, account_id, region_name)
+        budget = dict(made.properties["Budget"])
+        backend = cls._backend(account_id, region_name)
+        backend.budgets[account_id].pop(budget["BudgetName"], None)  # moto made it once already (its update)
+        backend.create_budget(account_id, budget, list(made.properties.get("NotificationsWithSubscribers", [])))
+        made.physical_resource_id = budget["BudgetName"]
+        return made
+
+    @classmethod
+    def update_from_cloudformation_json(  # type: ignore[misc, override]
+        cls, original_resource: Any, new_resource_name: str, cloudformation_json: dict[str, Any], account_id: str,
+        region_name: str,
+    ) -> _StandIn:
+        cls._backend(account_id, region_name).budgets[account_id].pop(original_resource.physical_resource_id, None)
+        return cls.create_from_cloudformation_json(new_resource_name, cloudformation_json, account_id, region_name)
+
+    @classmethod
+    def delete_from_cloudformation_json(  # type: ignore[misc, override]
+        cls, resource_name: str, cloudformation_json: dict[str, Any], account_id: str, region_name: str,
+    ) -> None:
+        cls._backend(account_id, region_name).budgets[account_id].pop(resource_name, None)
+
+
+class _TopicPolicy(_StandIn, CloudFormationModel):
+    """Sets the policy on each topic through moto's SNS API, so the tests read it back from the topic."""
+
+    TYPE = "AWS::SNS::TopicPolicy"
+
+    @staticmethod
+    def cloudformation_type() -> str:
+        return "AWS::SNS::TopicPolicy"
+
+    @classmethod
+    def create_from_cloudformation_json(  # type: ignore[misc, override]
+        cls, resource_name: str, cloudformation_json: dict[str, Any], account_id: str, region_name: str,
+        **kwargs: Any,
+    ) -> _StandIn:
+        import json
+
+        from moto.sns.models import sns_backends
+
+        made = super().create_from_cloudformation_json(resource_name, cloudformation_json, account_id, region_name)
+        for topic in made.properties["Topics"]:
+            sns_backends[account_id][region_name].set_topic_attribute(
+                topic, "policy", json.dumps(made.properties["PolicyDocument"]))
+        return made
+
+
 _INSTALLED: set[str] = set()
 
 
@@ -187,6 +260,13 @@ MOTO_LACKS_OPERATIONS = {
     "lambda:GetAccountSettings": "the deploy's concurrency check: answered from moto's own reservations and "
                                  "MOTO_LAMBDA_CONCURRENCY_QUOTA (moto's quota for PutFunctionConcurrency, "
                                  "default 1000)",
+    "cloudformation:DescribeType": "the deploy's check that the region makes budgets: answered from cfn-lint's "
+                                   "per-region lists of CloudFormation's resource types (ap-east-1 has no "
+                                   "AWS::Budgets::Budget)",
+    "cloudformation:UpdateStack (conditions)": "moto's update ignores a resource's Condition: it updates one whose "
+                                               "condition is false and never makes one whose condition turned "
+                                               "true; the tests make it create and delete them as CloudFormation "
+                                               "does (MONTHLY_BUDGET_USD set by a later deploy)",
 }
 
 
@@ -206,6 +286,46 @@ def _account_settings(self: Any) -> tuple[int, dict[str, str], str]:
         "AccountUsage": {"TotalCodeSize": 0, "FunctionCount": len(functions)}})
 
 
+def _describe_type(self: Any) -> Any:
+    """DescribeType of a resource type as CloudFormation answers in this region: the type, or
+    TypeNotFoundException where the region has no such type (cfn-lint keeps each region's list)."""
+    from cfnlint.schema import PROVIDER_SCHEMA_MANAGER, ResourceNotFoundError
+    from moto.cloudformation.exceptions import CloudFormationError
+    from moto.core.responses import ActionResult
+
+    class TypeNotFound(CloudFormationError):
+        code = "TypeNotFoundException"
+
+    name = self._get_param("TypeName")
+    try:
+        PROVIDER_SCHEMA_MANAGER.get_resource_schema(self.region, name)
+    except ResourceNotFoundError as e:  # not in this region
+        raise TypeNotFound(f"The type '{name}' cannot be found.") from e
+    arn = f"arn:aws:cloudformation:{self.region}::type/resource/{name.replace('::', '-')}"
+    return ActionResult({"Arn": arn, "Type": "RESOURCE", "TypeName": name, "Visibility": "PUBLIC",
+                         "ProvisioningType": "FULLY_MUTABLE", "DeprecatedStatus": "LIVE"})
+
+
+_moto_update = parsing.parse_and_update_resource
+
+
+def _conditional_update(logical_id: str, resource_json: dict[str, Any], resources_map: Any, account_id: str,
+                        region_name: str) -> Any:
+    """A resource in an update, as CloudFormation treats its Condition: false, it is deleted (if it was
+    made); turned true, it is made now; true before and after, updated as moto does."""
+    condition = resource_json.get("Condition")
+    made = resources_map._parsed_resources.get(logical_id)
+    if condition and not resources_map.lazy_condition_map[condition]:
+        if made is not None:
+            resources_map._delete_resource(made, resource_json)
+        resources_map._parsed_resources.pop(logical_id, None)
+        return None
+    if made is None:
+        resources_map._parsed_resources.pop(logical_id, None)
+        return resources_map[logical_id]  # (ResourceMap makes a resource on its first look-up)
+    return _moto_update(logical_id, resource_json, resources_map, account_id, region_name)
+
+
 def _replacing_update(cls: Any, original_resource: Any, new_resource_name: str, cloudformation_json: dict[str, Any],
                       account_id: str, region_name: str) -> Any:
     """AWS::Lambda::EventSourceMapping updated as CloudFormation does: a new source means a new mapping."""
@@ -223,9 +343,12 @@ def _install_operations() -> None:
     from moto.awslambda import urls
     from moto.awslambda.models import EventSourceMapping
     from moto.awslambda.responses import LambdaResponse
+    from moto.cloudformation.responses import CloudFormationResponse
 
     urls.url_paths.setdefault(r"{0}/(?P<api_version>[^/]+)/account-settings/?$", LambdaResponse.dispatch)
     LambdaResponse.get_account_settings = _account_settings  # type: ignore[attr-defined]
+    CloudFormationResponse.describe_type = _describe_type  # type: ignore[attr-defined]
+    parsing.parse_and_update_resource = _conditional_update
     EventSourceMapping.update_from_cloudformation_json = classmethod(_replacing_update)  # type: ignore[method-assign, assignment]
 
 
@@ -233,8 +356,8 @@ def install() -> None:
     """Register a stand-in for each type moto lacks (idempotent); later models win in moto's type map."""
     _install_operations()
     for kind in (*MOTO_LACKS, *MOTO_PARTIAL):
-        if kind in (_Alias.TYPE, _Version.TYPE, _LayerVersion.TYPE, "AWS::Lambda::Function",
-                    "AWS::Lambda::EventSourceMapping", *_INSTALLED):
+        if kind in (_Alias.TYPE, _Version.TYPE, _LayerVersion.TYPE, _Budget.TYPE, _TopicPolicy.TYPE,
+                    "AWS::Lambda::Function", "AWS::Lambda::EventSourceMapping", *_INSTALLED):
             continue
         _INSTALLED.add(kind)
         type(f"StandIn{kind.replace('::', '')}", (_StandIn, CloudFormationModel), {

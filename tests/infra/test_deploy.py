@@ -231,6 +231,51 @@ def test_a_custom_domain_without_its_certificate_is_refused_before_anything_is_t
         deploy.check_parameters(params(PushViews="baohuang,shengong"))
 
 
+def _params(**values):
+    return [{"ParameterKey": k, "ParameterValue": v} for k, v in values.items()]
+
+
+def test_a_budget_that_is_not_a_positive_amount_or_notifies_another_account_is_refused_first(env, aws):
+    """MONTHLY_BUDGET_USD is checked with the other settings, before anything is touched: CloudFormation
+    would take "0" (every notice firing), and Budgets notifies only a topic of its own account."""
+    from infra import deploy
+    from infra.awsutil import Refused
+
+    res = inproc(env, "deploy", "dev", MONTHLY_BUDGET_USD="0", AWS_REGION="us-east-2", AWS_DEFAULT_REGION="us-east-2")
+    one_line_failure(res, "MONTHLY_BUDGET_USD '0' is not a budget", "e.g. 50 or 12.50", "Nothing was deployed")
+    assert "secrets" not in res.stdout and "packaging" not in res.stdout
+    assert f"shengong-artifacts-{ACCOUNT}-us-east-2" not in [b["Name"] for b in aws("s3").list_buckets()["Buckets"]]
+    for good in ("50", "12.50", "0.5", "1200", ""):
+        deploy.check_parameters(_params(MonthlyBudgetUsd=good), ACCOUNT)
+    for bad in ("0", "0.00", "-5", "$50", "1e3", "12.345", " 50", "50 USD", "fifty"):
+        with pytest.raises(Refused, match=r"MONTHLY_BUDGET_USD .* is not a budget: a positive number of US dollars"):
+            deploy.check_parameters(_params(MonthlyBudgetUsd=bad), ACCOUNT)
+    theirs = "arn:aws:sns:us-east-2:111122223333:pager"
+    with pytest.raises(Refused, match=f"only a topic of its own account \\({ACCOUNT}\\).*in account 111122223333"):
+        deploy.check_parameters(_params(MonthlyBudgetUsd="50", AlarmTopicArn=theirs), ACCOUNT)
+    deploy.check_parameters(_params(MonthlyBudgetUsd="50", AlarmTopicArn=f"arn:aws:sns:us-east-2:{ACCOUNT}:pager"),
+                            ACCOUNT)
+    deploy.check_parameters(_params(MonthlyBudgetUsd="", AlarmTopicArn=theirs), ACCOUNT)  # alarms may go anywhere
+
+
+def test_a_budget_where_cloudformation_makes_none_is_refused_and_otherwise_left_out(env, aws):
+    """CloudFormation has no AWS::Budgets::Budget in some regions (ap-east-1, which the runbook suggests):
+    a budget asked for there is refused before anything is touched; with none asked for, the deploy goes
+    on and leaves the budget out of the template (template.without_budget)."""
+    from infra import deploy
+    from infra.awsutil import Aws, Refused
+
+    res = inproc(env, "deploy", "dev", MONTHLY_BUDGET_USD="50", AWS_REGION="ap-east-1", AWS_DEFAULT_REGION="ap-east-1")
+    one_line_failure(res, "CloudFormation in ap-east-1 cannot make budgets", "Billing console", "MONTHLY_BUDGET_USD=")
+    assert "secrets" not in res.stdout
+    assert f"shengong-artifacts-{ACCOUNT}-ap-east-1" not in [b["Name"] for b in aws("s3").list_buckets()["Buckets"]]
+    with environ(env):
+        assert deploy.budgets_here(Aws("ap-east-1"), _params(MonthlyBudgetUsd="")) is False
+        assert deploy.budgets_here(Aws(REGION), _params(MonthlyBudgetUsd="50")) is True
+        with pytest.raises(Refused, match="cannot make budgets"):
+            deploy.budgets_here(Aws("ap-east-1"), _params(MonthlyBudgetUsd="50"))
+
+
 # ---- a stage, deployed and operated -----------------------------------------------------------------
 
 
@@ -253,7 +298,9 @@ def test_a_stage_deployed_from_scratch_and_operated(env, api_url, aws, moto_url,
     check_token_rotation_keeps_old_tokens_valid_and_new_tokens_carry_the_new_key_id(env, moto_url, monkeypatch)
     check_logs_shows_recent_lines_of_a_function(env, aws)
     check_an_update_uploads_the_web_client_and_rollback_goes_back(env, aws, tmp_path)
+    budget = check_a_budget_set_later_notifies_the_alarm_topic_and_is_kept(env, aws)
     check_restore_table_makes_a_new_table_and_switches_the_stage_and_back(env, aws)
+    assert [b["BudgetName"] for b in aws("budgets").describe_budgets(AccountId=ACCOUNT)["Budgets"]] == [budget]
     check_the_smoke_test_refuses_a_stage_that_is_not_the_one_deployed(api_url)
 
 
@@ -330,6 +377,19 @@ def check_moto_built_everything_it_implements_and_the_rest_is_named(env, aws):
     assert aws("sqs").get_queue_url(QueueName="shengong-dev-sweep-failures")["QueueUrl"]
     role = aws("apigateway").get_account()["cloudwatchRoleArn"]
     assert role.endswith("role/shengong-apigateway-cloudwatch")
+    # no budget unless MONTHLY_BUDGET_USD is set; the alarm topic lets the stage's alarms and the account's
+    # budgets publish (the stand-in set the policy on the topic, resolved for this account)
+    assert "AWS::Budgets::Budget" in types and not aws("budgets").describe_budgets(AccountId=ACCOUNT).get("Budgets")
+    stack = aws("cloudformation").describe_stacks(StackName="shengong-dev")["Stacks"][0]
+    topic = {o["OutputKey"]: o["OutputValue"] for o in stack["Outputs"]}["AlarmTopic"]
+    assert topic == f"arn:aws:sns:{REGION}:{ACCOUNT}:shengong-dev-alarms"
+    policy = json.loads(aws("sns").get_topic_attributes(TopicArn=topic)["Attributes"]["Policy"])
+    statements = {st["Sid"]: st for st in policy["Statement"]}
+    assert set(statements) == {"AlarmsPublish", "BudgetsPublish"}
+    assert statements["BudgetsPublish"]["Condition"]["StringEquals"] == {"aws:SourceAccount": ACCOUNT}
+    assert statements["BudgetsPublish"]["Resource"] == topic
+    assert statements["AlarmsPublish"]["Condition"]["ArnLike"] == {
+        "aws:SourceArn": f"arn:aws:cloudwatch:{REGION}:{ACCOUNT}:alarm:shengong-dev-*"}
 
 
 # ---- the operator's commands ------------------------------------------------------------------------
@@ -339,8 +399,8 @@ def check_status_reports_the_stack_aliases_alarms_queue_keys_and_admins(env):
     res = ops(env, "status", "dev")
     assert res.returncode == 0, res.stderr
     for needle in ("stack shengong-dev:", "commit c0ffee000001", "table: shengong-dev", "APIHandler: live -> v1",
-                   "alarms firing: none", "failed sweeps waiting: 0", "token keys: k", f"WeChat: app {APPID}",
-                   "司礼: 0"):
+                   "alarms firing: none", "budget: none (MONTHLY_BUDGET_USD", "failed sweeps waiting: 0",
+                   "token keys: k", f"WeChat: app {APPID}", "司礼: 0"):
         assert needle in res.stdout, (needle, res.stdout)
     one_line_failure(ops(env, "status", "staging"), "stack shengong-staging does not exist")
 
@@ -462,6 +522,39 @@ def check_an_update_uploads_the_web_client_and_rollback_goes_back(env, aws, tmp_
     index = s3.get_object(Bucket=outputs["WebBucketName"], Key="index.html")["Body"].read().decode()
     assert index == "<!doctype html><title>深宫</title>"
     one_line_failure(ops(env, "rollback", "dev", "--to", "deadbeef"), "no deploy of commit deadbeef")
+
+
+def check_a_budget_set_later_notifies_the_alarm_topic_and_is_kept(env, aws) -> str:
+    """MONTHLY_BUDGET_USD on a later deploy: the budget is made (through moto's Budgets API) with both
+    notices on the stage's alarm topic, `status` shows it, and a deploy without the variable keeps it."""
+    from moto.budgets.models import budgets_backends
+
+    from infra import awsutil, deploy
+
+    bucket = f"shengong-artifacts-{ACCOUNT}-{REGION}"
+    history = json.loads(aws("s3").get_object(Bucket=bucket, Key="shengong-dev/deploys.json")["Body"].read())
+    cfn = aws("cloudformation")
+    current = {t["Key"]: t["Value"] for t in cfn.describe_stacks(StackName="shengong-dev")["Stacks"][0]["Tags"]}
+    out = io.StringIO()
+    with environ({**env, "MONTHLY_BUDGET_USD": "50"}), redirect_stdout(out), redirect_stderr(io.StringIO()):
+        stack = deploy.deploy_stack(awsutil.Aws(REGION), "dev", history[-1]["template_url"], current["commit"])
+    assert stack["StackStatus"] == "UPDATE_COMPLETE", out.getvalue()
+    (budget,) = aws("budgets").describe_budgets(AccountId=ACCOUNT)["Budgets"]
+    name = budget["BudgetName"]
+    assert re.fullmatch(r"shengong-dev-monthly-[0-9a-f]{6}", name)
+    assert budget["BudgetLimit"] == {"Amount": "50", "Unit": "USD"}
+    assert (budget["BudgetType"], budget["TimeUnit"]) == ("COST", "MONTHLY")
+    notices = aws("budgets").describe_notifications_for_budget(AccountId=ACCOUNT, BudgetName=name)["Notifications"]
+    assert {(n["NotificationType"], n["Threshold"]) for n in notices} == {("ACTUAL", 80), ("FORECASTED", 100)}
+    topic = awsutil.outputs(stack)["AlarmTopic"]
+    held = budgets_backends[ACCOUNT]["aws"].budgets[ACCOUNT][name]  # moto's Budgets API lists no subscribers
+    assert [n.subscribers for n in held.notifications] == [[{"SubscriptionType": "SNS", "Address": topic}]] * 2
+    assert f"budget {name}: $0.00 of $50.00 this month (the whole account), $0.00 forecast" in ops(
+        env, "status", "dev").stdout
+    with environ(env):  # the next deploy, MONTHLY_BUDGET_USD unset: kept
+        kept = {p["ParameterKey"]: p["ParameterValue"] for p in deploy.stack_parameters(stack)}
+    assert kept["MonthlyBudgetUsd"] == "50"
+    return str(name)
 
 
 def _versions(aws) -> dict[str, str]:
@@ -647,6 +740,40 @@ def test_status_names_a_missing_unreadable_or_malformed_secret_and_never_prints_
     printed = "\n".join(good + bad)
     assert "0123456789abcdef0123456789abcdef" not in printed and "short" not in printed
     assert all(k not in printed for k in keys["keys"].values())
+
+
+def test_status_says_what_the_budget_spent_or_why_it_cannot():
+    """`ops.sh status`'s budget line (the runbook's first look at a budget notice): the month's spend and
+    forecast against the amount, none set, set but not in the stack, or unreadable with these credentials."""
+    from types import SimpleNamespace
+
+    from botocore.exceptions import ClientError
+
+    from infra import ops
+
+    asked: list[dict[str, str]] = []
+
+    def describe_budget(**kw):
+        asked.append(kw)
+        if kw["BudgetName"] == "denied":
+            raise ClientError({"Error": {"Code": "AccessDeniedException", "Message": "…"}}, "DescribeBudget")
+        return {"Budget": {"BudgetName": kw["BudgetName"], "BudgetLimit": {"Amount": "50.0", "Unit": "USD"},
+                           "CalculatedSpend": {"ActualSpend": {"Amount": "41.234", "Unit": "USD"},
+                                               "ForecastedSpend": {"Amount": "1260.5", "Unit": "USD"}}}}
+
+    aws = SimpleNamespace(budgets=SimpleNamespace(describe_budget=describe_budget))
+
+    def stack(amount):
+        return {"StackId": f"arn:aws:cloudformation:{REGION}:{ACCOUNT}:stack/shengong-dev/1",
+                "Parameters": [{"ParameterKey": "MonthlyBudgetUsd", "ParameterValue": amount}]}
+
+    line = ops.budget_line(aws, stack("50"), "shengong-dev-monthly-abc123")
+    assert line == ("budget shengong-dev-monthly-abc123: $41.23 of $50.00 this month (the whole account), "
+                    "$1,260.50 forecast")
+    assert asked == [{"AccountId": ACCOUNT, "BudgetName": "shengong-dev-monthly-abc123"}]
+    assert ops.budget_line(aws, stack(""), None).startswith("budget: none (MONTHLY_BUDGET_USD")
+    assert "holds no budget" in ops.budget_line(aws, stack("50"), None)
+    assert "UNREADABLE with these credentials (AccessDeniedException)" in ops.budget_line(aws, stack("50"), "denied")
 
 
 def test_a_second_rollback_goes_further_back_not_to_the_commit_just_left():

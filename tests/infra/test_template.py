@@ -230,9 +230,115 @@ def test_alarms_cover_the_api_lambdas_dynamodb_and_sweeps_and_notify_a_topic(pac
     assert _of(cfn, "AWS::SNS::Topic")["AlarmTopic"]["Condition"] == "CreateAlarmTopic"
 
 
+def _holds(cfn, condition, values):
+    """A template condition's value for these parameter values (the rest at their defaults)."""
+    def value(node):
+        if isinstance(node, dict) and "Ref" in node:
+            return values.get(node["Ref"], cfn["Parameters"][node["Ref"]].get("Default", ""))
+        return node
+
+    def holds(node):
+        ((op, args),) = node.items()
+        if op == "Condition":
+            return holds(cfn["Conditions"][args])
+        if op == "Fn::Not":
+            return not holds(args[0])
+        if op == "Fn::And":
+            return all(holds(a) for a in args)
+        if op == "Fn::Equals":
+            return value(args[0]) == value(args[1])
+        raise AssertionError(f"unexpected {op} in {condition}")
+
+    return holds(cfn["Conditions"][condition])
+
+
+def test_a_monthly_budget_only_when_set_and_its_notices_go_to_the_alarm_topic(packaged):
+    """MonthlyBudgetUsd (MONTHLY_BUDGET_USD) empty, the default: no budget. Set: a monthly cost budget of the
+    account in US dollars, whose notices (actual past 80 %, forecast past 100 %) go to the topic the alarms
+    notify (the stack's own, or ALARM_TOPIC_ARN)."""
+    import re
+
+    _, cfn, _ = packaged
+    param = cfn["Parameters"]["MonthlyBudgetUsd"]
+    assert param["Type"] == "String" and param["Default"] == ""
+    pattern = re.compile(param["AllowedPattern"])
+    assert all(pattern.match(v) for v in ("", "50", "12.50", "1200"))
+    assert not any(pattern.match(v) for v in ("-5", "$50", "1e3", "12.345", "50 USD"))
+    ((name, budget),) = _of(cfn, template.BUDGET_TYPE).items()
+    assert name == template.BUDGET_RESOURCE and budget["Condition"] == "HasMonthlyBudget"
+    assert not _holds(cfn, "HasMonthlyBudget", {})  # none by default
+    assert _holds(cfn, "HasMonthlyBudget", {"MonthlyBudgetUsd": "50"})
+    props = budget["Properties"]
+    data = props["Budget"]
+    assert (data["BudgetType"], data["TimeUnit"]) == ("COST", "MONTHLY")
+    assert data["BudgetLimit"] == {"Amount": {"Ref": "MonthlyBudgetUsd"}, "Unit": "USD"}
+    assert data["BudgetName"] == "shengong-prod-monthly"  # named after the stage (pin_budget adds a digest)
+    assert "CostFilters" not in data and "FilterExpression" not in data  # the whole account (docs: Cost)
+    assert data["CostTypes"] == {"IncludeCredit": False}  # credits do not hide a runaway
+    notices = {(n["Notification"]["NotificationType"], n["Notification"]["ComparisonOperator"],
+                n["Notification"]["Threshold"], n["Notification"]["ThresholdType"])
+               for n in props["NotificationsWithSubscribers"]}
+    assert notices == {("ACTUAL", "GREATER_THAN", 80, "PERCENTAGE"), ("FORECASTED", "GREATER_THAN", 100, "PERCENTAGE")}
+    alarm_topic = cfn["Resources"]["ApiServerErrorRateAlarm"]["Properties"]["AlarmActions"]
+    assert alarm_topic == [{"Fn::If": ["HasAlarmTopic", {"Ref": "AlarmTopicArn"}, {"Ref": "AlarmTopic"}]}]
+    for notice in props["NotificationsWithSubscribers"]:
+        assert notice["Subscribers"] == [{"SubscriptionType": "SNS", "Address": alarm_topic[0]}]
+    assert cfn["Outputs"]["AlarmTopic"]["Value"] == alarm_topic[0]
+
+
+def test_the_budget_is_renamed_when_its_notices_change_and_left_out_where_cloudformation_has_none(packaged):
+    """CloudFormation replaces a budget whose notices change (another topic), and Budgets refuses the new
+    one while the old one holds the name: `pin_budget` (through pin_versions, so the deploy, a rollback
+    and use-table agree) names it for its notices and their topic. A new amount keeps the name (updated in
+    place). Where the region has no AWS::Budgets::Budget, the deploy leaves it out (`without_budget`)."""
+    import re
+
+    _, cfn, _ = packaged
+
+    def name(doc):
+        (budget,) = _of(doc, template.BUDGET_TYPE).values()
+        return budget["Properties"]["Budget"]["BudgetName"]
+
+    own = template.pin_versions(cfn, {})
+    assert re.fullmatch(r"shengong-prod-monthly-[0-9a-f]{6}", name(own))
+    assert template.pin_versions(own, {}) == own  # as use-table compares it: nothing changed
+    assert name(template.pin_versions(own, {"MonthlyBudgetUsd": "80"})) == name(own)
+    yours = template.pin_versions(own, {"AlarmTopicArn": "arn:aws:sns:ap-northeast-1:123456789012:pager"})
+    other = template.pin_versions(own, {"AlarmTopicArn": "arn:aws:sns:ap-northeast-1:123456789012:pager2"})
+    assert len({name(own), name(yours), name(other)}) == 3
+    assert name(template.pin_versions(yours, {})) == name(own)
+    left_out = template.without_budget(own)
+    assert _of(left_out, template.BUDGET_TYPE) == {}
+    assert set(own["Resources"]) - set(left_out["Resources"]) == {template.BUDGET_RESOURCE}
+    assert f'"{template.BUDGET_RESOURCE}"' not in json.dumps(left_out)  # nothing refers to it (Ref, GetAtt, DependsOn)
+
+
+def test_the_alarm_topic_lets_this_stages_alarms_and_this_accounts_budgets_publish(packaged):
+    """A topic policy replaces SNS's default one: CloudWatch needs its own statement (or the alarms'
+    notices are refused), Budgets one scoped to this account (aws:SourceAccount), and nobody else any."""
+    _, cfn, _ = packaged
+    (policy,) = _of(cfn, "AWS::SNS::TopicPolicy").values()
+    assert policy["Condition"] == "CreateAlarmTopic"  # the stack's own topic; ALARM_TOPIC_ARN's is the operator's
+    assert policy["Properties"]["Topics"] == [{"Ref": "AlarmTopic"}]
+    statements = {st["Sid"]: st for st in policy["Properties"]["PolicyDocument"]["Statement"]}
+    assert set(statements) == {"AlarmsPublish", "BudgetsPublish"}
+    for st in statements.values():
+        assert st["Effect"] == "Allow" and st["Action"] == "sns:Publish" and st["Resource"] == {"Ref": "AlarmTopic"}
+        assert st["Condition"] and "*" not in json.dumps(st["Principal"])
+    budgets = statements["BudgetsPublish"]
+    assert budgets["Principal"] == {"Service": "budgets.amazonaws.com"}
+    assert budgets["Condition"]["StringEquals"] == {"aws:SourceAccount": {"Ref": "AWS::AccountId"}}
+    assert budgets["Condition"]["ArnLike"]["aws:SourceArn"]["Fn::Sub"].endswith(":budgets::${AWS::AccountId}:*")
+    alarms = statements["AlarmsPublish"]
+    assert alarms["Principal"] == {"Service": "cloudwatch.amazonaws.com"}
+    assert alarms["Condition"]["ArnLike"]["aws:SourceArn"]["Fn::Sub"].endswith(
+        ":cloudwatch:${AWS::Region}:${AWS::AccountId}:alarm:${AWS::StackName}-*")
+
+
 def test_every_alarm_has_a_runbook_row_whose_commands_exist():
-    """docs/operations.md, "Reading alarms": one row per alarm (`<Function>…` for each function's own),
-    and every `ops.sh …` the rows tell the on-call to run parses with ops.sh's own command line."""
+    """docs/operations.md, "Reading alarms": one row per alarm (`<Function>…` for each function's own)
+    and per budget notice (the budget's rows name each notice's threshold), and every `ops.sh …` the
+    rows tell the on-call to run parses with ops.sh's own command line."""
     import re
     import shlex
 
@@ -248,7 +354,12 @@ def test_every_alarm_has_a_runbook_row_whose_commands_exist():
     per_function = re.compile("^(" + "|".join(template.FUNCTIONS) + ")(?=(Errors|Throttles)Alarm$)")
     for alarm in alarms:
         assert alarm in named or per_function.sub("<Function>", alarm) in named, f"no runbook row for {alarm}"
-    assert named <= alarms | {"<Function>ErrorsAlarm", "<Function>ThrottlesAlarm"}, named - alarms
+    assert named <= alarms | {"<Function>ErrorsAlarm", "<Function>ThrottlesAlarm", template.BUDGET_RESOURCE}, (
+        named - alarms)
+    budget_rows = [row for row in rows if row.startswith(f"| `{template.BUDGET_RESOURCE}`")]
+    for kind, percent in template.BUDGET_NOTICES:
+        word = "forecast" if kind == "FORECASTED" else "actual"
+        assert any(f"{word} above {percent} %" in row.split("|")[1] for row in budget_rows), (kind, percent)
     parser = ops.command_line()
     commands = [c for row in rows for c in re.findall(r"`ops\.sh ([^`]+)`", row)]
     assert len(commands) >= 10
