@@ -186,3 +186,29 @@ def test_a_storyteller_cannot_spend_the_apps_content_checks_without_limit(api, s
     refused = t.send({"type": "tell", "seat": 1, "text": "再说一句"})
     assert error(refused) == (429, "TOO_MANY_TEXTS")  # the second (5 s later) is still in it
     assert refused.headers["Retry-After"] == "5" and "请5秒后再试" in refused.json_body["message"]
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "tell", "seat": 1, "text": "\U0001d160" * 200},
+    {"type": "set_note", "seat": 1, "text": "记" * 150 + "\ufb2c" * 50},
+    {"type": "add_reminder", "seat": 1, "token": "\U0001d160" * 20},
+    {"type": "declare_winner", "winner": "good", "reason": "\ufb2c" * 60},
+    {"type": "set_traveller", "seat": 1, "identity": "\U0001d160" * 7, "ability": "把脉"},
+])
+def test_a_storytellers_text_is_no_longer_than_its_limit_as_it_is_kept(api, svc, action):
+    """What the storyteller types (a 告知, a note, her own token, a declared reason, a traveller's
+    identity and ability) is NFC-normalised after `max_length` counted what was sent, and NFC lengthens
+    some characters threefold: a 200-character 告知 was kept (shown to the player, the log and at the
+    end to everyone) at up to 600. As for names, the limit now holds for the text as kept: 422, nothing
+    written; a text that fits once normalised is kept."""
+    from tests.api.zhenhuan_driver import Table
+
+    t = Table.open(api, svc, 5, bytes([13]) + bytes(31))
+    t.deal(["jingfei", "huangshang", "sanage", "huafei", "taihou"])
+    t.begin()
+    before = t.stored()
+    r = t.send(action)
+    assert error(r) == (422, "BAD_ACTION") and "最多" in r.body.decode(), r.body
+    assert t.stored() == before
+    t.do({"type": "tell", "seat": 1, "text": "\U0001d160" * 66})  # 198 as kept: within 200
+    assert t.host_view()["game"]["log"][-1]["text"] == "告知2号：" + "\U0001d158\U0001d165\U0001d16e" * 66
