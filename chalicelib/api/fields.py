@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field
 
-from chalicelib.core.text import hidden_characters, visible
+from chalicelib.core.text import at_most, hidden_characters, visible
 
 
 def clean_name(value: str) -> str:
@@ -25,21 +25,9 @@ def clean_name(value: str) -> str:
     return value
 
 
-def at_most(limit: int) -> AfterValidator:
-    """The length limit again, on the name as kept: `max_length` counts what was sent, and NFC may
-    lengthen it (U+FB2C, U+1D160 and others decompose into three characters each)."""
-
-    def check(value: str) -> str:
-        if len(value) > limit:
-            raise ValueError(f"名字最多 {limit} 个字")
-        return value
-
-    return AfterValidator(check)
-
-
 PersonName = Annotated[str, Field(min_length=1, max_length=20, description="名字（1–20 个字）"),
-                      AfterValidator(clean_name), at_most(20)]
+                      AfterValidator(clean_name), at_most(20, "名字")]
 """A player's name or WeChat nickname."""
 ConsortName = Annotated[str, Field(min_length=1, max_length=12, description="妃子名号（1–12 个字）"),
-                       AfterValidator(clean_name), at_most(12)]
+                       AfterValidator(clean_name), at_most(12, "名字")]
 """A 妃子's name."""

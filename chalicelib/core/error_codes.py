@@ -105,6 +105,9 @@ PLATFORM_ERRORS: dict[str, ErrorSpec] = {
                           "Too many wrong 暗号 for this room in the last ten minutes."),
     "TOO_MANY_ROOMS": _e(429, "开房太频繁：一小时内最多开 20 个房间",
                          "She opened 20 rooms in the last hour (each holds a 房号 for days): Retry-After says when."),
+    "TOO_MANY_TEXTS": _e(429, "发送文字太频繁：5分钟内最多发送 30 次",
+                         "She sent 30 actions with typed text (each spends content-security calls) in this room "
+                         "in the last five minutes: Retry-After says when."),
     "NOT_ENOUGH_PLAYERS": _e(409, "人数不足，还不能开战", "Too few seated players to start."),
     "TOO_MANY_PLAYERS": _e(409, "人数超过上限", "More seated players than the game allows."),
     "NOT_STARTED": _e(409, "游戏尚未开始", "The room has not started yet."),

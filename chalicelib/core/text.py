@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from pydantic import AfterValidator
+
 # Cc control, Cf format (zero-width spaces and joiners, bidi overrides and isolates, BOM),
 # Co private use, Cs surrogates, Zl/Zp line and paragraph separators
 _REFUSED = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp"})
@@ -57,3 +59,16 @@ def typed_text(value: str) -> str:
     if value and not visible(value):
         raise ValueError("文字不能只有看不见的字符")
     return value
+
+
+def at_most(limit: int, what: str) -> AfterValidator:
+    """The length limit again, on the text as kept (a pydantic validator, after the one that
+    normalises it): `max_length` counts what was sent, and NFC may lengthen it (U+FB2C, U+1D160 and
+    others decompose into three characters each). `what` names it in the refusal (名字, 文字)."""
+
+    def check(value: str) -> str:
+        if len(value) > limit:
+            raise ValueError(f"{what}最多 {limit} 个字")
+        return value
+
+    return AfterValidator(check)

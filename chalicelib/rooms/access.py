@@ -1,6 +1,9 @@
-"""Who may see and do what in a room: viewer and actor resolution, and the 暗号 check."""
+"""Who may see and do what in a room: viewer and actor resolution, the 暗号 check, and the ration of
+texts that pass content security."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from chalicelib.core.errors import Forbidden, RateLimited
 from chalicelib.core.game import Viewer
@@ -14,6 +17,12 @@ from chalicelib.rooms.passwords import verify_password
 PASSWORD_WINDOW_MS = 10 * 60 * 1000
 PASSWORD_MAX_CHECKS = 5
 """暗号 checks per user and room in any 10 minutes (a sliding window)."""
+TEXTS_WINDOW_MS = 5 * 60 * 1000
+TEXTS_PER_WINDOW = 30
+"""Actions carrying typed text for content security (a 告知's words, a note, her own reminder token, a
+traveller's identity and ability, a declared reason) one person may send in one room in any 5 minutes
+(a sliding window; decision, docs/rules/platform.md P16): each spends calls of the app's WeChat
+content-security quota. A storyteller types one every few seconds at most, and far fewer for long."""
 
 
 def is_host(caller: Caller, room: Room) -> bool:
@@ -63,3 +72,24 @@ def check_password(deps: RoomDeps, caller: Caller, room: Room, password: str | N
         raise RateLimited.waiting(wait_ms, f"暗号错误次数过多，请{-(-wait_ms // 60_000)}分钟后再试", code="PASSWORD_LOCKED")
     if not verify_password(password, room.password_hash):
         raise Forbidden("暗号不对", code="WRONG_PASSWORD")
+
+
+def check_typed_texts(deps: RoomDeps, caller: Caller, room_id: str, texts: Sequence[str]) -> None:
+    """Content security for `texts`, typed by the caller in this room for others to read, after one of
+    her typed-text slots is taken (one per action, whatever number of texts it carries), atomically:
+    parallel presses cannot spend more checks than allowed. No texts: nothing taken, nothing checked.
+
+    Raises:
+        RateLimited: TOO_MANY_TEXTS, saying when a slot is free again; what `deps.check_text` raises.
+    """
+    if not texts:
+        return
+    wait_ms = deps.rooms.reserve_text_check(room_id, caller.user_id, deps.clock.now_ms(), TEXTS_WINDOW_MS,
+                                            TEXTS_PER_WINDOW)
+    if wait_ms is not None:
+        metrics_count("TextChecksLimited")
+        after = f"{-(-wait_ms // 1000)}秒" if wait_ms <= 60_000 else f"{-(-wait_ms // 60_000)}分钟"
+        raise RateLimited.waiting(wait_ms, f"发送文字太频繁：{TEXTS_WINDOW_MS // 60_000}分钟内最多发送 "
+                                           f"{TEXTS_PER_WINDOW} 次，请{after}后再试", code="TOO_MANY_TEXTS")
+    for text in texts:
+        deps.check_text(text, caller.user_id)  # refused text is never stored nor shown

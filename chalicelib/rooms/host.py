@@ -20,7 +20,7 @@ from chalicelib.core.identity import Caller
 from chalicelib.domain.model import JoinRequest, LogKind, LogRecord, Room, RoomStatus, SeatEntry, Trigger
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
-from chalicelib.rooms.access import check_password, is_host
+from chalicelib.rooms.access import check_password, check_typed_texts, is_host
 from chalicelib.rooms.deps import JOIN_ATTEMPTS, RoomDeps, contended_tries
 from chalicelib.rooms.engine import load_state, parse_model, viewer_from_json, viewer_json
 from chalicelib.rooms.history import effective, entrant_json, fold
@@ -137,10 +137,12 @@ def admit(deps: RoomDeps, caller: Caller, room_id: str, user: str, raw_details: 
         Forbidden: HOST_ONLY; Conflict: NO_SUCH_REQUEST / NOT_ACTIVE; ValidationFailed; the game's
         refusals (e.g. not at night).
     """
-    return _until_written(lambda: _admit_once(deps, caller, room_id, user, raw_details))
+    checked: set[tuple[str, ...]] = set()
+    return _until_written(lambda: _admit_once(deps, caller, room_id, user, raw_details, checked))
 
 
-def _admit_once(deps: RoomDeps, caller: Caller, room_id: str, user: str, raw_details: dict[str, Any]) -> Room:
+def _admit_once(deps: RoomDeps, caller: Caller, room_id: str, user: str, raw_details: dict[str, Any],
+                checked: set[tuple[str, ...]]) -> Room:
     room = deps.rooms.get_room(room_id)
     _hosted(caller, room)
     if room.seat_of(user) is not None:
@@ -152,8 +154,10 @@ def _admit_once(deps: RoomDeps, caller: Caller, room_id: str, user: str, raw_det
     details = parse_model(game.admit_model, raw_details, "入座设置")
     entrant = Entrant(seat=len(room.seats), name=request.name)
     tr = game.admit(load_state(game, room), entrant, details, room.rng())
-    for text in game.free_texts(details):  # after the game accepted it: no check spent on a refusal
-        deps.check_text(text, caller.user_id)
+    texts = game.free_texts(details)
+    if texts not in checked:  # after the game accepted it: no check spent on a refusal, one per request
+        check_typed_texts(deps, caller, room.id, texts)
+        checked.add(texts)
     log = LogRecord(step=room.step, kind=LogKind.ADMIT, label="入座", actor=viewer_json(Viewer.host()),
                     action={"entrant": entrant_json(entrant), "details": details.model_dump(mode="json")},
                     events=game.dump_events(tr.events), at_ms=deps.clock.now_ms(), trigger=Trigger.HOST)

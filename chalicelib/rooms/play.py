@@ -22,7 +22,7 @@ from chalicelib.core.identity import Caller
 from chalicelib.domain.model import LogKind, LogRecord, MoveRecord, Room, RoomStatus, Trigger
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
-from chalicelib.rooms.access import actor_for, may_hurry
+from chalicelib.rooms.access import actor_for, check_typed_texts, may_hurry
 from chalicelib.rooms.autoplay import run_bots
 from chalicelib.rooms.deps import RoomDeps, request_hash
 from chalicelib.rooms.engine import (
@@ -130,9 +130,10 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
         Conflict: STEP_AHEAD / STALE_STEP / NOT_STARTED / GAME_OVER …; ValidationFailed: BAD_ACTION;
         whatever `precheck` raises.
     """
+    checked: set[tuple[str, ...]] = set()
     for _ in range(ACT_ATTEMPTS):
         try:
-            return _act_once(deps, caller, room_id, step, raw_action, family, precheck, request_key)
+            return _act_once(deps, caller, room_id, step, raw_action, family, precheck, request_key, checked)
         except StaleVersion:
             # Another change won the room's write: decide again on the room as it is now. A phone's
             # retry that overlapped its own first attempt then finds its action in the log (answered
@@ -145,8 +146,9 @@ def act(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_acti
 
 def _act_once(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, raw_action: Any,
               family: str | None, precheck: Callable[[Room, AnyGame, Viewer], None] | None,
-              request_key: str | None) -> ActOutcome:
-    """One attempt of `act` (StaleVersion when another change won the write)."""
+              request_key: str | None, checked: set[tuple[str, ...]]) -> ActOutcome:
+    """One attempt of `act` (StaleVersion when another change won the write). `checked`: the typed
+    texts an earlier attempt of this request passed through content security already."""
     room = deps.rooms.get_room(room_id)
     game = get_game(room.game)
     if family is not None and game.family != family:
@@ -187,8 +189,9 @@ def _act_once(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, ra
         # her right to send it first: the content check must not judge text for an action she may not
         # send (it would spend the app's WeChat quota for her, and be an oracle that skips chat's limits)
         game.check(state, actor, action)
-        for text in texts:
-            deps.check_text(text, caller.user_id)  # refused text is never stored nor shown
+        if texts not in checked:  # decided again after a lost write: checked, and counted, once
+            check_typed_texts(deps, caller, room.id, texts)  # refused text is never stored nor shown
+            checked.add(texts)
     if returning(room, caller.user_id):  # a player whose seat a bot plays (or a vote would hand over) is back ...
         game.check(state, actor, action)  # ... with an action the game accepts (a refusal writes nothing)
         room = reclaim(deps, room, caller.user_id)

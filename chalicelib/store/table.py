@@ -7,6 +7,7 @@ Items (pk / sk):
   ROOM#<id>        / RESULT#<unit>         a final result, written once
   ROOM#<id>        / WATCH#<user>          a spectator who gave the 暗号
   ROOM#<id>        / PWCHECK#<user>        her last 暗号 checks (a ring of times: a sliding-window limit)
+  ROOM#<id>        / TEXTS#<user>          her last content-checked texts (a ring of times, as PWCHECK)
   CODE#<digits>    / CODE                  a 房号: the room that took it (free again after `expires_at`)
   USER#<uid>       / PROFILE               a user (openid kept server-side)
   USER#<uid>       / OPENINGS              her last room openings (a ring of times, as PWCHECK)

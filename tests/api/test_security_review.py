@@ -140,3 +140,75 @@ def test_a_name_is_no_longer_than_its_limit_as_it_is_kept(api, name):
     assert api.http.post("/v1/auth/dev", body=json.dumps({"name": "\U0001d160" * 6}),
                          headers={"Content-Type": "application/json"}).json_body["user"]["name"] == (
         "\U0001d158\U0001d165\U0001d16e" * 6)  # 18 as kept: within 20
+
+
+def test_a_storyteller_cannot_spend_the_apps_content_checks_without_limit(api, svc, clock, monkeypatch):
+    """Each text a storyteller types for others to read (a 告知's words, a note, her own reminder token,
+    a traveller's identity and ability, a declared reason) spends calls of WeChat's content check, a
+    quota of the whole app, and nothing limited them: one account hosting a room could press in a loop
+    until the app's quota was spent, and every chat line and 告知 was refused 503 CONTENT_CHECK_FAILED.
+    Now (docs/rules/platform.md P16) she may send 30 such actions in one room in any 5 minutes: the
+    31st is 429 TOO_MANY_TEXTS saying when, before any check is spent, nothing written; a press with no
+    typed text (a role's own token, a card without words, removing a note) is never limited; her
+    phone's retry of a press already applied is not a second one; 5 minutes on she may type again."""
+    from chalicelib.rooms.access import TEXTS_PER_WINDOW, TEXTS_WINDOW_MS
+    from tests.api.test_zhenhuan_travellers import DETAILS, day_one_with_a_guest
+
+    t, guest = day_one_with_a_guest(api, svc, "远客丙")
+    checked: list[str] = []
+    real_check = svc._check_comment
+    monkeypatch.setattr(svc, "_check_comment", lambda text, user: (checked.append(text), real_check(text, user))[1])
+    texts = ({"type": "tell", "seat": 1, "text": "白天小心"}, {"type": "set_note", "seat": 2, "text": "像是好人"},
+             {"type": "add_reminder", "seat": 3, "token": "盯紧她"})
+    for i in range(TEXTS_PER_WINDOW):
+        t.do(texts[i % 3])
+        clock.advance(5)
+    assert len(checked) == TEXTS_PER_WINDOW
+    # her phone's retry of the last press, with its step: answered as it was, no check, not counted
+    assert t.send(texts[(TEXTS_PER_WINDOW - 1) % 3], step=t.step - 1).status_code == 200
+    before = t.stored()
+    refused = t.send({"type": "tell", "seat": 1, "text": "再说一句"})
+    assert error(refused) == (429, "TOO_MANY_TEXTS")
+    # the first text leaves the window 150 s on (30 texts 5 s apart, the last 5 s ago)
+    assert refused.headers["Retry-After"] == "150"
+    assert refused.json_body["message"] == "发送文字太频繁：5分钟内最多发送 30 次，请3分钟后再试"
+    r = t.st.post(f"{t.gpath}/admit", {"user": guest.user["id"], "details": DETAILS})  # a traveller's words too
+    assert error(r) == (429, "TOO_MANY_TEXTS")
+    assert t.stored() == before and len(checked) == TEXTS_PER_WINDOW
+    for action in ({"type": "add_reminder", "seat": 1, "token": "私聊"},  # a role's token: ours
+                   {"type": "tell", "seat": 1, "card": "role", "roles": ["jingfei"]},
+                   {"type": "set_note", "seat": 2, "text": ""}):
+        t.do(action)
+    assert len(checked) == TEXTS_PER_WINDOW
+    clock.advance(TEXTS_WINDOW_MS / 1000 - TEXTS_PER_WINDOW * 5)
+    t.admit(guest, DETAILS)  # the first text left the window: one slot free again, for both her words
+    assert checked[TEXTS_PER_WINDOW:] == [DETAILS["identity"], DETAILS["ability"]]
+    refused = t.send({"type": "tell", "seat": 1, "text": "再说一句"})
+    assert error(refused) == (429, "TOO_MANY_TEXTS")  # the second (5 s later) is still in it
+    assert refused.headers["Retry-After"] == "5" and "请5秒后再试" in refused.json_body["message"]
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "tell", "seat": 1, "text": "\U0001d160" * 200},
+    {"type": "set_note", "seat": 1, "text": "记" * 150 + "\ufb2c" * 50},
+    {"type": "add_reminder", "seat": 1, "token": "\U0001d160" * 20},
+    {"type": "declare_winner", "winner": "good", "reason": "\ufb2c" * 60},
+    {"type": "set_traveller", "seat": 1, "identity": "\U0001d160" * 7, "ability": "把脉"},
+])
+def test_a_storytellers_text_is_no_longer_than_its_limit_as_it_is_kept(api, svc, action):
+    """What the storyteller types (a 告知, a note, her own token, a declared reason, a traveller's
+    identity and ability) is NFC-normalised after `max_length` counted what was sent, and NFC lengthens
+    some characters threefold: a 200-character 告知 was kept (shown to the player, the log and at the
+    end to everyone) at up to 600. As for names, the limit now holds for the text as kept: 422, nothing
+    written; a text that fits once normalised is kept."""
+    from tests.api.zhenhuan_driver import Table
+
+    t = Table.open(api, svc, 5, bytes([13]) + bytes(31))
+    t.deal(["jingfei", "huangshang", "sanage", "huafei", "taihou"])
+    t.begin()
+    before = t.stored()
+    r = t.send(action)
+    assert error(r) == (422, "BAD_ACTION") and "最多" in r.body.decode(), r.body
+    assert t.stored() == before
+    t.do({"type": "tell", "seat": 1, "text": "\U0001d160" * 66})  # 198 as kept: within 200
+    assert t.host_view()["game"]["log"][-1]["text"] == "告知2号：" + "\U0001d158\U0001d165\U0001d16e" * 66

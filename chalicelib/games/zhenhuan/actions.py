@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
-from chalicelib.core.text import typed_text
+from chalicelib.core.text import at_most, typed_text
 from chalicelib.games.zhenhuan.enums import StatusKind, StepKey, TellCard, Until
 from chalicelib.games.zhenhuan.events import Answer
 from chalicelib.games.zhenhuan.roles import Alignment, RoleKey
@@ -18,7 +18,13 @@ from chalicelib.games.zhenhuan.roles import Alignment, RoleKey
 TEXT_MAX = 200
 
 Shown = Annotated[str, AfterValidator(typed_text)]
-"""Text the storyteller or a traveller types that players read: nothing hidden or reordered in it."""
+"""Text the storyteller or a traveller types that players read: nothing hidden or reordered in it.
+Each field says its length limit twice: `max_length` on what was sent, `at_most` on the text as kept
+(NFC may lengthen it threefold)."""
+ShownText = Annotated[Shown, at_most(TEXT_MAX, "文字")]
+"""A longer text (a 告知's words, a note, a traveller's ability): at most `TEXT_MAX` as kept."""
+ShownLabel = Annotated[Shown, at_most(20, "文字")]
+"""A short label (a traveller's identity, a reminder token): at most 20 characters as kept."""
 
 
 class _A(BaseModel):
@@ -49,8 +55,8 @@ class TravellerDetails(_A):
     """A traveller's public identity and ability (picked by the player), her secret alignment (the
     storyteller's choice) and sex. Also the `admit_model` of a traveller joining the running game."""
 
-    identity: Shown = Field(min_length=1, max_length=20)
-    ability: Shown = Field(default="", max_length=TEXT_MAX)
+    identity: ShownLabel = Field(min_length=1, max_length=20)
+    ability: ShownText = Field(default="", max_length=TEXT_MAX)
     alignment: Alignment = Alignment.GOOD
     female: bool = False
 
@@ -211,7 +217,7 @@ class Tell(_A):
     type: Literal["tell"] = "tell"
     seat: int
     card: TellCard = TellCard.TEXT
-    text: Shown = Field(default="", max_length=TEXT_MAX)
+    text: ShownText = Field(default="", max_length=TEXT_MAX)
     roles: tuple[RoleKey, ...] = ()
     seats: tuple[int, ...] = ()
     alignment: Alignment | None = None
@@ -222,7 +228,7 @@ class AddReminder(_A):
 
     type: Literal["add_reminder"] = "add_reminder"
     seat: int
-    token: Shown = Field(min_length=1, max_length=20)
+    token: ShownLabel = Field(min_length=1, max_length=20)
     role: RoleKey | None = None
 
 
@@ -236,7 +242,7 @@ class SetNote(_A):
 
     type: Literal["set_note"] = "set_note"
     seat: int
-    text: Shown = Field(default="", max_length=TEXT_MAX)
+    text: ShownText = Field(default="", max_length=TEXT_MAX)
 
 
 class Depart(_A):
@@ -295,7 +301,7 @@ class DeclareWinner(_A):
 
     type: Literal["declare_winner"] = "declare_winner"
     winner: Alignment
-    reason: Shown = Field(default=DEFAULT_REASON, max_length=60)
+    reason: Annotated[Shown, at_most(60, "理由")] = Field(default=DEFAULT_REASON, max_length=60)
 
 
 class ConfirmEnd(_A):

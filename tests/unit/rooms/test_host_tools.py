@@ -153,6 +153,32 @@ def test_free_text_a_game_shows_to_others_passes_the_content_check(deps):
     assert checked == [("一句坏话", "u0"), ("好话", "u0")]
 
 
+def test_a_press_decided_again_after_a_lost_write_spends_one_content_check(deps, monkeypatch):
+    """A press whose write another change won (here a request to join: the room's version moves, its
+    step does not) is decided again — its text is not checked again, nor counted again against her
+    ration of typed texts (platform P16): one request, one check."""
+    rid = started(deps)
+    checked: list[str] = []
+    deps.check_text = lambda text, user: checked.append(text)
+    taken: list[tuple] = []
+    reserve = deps.rooms.reserve_text_check
+    monkeypatch.setattr(deps.rooms, "reserve_text_check", lambda *a: (taken.append(a), reserve(*a))[1])
+    commit = deps.rooms.commit
+    lost: list[bool] = []
+
+    def a_request_to_join_wins(*args, **kwargs):
+        if not lost:
+            lost.append(True)
+            lobby.join_room(deps, T, rid, None)
+            raise StaleVersion()
+        return commit(*args, **kwargs)
+
+    monkeypatch.setattr(deps.rooms, "commit", a_request_to_join_wins)
+    press(deps, rid, {"type": "note", "text": "夜里"})
+    room = deps.rooms.get_room(rid)
+    assert lost and [r.user for r in room.requests] == ["u3"] and [n[0] for n in room.state["notes"]] == ["夜里"]
+    assert checked == ["夜里"] and len(taken) == 1
+
 def test_a_player_is_never_told_that_a_press_she_cannot_see_raced_her_action(deps, monkeypatch):
     """A player who sends no step (she must not count the host's presses) whose action loses the
     room's write to a press gets no 409 at that moment: her action is decided again and applies."""
