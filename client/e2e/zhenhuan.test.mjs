@@ -313,7 +313,10 @@ describe('血染甄嬛传 H5', () => {
     await screen(traveller).getByRole('button', { name: '前往', exact: true }).click()
     await traveller.page.waitForURL(new RegExp(`room-zhenhuan/index\\?id=${roomId}`))
     await screen(traveller).getByRole('button', { name: '请求入座' }).click()
-    await screen(traveller).locator('.zh-asked').waitFor()
+    // her request is in, or the screen says why not (a failure reads as its words, not as a timeout)
+    await screen(traveller).locator('.zh-asked, .error-line').first().waitFor()
+    assert.equal(await screen(traveller).locator('.zh-asked').count(), 1,
+      `not asked: ${await screen(traveller).locator('.error-line').allInnerTexts()}`)
     const req = screen(st).locator('.zh-request')
     await req.waitFor()
     await req.locator('input').nth(0).fill('游方郎中')
