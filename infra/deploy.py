@@ -378,13 +378,14 @@ def budgets_here(aws: Aws, params: list[dict[str, Any]]) -> bool:
     deploy leaves the budget out of the template, so the stack never names a type its region lacks."""
     from botocore.exceptions import ClientError
 
+    wanted = any(p["ParameterKey"] == "MonthlyBudgetUsd" and p["ParameterValue"] for p in params)
     try:
         aws.cloudformation.describe_type(Type="RESOURCE", TypeName=template.BUDGET_TYPE)
         return True
     except ClientError as e:
-        if e.response.get("Error", {}).get("Code") != "TypeNotFoundException":
-            raise
-    if any(p["ParameterKey"] == "MonthlyBudgetUsd" and p["ParameterValue"] for p in params):
+        if e.response.get("Error", {}).get("Code") != "TypeNotFoundException" and wanted:
+            raise  # a budget asked for, and the region's answer unknown (no cloudformation:DescribeType?)
+    if wanted:
         raise Refused(f"MONTHLY_BUDGET_USD: CloudFormation in {aws.region} cannot make budgets (it has no "
                       f"{template.BUDGET_TYPE}): set the budget by hand in the Billing console (Budgets are "
                       "account-wide; docs/operations.md, Cost), and deploy with MONTHLY_BUDGET_USD= . "

@@ -241,11 +241,10 @@ class RoomStore(Protocol):
         already taken for `room_id` in the window is hers still (a retried create), and None."""
         ...
 
-    def reserve_text_check(self, room_id: str, user: str, now_ms: int, window_ms: int,
-                           limit: int) -> int | None:
-        """Take one of `limit` content-checked texts per sliding `window_ms` for this user and room,
-        atomically, as `reserve_password_check` does (each spends a call of the app's WeChat quota):
-        None when taken, else the milliseconds until the oldest leaves the window."""
+    def reserve_text_check(self, user: str, now_ms: int, window_ms: int, limit: int) -> int | None:
+        """Take one of `limit` content-checked texts per sliding `window_ms` for this user, whatever
+        the room, atomically, as `reserve_password_check` does (each spends a call of the app's WeChat
+        quota): None when taken, else the milliseconds until the oldest leaves the window."""
         ...
 
 

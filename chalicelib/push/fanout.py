@@ -130,10 +130,12 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
     is told only when her view's tag changed, and that tag is kept on the subscription.
 
     Views are carried (where the game's family pushes them) only on the newest image of the room,
-    `newest`, the last in its batch (her phone takes the burst's older notices in with it). To a
-    viewer from whom the steps are hidden, only if that image is not older than the room as it stands
-    now: her views carry no version, so a late one could replace a newer view her phone has fetched
-    meanwhile; she fetches instead. Anyone else's phone compares versions and keeps the newer."""
+    `newest`, the last in its batch (her phone takes the burst's older notices in with it; it compares
+    versions and keeps the newer). A viewer from whom the steps are hidden is sent her view of the room
+    as it stands (read once), never of this image, and its tag is what is kept: her views carry no
+    version, so one from a late image could replace a newer view her phone has fetched meanwhile — and
+    whether a view came must not depend on what the storyteller pressed after it (a step she cannot
+    see)."""
     from chalicelib.games import get_game
     from chalicelib.rooms.access import viewer_for
     from chalicelib.rooms.engine import hides_steps
@@ -149,9 +151,10 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
     now_s = deps.rooms.clock.now_ms() // 1000
     room_deps = replace(deps.rooms, rooms=_Reads(deps.rooms.rooms, subs))
     game = get_game(room.game)
-    pushes_views = newest and game.family in deps.pushed_views
-    late: bool | None = None
-    """Whether the room has moved on since this image (read once, for the first hidden-step viewer)."""
+    family_views = game.family in deps.pushed_views
+    pushes_views = newest and family_views
+    standing: list[Room | None] = []
+    """The room as it stands, read once, for hidden-step viewers' views."""
     for sub in subs:
         if sub.expires_s <= now_s:
             report.expired += 1
@@ -160,6 +163,7 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
             continue
         caller = caller_of(sub)
         pushed: RoomView | None = None
+        told = room.version
         try:
             viewer = viewer_for(room_deps, caller, room)
             alive[sub.connection_id] = sub.user
@@ -168,9 +172,11 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
             hidden = hides_steps(game, viewer)
             if not hidden and room.version == sub.version:
                 continue  # the very version she subscribed with
-            if pushes_views and hidden and late is None:
-                late = deps.rooms.rooms.get_room(room.id).version > room.version
-            if pushes_views and not (hidden and late):
+            if hidden and family_views:
+                current = _standing(deps, room, standing, report)
+                pushed = _pushed(room_deps, caller, current, report) if current is not None else None
+                told = current.version if pushed is not None and current is not None else room.version
+            elif pushes_views:
                 pushed = _pushed(room_deps, caller, room, report)
             tag = (pushed.etag if pushed is not None else view_tag(room_deps, caller, room)) if hidden else None
         except DomainError:
@@ -201,8 +207,23 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
         report.notices += 1
         metrics_count("PushNotices")
         if tag is not None:
-            store.set_tag(room.id, sub.connection_id, tag, room.version)
+            store.set_tag(room.id, sub.connection_id, tag, told)
     report.watching[room.id] = set(alive.values())
+
+
+def _standing(deps: PushDeps, image: Room, cache: list[Room | None], report: FanoutReport) -> Room | None:
+    """The room as it stands (never older than `image`), read once per fan-out; None if it cannot be
+    read (she then gets the plain notice)."""
+    if not cache:
+        try:
+            cache.append(deps.rooms.rooms.get_room(image.id))
+        except Exception:  # noqa: BLE001 - the plain notice still goes
+            report.errors += 1
+            metrics_count("PushErrors")
+            logger.exception("push room read failed: a plain notice instead", extra={"room": image.id})
+            cache.append(None)
+    current = cache[0]
+    return image if current is not None and current.version < image.version else current
 
 
 def _pushed(deps: RoomDeps, caller: Caller, room: Room, report: FanoutReport) -> RoomView | None:

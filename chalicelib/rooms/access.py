@@ -20,7 +20,7 @@ PASSWORD_MAX_CHECKS = 5
 TEXTS_WINDOW_MS = 5 * 60 * 1000
 TEXTS_PER_WINDOW = 30
 """Actions carrying typed text for content security (a 告知's words, a note, her own reminder token, a
-traveller's identity and ability, a declared reason) one person may send in one room in any 5 minutes
+traveller's identity and ability, a declared reason) one person may send in any 5 minutes, all her rooms together
 (a sliding window; decision, docs/rules/platform.md P16): each spends calls of the app's WeChat
 content-security quota. A storyteller types one every few seconds at most, and far fewer for long."""
 
@@ -74,9 +74,9 @@ def check_password(deps: RoomDeps, caller: Caller, room: Room, password: str | N
         raise Forbidden("暗号不对", code="WRONG_PASSWORD")
 
 
-def check_typed_texts(deps: RoomDeps, caller: Caller, room_id: str, texts: Sequence[str]) -> None:
-    """Content security for `texts`, typed by the caller in this room for others to read, after one of
-    her typed-text slots is taken (one per action, whatever number of texts it carries), atomically:
+def check_typed_texts(deps: RoomDeps, caller: Caller, texts: Sequence[str]) -> None:
+    """Content security for `texts`, typed by the caller for others to read, after one of her
+    typed-text slots is taken (one per action, whatever number of texts it carries, in any room), atomically:
     parallel presses cannot spend more checks than allowed. No texts: nothing taken, nothing checked.
 
     Raises:
@@ -84,8 +84,7 @@ def check_typed_texts(deps: RoomDeps, caller: Caller, room_id: str, texts: Seque
     """
     if not texts:
         return
-    wait_ms = deps.rooms.reserve_text_check(room_id, caller.user_id, deps.clock.now_ms(), TEXTS_WINDOW_MS,
-                                            TEXTS_PER_WINDOW)
+    wait_ms = deps.rooms.reserve_text_check(caller.user_id, deps.clock.now_ms(), TEXTS_WINDOW_MS, TEXTS_PER_WINDOW)
     if wait_ms is not None:
         metrics_count("TextChecksLimited")
         after = f"{-(-wait_ms // 1000)}秒" if wait_ms <= 60_000 else f"{-(-wait_ms // 60_000)}分钟"

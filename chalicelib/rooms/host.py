@@ -156,7 +156,7 @@ def _admit_once(deps: RoomDeps, caller: Caller, room_id: str, user: str, raw_det
     tr = game.admit(load_state(game, room), entrant, details, room.rng())
     texts = game.free_texts(details)
     if texts not in checked:  # after the game accepted it: no check spent on a refusal, one per request
-        check_typed_texts(deps, caller, room.id, texts)
+        check_typed_texts(deps, caller, texts)
         checked.add(texts)
     log = LogRecord(step=room.step, kind=LogKind.ADMIT, label="入座", actor=viewer_json(Viewer.host()),
                     action={"entrant": entrant_json(entrant), "details": details.model_dump(mode="json")},

@@ -123,21 +123,22 @@ code. A 司礼 (tournaments) is not limited."""
 
 def _reserve_opening(deps: RoomDeps, caller: Caller, room_id: str, keyed: bool, now: int) -> None:
     """Take one of her openings this hour, for this room, or refuse (429). A retried create (keyed: its
-    room id comes from its Idempotency-Key) finds its opening taken already, or its room made — a
-    retry opens nothing new, even one of a create made over an hour ago.
+    room id comes from its Idempotency-Key) finds its room made (one read), or — while its first
+    attempt is still on its way — its opening taken already: a retry opens nothing new, even one sent
+    over an hour later.
 
     Raises:
         RateLimited: TOO_MANY_ROOMS, with how long until an opening is free again.
     """
-    wait_ms = deps.rooms.reserve_room_opening(caller.user_id, room_id, now, 3_600_000, OPENINGS_PER_HOUR)
-    if wait_ms is None:
-        return
     if keyed:
         try:
             if deps.rooms.get_room(room_id).creator == caller.user_id:
                 return
         except NotFound:
             pass
+    wait_ms = deps.rooms.reserve_room_opening(caller.user_id, room_id, now, 3_600_000, OPENINGS_PER_HOUR)
+    if wait_ms is None:
+        return
     metrics_count("RoomOpeningsLimited")
     raise RateLimited.waiting(wait_ms, f"开房太频繁：一小时内最多开 {OPENINGS_PER_HOUR} 个房间，"
                                        f"请{-(-wait_ms // 60_000)}分钟后再试", code="TOO_MANY_ROOMS")

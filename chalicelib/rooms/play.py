@@ -190,7 +190,7 @@ def _act_once(deps: RoomDeps, caller: Caller, room_id: str, step: int | None, ra
         # send (it would spend the app's WeChat quota for her, and be an oracle that skips chat's limits)
         game.check(state, actor, action)
         if texts not in checked:  # decided again after a lost write: checked, and counted, once
-            check_typed_texts(deps, caller, room.id, texts)  # refused text is never stored nor shown
+            check_typed_texts(deps, caller, texts)  # refused text is never stored nor shown
             checked.add(texts)
     if returning(room, caller.user_id):  # a player whose seat a bot plays (or a vote would hand over) is back ...
         game.check(state, actor, action)  # ... with an action the game accepts (a refusal writes nothing)

@@ -409,9 +409,8 @@ class DynamoRoomStore(DynamoBase):
                              limit: int) -> int | None:
         return self._reserve(f"USER#{user}", "OPENINGS", now_ms, window_ms, limit, room_id)
 
-    def reserve_text_check(self, room_id: str, user: str, now_ms: int, window_ms: int,
-                           limit: int) -> int | None:
-        return self._reserve(f"ROOM#{room_id}", f"TEXTS#{user}", now_ms, window_ms, limit)
+    def reserve_text_check(self, user: str, now_ms: int, window_ms: int, limit: int) -> int | None:
+        return self._reserve(f"USER#{user}", "TEXTS", now_ms, window_ms, limit)
 
     def _reserve(self, pk: str, sk: str, now_ms: int, window_ms: int, limit: int,
                  tag: str | None = None) -> int | None:

@@ -252,9 +252,8 @@ class MemoryStore:
                              limit: int) -> int | None:
         return self._reserve(("", user), now_ms, window_ms, limit, room_id)
 
-    def reserve_text_check(self, room_id: str, user: str, now_ms: int, window_ms: int,
-                           limit: int) -> int | None:
-        return self._reserve((f"TEXTS#{room_id}", user), now_ms, window_ms, limit)
+    def reserve_text_check(self, user: str, now_ms: int, window_ms: int, limit: int) -> int | None:
+        return self._reserve(("TEXTS", user), now_ms, window_ms, limit)
 
     def _reserve(self, key: tuple[str, str], now_ms: int, window_ms: int, limit: int,
                  tag: str | None = None) -> int | None:

@@ -7,10 +7,10 @@ Items (pk / sk):
   ROOM#<id>        / RESULT#<unit>         a final result, written once
   ROOM#<id>        / WATCH#<user>          a spectator who gave the 暗号
   ROOM#<id>        / PWCHECK#<user>        her last 暗号 checks (a ring of times: a sliding-window limit)
-  ROOM#<id>        / TEXTS#<user>          her last content-checked texts (a ring of times, as PWCHECK)
   CODE#<digits>    / CODE                  a 房号: the room that took it (free again after `expires_at`)
   USER#<uid>       / PROFILE               a user (openid kept server-side)
   USER#<uid>       / OPENINGS              her last room openings (a ring of times, as PWCHECK)
+  USER#<uid>       / TEXTS                 her last content-checked texts, in any room (a ring, as PWCHECK)
   CONSORTS         / CONSORT#<id>          a 妃子 (all consorts in one partition: a small admin catalogue)
   RECORD#<board>   / SUBJECT#<id>          cumulative 战绩 of one consort/user on one board
   CLEAR#<competition>#<stage> / <rounds>#<ended>#<room> a 宫斗杀 fastest-clear board entry

@@ -98,7 +98,7 @@ def test_storyteller_notes_and_tokens_everyone_reads_at_the_end_pass_the_checks_
         assert "像是好人" in seen and "盯紧她" in seen
 
 
-def test_one_player_cannot_take_room_codes_without_limit(api, svc, clock):
+def test_one_player_cannot_take_room_codes_without_limit(api, svc, clock, monkeypatch):
     """开房 had no per-player limit, and a room's 房号 stays taken for three days whatever becomes of it
     (docs/architecture.md, "create"): one account opening and leaving rooms in a loop — each leave
     closes the room at once — could hold a code per room until everyone's 开房 failed with 409
@@ -125,6 +125,14 @@ def test_one_player_cannot_take_room_codes_without_limit(api, svc, clock):
     assert retried.status_code == 200 and retried.json_body["room"]["id"] == first.json_body["room"]["id"]
     clock.advance(41 * 60)
     assert a.post("/v1/rooms", {"game": "baohuang", "options": {}}).status_code == 200
+    ring = svc.rooms.reserve_room_opening
+    assert ring(a.user["id"], "probe", clock.now_ms(), 3_600_000, OPENINGS_PER_HOUR) is not None  # full again
+    clock.advance(30 * 60)  # 90 minutes after the first create, its retry finds its room: no opening spent
+    taken = []
+    monkeypatch.setattr(svc.rooms, "reserve_room_opening", lambda *args: (taken.append(args), ring(*args))[1])
+    again = a.post("/v1/rooms", {"game": "baohuang", "options": {}}, **{"Idempotency-Key": "k-first"})
+    assert again.status_code == 200 and again.json_body["room"]["id"] == first.json_body["room"]["id"]
+    assert taken == []
     admin = Player(api, "司礼")
     for _ in range(OPENINGS_PER_HOUR + 2):
         assert admin.post("/v1/rooms", {"game": "baohuang", "options": {}}).status_code == 200
@@ -147,7 +155,7 @@ def test_a_storyteller_cannot_spend_the_apps_content_checks_without_limit(api, s
     a traveller's identity and ability, a declared reason) spends calls of WeChat's content check, a
     quota of the whole app, and nothing limited them: one account hosting a room could press in a loop
     until the app's quota was spent, and every chat line and 告知 was refused 503 CONTENT_CHECK_FAILED.
-    Now (docs/rules/platform.md P16) she may send 30 such actions in one room in any 5 minutes: the
+    Now (docs/rules/platform.md P16) she may send 30 such actions in any 5 minutes, all her rooms together: the
     31st is 429 TOO_MANY_TEXTS saying when, before any check is spent, nothing written; a press with no
     typed text (a role's own token, a card without words, removing a note) is never limited; her
     phone's retry of a press already applied is not a second one; 5 minutes on she may type again."""

@@ -354,18 +354,17 @@ def test_room_openings_are_limited_per_user_and_sliding_window(store):
     assert reserve("u1", "r4", t0 + window + 2, window, 2) == 998  # r1's (t0 + 1 s) is still in it
 
 
-def test_content_checked_texts_are_limited_per_room_user_and_sliding_window(store):
+def test_content_checked_texts_are_limited_per_user_and_sliding_window(store):
     window, t0 = 300_000, 10**12
     reserve = store.rooms.reserve_text_check
-    assert [reserve("r1", "u1", t0 + i * 1000, window, 2) for i in range(3)] == [None, None, window - 2000]
-    assert reserve("r1", "u2", t0, window, 2) is None  # per user
-    assert reserve("r2", "u1", t0, window, 2) is None  # per room
-    # apart from her 暗号 checks in the same room, and her openings
+    assert [reserve("u1", t0 + i * 1000, window, 2) for i in range(3)] == [None, None, window - 2000]
+    assert reserve("u2", t0, window, 2) is None  # per user (whatever room she types in: one ring)
+    # apart from her 暗号 checks and her openings
     assert store.rooms.reserve_password_check("r1", "u1", t0 + 3000, window, 1) is None
     assert store.rooms.reserve_room_opening("u1", "r9", t0 + 3000, window, 1) is None
-    assert reserve("r1", "u1", t0 + 3000, window, 2) == window - 3000  # and they took none of hers
-    assert reserve("r1", "u1", t0 + window + 1, window, 2) is None  # the first left the window
-    assert reserve("r1", "u1", t0 + window + 2, window, 2) == 998  # the second (t0 + 1 s) is still in it
+    assert reserve("u1", t0 + 3000, window, 2) == window - 3000  # and they took none of hers
+    assert reserve("u1", t0 + window + 1, window, 2) is None  # the first left the window
+    assert reserve("u1", t0 + window + 2, window, 2) == 998  # the second (t0 + 1 s) is still in it
 
 
 # -- accounts -------------------------------------------------------------------------------------

@@ -276,6 +276,24 @@ def test_a_budget_where_cloudformation_makes_none_is_refused_and_otherwise_left_
             deploy.budgets_here(Aws("ap-east-1"), _params(MonthlyBudgetUsd="50"))
 
 
+def test_a_deployer_who_may_not_ask_about_budgets_deploys_without_one():
+    """A deploy role without cloudformation:DescribeType: with no budget asked for the deploy goes on
+    and leaves the budget out (nothing to ask about); with one asked for, the refusal stands."""
+    from types import SimpleNamespace
+
+    from botocore.exceptions import ClientError
+
+    from infra import deploy
+
+    def denied(**_):
+        raise ClientError({"Error": {"Code": "AccessDenied", "Message": "not allowed"}}, "DescribeType")
+
+    aws = SimpleNamespace(region="us-east-2", cloudformation=SimpleNamespace(describe_type=denied))
+    assert deploy.budgets_here(aws, _params(MonthlyBudgetUsd="")) is False
+    with pytest.raises(ClientError):
+        deploy.budgets_here(aws, _params(MonthlyBudgetUsd="50"))
+
+
 # ---- a stage, deployed and operated -----------------------------------------------------------------
 
 

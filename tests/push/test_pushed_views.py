@@ -205,23 +205,34 @@ def test_only_the_newest_image_of_a_room_carries_views(fake_games):
     assert [m["version"] for m in told] == sorted(m["version"] for m in told)
 
 
-def test_a_late_image_carries_no_view_to_whom_the_steps_are_hidden(fake_games):
-    """An image the room has moved past by the time the stream function sees it: a 血染 player (her
-    views carry no version to compare) is told plainly and fetches — a view from it could replace a
-    newer one her phone fetched meanwhile; the storyteller, whose phone compares versions, still
-    gets hers."""
-    h = push_harness.harness(seed=SEED)
-    h.push.pushed_views = frozenset({"zhenhuan"})
-    t = ZhenhuanTable.open(h)
-    t.deal(["jingfei", "huangshang", "sanage", "huafei", "taihou"])
-    host, seat0 = h.socket(ST, t.room), h.socket(t.players[0], t.room)
-    t.do({"type": "begin"})  # the night begins: every player's view changes
-    late = [r for r in h.store.stream if push_harness.wanted(r)]
-    h.store.stream.clear()
-    assert t.step_night()  # committed before the first press's records reach the stream function
-    push_harness.handle_records(h.push, late)
-    assert [set(m) for m in h.sockets.take(seat0)] == [{"type", "room"}]
-    assert [set(m) for m in h.sockets.take(host)] == [{"type", "room", "version", "view", "etag"}]
+def test_a_hidden_step_player_is_sent_her_view_of_the_room_as_it_stands(fake_games):
+    """An image the room has moved past by the time the stream function sees it (the storyteller
+    pressed again meanwhile): a 血染 player is sent her view of the room as it stands — never of the
+    late image, which could replace a newer view her phone fetched meanwhile — and the notices' shape
+    is the same as without the later press, which she cannot see: nothing about it can be learnt from
+    her socket. The later press's own records then tell her nothing more."""
+    shapes = []
+    for later_press in (False, True):
+        h = push_harness.harness(seed=SEED)
+        h.push.pushed_views = frozenset({"zhenhuan"})
+        t = ZhenhuanTable.open(h)
+        t.deal(["jingfei", "huangshang", "sanage", "huafei", "taihou"])
+        cids = [h.socket(p, t.room) for p in t.players]
+        t.do({"type": "begin"})  # the night begins: every player's view changes
+        late = [r for r in h.store.stream if push_harness.wanted(r)]
+        h.store.stream.clear()
+        if later_press:
+            assert t.step_night()  # committed before the begin's records reach the stream function
+        push_harness.handle_records(h.push, late)
+        got = [h.sockets.take(cid) for cid in cids]
+        shapes.append([[sorted(m) for m in g] for g in got])
+        for p, g in zip(t.players, got, strict=True):
+            now = t.view(p)
+            assert len(g) == 1 and g[0]["etag"] == now.etag  # her view as it stands, as her GET answers
+            assert _without_clock(g[0]["view"]) == _without_clock(now.body)
+        h.pump()
+        assert all(h.sockets.take(cid) == [] for cid in cids)  # told already of what she may see
+    assert shapes[0] == shapes[1] == [[["etag", "room", "type", "view"]]] * 5
 
 
 def test_a_game_not_named_in_push_views_gets_plain_notices(fake_games):

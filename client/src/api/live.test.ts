@@ -424,6 +424,10 @@ describe('Poller with a pushed view', () => {
     expect(t.pending).toEqual([])
     expect(fetch).toHaveBeenCalledTimes(1)  // the first view only
     p.soon(PUSHED_GRACE_MS)  // a notice whose view never comes (too large): it fetches
+    const first = t.pending[0]
+    p.soon(PUSHED_GRACE_MS)  // more plain notices while the grace runs do not put the fetch off
+    p.soon(PUSHED_GRACE_MS)
+    expect(t.pending).toEqual([first])
     t.fire(PUSHED_GRACE_MS)
     await flush()
     expect(fetch).toHaveBeenCalledTimes(2)

@@ -65,6 +65,7 @@ export class Poller<T> {
   private healthy = true
   private generation = 0
   private live = false
+  private grace = false
   private last: { data: T } | null = null
   private readonly o: Required<Omit<PollerOptions<T>, 'onFatal' | 'onHealth' | 'dueMs'>> & PollerOptions<T>
 
@@ -167,9 +168,12 @@ export class Poller<T> {
   }
 
   /** Poll in `ms` — unless a view comes first (`accept`, which cancels it): a plain notice in a burst
-   * whose last notice carries the view. */
+   * whose last notice carries the view. A grace already running is kept, not restarted, so notices
+   * that keep coming cannot put the fetch off. */
   soon(ms: number): void {
+    if (this.grace && this.timer !== null) return
     this.schedule(ms)
+    this.grace = this.timer !== null
   }
 
   /** Poll at once (a notice, or the page shown again). */
@@ -186,6 +190,7 @@ export class Poller<T> {
   private cancel(): void {
     if (this.timer !== null) this.o.timers.clear(this.timer)
     this.timer = null
+    this.grace = false
   }
 
   private schedule(ms: number | null): void {

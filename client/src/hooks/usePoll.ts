@@ -43,9 +43,10 @@ export function isNews(version: number | undefined, data: unknown): boolean {
   return version === undefined || (roomVersion(data) ?? -1) < version
 }
 
-/** How long a page that takes pushed views waits before fetching on a notice without one: the notices
- * of one committed burst come together, and only the newest carries the view (a room that committed
- * several versions at once, say three joins and the start). */
+/** How long a page that takes pushed views waits before fetching on a notice without one, once its
+ * room's notices have carried a view (not on a stage that pushes none): the notices of one committed
+ * burst come together, and only the newest carries the view (a room that committed several versions at
+ * once, say three joins and the start). */
 export const PUSHED_GRACE_MS = 80
 
 /** What a room notice asks of a page showing `data`: show the view it carried (`accept`) — where the
@@ -102,10 +103,12 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
       watching = null
       p.setLive(false)
       if (room) {
+        let viewsCome = false  // this room's notices have carried a view: the stage pushes them
         const onChange = (version?: number, pushed?: PushedView) => {
+          viewsCome ||= pushed !== undefined
           const todo = onNotice(version, pushed, p.currentData, opts?.takesPushed === true)
           if (todo === 'accept' && pushed) p.accept(pushed.view as T, pushed.etag)
-          else if (todo === 'fetch' && opts?.takesPushed) p.soon(PUSHED_GRACE_MS)
+          else if (todo === 'fetch' && opts?.takesPushed && viewsCome) p.soon(PUSHED_GRACE_MS)
           else if (todo === 'fetch') p.now()
         }
         watching = { room, stop: appLive().watch(room, { onChange, onLive: (up) => p.setLive(up), etag: () => p.currentEtag }) }
