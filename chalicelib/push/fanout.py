@@ -175,7 +175,8 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
             if hidden and family_views:
                 current = _standing(deps, room, standing, report)
                 pushed = _pushed(room_deps, caller, current, report) if current is not None else None
-                told = current.version if pushed is not None and current is not None else room.version
+                if pushed is not None and current is not None:
+                    told = current.version  # her tag is of the room as it stands
             elif pushes_views:
                 pushed = _pushed(room_deps, caller, room, report)
             tag = (pushed.etag if pushed is not None else view_tag(room_deps, caller, room)) if hidden else None
