@@ -241,7 +241,7 @@ class Board:
 
     def you_are(self, seat: int) -> None:
         s = self.seat(seat)
-        name = ROLES[s.role].name if s.role != TRAVELLER else f"旅行者「{s.traveller_identity}」"
+        name = ROLES[s.role].name if s.role != TRAVELLER else f"旅行者『{s.traveller_identity}』"
         text = f"你是「{name}」（{ALIGNMENT_NAMES[s.alignment]}阵营）"
         self.emit(YouAreEvent(seat=seat, role=s.role, alignment=s.alignment, text=text))
 

@@ -173,7 +173,7 @@ def test_a_travellers_admission_reads_once_in_her_log() -> None:
         "旅行者10号小路子加入游戏，身份「游方郎中」", "旅行者10号：游方郎中（邪恶）", "说书人告知：这是恶魔：5号",
     ]
     assert [e.text for e in GAME.view(state, Viewer.player(9)).me.info] == [  # type: ignore[union-attr]
-        "你是「旅行者「游方郎中」」（邪恶阵营）", "说书人告知：这是恶魔：5号",
+        "你是「旅行者『游方郎中』」（邪恶阵营）", "说书人告知：这是恶魔：5号",  # quotes within quotes: 『』
     ]
 
 
