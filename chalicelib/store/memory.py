@@ -52,8 +52,8 @@ class MemoryStore:
         """(user, room id): notes marked done (the room ended, or she left it)."""
         self.deferred: dict[str, tuple[int, int]] = {}
         """room id -> (version, ms): a failing room kept out of the due rooms until then."""
-        self.pw_checks: dict[tuple[str, str], list[tuple[int, str]]] = {}
-        """(room, user) 暗号 checks, ("", user) room openings: (time, what it was for)."""
+        self.rings: dict[tuple[str, str], list[tuple[int, str]]] = {}
+        """Sliding-window rings: (room, user) 暗号 checks, ("", user) openings, ("TEXTS", user) texts: (time, what for)."""
         self.users: dict[str, User] = {}
         self.consorts: dict[str, Consort] = {}
         self.settings: dict[str, Any] = {}
@@ -258,12 +258,12 @@ class MemoryStore:
     def _reserve(self, key: tuple[str, str], now_ms: int, window_ms: int, limit: int,
                  tag: str | None = None) -> int | None:
         with self._lock:
-            taken = [(t, g) for t, g in self.pw_checks.get(key, []) if t > now_ms - window_ms]
+            taken = [(t, g) for t, g in self.rings.get(key, []) if t > now_ms - window_ms]
             if tag is not None and any(g == tag for _, g in taken):
                 return None
             if len(taken) >= limit:
                 return min(t for t, _ in taken) + window_ms - now_ms
-            self.pw_checks[key] = [*taken, (now_ms, tag or "")]
+            self.rings[key] = [*taken, (now_ms, tag or "")]
             return None
 
     # -- accounts ----------------------------------------------------------------------------------

@@ -62,6 +62,10 @@ class _StandIn:
     created: ClassVar[list[tuple[str, str]]] = []
     """(type, logical id) of every stand-in made, for the tests."""
 
+    @classmethod
+    def cloudformation_type(cls) -> str:
+        return cls.TYPE
+
     def __init__(self, logical_id: str, properties: dict[str, Any], account_id: str, region: str) -> None:
         self.logical_id = logical_id
         self.properties = properties
@@ -112,9 +116,6 @@ class _StandIn:
 class _Alias(_StandIn, CloudFormationModel):
     TYPE = "AWS::Lambda::Alias"
 
-    @staticmethod
-    def cloudformation_type() -> str:
-        return "AWS::Lambda::Alias"
 
     @classmethod
     def create_from_cloudformation_json(  # type: ignore[misc, override]
@@ -139,9 +140,6 @@ class _Alias(_StandIn, CloudFormationModel):
 class _Version(_StandIn, CloudFormationModel):
     TYPE = "AWS::Lambda::Version"
 
-    @staticmethod
-    def cloudformation_type() -> str:
-        return "AWS::Lambda::Version"
 
     @classmethod
     def create_from_cloudformation_json(  # type: ignore[misc, override]
@@ -163,9 +161,6 @@ class _Version(_StandIn, CloudFormationModel):
 class _LayerVersion(_StandIn, CloudFormationModel):
     TYPE = "AWS::Lambda::LayerVersion"
 
-    @staticmethod
-    def cloudformation_type() -> str:
-        return "AWS::Lambda::LayerVersion"
 
     @classmethod
     def create_from_cloudformation_json(  # type: ignore[misc, override]
@@ -189,9 +184,6 @@ class _Budget(_StandIn, CloudFormationModel):
 
     TYPE = "AWS::Budgets::Budget"
 
-    @staticmethod
-    def cloudformation_type() -> str:
-        return "AWS::Budgets::Budget"
 
     @staticmethod
     def _backend(account_id: str, region_name: str) -> Any:
@@ -233,9 +225,6 @@ class _TopicPolicy(_StandIn, CloudFormationModel):
 
     TYPE = "AWS::SNS::TopicPolicy"
 
-    @staticmethod
-    def cloudformation_type() -> str:
-        return "AWS::SNS::TopicPolicy"
 
     @classmethod
     def create_from_cloudformation_json(  # type: ignore[misc, override]
