@@ -27,6 +27,20 @@ LOCAL_SECRET = "local-development-secret-not-for-deployment"
 LOCAL_KID = "local"
 ENV_KID = "env"
 STAGE_NAME = re.compile(r"^[a-z][a-z0-9-]{0,15}$")
+DEFAULT_PUSH_VIEWS = frozenset({"baohuang", "zhenhuan"})
+"""保皇's and 血染's notices carry the subscriber's own view unless a stage says otherwise: only so do they
+cost a fifth of polling (issue #13, docs/performance.md); it is her own projection, the body her GET gives."""
+NO_PUSH_VIEWS = "none"
+
+
+def push_views_setting(raw: str) -> frozenset[str]:
+    """PUSH_VIEWS as written: empty (a stack from before the default, or none given) is the default,
+    "none" is no views, else the comma-separated families."""
+    if not raw.strip():
+        return DEFAULT_PUSH_VIEWS
+    if raw.strip() == NO_PUSH_VIEWS:
+        return frozenset()
+    return frozenset(x.strip() for x in raw.split(",") if x.strip())
 
 
 class ConfigurationError(DomainError):
@@ -64,11 +78,11 @@ class Settings:
     wechat_secret_id: str = ""
     admins_secret_id: str = ""
     secret_max_age_s: int = 300
-    push_views: frozenset[str] = frozenset()
-    """Game families whose room notices carry each subscriber's own view (PUSH_VIEWS, e.g. "baohuang"),
-    so her phone need not fetch it; empty: a notice says only "room R changed, version V"
-    (docs/architecture.md, "Push"). As written: the push wiring keeps only the families whose page
-    takes a pushed view (`push.service.PUSHED_VIEW_FAMILIES`) and reports any other name — a typo
+    push_views: frozenset[str] = DEFAULT_PUSH_VIEWS
+    """Game families whose room notices carry each subscriber's own view (PUSH_VIEWS), so her phone need
+    not fetch it: unset or empty, the default (保皇 and 血染); "none": a notice says only "room R changed,
+    version V" (docs/architecture.md, "Push"). As written: the push wiring keeps only the families whose
+    page takes a pushed view (`push.service.PUSHED_VIEW_FAMILIES`) and reports any other name — a typo
     must not stop notices (the deploy refuses one before it gets here)."""
 
     @property
@@ -153,7 +167,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         wechat_secret_id=env.get("WECHAT_SECRET_ID", ""),
         admins_secret_id=env.get("ADMINS_SECRET_ID", ""),
         secret_max_age_s=int(env.get("SECRET_MAX_AGE_S", "300")),
-        push_views=frozenset(x.strip() for x in env.get("PUSH_VIEWS", "").split(",") if x.strip()),
+        push_views=push_views_setting(env.get("PUSH_VIEWS", "")),
     )
 
 

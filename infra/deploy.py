@@ -353,12 +353,15 @@ def check_parameters(params: list[dict[str, Any]], account: str | None = None) -
                       f"ALARM_TOPIC_ARN {chosen['AlarmTopicArn']} replaces that topic: subscribe the address to your "
                       "topic yourself and deploy with ALARM_EMAIL= (or ALARM_TOPIC_ARN= to keep the stage's topic). "
                       "Nothing was deployed")
+    from chalicelib.config import NO_PUSH_VIEWS
     from chalicelib.push.service import PUSHED_VIEW_FAMILIES
 
-    unknown = sorted(set(filter(None, chosen.get("PushViews", "").split(","))) - PUSHED_VIEW_FAMILIES)
+    views = chosen.get("PushViews", "")
+    unknown = sorted(set(filter(None, views.split(","))) - PUSHED_VIEW_FAMILIES) if views != NO_PUSH_VIEWS else []
     if unknown:
         raise Refused(f"PUSH_VIEWS may name {', '.join(sorted(PUSHED_VIEW_FAMILIES))}, not {', '.join(unknown)} "
-                      "(the games whose page shows a view a notice carries). Nothing was deployed")
+                      f"(the games whose page shows a view a notice carries), or be {NO_PUSH_VIEWS} for no views. "
+                      "Nothing was deployed")
     budget = chosen.get("MonthlyBudgetUsd", "")
     if budget and not (BUDGET_AMOUNT.fullmatch(budget) and float(budget) > 0):
         raise Refused(f"MONTHLY_BUDGET_USD {budget!r} is not a budget: a positive number of US dollars, e.g. 50 or "

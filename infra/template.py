@@ -38,6 +38,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from chalicelib.config import DEFAULT_PUSH_VIEWS
 from chalicelib.store.table import cloudformation_resource
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -660,9 +661,10 @@ def merge_template(stage: str) -> dict[str, Any]:
         "WebCertificateArn": {"Type": "String", "Default": "",
                               "AllowedPattern": r"^(arn:aws[a-zA-Z-]*:acm:us-east-1:\d{12}:certificate/.+)?$",
                               "Description": "ACM certificate for WebDomain, in us-east-1 (CloudFront)"},
-        "PushViews": {"Type": "String", "Default": "", "AllowedPattern": r"^([a-z]+(,[a-z]+)*)?$",
+        "PushViews": {"Type": "String", "Default": ",".join(sorted(DEFAULT_PUSH_VIEWS)),
+                      "AllowedPattern": r"^([a-z]+(,[a-z]+)*)?$",
                       "Description": "Game families whose room notices carry each subscriber's own view "
-                                     "(e.g. baohuang); empty: notices say only that the room changed"},
+                                     "(empty: baohuang,zhenhuan); none: notices say only that the room changed"},
         "MonthlyBudgetUsd": {"Type": "String", "Default": "", "AllowedPattern": r"^([0-9]+(\.[0-9]{1,2})?)?$",
                              "Description": "A monthly cost budget for the whole account, in US dollars, notifying "
                                             "the alarm topic (actual past 80 %, forecast past 100 %); empty: none"},

@@ -1,7 +1,7 @@
 // Room notices in the browser (the local server's WebSocket endpoint and stream poller): a waiting
 // player's page makes no requests; when another player acts, her screen shows it within a second,
-// through one fetch that follows the socket's notice — no poll. With PUSH_VIEWS (a second server), the
-// notice carries her own view and her screen changes with no request at all.
+// through one fetch that follows the socket's notice — no poll. In 保皇 (whose notices carry views by
+// default, PUSH_VIEWS) the notice carries her own view and her screen changes with no request at all.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { apiClient, startServer } from './server.mjs'
@@ -106,24 +106,16 @@ describe('room notices', () => {
   })
 })
 
-describe('room notices carrying her view (PUSH_VIEWS=baohuang)', () => {
-  let viewsServer
-  let viewsApi
-  before(async () => {
-    viewsServer = await startServer({ PUSH_VIEWS: 'baohuang' })
-    viewsApi = apiClient(viewsServer.base)
-  })
-  after(async () => { await viewsServer?.stop() })
-
+describe('room notices carrying her view (PUSH_VIEWS: 保皇 by default)', () => {
   it('a join and the deal reach the creator\'s 保皇 screen with no request: the notice carries her own view', async () => {
     const names = ['甄嬛', '华妃', '皇后', '沈眉庄', '安陵容']
     const tokens = []
-    for (const n of names) tokens.push(await viewsApi.login(n))
-    const created = await viewsApi.call('POST', '/v1/rooms', tokens[0], { game: 'baohuang', options: {} })
+    for (const n of names) tokens.push(await api.login(n))
+    const created = await api.call('POST', '/v1/rooms', tokens[0], { game: 'baohuang', options: {} })
     assert.equal(created.status, 200)
     const roomId = created.body.room.id
 
-    const zhen = await loginByName(await phoneContext(browser, viewsServer.base), '甄嬛')
+    const zhen = await loginByName(await phoneContext(browser, server.base), '甄嬛')
     const log = watch(zhen)
     await zhen.goto(`/pages/room-baohuang/index?id=${roomId}`)
     const room = current(zhen)
@@ -131,7 +123,7 @@ describe('room notices carrying her view (PUSH_VIEWS=baohuang)', () => {
     await settle(zhen)
 
     const from = Date.now()
-    assert.equal((await viewsApi.call('POST', `/v1/rooms/${roomId}/join`, tokens[1], {})).status, 200)
+    assert.equal((await api.call('POST', `/v1/rooms/${roomId}/join`, tokens[1], {})).status, 200)
     const joined = Date.now()
     await room.locator('.seat-name', { hasText: '华妃' }).waitFor({ timeout: 1000 })
     assert.ok(Date.now() - joined < 1000, 'shown within a second of the join')
@@ -140,15 +132,15 @@ describe('room notices carrying her view (PUSH_VIEWS=baohuang)', () => {
     assert.deepEqual(Object.keys(notice.message).sort(), ['etag', 'room', 'type', 'version', 'view'])
     assert.deepEqual(notice.message.view.viewer, { role: 'player', seat: 0 })  // her own view: seat 0's
 
-    for (const t of tokens.slice(2)) assert.equal((await viewsApi.call('POST', `/v1/rooms/${roomId}/join`, t, {})).status, 200)
-    assert.equal((await viewsApi.call('POST', `/v1/rooms/${roomId}/start`, tokens[0], {})).status, 200)
+    for (const t of tokens.slice(2)) assert.equal((await api.call('POST', `/v1/rooms/${roomId}/join`, t, {})).status, 200)
+    assert.equal((await api.call('POST', `/v1/rooms/${roomId}/start`, tokens[0], {})).status, 200)
     await room.locator('.bh-table').waitFor({ timeout: 2000 })
     await settle(zhen)
     assert.deepEqual(log.requests.filter((r) => r.at >= from), [], 'no request: every change came with its view')
 
     // what came is hers alone: her own hand, every other seat only as a count
     const dealt = log.frames.filter((f) => f.message.type === 'changed' && f.message.view?.game).at(-1).message.view
-    const mine = await viewsApi.call('GET', `/v1/games/baohuang/rooms/${roomId}`, tokens[0])
+    const mine = await api.call('GET', `/v1/games/baohuang/rooms/${roomId}`, tokens[0])
     assert.deepEqual(dealt.game.hand, mine.body.game.hand)
     assert.ok(dealt.game.hand.length > 0 && dealt.game.hands == null)
     assert.ok(dealt.game.seats.every((s) => !('hand' in s)))

@@ -225,6 +225,9 @@ def test_a_custom_domain_without_its_certificate_is_refused_before_anything_is_t
     # views on the socket name game families; a typo would stop the stream function, so it stops the deploy
     deploy.check_parameters(params(PushViews="baohuang,zhenhuan"))
     deploy.check_parameters(params(PushViews=""))
+    deploy.check_parameters(params(PushViews="none"))  # bare notices only
+    with pytest.raises(Refused, match="not none"):  # "none" stands alone
+        deploy.check_parameters(params(PushViews="baohuang,none"))
     with pytest.raises(Refused, match="PUSH_VIEWS may name baohuang, zhenhuan, not baohaung"):
         deploy.check_parameters(params(PushViews="baohaung"))
     with pytest.raises(Refused, match="not shengong"):  # 深宫杀's page fetches its view with its 战报 anyway

@@ -457,9 +457,9 @@ def test_no_secret_in_any_environment_only_the_names_of_secrets(packaged):
     assert "TABLE_NAME" not in authorizer and "WECHAT_SECRET_ID" not in authorizer
 
 
-def test_only_the_stream_function_reads_push_views_and_it_is_off_unless_set(packaged):
+def test_only_the_stream_function_reads_push_views_and_it_defaults_to_the_games_that_take_one(packaged):
     """PUSH_VIEWS (which games' notices carry the subscriber's own view) is the stream function's alone,
-    from a stack parameter that defaults to none: a notice then says only that the room changed."""
+    from a stack parameter whose default is 保皇 and 血染 (empty is the default too; "none" turns it off)."""
     import re
 
     _, cfn, _ = packaged
@@ -469,9 +469,10 @@ def test_only_the_stream_function_reads_push_views_and_it_is_off_unless_set(pack
     env = cfn["Resources"][template.STREAM_FUNCTION]["Properties"]["Environment"]["Variables"]
     assert env["PUSH_VIEWS"] == {"Ref": "PushViews"}
     param = cfn["Parameters"]["PushViews"]
-    assert param["Default"] == ""
+    assert param["Default"] == "baohuang,zhenhuan"
     pattern = re.compile(param["AllowedPattern"])
     assert pattern.match("baohuang") and pattern.match("baohuang,zhenhuan") and pattern.match("")
+    assert pattern.match("none")
     assert not pattern.match("baohuang;rm") and not pattern.match(",baohuang")
 
 

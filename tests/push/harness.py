@@ -106,13 +106,17 @@ class Sockets:
         self.inbox[connection_id].clear()
         return out
 
-    def changes(self, connection_id: str) -> list[str]:
+    def changes(self, connection_id: str, *, views: bool = False) -> list[str]:
         """The rooms of the change notices received since the last look (asserting their shape: a
-        version only where the viewer sees it, checked by `versions`)."""
+        version only where the viewer sees it, checked by `versions`; with `views`, where the stage pushes
+        them, a notice may also carry a view of that room and its tag)."""
         got = self.take(connection_id)
         self.seen[connection_id] = got
-        assert all(set(m) in ({"type", "room"}, {"type", "room", "version"}) and m["type"] == "changed"
-                   for m in got), got
+        shapes = [{"type", "room"}, {"type", "room", "version"}]
+        if views:
+            shapes += [s | {"view", "etag"} for s in shapes]
+        assert all(set(m) in shapes and m["type"] == "changed" for m in got), got
+        assert all(m["view"]["room"]["id"] == m["room"] for m in got if "view" in m), got
         return [m["room"] for m in got]
 
     def versions(self, connection_id: str) -> list[int | None]:

@@ -127,10 +127,15 @@ def test_a_storytellers_press_reaches_a_subscribed_phone_in_one_round_trip(serve
         assert phone.wait(lambda ms, n=before: len([m for m in ms if m.get("type") == "changed"]) > n, 10)
         latencies.append(phone.got[-1][0] - committed)
     assert max(latencies) < 1.0, latencies
-    # the storyteller sees the room's version, so her notices name it (rising), and nothing else
+    # the storyteller sees the room's version, so her notices name it (rising); by default a 血染 notice
+    # also carries her own view (PUSH_VIEWS), so her screen needs no request: the body her GET gives
     notices = [m for _, m in phone.got if m != {"type": "subscribed", "room": room}]
-    assert all(set(m) == {"type", "room", "version"} and m["room"] == room for m in notices), notices
+    assert all(set(m) in ({"type", "room", "version"}, {"type", "room", "version", "view", "etag"})
+               and m["room"] == room for m in notices), notices
     assert [m["version"] for m in notices] == sorted({m["version"] for m in notices})
+    last = notices[-1]
+    assert last["view"]["room"]["version"] == last["version"]
+    assert {**last["view"], "server_time": 0} == {**st.get(path), "server_time": 0}
 
 
 @pytest.mark.full  # the burst; one socket's round trip is in the default run

@@ -5,6 +5,11 @@ cannot be counted to learn how many steps the storyteller took at night."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+import pytest
+
 from chalicelib.core.identity import Caller
 from chalicelib.rooms import lobby, play
 from tests.push.harness import harness
@@ -13,16 +18,30 @@ from tests.push.zhenhuan import ST, Table
 SEED = bytes([6]) + bytes(31)
 
 
-def test_a_players_notices_do_not_count_the_storytellers_night_steps(fake_games):
+def _strings(value: Any) -> list[str]:
+    """Every string in a JSON value, keys and values."""
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (k, *_strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+@pytest.mark.parametrize("views", [frozenset(), frozenset({"zhenhuan"})], ids=["bare", "with-views"])
+def test_a_players_notices_do_not_count_the_storytellers_night_steps(fake_games, views):
     """Two 5-player games that differ only in the minion: 华妃 wakes on the first night, 皇后 does not,
     so the storyteller presses a different number of times. After every press, every seat's socket
     got a notice exactly when her own view (its ETag, as GET answers it) changed; 1号 (敬妃 in both) is
-    told of one change tonight — her own step — in both games, and cannot tell them apart."""
+    told of one change tonight — her own step — in both games, and cannot tell them apart. Where the
+    notices carry views (the default for 血染), each is her own view as her GET answers it: no grimoire,
+    no other seat's role."""
     heard = []
     for minion in ("huafei", "huanghou"):
         h = harness(seed=SEED)
+        h.push.pushed_views = views
         t = Table.open(h)
-        t.deal(["jingfei", "huangshang", "sanage", minion, "taihou"])
+        roles = ["jingfei", "huangshang", "sanage", minion, "taihou"]
+        t.deal(roles)
         t.do({"type": "begin"})
         cids = [h.socket(p, t.room) for p in t.players]
         tags = [t.view(p).etag for p in t.players]
@@ -31,10 +50,18 @@ def test_a_players_notices_do_not_count_the_storytellers_night_steps(fake_games)
             h.pump()
             told = []
             for seat, (p, cid) in enumerate(zip(t.players, cids, strict=True)):
-                got = h.sockets.changes(cid)
+                got = h.sockets.changes(cid, views=bool(views))
                 assert h.sockets.versions(cid) == [None] * len(got)  # no version to whom steps are hidden
-                tag = t.view(p).etag
+                now = t.view(p)
+                tag = now.etag
                 assert len(got) == int(tag != tags[seat]), (minion, seat, got)
+                for notice in h.sockets.seen[cid]:
+                    assert ("view" in notice) == bool(views)
+                    if views:
+                        assert notice["etag"] == tag and notice["view"] == json.loads(json.dumps(now.body))
+                        assert notice["view"]["game"]["grimoire"] is None
+                        others = {r for i, r in enumerate(roles) if i != seat}
+                        assert not others & set(_strings(notice)), (seat, others)
                 tags[seat] = tag
                 told.append(bool(got))
             night.append(told)

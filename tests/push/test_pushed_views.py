@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from chalicelib.config import load_settings
+from chalicelib.config import DEFAULT_PUSH_VIEWS, load_settings
 from chalicelib.push.service import PUSHED_VIEW_FAMILIES
 from tests.api.baohuang_driver import Policy, Table, waiting_seat
 from tests.push import harness as push_harness
@@ -26,7 +26,7 @@ def _without_clock(body: dict) -> dict:
 
 @pytest.fixture
 def settings_env(settings_env):
-    return {**settings_env, "PUSH_VIEWS": "baohuang"}
+    return {**settings_env, "PUSH_VIEWS": "baohuang"}  # one game named: the others get bare notices
 
 
 @pytest.fixture
@@ -144,13 +144,23 @@ def test_push_views_keeps_only_games_whose_page_takes_a_view_and_reports_any_oth
     from chalicelib.push.build import pushed_views
 
     base = {"STAGE": "local"}
-    assert load_settings(base).push_views == frozenset()
     assert load_settings({**base, "PUSH_VIEWS": " baohuang, zhenhuan "}).push_views == {"baohuang", "zhenhuan"}
+    assert load_settings({**base, "PUSH_VIEWS": "baohuang"}).push_views == {"baohuang"}
     errors = COUNTS["PushErrors"]
     assert pushed_views(frozenset({"baohuang", "zhenhuan"})) == {"baohuang", "zhenhuan"}
     assert COUNTS["PushErrors"] == errors
     assert pushed_views(frozenset({"baohuang", "mahjong", "shengong"})) == {"baohuang"}
     assert COUNTS["PushErrors"] == errors + 1
+
+
+def test_views_travel_by_default_for_every_page_that_takes_one_and_none_turns_them_off():
+    """Issue #13's target (a fifth of polling's cost) holds for 保皇 only with views on the socket, so they
+    are the default; an empty PUSH_VIEWS (a stack deployed before that default) is the default too."""
+    base = {"STAGE": "local"}
+    assert DEFAULT_PUSH_VIEWS == PUSHED_VIEW_FAMILIES == {"baohuang", "zhenhuan"}
+    assert load_settings(base).push_views == DEFAULT_PUSH_VIEWS
+    assert load_settings({**base, "PUSH_VIEWS": " "}).push_views == DEFAULT_PUSH_VIEWS
+    assert load_settings({**base, "PUSH_VIEWS": "none"}).push_views == frozenset()
 
 
 def test_the_pages_that_take_a_pushed_view_are_the_families_push_views_may_name():

@@ -3,8 +3,9 @@
  * `{"type": "changed", "room": R, "version": V}` when what this player may see in room R changed
  * (no state of the room; the version only to a player whose view shows it anyway), and the page
  * fetches its own view with If-None-Match — unless it already holds version V. Where the stage pushes
- * views for the game (PUSH_VIEWS), the notice also carries her own view and its ETag, exactly as her
- * GET would answer them, and a page that asks for that plain view shows it without a request.
+ * views for the game (PUSH_VIEWS: by default 保皇 and 血染), the notice also carries her own view and its
+ * ETag, exactly as her GET would answer them, and a page that asks for that plain view shows it without
+ * a request.
  *
  * One socket for the app (`live`), shared by every page that watches a room. GET /v1/live says where
  * it is (null: this stage has none, so pages keep polling). The token travels as a query parameter

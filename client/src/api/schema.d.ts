@@ -718,7 +718,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 房间推送：WebSocket 地址。连上后发 {"action":"subscribe","room":…,"etag":…}，房间有变化时收到 {"type":"changed","room":…,"version":…}（看不到步数者无 version），已有该版本则不必再取，否则带 If-None-Match 取自己的视图；本环境为该玩法推送视图时（PUSH_VIEWS），通知另带 "view" 与 "etag"：即你自己 GET /v1/games/{family}/rooms/{id} 所得，可直接显示 */
+        /** 房间推送：WebSocket 地址。连上后发 {"action":"subscribe","room":…,"etag":…}，房间有变化时收到 {"type":"changed","room":…,"version":…}（看不到步数者无 version），已有该版本则不必再取，否则带 If-None-Match 取自己的视图；保皇与血染甄嬛传的通知（默认，PUSH_VIEWS）另带 "view" 与 "etag"：即你自己 GET /v1/games/{family}/rooms/{id} 所得，可直接显示 */
         get: operations["live"];
         put?: never;
         post?: never;
