@@ -239,7 +239,8 @@ def _passive(w: _Writer, e: PassiveDone) -> None:
     if mine is not None:
         w.add(Scope.ABOUT_YOU, LineKind.HIT, f"{e.place}有人作祟，你{W.blow_text(mine, None, held=True)}",
               hp=-points(mine.hp_net), grace=-points(mine.grace_net))
-    w.anonymous(LineKind.PASSIVE, f"{e.place}有人作祟，{hurt} 名{whom}受损", count=hurt)
+    if hurt:  # nobody hurt: nothing to tell the others (at 摘星楼 it would only say that its occupant framed)
+        w.anonymous(LineKind.PASSIVE, f"{e.place}有人作祟，{hurt} 名{whom}受损", count=hurt)
 
 
 def _decree(w: _Writer, e: DecreeSettled) -> None:

@@ -240,3 +240,17 @@ def test_mode_b_maids_say_their_effect_at_her_level():
     you = GAME_B.view(state, Viewer.player(0)).you
     assert you is not None
     assert {m.skill: m.text_now for m in you.maids} == {"寻医问药": "下毒命中 +30%", "贴身护卫": "所受气血伤害 −0.4"}
+
+
+def test_a_place_passive_that_hurt_nobody_is_not_announced():
+    """战报里与你有关的给全文，无关的只作匿名播报. A 摘星楼 framer's passive that reached nobody (no 待机, no
+    送膳 at 乾清宫) is told to her, not to the others: 「摘星楼有人作祟，0 名…受损」 would tell them only
+    that the lone 摘星楼 occupant framed. One that hurt someone is announced with the count."""
+    s = board(seat(0, "摘星楼"), seat(1, "景仁宫"), seat(2, "承乾宫"))
+    new, ev = run(s, {0: dict(type="frame", place="景仁宫"), 1: dict(type="stay"), 2: dict(type="heal")})
+    assert any("身处摘星楼" in x and "0 人受损" in x for x in _texts(GAME_A.report(new, ev, Viewer.player(0)), "own"))
+    for viewer in (Viewer.player(1), Viewer.player(2), Viewer.spectator()):
+        assert not any("作祟" in line.text for line in GAME_A.report(new, ev, viewer))
+    s = board(seat(0, "摘星楼"), seat(1, "景仁宫"), seat(2, "承乾宫"))
+    new, ev = run(s, {0: dict(type="frame", place="景仁宫"), 1: dict(type="stay"), 2: dict(type="idle")})
+    assert "摘星楼有人作祟，1 名待机者与乾清宫送膳者受损" in _texts(GAME_A.report(new, ev, Viewer.player(1)), "anonymous")
