@@ -3,7 +3,7 @@
 DECISIONS 保皇 #8: "on expiry the seat goes to 托管 (auto-play: the cheapest legal play, or pass
 when the partner holds the trick) until the player acts again." A seat in 托管 plays as the SIMPLE
 bot does (`bots.simple_throne`, `bots.simple_play`), fed with exactly the facts her own view shows
-(her callable faces, her first hint, the trick's holder, the partners she knows), so she uses only
+(her hand, her first hint, the trick's holder, the partners she knows), so she uses only
 what that seat knows. The sealed
 declaration settles at once (everyone 不声明) when every non-emperor is in 托管; between deals, seats
 in 托管 are ready.
@@ -19,7 +19,6 @@ from chalicelib.games.baohuang.deal import start_deal
 from chalicelib.games.baohuang.knowledge import known_partners
 from chalicelib.games.baohuang.model import SEATS, Phase
 from chalicelib.games.baohuang.step import Step
-from chalicelib.games.baohuang.throne import callable_list
 
 MAX_AUTO_STEPS = 100_000
 """Safety bound for one transition (a whole deal of five 托管 seats takes a few hundred)."""
@@ -29,7 +28,7 @@ def act_for(step: Step, seat: int, rng: Rng) -> None:
     """`seat` (in 托管, to act now) does what the SIMPLE bot does, from the facts her view shows."""
     state, deal = step.state, step.deal
     if state.phase is Phase.THRONE:
-        choice = simple_throne(state.options.variant, callable_list(deal.hands[seat]))
+        choice = simple_throne(state.options.variant, deal.hands[seat])
         if isinstance(choice, TakeThrone):
             throne.check_take(state, seat, choice)
             throne.take(step, seat, choice, auto=True)

@@ -2,9 +2,9 @@
 
 Two levels (`BotLevel`):
 
-* SIMPLE (简单) is 托管 (DECISIONS 保皇 #8): take the throne (classic: call the first face the view
-  lists as callable, i.e. the lowest triple, else the lowest four-of-a-face = 暗独保; pass only when
-  nothing is callable), 不声明, lead the cheapest lead, follow with the cheapest legal play or pass
+* SIMPLE (简单) is 托管 (DECISIONS 保皇 #8): take the throne unless it would make her a solo (simple:
+  she holds the 侍卫 card too; classic: call her lowest triple, and pass with only a four-of-a-face or
+  nothing to call), 不声明, lead the cheapest lead, follow with the cheapest legal play or pass
   when none, or when the trick is held by a partner she knows (`view.partners`). The engine's own
   托管 (`auto`) calls the same `simple_throne` / `simple_play` with the same facts her view shows.
 * ADVANCED (进阶): a heuristic player (`advanced`).
@@ -21,17 +21,22 @@ from chalicelib.core.game import BotLevel, ViewerRole
 from chalicelib.core.rng import Rng
 from chalicelib.games.baohuang.actions import Action, NextDeal, Pass, PassThrone, Play, StayHidden, TakeThrone
 from chalicelib.games.baohuang.advanced import advanced_action
-from chalicelib.games.baohuang.cards import Variant
+from chalicelib.games.baohuang.cards import SHIWEI, Variant
 from chalicelib.games.baohuang.model import Phase
+from chalicelib.games.baohuang.throne import callable_faces
 from chalicelib.games.baohuang.views import BaohuangView
 
 
-def simple_throne(variant: Variant, callable_faces: Sequence[str]) -> TakeThrone | PassThrone:
-    """托管 on the throne, from what her view shows (`variant`, `callable`): take it; classic: call
-    the first callable face; pass only when nothing is callable."""
+def simple_throne(variant: Variant, hand: Sequence[str]) -> TakeThrone | PassThrone:
+    """托管 on the throne, from her own hand (her view shows it): take it, unless taking it would make
+    her a solo — simple: she holds the 侍卫 card too (she would be her own guard, 暗独保); classic: she
+    has no triple to call (a four-of-a-face called is 暗独保). A solo, one against four for ±12 or more,
+    is the player's own choice, never what the table does for her when her clock runs out; the seed
+    forces nobody into one either ("除非没有能力登基或者有4张同色同点的牌"). With a triple, the lowest is called."""
     if variant is Variant.SIMPLE:
-        return TakeThrone()
-    return TakeThrone(call=callable_faces[0]) if callable_faces else PassThrone()
+        return PassThrone() if SHIWEI in hand else TakeThrone()
+    triples, _ = callable_faces(tuple(hand))
+    return TakeThrone(call=triples[0]) if triples else PassThrone()
 
 
 def simple_play(cheapest: tuple[str, ...] | None, trick_seat: int | None, partners: Collection[int]) -> Play | Pass:
@@ -46,7 +51,7 @@ def simple_action(view: BaohuangView, seat: int) -> Action | None:
     """The SIMPLE bot (托管) for `seat`, or None when it has nothing to do now."""
     match view.phase:
         case Phase.THRONE:
-            return simple_throne(view.variant, view.callable) if view.candidate == seat else None
+            return simple_throne(view.variant, view.hand) if view.candidate == seat else None
         case Phase.DECLARE:
             return None if seat == view.emperor else StayHidden()
         case Phase.PLAY:

@@ -243,9 +243,22 @@ def test_classic_holder_with_a_triple_and_a_four_of_a_face_is_bound_to_call():
     assert (solo.emperor, solo.solo, solo.guard) == (0, Solo.HIDDEN, None)
 
 
+def test_tuoguan_never_takes_the_throne_as_a_solo():
+    """Seed: "首先，如果自己当皇帝，为独保" (simple, holding both marked jokers) and, classic, "叫自己手中四张同花色
+    同点数的牌“暗独保”" — 让位 is always hers to choose ("如果没有实力当皇帝，可以让位给上家"). Decision: a seat
+    whose clock ran out is not put into a one-against-four she never chose: 托管 passes the throne
+    when taking it would be a solo (simple: she holds the 侍卫 card too; classic: only a four to call)."""
+    simple = GAME.on_timeout(throne_table("BJ#1 LJ#1 S7#1", "S8#1", "S9#1", "S10#1", "SJ#1"), rng(1)).state
+    assert simple.auto[0] and simple.phase is Phase.THRONE and simple.deal.candidate != 0
+    four = ("BJ#1 HA#1 HA#2 HA#3 HA#4", "S3#4 LJ#1", "D5#1", "D5#4", "C9#1")
+    classic = GAME.on_timeout(throne_table(*four, variant="classic"), rng(1)).state
+    assert classic.auto[0] and classic.phase is Phase.THRONE and classic.deal.candidate != 0
+    assert classic.deal.emperor is None
+
+
 def test_throne_timeout_takes_the_throne_in_tuoguan():
     """Decision: on timeout the candidate enters 托管, which takes the throne (classic: calls her lowest
-    triple, else her lowest four-of-a-face as 暗独保; passes only if she cannot call)."""
+    triple; passes if she has none, `test_tuoguan_never_takes_the_throne_as_a_solo`)."""
     tr = GAME.on_timeout(throne_table(*CLASSIC_HANDS, variant="classic"), rng(1))
     deal = tr.state.deal
     assert tr.state.auto[0] and (deal.emperor, deal.called, deal.guard) == (0, "S3", 1)
