@@ -113,7 +113,8 @@ class Board:
         return self.seat(i).alive
 
     def living(self) -> list[int]:
-        return [s.seat for s in self.seats if s.alive]
+        """Living seats still in the game (a traveller who left counts nowhere, alive or not)."""
+        return [s.seat for s in self.seats if s.alive and not s.departed]
 
     def present(self) -> list[int]:
         """Seats still in the game (departed travellers are not)."""
@@ -121,7 +122,7 @@ class Board:
 
     def living_players(self) -> int:
         """Living players for 皇后's ≥5 and evil's "two alive": travellers do not count."""
-        return sum(1 for s in self.seats if s.alive and s.role != TRAVELLER)
+        return sum(1 for s in self.seats if s.alive and not s.departed and s.role != TRAVELLER)
 
     def table_size(self) -> int:
         """Players in the composition table (travellers are extra)."""

@@ -305,7 +305,7 @@ def dawn(b: Board) -> None:
             b.change_role(heir, HUANGSHANG, Alignment.EVIL, why="（太上皇让位）")
     hidden = set(b.state.unannounced)
     revived = {x for x in b.state.unannounced_revivals if b.alive(x)}
-    if night.revive is not None and not b.alive(night.revive):
+    if night.revive is not None and not b.alive(night.revive) and not b.seat(night.revive).departed:
         if night.revive not in hidden:  # died tonight and revived: the public never saw her dead
             revived.add(night.revive)
         b.update_seat(night.revive, alive=True, ghost_vote=True, spent=frozenset())
