@@ -158,6 +158,19 @@ def test_travellers_are_exiled_by_anyone_and_everyone_votes_without_a_ghost_vote
     assert public(state)["day"]["exile_threshold"] == 4
 
 
+def test_an_exile_vote_that_falls_short_reads_not_exiled() -> None:
+    """§9: 「reaching it exiles her (she dies; public 「流放」)」 — so a vote below the bar says 「未流放」,
+    and so does the storyteller's correction of a vote to below it (what the vote did stays)."""
+    state = act(admit(night(started(R))).state, type="nominate", nominator=0, nominee=7)
+    short = act(state, type="vote", votes=[0])
+    vote = [e for e in short.log if e.kind == "vote"][-1]
+    assert vote.text == "8号得1票（需4票）；举手：1号；未流放" and short.seats[7].alive
+    exiled = act(state, type="vote", votes=[0, 1, 2, 3])
+    assert [e for e in exiled.log if e.kind == "vote"][-1].text.endswith("；流放") and not exiled.seats[7].alive
+    fixed = act(exiled, type="edit_vote", index=0, votes=[0])
+    assert [e for e in fixed.log if e.kind == "vote"][-1].text == "说书人更正投票：8号得1票（需4票）；举手：1号；未流放"
+
+
 FEMALE = TravellerDetails(identity="江湖女医", ability="每天白天可以问说书人一个问题", alignment="good", female=True)
 
 
