@@ -113,7 +113,8 @@ class Board:
         return self.seat(i).alive
 
     def living(self) -> list[int]:
-        return [s.seat for s in self.seats if s.alive]
+        """Living seats still in the game (a traveller who left counts nowhere, alive or not)."""
+        return [s.seat for s in self.seats if s.alive and not s.departed]
 
     def present(self) -> list[int]:
         """Seats still in the game (departed travellers are not)."""
@@ -121,7 +122,7 @@ class Board:
 
     def living_players(self) -> int:
         """Living players for 皇后's ≥5 and evil's "two alive": travellers do not count."""
-        return sum(1 for s in self.seats if s.alive and s.role != TRAVELLER)
+        return sum(1 for s in self.seats if s.alive and not s.departed and s.role != TRAVELLER)
 
     def table_size(self) -> int:
         """Players in the composition table (travellers are extra)."""
@@ -311,6 +312,19 @@ class Board:
         self.update(reminders=tuple(r for r in self.state.reminders
                                     if not (r.auto and r.seat == seat and r.token == DEAD_TOKEN)))
 
+    def unseen_at_night(self, seat: int, *, alive: bool) -> None:
+        """At night the public board stays as the day left it (DECISIONS #9): a seat that dies tonight
+        is shown alive until dawn (`unannounced`), one that lives again is shown dead
+        (`unannounced_revivals`); a change that undoes tonight's earlier one (dead again after a night
+        revival, alive again after a night death) leaves her as the public saw her, nothing to announce."""
+        hidden, revivals = self.state.unannounced, self.state.unannounced_revivals
+        if alive:
+            self.update(unannounced=tuple(x for x in hidden if x != seat),
+                        unannounced_revivals=revivals + (() if seat in hidden or seat in revivals else (seat,)))
+        else:
+            self.update(unannounced_revivals=tuple(x for x in revivals if x != seat),
+                        unannounced=hidden + (() if seat in revivals or seat in hidden else (seat,)))
+
     def owe(self, kind: OwedKind, seat: int) -> None:
         if Owed(kind=kind, seat=seat) not in self.state.owed:
             self.update(owed=self.state.owed + (Owed(kind=kind, seat=seat),))
@@ -365,13 +379,19 @@ class Board:
         batch = {seat: (cause, by) for seat, cause, by in victims}
         alive_before = self.living_players()
         roles = {s: self.seat(s).role for s in batch}
+        ghost_votes = {s: self.seat(s).ghost_vote for s in batch}
         dead = [s for s in batch if self.die(s)]
         if not dead:
             return dead
         if self.state.phase is Phase.NIGHT:
             records = tuple(NightDeath(seat=s, cause=batch[s][0], by=batch[s][1]) for s in dead)
             self.update_night(deaths=self.night.deaths + records)
-            self.update(unannounced=self.state.unannounced + tuple(dead))
+            for s in dead:
+                if s in self.state.unannounced_revivals:
+                    # revived unseen tonight and dead again: the public never saw her alive, so her
+                    # ghost vote stays the one it saw (a death's fresh one would give a spent one back)
+                    self.update_seat(s, ghost_vote=ghost_votes[s])
+                self.unseen_at_night(s, alive=False)
         if isinstance(why, str):
             line = f"{nos(dead)}死亡（{why}）"
         else:

@@ -164,6 +164,11 @@ def kill(b: Board, seat: int) -> None:
     b.kill([seat], DeathCause.STORYTELLER, "说书人「死亡」")
 
 
+def _exilable(b: Board, day: DayState) -> list[int]:
+    """Living travellers still in the game whose exile nobody has called today."""
+    return [s for s in b.living() if b.traveller(s) and not any(n.nominee == s for n in day.nominations)]
+
+
 _DAY_ABILITIES = (
     (QIGUIREN, ButtonKind.ACCUSE, Ability.ACCUSE, "祺贵人检举"),
     (QIFEI, ButtonKind.SILENCE, Ability.SILENCE, "齐妃禁言"),
@@ -192,7 +197,12 @@ def buttons(b: Board) -> list[Button]:
             out.append((kind, seat, label, reason, b.impairment_text(seat)))
     nom = open_nomination(day)
     clock = day.clock
-    out.append((ButtonKind.NOMINATE, None, "提名", done or ("请先完成投票" if nom is not None else None), ""))
+    pending = "请先完成投票" if nom is not None else None
+    if day.executed_done and _exilable(b, day):
+        # after the execution only a traveller's exile may still be called (§9): the press says so
+        out.append((ButtonKind.NOMINATE, None, "提请流放", pending, ""))
+    else:
+        out.append((ButtonKind.NOMINATE, None, "提名", done or pending, ""))
     no_vote = None if nom is not None else "没有待投票的提名"
     out.append((ButtonKind.OPEN_VOTE, None, "开始投票计时", no_vote or ("投票进行中" if clock else None), ""))
     out.append((ButtonKind.CLOSE_VOTE, None, "结束投票", None if clock else "没有进行中的投票", ""))

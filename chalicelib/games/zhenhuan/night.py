@@ -9,7 +9,7 @@ from __future__ import annotations
 from chalicelib.core.errors import IllegalAction
 from chalicelib.core.rng import Rng
 from chalicelib.games.zhenhuan.actions import Dusk, NightStep, ReopenStep
-from chalicelib.games.zhenhuan.board import Board, no, nos
+from chalicelib.games.zhenhuan.board import ALIGNMENT_NAMES, Board, no, nos
 from chalicelib.games.zhenhuan.day import execute
 from chalicelib.games.zhenhuan.enums import (
     AnswerKind,
@@ -20,7 +20,7 @@ from chalicelib.games.zhenhuan.enums import (
     StepKey,
 )
 from chalicelib.games.zhenhuan.events import AnnounceEvent, Answer, InfoEvent, PhaseEvent, SeatRole
-from chalicelib.games.zhenhuan.roles import HUANBI, HUANGSHANG, NVHUANG, ROLES, Alignment
+from chalicelib.games.zhenhuan.roles import HUANBI, HUANGSHANG, NVHUANG, ROLES, TRAVELLER, Alignment
 from chalicelib.games.zhenhuan.state import DayState, NightState, StepRecord
 from chalicelib.games.zhenhuan.stepbase import ANSWER_TYPES, Slot, Step, why_not
 from chalicelib.games.zhenhuan.steps_death import Niangengyao, Qiguiren, Sundaying, Yelanyi, Zhenhuan
@@ -97,14 +97,25 @@ def start_night(b: Board, number: int) -> None:
 
 def begin(b: Board, rng: Rng) -> None:
     """Lock setup: everyone learns her role; 浣碧 beside 果郡王 is drunk for good; night 1 starts."""
-    for h in b.holders(HUANBI):
-        b.huanbi_beside_guojunwang(h)
-    b.host("开局：" + "；".join(f"{no(s.seat)}{ROLES[s.role].name}" for s in b.seats))
     for s in b.seats:
         b.you_are(s.seat)
+    # her record: one line for all the 「你是」 just shown, in their place
+    b.host("开局：" + "；".join(_dealt(b, s.seat) for s in b.seats), restates=len(b.seats))
+    for h in b.holders(HUANBI):
+        b.huanbi_beside_guojunwang(h)
+    for s in b.seats:
         b.show_demon_to_evil_traveller(s.seat)
     start_night(b, 1)
     _advance(b, rng, 0)
+
+
+def _dealt(b: Board, seat: int) -> str:
+    """A seat as her 「你是」 told it: the role (which says the alignment), or a traveller's identity and
+    the alignment the storyteller gave her."""
+    s = b.seat(seat)
+    if s.role == TRAVELLER:
+        return f"{no(seat)}旅行者『{s.traveller_identity}』（{ALIGNMENT_NAMES[s.alignment]}）"
+    return f"{no(seat)}{ROLES[s.role].name}"
 
 
 def dusk(b: Board, action: Dusk, rng: Rng) -> None:
@@ -305,7 +316,7 @@ def dawn(b: Board) -> None:
             b.change_role(heir, HUANGSHANG, Alignment.EVIL, why="（太上皇让位）")
     hidden = set(b.state.unannounced)
     revived = {x for x in b.state.unannounced_revivals if b.alive(x)}
-    if night.revive is not None and not b.alive(night.revive):
+    if night.revive is not None and not b.alive(night.revive) and not b.seat(night.revive).departed:
         if night.revive not in hidden:  # died tonight and revived: the public never saw her dead
             revived.add(night.revive)
         b.update_seat(night.revive, alive=True, ghost_vote=True, spent=frozenset())

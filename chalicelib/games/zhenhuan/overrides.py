@@ -55,16 +55,11 @@ def set_alive(b: Board, a: A.SetAlive) -> None:
         return
     b.host(line, override=True)
     night = b.night
-    hidden = a.seat in b.state.unannounced
-    unannounced = [x for x in b.state.unannounced if x != a.seat]
-    revivals = [x for x in b.state.unannounced_revivals if x != a.seat]
     if a.alive:
         b.update_night(deaths=tuple(d for d in night.deaths if d.seat != a.seat))
-        revivals += [] if hidden else [a.seat]
     else:
         b.update_night(deaths=night.deaths + (NightDeath(seat=a.seat, cause=DeathCause.STORYTELLER),))
-        unannounced += [] if a.seat in b.state.unannounced_revivals else [a.seat]
-    b.update(unannounced=tuple(unannounced), unannounced_revivals=tuple(revivals))
+    b.unseen_at_night(a.seat, alive=a.alive)
 
 
 def set_role(b: Board, a: A.SetRole) -> None:

@@ -82,7 +82,7 @@ class Zhenhuan(Step):
         b.update_seat(actor, alive=True)
         b.revived(actor)
         b.update_night(deaths=tuple(d for d in b.night.deaths if d.seat != actor))
-        b.update(unannounced=tuple(s for s in b.state.unannounced if s != actor))
+        b.unseen_at_night(actor, alive=True)
         b.update_night(counter_kill=(actor, killer), counter_kill_alive=b.living_players())
         b.remind(ZHENHUAN, "反杀", killer)
         b.kill([killer], DeathCause.COUNTER, "甄嬛反杀", by=actor)

@@ -137,3 +137,8 @@ def depart(b: Board, a: A.Depart) -> None:
         unannounced_revivals=tuple(x for x in b.state.unannounced_revivals if x != a.seat),
     )
     b.emit(DepartureEvent(seat=a.seat, text=f"旅行者{no(a.seat)}离开了游戏"))
+    night = b.state.night
+    if night is not None and night.revive == a.seat:
+        # 叶澜依's blessing (spent) has nobody left to bring back at dawn
+        b.update_night(revive=None)
+        b.host(f"{no(a.seat)}已离开游戏：叶澜依的祝福落空，天亮时不复活")

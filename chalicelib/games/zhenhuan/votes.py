@@ -220,7 +220,10 @@ def _announce(b: Board, nom: Nomination, prefix: str) -> str:
     set_day(b, block=block, block_votes=high)
     assert nom.voters is not None
     count, need = len(nom.voters), nom.threshold
-    what = "流放" if nom.exile else f"处决台：{no(block) if block is not None else '无人'}"
+    if nom.exile:  # the bar decides; a vote that fell short says so (a corrected one too)
+        what = "流放" if count >= need else "未流放"
+    else:
+        what = f"处决台：{no(block) if block is not None else '无人'}"
     hands = "、".join(no(v) for v in nom.voters) or "无"
     text = f"{prefix}{no(nom.nominee)}得{count}票（需{need}票）；举手：{hands}；{what}"
     b.emit(VoteEvent(

@@ -100,13 +100,19 @@ def _overrides(state: GameState, r: random.Random) -> Iterator[Entry]:
     n = len(state.seats)
     living = [s.seat for s in state.seats if s.alive] or [0]
     x = r.random()
+    if state.unannounced_revivals and r.random() < 0.2:
+        # she takes tonight's revival back with a death (the board must not move before dawn)
+        yield _host({"type": "kill", "seat": r.choice(state.unannounced_revivals)})
     if x < 0.03:
         yield _host({"type": "kill", "seat": r.choice(living)})
     elif x < 0.05:
         yield _host({"type": "set_status", "seat": r.randrange(n), "status": r.choice(list(StatusKind)),
                      "until": r.choice(["dusk", "dawn", "never"])})
     elif x < 0.06:
-        yield _host({"type": "set_alive", "seat": r.randrange(n), "alive": r.random() < 0.5})
+        alive = r.random() < 0.5
+        pool = [s.seat for s in state.seats if s.alive is not alive and not s.departed]
+        if pool:
+            yield _host({"type": "set_alive", "seat": r.choice(pool), "alive": alive})
     elif x < 0.065:
         yield _host({"type": "set_role", "seat": r.randrange(n), "role": r.choice([k for k in ROLES if k != TRAVELLER])})
     elif x < 0.07:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.core.errors import IllegalAction
-from chalicelib.core.game import Viewer
+from chalicelib.core.game import Entrant, Viewer
+from chalicelib.core.rng import Rng
+from chalicelib.games.zhenhuan.actions import TravellerDetails
 from chalicelib.games.zhenhuan.game import GAME
 from chalicelib.games.zhenhuan.roles import (
     CHUNYUAN,
@@ -35,12 +37,14 @@ from .helpers import (
     has,
     host_lines,
     night,
+    player_act,
     public,
     started,
     step,
 )
 
 R = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI]
+TRAVELLER_DETAILS = TravellerDetails(identity="江湖郎中", ability="问问题", alignment="good", female=False)
 
 
 def day1(roles: list[str] = R) -> GameState:
@@ -309,6 +313,35 @@ def test_day_buttons_report_why_they_are_disabled() -> None:
     state = act(state, type="execute", seat=4)
     buttons = {(b.type, b.by): b for b in GAME.view(state, HOST).grimoire.buttons}
     assert buttons[("execute", None)].disabled == buttons[("nominate", None)].disabled == "今日已处决"
+    assert buttons[("nominate", None)].label == "提名"
+
+
+def test_after_the_execution_the_storyteller_may_still_call_a_travellers_exile() -> None:
+    """§8: 「afterwards no more nominations for execution (exiles still)」; §9: an exile 「may happen after
+    the day's execution」. With a living traveller not yet called today, her 「提名」 button stays open as
+    「提请流放」; the server still refuses a nomination for execution (hers and a player's), and once
+    every traveller has been called the button is greyed 「今日已处决」 again."""
+    state = act(day1(), type="execute", seat=1)
+    state = GAME.admit(state, Entrant(7, "旅人"), TRAVELLER_DETAILS, Rng.from_int(5)).state
+    buttons = {(b.type, b.by): b for b in GAME.view(state, HOST).grimoire.buttons}
+    assert (buttons[("nominate", None)].label, buttons[("nominate", None)].disabled) == ("提请流放", None)
+    assert code(state, type="nominate", nominator=0, nominee=3) == "ALREADY_EXECUTED"
+    with pytest.raises(IllegalAction) as err:
+        player_act(state, 0, type="nominate", nominator=0, nominee=3)
+    assert err.value.message == "今日已处决，不能再提名"
+    # a second traveller: while the first one's exile vote runs, the second may be called after it
+    two = GAME.admit(state, Entrant(8, "过客"), TRAVELLER_DETAILS, Rng.from_int(6)).state
+    called = act(two, type="nominate", nominator=0, nominee=7)
+    assert called.day.nominations[-1].exile
+    buttons = {(b.type, b.by): b for b in GAME.view(called, HOST).grimoire.buttons}
+    assert (buttons[("nominate", None)].label, buttons[("nominate", None)].disabled) == ("提请流放", "请先完成投票")
+    voted = act(act(act(called, type="vote", votes=[0]), type="nominate", nominator=1, nominee=8), type="vote", votes=[])
+    buttons = {(b.type, b.by): b for b in GAME.view(voted, HOST).grimoire.buttons}
+    assert (buttons[("nominate", None)].label, buttons[("nominate", None)].disabled) == ("提名", "今日已处决")
+    # a traveller who is dead (exiled) or gone leaves nobody to call
+    gone = act(state, type="depart", seat=7)
+    buttons = {(b.type, b.by): b for b in GAME.view(gone, HOST).grimoire.buttons}
+    assert (buttons[("nominate", None)].label, buttons[("nominate", None)].disabled) == ("提名", "今日已处决")
 
 
 def test_taihou_revived_by_yelanyi_can_force_again() -> None:

@@ -117,6 +117,43 @@ def test_a_night_revival_shows_nothing_before_dawn_not_even_the_ghost_vote() -> 
     assert GAME.view(night(again), Viewer.spectator()).seats[2] == before
 
 
+def test_a_dead_player_revived_at_night_and_killed_again_stays_dead_on_the_public_board() -> None:
+    """DECISIONS #9: 「Deaths are still announced together at dawn, and the public board changes only at
+    dawn.」 A player the table saw die by day, revived at night by the storyteller and killed again the
+    same night (her 「死亡」 or the demon's kill) is dead all night as the table last saw her, spent ghost
+    vote included; dawn announces nothing about her (the table never saw her alive)."""
+    for how in ("button", "demon"):
+        state = night(started(R))
+        state = act(state, type="kill", seat=2)  # 3号 dies by day, in the open
+        state = act(state, type="set_ghost_vote", seat=2, has=False)  # and spends her ghost vote
+        state = dusk(state)
+        before = GAME.view(state, Viewer.spectator()).seats[2]
+        assert not before.alive and not before.ghost_vote
+        state = act(state, type="set_alive", seat=2, alive=True)
+        state = act(state, type="kill", seat=2) if how == "button" else step(state, "huangshang", 2)
+        assert not state.seats[2].alive and not state.seats[2].ghost_vote, how
+        for viewer in (Viewer.spectator(), Viewer.player(3)):
+            assert GAME.view(state, viewer).seats[2] == before, how
+        day = night(state)
+        announce = [e for e in day.log if e.kind == "announce"][-1]
+        assert announce.deaths == () and announce.revived == () and announce.text == "昨夜平安", how
+        assert GAME.view(day, Viewer.spectator()).seats[2] == before, how
+
+
+def test_a_zhenhuan_revived_at_night_who_counter_kills_comes_back_at_dawn() -> None:
+    """DECISIONS #9, the same board rule through 甄嬛's counter-kill: dead by day, revived at night,
+    killed by 皇上 and alive again by her counter-kill — the table sees her dead until dawn, which
+    announces her back (and 皇上's death)."""
+    state = act(night(started(R)), type="kill", seat=0)
+    state = act(dusk(state), type="set_alive", seat=0, alive=True)
+    before = GAME.view(state, Viewer.spectator()).seats[0]
+    state = step(step(state, "huangshang", 0), "zhenhuan")
+    assert state.seats[0].alive and not state.seats[5].alive
+    assert GAME.view(state, Viewer.spectator()).seats[0] == before and not before.alive
+    announce = [e for e in night(state).log if e.kind == "announce"][-1]
+    assert announce.text == "昨夜死亡：6号；1号复活"
+
+
 def test_public_board_hides_night_deaths_until_dawn() -> None:
     """Deaths land together at dawn; players learn who died, never why."""
     state = act(dusk(night(step(started(R), "huafei", None))), type="set_alive", seat=2, alive=False)

@@ -108,12 +108,26 @@ def _check_withdrawn(before: GameState, after: GameState, events: tuple, seats: 
             assert set(notice.lines) <= set(saw)  # type: ignore[attr-defined]
 
 
+def _check_night_board(before: GameState, after: GameState) -> None:
+    """DECISIONS #9: the public board changes only at dawn — through a night, every seat still in the
+    game is alive or dead, with or without her ghost vote, as the table last saw her (a departure is
+    public at once)."""
+    if before.phase is not Phase.NIGHT or after.phase is not Phase.NIGHT:
+        return
+    seen = GAME.view(before, Viewer.spectator()).seats
+    now = GAME.view(after, Viewer.spectator()).seats
+    for old, new in zip(seen, now, strict=True):
+        if not new.departed:
+            assert (new.alive, new.ghost_vote) == (old.alive, old.ghost_vote), (old, new)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_never_leak_secrets(chunk: int) -> None:
     """Each player then sees only her own role and alignment; players learn who died, never why;
     travellers' alignment stays secret (DECISIONS #13); reminders, notes and suggested false answers
-    are the storyteller's; undo notices reach only who had seen the undone information."""
+    are the storyteller's; undo notices reach only who had seen the undone information; the public
+    board does not move during a night (DECISIONS #9)."""
     per = GAMES // CHUNKS
     for seed in range(chunk * per, (chunk + 1) * per):
         game = play(seed)
@@ -130,6 +144,7 @@ def test_random_games_never_leak_secrets(chunk: int) -> None:
             if i == 0:
                 continue
             t = game.transitions[i - 1]
+            _check_night_board(game.states[i - 1], state)
             _check_reports(state, t.events, viewers)
             assert bool(t.results) == (state.phase is Phase.OVER)
             entry = game.entries[i - 1]

@@ -11,8 +11,9 @@ from chalicelib.core.rng import Rng
 from chalicelib.games.zhenhuan.actions import TravellerDetails
 from chalicelib.games.zhenhuan.events import PUBLIC_KINDS, storyteller_log
 from chalicelib.games.zhenhuan.game import GAME
-from chalicelib.games.zhenhuan.roles import Alignment
-from chalicelib.games.zhenhuan.state import GameState
+from chalicelib.games.zhenhuan.roles import ROLES as ROLE_TABLE
+from chalicelib.games.zhenhuan.roles import Alignment, Team
+from chalicelib.games.zhenhuan.state import GameState, ZhenhuanOptions
 
 from .helpers import HOST, act, dusk, night, player_act, started, to_day
 
@@ -175,6 +176,25 @@ def test_a_travellers_admission_reads_once_in_her_log() -> None:
     assert [e.text for e in GAME.view(state, Viewer.player(9)).me.info] == [  # type: ignore[union-attr]
         "你是「旅行者『游方郎中』」（邪恶阵营）", "说书人告知：这是恶魔：5号",  # quotes within quotes: 『』
     ]
+
+
+def test_the_you_are_lines_at_the_start_read_as_one_line_in_her_log() -> None:
+    """Her 「开局」 line (every seat's role; a traveller's identity and the alignment she gave) stands for
+    the 「你是」 each player was shown at `begin`, one per seat; each player still has hers, and the demon
+    shown to an evil traveller stays a line of its own."""
+    state = GAME.setup([Entrant(i, f"玩家{i + 1}") for i in range(16)], ZhenhuanOptions(), Rng.from_int(2))
+    state = act(state, type="set_traveller", seat=15, identity="游方郎中", ability="把脉", alignment="evil", female=True)
+    state = act(state, type="begin")
+    start = [line for line in book(state) if line.startswith("开局：")]
+    dealt = "；".join(f"{s.seat + 1}号{ROLE_TABLE[s.role].name}" for s in state.seats[:15])
+    assert start == [f"开局：{dealt}；16号旅行者『游方郎中』（邪恶）"]
+    assert not [e for e in GAME.view(state, HOST).log if e.kind == "you_are"]
+    demon = next(s.seat for s in state.seats if ROLE_TABLE[s.role].team is Team.DEMON)
+    assert since(book(state), start[0]) == [start[0], f"说书人告知：这是恶魔：{demon + 1}号", "入夜：第1夜"]
+    for seat in (0, 15):
+        mine = [e for e in state.log if e.kind == "you_are" and e.seat == seat]
+        assert [e.text for e in GAME.view(state, Viewer.player(seat)).me.info][:1] == [mine[0].text]  # type: ignore[union-attr]
+    assert [e.kind for e in GAME.view(state, Viewer.player(0)).log] == ["phase"]
 
 
 def test_the_first_night_huangshang_who_converts_nobody_is_not_said_to_have_spared_anyone() -> None:

@@ -13,6 +13,7 @@ from chalicelib.core.errors import IllegalAction
 from chalicelib.core.game import Entrant, Transition, Viewer
 from chalicelib.core.rng import Rng
 from chalicelib.games.zhenhuan.actions import TravellerDetails
+from chalicelib.games.zhenhuan.board import Board
 from chalicelib.games.zhenhuan.game import GAME
 from chalicelib.games.zhenhuan.roles import (
     GUOJUNWANG,
@@ -22,11 +23,24 @@ from chalicelib.games.zhenhuan.roles import (
     QIFEI,
     TAISHANGHUANG,
     WENTAIYI,
+    YELANYI,
     ZHENHUAN,
 )
 from chalicelib.games.zhenhuan.state import GameState
 
-from .helpers import HOST, act, current_view, dusk, night, pass_until, player_act, public, started
+from .helpers import (
+    HOST,
+    act,
+    current_view,
+    dusk,
+    host_lines,
+    night,
+    pass_until,
+    player_act,
+    public,
+    started,
+    step,
+)
 
 R = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, QIFEI]
 GOOD = TravellerDetails(identity="江湖郎中", ability="每天白天可以问说书人一个问题", alignment="good", female=False)
@@ -104,6 +118,25 @@ def test_a_traveller_leaves_at_any_time_and_counts_nowhere_after() -> None:
         act(day, type="nominate", nominator=7, nominee=0)
 
 
+def test_a_departed_traveller_blessed_by_yelanyi_stays_gone_at_dawn() -> None:
+    """DECISIONS #13 and §9: a traveller who left 「counts nowhere any more (not alive, …)」. Blessed by
+    叶澜依 and gone before dawn, she does not come back: dawn revives nobody, says nothing of her, and
+    she is neither alive nor living for the thresholds; 叶澜依's blessing is spent."""
+    roles = [ZHENHUAN, JINXI, GUOJUNWANG, YELANYI, HUAFEI, HUANGSHANG, QIFEI]
+    state = act(admit(night(started(roles))).state, type="kill", seat=7)  # she dies by day
+    state = step(dusk(state), "yelanyi", 7)
+    assert state.night.revive == 7
+    state = act(state, type="depart", seat=7)
+    assert state.night.revive is None and "叶澜依的祝福落空" in host_lines(state)[-1]
+    day = night(state)
+    assert day.seats[7].departed and not day.seats[7].alive and "revive" in day.seats[3].spent
+    announce = [e for e in day.log if e.kind == "announce"][-1]
+    assert announce.revived == () and announce.text == "昨夜平安"
+    seat = public(day)["seats"][7]
+    assert (seat["alive"], seat["ghost_vote"], seat["departed"]) == (False, False, True)
+    assert 7 not in Board(day).living() and GAME.view(day, HOST).day.threshold == 4
+
+
 def test_travellers_are_exiled_by_anyone_and_everyone_votes_without_a_ghost_vote() -> None:
     """Travellers are exiled, not executed (research/botc.md §3.2): anyone (the dead too) may call it,
     it is no nomination of hers, everyone votes without spending a ghost vote, the bar is half of all
@@ -123,6 +156,19 @@ def test_travellers_are_exiled_by_anyone_and_everyone_votes_without_a_ghost_vote
     assert not state.seats[7].alive and not state.seats[2].ghost_vote and state.day.executed == 3
     assert any(e.kind == "execution" and e.exile for e in state.log)
     assert public(state)["day"]["exile_threshold"] == 4
+
+
+def test_an_exile_vote_that_falls_short_reads_not_exiled() -> None:
+    """§9: 「reaching it exiles her (she dies; public 「流放」)」 — so a vote below the bar says 「未流放」,
+    and so does the storyteller's correction of a vote to below it (what the vote did stays)."""
+    state = act(admit(night(started(R))).state, type="nominate", nominator=0, nominee=7)
+    short = act(state, type="vote", votes=[0])
+    vote = [e for e in short.log if e.kind == "vote"][-1]
+    assert vote.text == "8号得1票（需4票）；举手：1号；未流放" and short.seats[7].alive
+    exiled = act(state, type="vote", votes=[0, 1, 2, 3])
+    assert [e for e in exiled.log if e.kind == "vote"][-1].text.endswith("；流放") and not exiled.seats[7].alive
+    fixed = act(exiled, type="edit_vote", index=0, votes=[0])
+    assert [e for e in fixed.log if e.kind == "vote"][-1].text == "说书人更正投票：8号得1票（需4票）；举手：1号；未流放"
 
 
 FEMALE = TravellerDetails(identity="江湖女医", ability="每天白天可以问说书人一个问题", alignment="good", female=True)
