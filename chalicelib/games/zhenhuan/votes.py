@@ -209,19 +209,22 @@ def tally(b: Board, yes: tuple[int, ...], raised_dead: set[int] | None = None) -
     need = exile_threshold(b) if nom.exile else threshold(b)
     counted = nom.model_copy(update={"voters": voters, "ghost": ghost, "threshold": need})
     set_day(b, nominations=day.nominations[:-1] + (counted,), clock=None)
-    _announce(b, counted, "")
+    _announce(b, counted)
     if nom.exile and len(voters) >= need:
         died = b.die(nom.nominee)
         b.emit(ExecutionEvent(seat=nom.nominee, died=died, exile=True, text=f"{no(nom.nominee)}被流放"))
 
 
-def _announce(b: Board, nom: Nomination, prefix: str) -> str:
+def _announce(b: Board, nom: Nomination, prefix: str = "", *, corrected: bool = False) -> str:
     block, high = _block(day_of(b).nominations)
     set_day(b, block=block, block_votes=high)
     assert nom.voters is not None
     count, need = len(nom.voters), nom.threshold
-    if nom.exile:  # the bar decides; a vote that fell short says so (a corrected one too)
-        what = "流放" if count >= need else "未流放"
+    if nom.exile:
+        # the bar decides and the line says what happened; a correction changes the record, not what
+        # the vote did (she stays exiled, or not), so it tells only whether the count reaches the bar
+        enough = count >= need
+        what = ("够流放票数" if enough else "不够流放票数") if corrected else ("流放" if enough else "未流放")
     else:
         what = f"处决台：{no(block) if block is not None else '无人'}"
     hands = "、".join(no(v) for v in nom.voters) or "无"
@@ -277,7 +280,7 @@ def edit_vote(b: Board, a: A.EditVote) -> None:
     fixed = nom.model_copy(update={"voters": voters, "ghost": ghost})
     day = day_of(b)
     set_day(b, nominations=day.nominations[: a.index] + (fixed,) + day.nominations[a.index + 1 :])
-    text = _announce(b, fixed, "说书人更正投票：")
+    text = _announce(b, fixed, "说书人更正投票：", corrected=True)
     b.host(text, override=True, restates=1)
 
 

@@ -159,8 +159,9 @@ def test_travellers_are_exiled_by_anyone_and_everyone_votes_without_a_ghost_vote
 
 
 def test_an_exile_vote_that_falls_short_reads_not_exiled() -> None:
-    """§9: 「reaching it exiles her (she dies; public 「流放」)」 — so a vote below the bar says 「未流放」,
-    and so does the storyteller's correction of a vote to below it (what the vote did stays)."""
+    """§9: 「reaching it exiles her (she dies; public 「流放」)」 — so a vote below the bar says 「未流放」. The
+    storyteller's correction changes the record, not what the vote did: it says whether the count
+    reaches the bar (「够/不够流放票数」), never 「流放」 or 「未流放」 of a seat that stays as the vote left her."""
     state = act(admit(night(started(R))).state, type="nominate", nominator=0, nominee=7)
     short = act(state, type="vote", votes=[0])
     vote = [e for e in short.log if e.kind == "vote"][-1]
@@ -168,7 +169,11 @@ def test_an_exile_vote_that_falls_short_reads_not_exiled() -> None:
     exiled = act(state, type="vote", votes=[0, 1, 2, 3])
     assert [e for e in exiled.log if e.kind == "vote"][-1].text.endswith("；流放") and not exiled.seats[7].alive
     fixed = act(exiled, type="edit_vote", index=0, votes=[0])
-    assert [e for e in fixed.log if e.kind == "vote"][-1].text == "说书人更正投票：8号得1票（需4票）；举手：1号；未流放"
+    assert [e for e in fixed.log if e.kind == "vote"][-1].text == "说书人更正投票：8号得1票（需4票）；举手：1号；不够流放票数"
+    assert not fixed.seats[7].alive  # exiled she stays
+    raised = act(short, type="edit_vote", index=0, votes=[0, 1, 2, 3])
+    assert [e for e in raised.log if e.kind == "vote"][-1].text.endswith("；举手：1号、2号、3号、4号；够流放票数")
+    assert raised.seats[7].alive  # the correction exiles nobody
 
 
 FEMALE = TravellerDetails(identity="江湖女医", ability="每天白天可以问说书人一个问题", alignment="good", female=True)
