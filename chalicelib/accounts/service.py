@@ -47,10 +47,15 @@ def _role(deps: AccountDeps, openid: str) -> Role:
     return Role.ADMIN if openid in deps.admin_openids else Role.PLAYER
 
 
-def _login(deps: AccountDeps, openid: str, name: str) -> dict[str, Any]:
+def _login(deps: AccountDeps, openid: str, name: str | None) -> dict[str, Any]:
+    """Log her in, creating her on first login. Without a name (the mini-program's login, where she did
+    not choose one) she keeps the name she has, and a new player is 宫人 with four characters of her user
+    id — a hash: the openid is private, not even a piece of it goes into a name others read."""
     role = _role(deps, openid)
     now = deps.clock.now_ms()
-    user = deps.accounts.ensure_user(User(id=user_id_for(openid), name=name, role=role.value, created_ms=now), openid)
+    uid = user_id_for(openid)
+    user = deps.accounts.ensure_user(User(id=uid, name=name or f"宫人{uid[-4:]}", role=role.value, created_ms=now),
+                                     openid, keep_name=not name)
     return _session(deps, user, Caller(user_id=user.id, name=user.name, role=role))
 
 
@@ -93,7 +98,7 @@ def login_wechat(deps: AccountDeps, code: str, nickname: str | None) -> dict[str
     session = deps.wechat.code_to_session(code)
     if nickname:
         deps.check_name(nickname, session.openid)
-    return _login(deps, session.openid, nickname or f"宫人{session.openid[-4:]}")
+    return _login(deps, session.openid, nickname or None)
 
 
 def login_dev(deps: AccountDeps, name: str) -> dict[str, Any]:

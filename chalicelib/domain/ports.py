@@ -251,8 +251,10 @@ class RoomStore(Protocol):
 class AccountStore(Protocol):
     def get_user(self, uid: str) -> User | None: ...
 
-    def ensure_user(self, user: User, openid: str) -> User:
-        """Create the user on first login (keeping an existing user's name, role and 妃子)."""
+    def ensure_user(self, user: User, openid: str, *, keep_name: bool = False) -> User:
+        """Create the user on first login; afterwards keep her record (her 妃子, when she came) and set
+        her name and role — her name only if she was created now, with `keep_name` (a login that
+        names nobody: a stored name is not overwritten by a default)."""
         ...
 
     def create_consort(self, consort: Consort) -> None: ...

@@ -42,12 +42,15 @@ class DynamoAccountStore(DynamoBase):
         resp = self.client.get_item(TableName=self.table, Key=_user_key(uid))
         return _user(resp["Item"]) if "Item" in resp else None
 
-    def ensure_user(self, user: User, openid: str) -> User:
-        """Create the user on first login; afterwards keep her record and refresh name and role."""
+    def ensure_user(self, user: User, openid: str, *, keep_name: bool = False) -> User:
+        """Create the user on first login; afterwards keep her record and refresh role and name (the
+        name only on creation, with `keep_name`)."""
+        name = "if_not_exists(#n, :n)" if keep_name else ":n"
         resp = self.client.update_item(
             TableName=self.table,
             Key=_user_key(user.id),
-            UpdateExpression="SET #n = :n, #r = :r, openid = :o, id = :id, created_ms = if_not_exists(created_ms, :c)",
+            UpdateExpression=f"SET #n = {name}, #r = :r, openid = :o, id = :id, "
+                             "created_ms = if_not_exists(created_ms, :c)",
             ExpressionAttributeNames={"#n": "name", "#r": "role"},
             ExpressionAttributeValues={
                 ":n": av(user.name), ":r": av(user.role), ":o": av(openid), ":id": av(user.id),

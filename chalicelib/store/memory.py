@@ -272,11 +272,11 @@ class MemoryStore:
         with self._lock:
             return self.users.get(uid)
 
-    def ensure_user(self, user: User, openid: str) -> User:
+    def ensure_user(self, user: User, openid: str, *, keep_name: bool = False) -> User:
         with self._lock:
             old = self.users.get(user.id)
-            new = replace(user, openid=openid) if old is None else replace(old, name=user.name, role=user.role,
-                                                                             openid=openid)
+            new = replace(user, openid=openid) if old is None else replace(
+                old, name=old.name if keep_name else user.name, role=user.role, openid=openid)
             self.users[user.id] = new
             return new
 

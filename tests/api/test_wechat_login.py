@@ -81,6 +81,18 @@ def test_same_openid_is_the_same_user_and_admins_come_from_configuration(api):
     assert a["user"]["role"] == "admin"
 
 
+def test_a_login_without_a_name_keeps_hers_and_a_default_name_holds_no_piece_of_the_openid(api):
+    """The mini-program logs in without a name unless she writes one: a new player is 宫人 and four
+    characters of her user id (a hash), never of her openid (private; other players read names on
+    boards and seats); a later login without a name keeps the one she has, a named one renames her."""
+    first = _login(api, "success").json_body["user"]
+    assert first["name"] == f"宫人{first['id'][-4:]}" and "VJJE" not in first["name"]  # …fVJJE: the openid's end
+    assert _login(api, "success", "甄嬛").json_body["user"]["name"] == "甄嬛"
+    again = _login(api, "success").json_body
+    assert again["user"]["name"] == "甄嬛"
+    assert api.http.get("/v1/me", headers={"Authorization": again["token"]}).json_body["user"]["name"] == "甄嬛"
+
+
 @pytest.mark.parametrize("code,status,err", [
     ("invalid_code", 401, "WECHAT_CODE_INVALID"),
     ("code_used", 401, "WECHAT_CODE_USED"),

@@ -376,6 +376,11 @@ def test_a_user_keeps_her_consort_when_she_logs_in_again(store):
     store.accounts.claim_consort("c1", u)
     again = store.accounts.ensure_user(User(id="u1", name="甲2", role="admin", created_ms=9), "oid")
     assert (again.name, again.role, again.consort, again.created_ms) == ("甲2", "admin", "c1", 5)
+    unnamed = store.accounts.ensure_user(User(id="u1", name="宫人0001", role="player", created_ms=9), "oid",
+                                         keep_name=True)
+    assert (unnamed.name, unnamed.role, unnamed.consort) == ("甲2", "player", "c1")  # her name stays
+    new = store.accounts.ensure_user(User(id="u9", name="宫人0009", role="player", created_ms=9), "o9", keep_name=True)
+    assert new.name == "宫人0009" == store.accounts.get_user("u9").name
     assert store.accounts.get_user("nobody") is None
 
 

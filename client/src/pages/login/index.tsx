@@ -36,7 +36,7 @@ export default function Login() {
     setError(undefined)
     try {
       if (IS_H5) await session.loginByName(n)
-      else await session.loginWeChat()
+      else await session.loginWeChat(n || undefined)  // unwritten: she keeps the name she has
       enter()
     } catch (e) {
       setError(notDelivered(e))  // logging in is safe to send again: she may tap again
@@ -83,6 +83,18 @@ export default function Login() {
         ) : (
           <>
             <View className='gate-hint muted'>以微信身份入宫</View>
+            {/* type nickname: WeChat offers her own nickname above the keyboard (and clears one that fails
+                its check on blur); left empty, a new player is 宫人…, a returning one keeps her name */}
+            <View className='field-label'>名号（可不填）</View>
+            <Input
+              className='input'
+              type='nickname'
+              value={name}
+              maxlength={20}
+              placeholder='用微信昵称，或写一个名号'
+              onInput={(e) => setName(e.detail.value)}
+              onBlur={(e) => setName(e.detail.value)}
+            />
             <ErrorLine error={error} />
             <View className='gate-go'>
               <SealButton size='big' busy={busy} onClick={() => void login()}>微信入宫</SealButton>
