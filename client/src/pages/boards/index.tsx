@@ -12,6 +12,9 @@ import { takeBoard } from '../../lib/nav'
 import { boardFamilies, hasFastestClears } from './families'
 import './index.css'
 
+/** Rows a board shows: a full page is the top of a longer board (「前 20 名」), not everyone on it. */
+const BOARD_PAGE = 20
+
 type Row = Schemas['BoardRowOut']
 
 function RankMark({ rank }: { rank: number }) {
@@ -58,7 +61,7 @@ export default function Boards() {
   })
   const [stage, setStage] = useState(1)
   const board = `${game}-${kind}`
-  const top = useData(() => api.GET('/v1/boards/{board}', { params: { path: { board } } }), [board])
+  const top = useData(() => api.GET('/v1/boards/{board}', { params: { path: { board }, query: { limit: BOARD_PAGE } } }), [board])
   const mine = useData(() => api.GET('/v1/boards/{board}/me', { params: { path: { board } } }), [board])
   // the fastest clears of the competition shown: 自由赛 and 锦标赛 never share a board
   // (宫斗杀's board only: A/B/C have no stages to clear)
@@ -72,6 +75,8 @@ export default function Boards() {
 
   if (!authed) return null
   const rows = top.data?.board === board ? top.data.rows : undefined
+  // a reply for the tab she left (a late one too) is never shown under the tab she is on
+  const clearRows = fastest.data?.stage === stage && fastest.data.competition === kind ? fastest.data.rows : undefined
   // a 妃子's board (深宫杀's 群芳战绩) counts 击败 and damage; a player's (保皇) does not
   const fights = (list.data?.boards.find((b) => b.board === board)?.subject ?? 'consort') === 'consort'
 
@@ -88,7 +93,7 @@ export default function Boards() {
         ))}
       </View>
 
-      <Panel title={boardTitle(board)} extra={rows ? `${rows.length} 人上榜` : undefined}>
+      <Panel title={boardTitle(board)} extra={rows ? (rows.length >= BOARD_PAGE ? `前 ${rows.length} 名` : `${rows.length} 人上榜`) : undefined}>
         <View className='my-rank'>
           <Text className='muted'>我的名次</Text>
           <Text className='my-rank-value'>
@@ -110,7 +115,7 @@ export default function Boards() {
             ))}
           </View>
           <ErrorLine error={fastest.error} />
-          {fastest.data?.stage === stage && fastest.data.rows.map((r) => (
+          {clearRows?.map((r) => (
             <View key={r.room} className='board-row clear-row'>
               <RankMark rank={r.rank} />
               <View className='grow'>
@@ -127,7 +132,7 @@ export default function Boards() {
               </View>
             </View>
           ))}
-          {fastest.data?.stage === stage && !fastest.data.rows.length ? <View className='empty'>此关尚无人通关</View> : null}
+          {clearRows && !clearRows.length ? <View className='empty'>此关尚无人通关</View> : null}
         </Panel>
       ) : null}
     </Screen>
