@@ -39,7 +39,8 @@ def _user(item: dict[str, Any]) -> User:
 
 class DynamoAccountStore(DynamoBase):
     def get_user(self, uid: str) -> User | None:
-        resp = self.client.get_item(TableName=self.table, Key=_user_key(uid))
+        # strongly consistent: she sits down with the 妃子 she claimed a moment ago
+        resp = self.client.get_item(TableName=self.table, Key=_user_key(uid), ConsistentRead=True)
         return _user(resp["Item"]) if "Item" in resp else None
 
     def ensure_user(self, user: User, openid: str, *, keep_name: bool = False) -> User:

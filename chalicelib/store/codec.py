@@ -17,7 +17,8 @@ _ser = TypeSerializer()
 _de = TypeDeserializer()
 
 FINISHED_RETENTION_S = 30 * 24 * 3600
-"""Finished rooms (and their moves, logs) are garbage-collected by TTL after 30 days."""
+"""Finished rooms are garbage-collected by TTL 30 days after they end (their moves, logs and watchers
+60 days after each was written: `dynamodb.LOG_RETENTION_S`)."""
 
 
 def _plain(value: Any) -> Any:
@@ -223,12 +224,16 @@ def move_from_item(item: dict[str, Any]) -> MoveRecord:
     )
 
 
-def log_to_item(room_id: str, log: LogRecord) -> dict[str, Any]:
-    return to_item({
+def log_to_item(room_id: str, log: LogRecord, expires_s: int | None = None) -> dict[str, Any]:
+    """A log entry; `expires_s` (as a sealed move's) lets TTL remove it long after its room has gone."""
+    item: dict[str, Any] = {
         "pk": f"ROOM#{room_id}",
         "sk": f"LOG#{log.step:06d}",
         "body": pack_json(log.model_dump(mode="json")),
-    })
+    }
+    if expires_s is not None:
+        item[TTL_ATTRIBUTE] = expires_s
+    return to_item(item)
 
 
 def log_from_item(item: dict[str, Any]) -> LogRecord:

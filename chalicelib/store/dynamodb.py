@@ -31,6 +31,9 @@ from chalicelib.store.faults import GuardedClient, error_code
 from chalicelib.store.table import MEMBER_SCAN, SHARDS, TTL_ATTRIBUTE, clear_pk, lobby_pk, lobby_scope
 
 LOG_RETENTION_S = 60 * 24 * 3600
+"""A room's log entries, sealed moves and watchers are removed by TTL this long after they were written:
+twice a finished room's 30 days (`codec.FINISHED_RETENTION_S`), and far longer than any room runs (an
+idle one closes within hours), so a live room's replay, undo and reports never miss an entry."""
 
 MEMBER_PAGE = 50
 BATCH_ATTEMPTS = 4
@@ -229,7 +232,7 @@ class DynamoRoomStore(DynamoBase):
             }},
             {"Put": {
                 "TableName": self.table,
-                "Item": codec.log_to_item(room.id, log),
+                "Item": codec.log_to_item(room.id, log, expires),
                 "ConditionExpression": "attribute_not_exists(pk)",
             }},
         ]
@@ -395,9 +398,10 @@ class DynamoRoomStore(DynamoBase):
         }))
 
     def is_watcher(self, room_id: str, user: str) -> bool:
+        # strongly consistent: her phone asks for the view the moment /spectate answered that she is in
         resp = self.client.get_item(
             TableName=self.table, Key={"pk": av(f"ROOM#{room_id}"), "sk": av(f"WATCH#{user}")},
-            ProjectionExpression="pk",
+            ProjectionExpression="pk", ConsistentRead=True,
         )
         return "Item" in resp
 
