@@ -54,75 +54,85 @@ def play_again(deps: RoomDeps, caller: Caller, room_id: str, stage: int | None) 
     raw = dict(old.options) if stage is None else {**old.options, "stage": stage}
     options = parse_model(game.options_model, raw, "房间设置").model_dump(mode="json")
     choice = str(options["stage"]) if "stage" in options else SAME
+    table = {s.user for s in old.seats if s.person}
     for _ in range(JOIN_ATTEMPTS):
         link = old.again.get(choice)
-        if link is not None and link.n > 1:
-            playing = _earlier_room(deps, caller, old.id, choice, link.n)
-            if playing is not None:
-                return playing  # she came in time for an earlier opening: that one is hers
+        playing = dict(link.playing or {}) if link else {}
         if link is not None:
-            entered = _enter(deps, caller, deps.rooms.get_room(link.room))
+            earlier = _earlier_room(deps, caller, old.id, choice, link)
+            if earlier is not None:
+                return earlier  # she came in time for an earlier opening: that one is hers
+            entered, room = _enter(deps, caller, deps.rooms.get_room(link.room))
             if entered is not None:
                 return entered
             # the 再战 room closed before it started (its opener left, or it stood idle), or it went
-            # on without her (full, started): the next opening replaces it — she opens it
+            # on without her (full, started): the next opening replaces it — she opens it. Those it
+            # went on with are playing there: the link keeps that (their taps answer their game).
+            if room.status.live:
+                playing.update({s.user: room.id for s in room.seats if s.user in table})
         if old.host is not None and not hosting:
             raise Conflict("新的一局由主持人来开，请稍候", code="AGAIN_HOST_OPENS")
         n = link.n + 1 if link else 1
         new = _open(deps, caller, old, game, options, again_room_id(old.id, choice, n))
         opener = new.seats[0].name if new.seats and new.host is None else new.creator_name
-        linked = old.model_copy(update={
-            "again": {**old.again, choice: AgainLink(room=new.id, by=opener, user=new.creator, n=n)},
-            "version": old.version + 1,
-        })
+        again_link = AgainLink(room=new.id, by=opener, user=new.creator, n=n, playing=playing)
+        linked = old.model_copy(update={"again": {**old.again, choice: again_link}, "version": old.version + 1})
         try:
             deps.rooms.save_room(linked, old.version)
         except StaleVersion:  # a teammate linked hers first (or the same one): decide again on what she left
             metrics_count("Retries")
             old = deps.rooms.get_room(room_id)
             continue
-        entered = _enter(deps, caller, new)
+        entered, _ = _enter(deps, caller, new)
         if entered is not None:
             return entered
         old = deps.rooms.get_room(room_id)  # closed the moment it was linked: open the next
     raise StaleVersion()
 
 
-def _enter(deps: RoomDeps, caller: Caller, room: Room) -> Room | None:
+def _enter(deps: RoomDeps, caller: Caller, room: Room) -> tuple[Room | None, Room]:
     """Her place in the 再战 room: she opened (or hosts) it already, or she sits down now. None: a
-    next one is due — it closed before it started, or (a players' room) it went on without her.
+    next one is due — it closed before it started, or (a players' room) it went on without her; then
+    also the room as it was found (read again if it changed as she sat down).
 
     Raises:
         Conflict: ROOM_NOT_OPEN (a hosted room started without her: a 再战 seats the table before the
             start, also in a game that seats late entrants otherwise; only its host opens another).
     """
     if room.status is RoomStatus.EXPIRED:
-        return None
+        return None, room
     if room.takes_part(caller.user_id):
-        return noted(deps, caller.user_id, room)
+        return noted(deps, caller.user_id, room), room
     if room.status is not RoomStatus.OPEN or room.full:
         if room.host is None:
-            return None  # the ones who came are playing: the late ones make the next table
+            return None, room  # the ones who came are playing: the late ones make the next table
         raise Conflict("再战的房间已经开局，请从大厅观战或等下一局", code="ROOM_NOT_OPEN")
     try:
-        return join_room(deps, caller, room.id, None, vouched=True)
+        entered = join_room(deps, caller, room.id, None, vouched=True)
+        return entered, entered
     except Conflict as e:
         if e.code in ("ROOM_NOT_OPEN", "ROOM_FULL") and room.host is None:
-            return None  # it filled, started or closed as she sat down: the next table
+            return None, deps.rooms.get_room(room.id)  # it filled, started or closed as she sat down
         raise
 
 
-def _earlier_room(deps: RoomDeps, caller: Caller, room_id: str, choice: str, n: int) -> Room | None:
-    """A room of an opening before the `n`th that she sits in (or hosts) and that has not ended: a
-    late teammate's new opening replaced the link, not her seat (her retried tap must not seat her a
-    second time)."""
-    for k in range(n - 1, 0, -1):
-        try:
-            room = deps.rooms.get_room(again_room_id(room_id, choice, k))
-        except NotFound:
-            continue
-        if room.status.live and room.takes_part(caller.user_id):
-            return noted(deps, caller.user_id, room)
+def _earlier_room(deps: RoomDeps, caller: Caller, room_id: str, choice: str, link: AgainLink) -> Room | None:
+    """The room of an earlier opening that she sits in (or hosts) and that has not ended: a late
+    teammate's new opening replaced the link, not her seat (her retried tap must not seat her a second
+    time). The link names the opening she went on in (`AgainLink.playing`): at most one read, however
+    many openings came before (it read every one of them on every tap, hundreds after a long loop)."""
+    if link.playing is None:  # a link kept before it named them: the opening before it, as most likely
+        earlier = again_room_id(room_id, choice, link.n - 1) if link.n > 1 else None
+    else:
+        earlier = link.playing.get(caller.user_id)
+    if earlier is None:
+        return None
+    try:
+        room = deps.rooms.get_room(earlier)
+    except NotFound:
+        return None
+    if room.status.live and room.takes_part(caller.user_id):
+        return noted(deps, caller.user_id, room)
     return None
 
 
@@ -152,3 +162,4 @@ def _open(deps: RoomDeps, caller: Caller, old: Room, game: AnyGame, options: dic
     # take the seats they leave, as they tap
     bots = [s.bot for s in old.seats if s.bot is not None and not s.person]
     return seat_bots(deps, created, bots) if bots and game.bots and game.bot_fill else created
+

@@ -273,3 +273,58 @@ def test_the_bots_the_table_played_with_come_along_and_its_people_take_the_seats
     assert joined["id"] == new["id"] and len(joined["seats"]) == 8 and joined["awaited"] == []
     assert joined["status"] == "open"  # a 卡牌局 starts when its creator says 开战, as before
 
+def finished_baohuang(me: Player) -> str:
+    """A 保皇 room she played with four bots and quit: over, hers to play again."""
+    room_id = me.open_room("baohuang")
+    me.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple"})
+    me.ok("POST", f"/v1/rooms/{room_id}/start")
+    assert me.act(room_id, {"type": "quit"}).status_code == 200
+    return room_id
+
+
+def test_a_tap_reads_a_few_rooms_however_many_openings_came_before(api, svc, monkeypatch):
+    """To answer one playing in an earlier opening her game (P13), each 再战 tap read the room of every
+    opening before the link's, strongly consistent: after a long 再战 and 离席 loop, hundreds of reads a
+    tap. Now the link names who went on in which opening (`AgainLink.playing`): a tap reads the finished
+    room and the link's room."""
+    from chalicelib.store.dynamodb import DynamoRoomStore
+
+    me = Player(api, "甲")
+    room_id = finished_baohuang(me)
+    for _ in range(40):
+        new = me.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]
+        me.ok("POST", f"/v1/rooms/{new['id']}/leave")
+    reads: list[str] = []
+    real = DynamoRoomStore.get_room
+    monkeypatch.setattr(DynamoRoomStore, "get_room", lambda s, rid: reads.append(rid) or real(s, rid))
+    new = me.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]
+    assert reads == [room_id, again.again_room_id(room_id, again.SAME, 40)] and new["status"] == "open"
+
+
+def test_one_playing_in_an_opening_two_before_is_answered_her_game(api, svc, admin):
+    """P13 「one who is playing in an earlier opening and asks again is answered her game, never a second
+    seat」, however many openings went on since: the link names the one she went on in."""
+    team, done = finished_d_room(api, admin, ["欣常在", "祥嫔", "康常在"])
+    strangers = make_team(api, admin, ["路人甲", "路人乙", "路人丙", "路人丁"], value=60)
+    first = team[0].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"]
+    for p in strangers[:2]:
+        p.ok("POST", f"/v1/rooms/{first}/join")
+    second = team[2].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"]  # too late for the first
+    for p in strangers[2:]:
+        p.ok("POST", f"/v1/rooms/{second}/join")
+    assert {svc.rooms.get_room(r).status for r in (first, second)} == {RoomStatus.ACTIVE}
+    third = team[1].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"]  # too late for both
+    assert len({first, second, third}) == 3
+    link = svc.rooms.get_room(done).again["1"]
+    assert (link.room, link.n, link.playing) == (third, 3, {team[0].user["id"]: first, team[2].user["id"]: second})
+    # their taps again (a lost answer): their own games, not a seat in the third
+    assert team[0].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"] == first
+    assert team[2].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"] == second
+    assert seated_users(svc, third) == [team[1].user["id"]]
+    # a link kept before it named them: the opening before it is looked at, as it was first
+    old = svc.rooms.get_room(done)
+    unnamed = {"1": link.model_copy(update={"playing": None})}
+    svc.rooms.save_room(old.model_copy(update={"again": unnamed, "version": old.version + 1}), old.version)
+    assert team[2].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"] == second
+    assert seated_users(svc, third) == [team[1].user["id"]]
+
