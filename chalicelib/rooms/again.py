@@ -3,7 +3,11 @@ room (same game, same settings, the stage she chose); everyone else who asks joi
 
 The new room's id is derived from the finished room, the choice and the opening's number, so two
 teammates tapping at the same instant both reach one room (one creates it, the other finds it and
-joins); the finished room then names it (`Room.again`), which also tells the others' screens."""
+joins); the finished room then names it (`Room.again`), which also tells the others' screens.
+
+The first opening is free (one per finished game); each one after it (the one before closed unstarted,
+or went on without her) is charged to its opener's ration of openings (P15, `lobby.reserve_opening`):
+else 再战 and 离席 in a loop took a fresh 房号 on every turn."""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ import base64
 import hashlib
 from typing import Any
 
-from chalicelib.core.errors import Conflict, Forbidden, NotFound, StaleVersion
+from chalicelib.core.errors import Conflict, Forbidden, NotFound, RateLimited, StaleVersion
 from chalicelib.core.game import AnyGame
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import AgainLink, AgainOf, Competition, Room, RoomStatus, Teammate
@@ -19,7 +23,7 @@ from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.deps import JOIN_ATTEMPTS, RoomDeps
 from chalicelib.rooms.engine import parse_model
-from chalicelib.rooms.lobby import create_coded, join_room, seat_bots, seat_for
+from chalicelib.rooms.lobby import create_coded, join_room, reserve_opening, seat_bots, seat_for
 from chalicelib.rooms.mine import noted
 
 SAME = "same"
@@ -42,6 +46,7 @@ def play_again(deps: RoomDeps, caller: Caller, room_id: str, stage: int | None) 
         Forbidden: NOT_IN_ROOM (only the table's people and its host), MODE_LOCKED, NO_CONSORT, ADMIN_ONLY (a
             锦标赛's next room, by a 司礼 no longer).
         ValidationFailed: a stage this game does not have.
+        RateLimited: TOO_MANY_ROOMS (an opening after the first: her ration of openings is spent, P15).
     """
     old = deps.rooms.get_room(room_id)
     hosting = old.host == caller.user_id
@@ -73,7 +78,7 @@ def play_again(deps: RoomDeps, caller: Caller, room_id: str, stage: int | None) 
         if old.host is not None and not hosting:
             raise Conflict("新的一局由主持人来开，请稍候", code="AGAIN_HOST_OPENS")
         n = link.n + 1 if link else 1
-        new = _open(deps, caller, old, game, options, again_room_id(old.id, choice, n))
+        new = _open(deps, caller, old, game, options, again_room_id(old.id, choice, n), charged=n > 1)
         opener = new.seats[0].name if new.seats and new.host is None else new.creator_name
         again_link = AgainLink(room=new.id, by=opener, user=new.creator, n=n, playing=playing)
         linked = old.model_copy(update={"again": {**old.again, choice: again_link}, "version": old.version + 1})
@@ -136,15 +141,32 @@ def _earlier_room(deps: RoomDeps, caller: Caller, room_id: str, choice: str, lin
     return None
 
 
-def _open(deps: RoomDeps, caller: Caller, old: Room, game: AnyGame, options: dict[str, Any], room_id: str) -> Room:
-    """The 再战 room, written now or already there (a teammate's, or her own retried)."""
+def _open(deps: RoomDeps, caller: Caller, old: Room, game: AnyGame, options: dict[str, Any], room_id: str,
+          *, charged: bool) -> Room:
+    """The 再战 room, written now or already there (a teammate's, or her own retried). `charged`: an
+    opening after the first, taken from her ration (P15) unless it is there already.
+
+    Raises:
+        RateLimited: TOO_MANY_ROOMS.
+    """
     if not caller.is_admin and not deps.is_open(game.key):
         raise Forbidden("该玩法暂未开放", code="MODE_LOCKED")
     if old.competition is Competition.TOURNAMENT and not caller.is_admin:  # a 司礼 no longer
         raise Forbidden("只有司礼可以开锦标赛", code="ADMIN_ONLY")
+    now = deps.clock.now_ms()
+    if charged and not caller.is_admin:
+        made = _made(deps, room_id)
+        if made is not None:
+            return made  # a teammate's twin tap, or her own retry: no opening of hers
+        try:
+            reserve_opening(deps, caller, room_id, False, now)
+        except RateLimited:
+            made = _made(deps, room_id)  # a teammate's twin tap made it meanwhile: hers to join
+            if made is None:
+                raise
+            return made
     parsed = game.parse_options(options)
     hosted = old.host is not None
-    now = deps.clock.now_ms()
     room = Room(
         id=room_id, game=old.game, title=game.room_title(parsed), status=RoomStatus.OPEN,
         creator=caller.user_id, creator_name=caller.name, host=caller.user_id if hosted else None,
@@ -163,3 +185,10 @@ def _open(deps: RoomDeps, caller: Caller, old: Room, game: AnyGame, options: dic
     bots = [s.bot for s in old.seats if s.bot is not None and not s.person]
     return seat_bots(deps, created, bots) if bots and game.bots and game.bot_fill else created
 
+
+def _made(deps: RoomDeps, room_id: str) -> Room | None:
+    """The room of this id, if it is written already."""
+    try:
+        return deps.rooms.get_room(room_id)
+    except NotFound:
+        return None
