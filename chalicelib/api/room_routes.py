@@ -123,7 +123,7 @@ def leave_room(caller: Caller, room_id: str) -> dict[str, Any]:
 
 @route(bp, "/v1/rooms/{room_id}/again", "POST", body=AgainBody, response=RoomSummaryOut, tag="rooms",
        summary="再战：这一局的玩家开同样设置的新房（宫斗杀可选关卡），同桌其他人再点即入这同一间；主持的玩法由主持人开",
-       errors=(400, 401, 403, 404, 409, 413, 422))
+       errors=(400, 401, 403, 404, 409, 413, 422, 429))
 def play_again(caller: Caller, room_id: str, body: AgainBody) -> views.RoomView:
     """Answers the new room (as 入席 does). Safe to retry: the same room, her one seat."""
     return _summary(caller, again.play_again(services().room_deps(), caller, room_id, body.stage))

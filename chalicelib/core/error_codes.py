@@ -104,7 +104,8 @@ PLATFORM_ERRORS: dict[str, ErrorSpec] = {
     "PASSWORD_LOCKED": _e(429, "暗号错误次数过多，请十分钟后再试",
                           "Too many wrong 暗号 for this room in the last ten minutes."),
     "TOO_MANY_ROOMS": _e(429, "开房太频繁：一小时内最多开 20 个房间",
-                         "She opened 20 rooms in the last hour (each holds a 房号 for days): Retry-After says when."),
+                         "She opened 20 rooms in the last hour (each holds a 房号 for days; a 再战 room opened after "
+                         "the first of its game counts): Retry-After says when."),
     "TOO_MANY_TEXTS": _e(429, "发送文字太频繁：5分钟内最多发送 30 次",
                          "She sent 30 actions with typed text (each spends content-security calls) in this room "
                          "in the last five minutes: Retry-After says when."),

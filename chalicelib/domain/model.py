@@ -170,6 +170,11 @@ class AgainLink(BaseModel):
     n: int = 1
     """Which opening this is: a rematch room closed before it started (its opener left) is followed by
     the next, whose id differs."""
+    playing: dict[str, str] | None = None
+    """The table's people seated in an earlier opening that went on (filled or started) without those
+    who asked after: by user id, that opening's room id (the latest she sat in). Her tap is answered her
+    game there, never a second seat, with one read however many openings came before. None: a link
+    kept before this was (only the opening before it is looked at)."""
 
 
 class Room(BaseModel):

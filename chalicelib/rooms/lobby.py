@@ -102,7 +102,7 @@ def create_room(
         created_ms=now, updated_ms=now, active_ms=now, request_hash=request,
     )
     if not caller.is_admin:
-        _reserve_opening(deps, caller, room_id, request_key is not None, now)
+        reserve_opening(deps, caller, room_id, request_key is not None, now)
     created = create_coded(deps, room)
     if created is not None:
         metrics_count("RoomsCreated")
@@ -116,16 +116,18 @@ def create_room(
 
 
 OPENINGS_PER_HOUR = 20
-"""Rooms one player may open in any hour (decision, docs/rules/platform.md): each holds a 房号 for three
-days whatever becomes of it, so one account opening and dropping rooms without end could take every
-code. A 司礼 (tournaments) is not limited."""
+"""Rooms one player may open in any hour (decision, docs/rules/platform.md P15): each holds a 房号 for
+three days whatever becomes of it, so one account opening and dropping rooms without end could take
+every code. A 司礼 (tournaments) is not limited; a finished game's first 再战 room is not counted, the
+ones opened after it closed unstarted are (P13, `again.play_again`)."""
 
 
-def _reserve_opening(deps: RoomDeps, caller: Caller, room_id: str, keyed: bool, now: int) -> None:
-    """Take one of her openings this hour, for this room, or refuse (429). A retried create (keyed: its
-    room id comes from its Idempotency-Key) finds its room made (one read), or — while its first
-    attempt is still on its way — its opening taken already: a retry opens nothing new, even one sent
-    over an hour later.
+def reserve_opening(deps: RoomDeps, caller: Caller, room_id: str, keyed: bool, now: int) -> None:
+    """Take one of her openings this hour, for this room, or refuse (429). The opening is tagged with
+    the room's id, so a second ask for the same room within the hour (a retry or a twin tap while the
+    first is on its way) takes none. A retried create (keyed: its room id comes from its
+    Idempotency-Key) finds its room made (one read): a retry opens nothing new, even one sent over an
+    hour later. (A 再战 room's id comes from its table and opening: `again._open` reads it first.)
 
     Raises:
         RateLimited: TOO_MANY_ROOMS, with how long until an opening is free again.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from chalicelib.core.errors import RateLimited
 from chalicelib.core.game import BotLevel
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import BOT_USER_PREFIX, RoomStatus
@@ -82,7 +83,8 @@ def test_teammates_who_tap_at_once_meet_in_one_room(api, svc, admin):
     game = get_game(old.game)
     options = parse_model(game.options_model, old.options, "房间设置").model_dump(mode="json")
     caller = Caller(user_id=team[0].user["id"], name=team[0].name)
-    opened = again._open(svc.room_deps(), caller, old, game, options, again.again_room_id(done, "1", 1))
+    opened = again._open(svc.room_deps(), caller, old, game, options, again.again_room_id(done, "1", 1),
+                         charged=False)
     assert svc.rooms.get_room(done).again == {}  # her link is not written yet
     joined = team[1].ok("POST", f"/v1/rooms/{done}/again", {"stage": 1})["room"]
     assert joined["id"] == opened.id and [s["name"] for s in joined["seats"]] == ["端妃", "敬妃"]
@@ -273,3 +275,117 @@ def test_the_bots_the_table_played_with_come_along_and_its_people_take_the_seats
     assert joined["id"] == new["id"] and len(joined["seats"]) == 8 and joined["awaited"] == []
     assert joined["status"] == "open"  # a 卡牌局 starts when its creator says 开战, as before
 
+
+
+def finished_baohuang(me: Player) -> str:
+    """A 保皇 room she played with four bots and quit: over, hers to play again."""
+    room_id = me.open_room("baohuang")
+    me.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple"})
+    me.ok("POST", f"/v1/rooms/{room_id}/start")
+    assert me.act(room_id, {"type": "quit"}).status_code == 200
+    return room_id
+
+
+def test_a_tap_reads_a_few_rooms_however_many_openings_came_before(api, svc, monkeypatch):
+    """To answer one playing in an earlier opening her game (P13), each 再战 tap read the room of every
+    opening before the link's, strongly consistent: after a long 再战 and 离席 loop, hundreds of reads a
+    tap. Now the link names who went on in which opening (`AgainLink.playing`): a tap reads the finished
+    room, the link's room and (opening one) whether the next is there already."""
+    from chalicelib.rooms import lobby
+    from chalicelib.store.dynamodb import DynamoRoomStore
+
+    monkeypatch.setattr(lobby, "OPENINGS_PER_HOUR", 100)  # her ration is another test's (P15)
+    me = Player(api, "甲")
+    room_id = finished_baohuang(me)
+    for _ in range(40):
+        new = me.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]
+        me.ok("POST", f"/v1/rooms/{new['id']}/leave")
+    reads: list[str] = []
+    real = DynamoRoomStore.get_room
+    monkeypatch.setattr(DynamoRoomStore, "get_room", lambda s, rid: reads.append(rid) or real(s, rid))
+    new = me.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]
+    assert reads == [room_id, again.again_room_id(room_id, again.SAME, 40), new["id"]]
+
+
+def test_one_playing_in_an_opening_two_before_is_answered_her_game(api, svc, admin):
+    """P13 「one who is playing in an earlier opening and asks again is answered her game, never a second
+    seat」, however many openings went on since: the link names the one she went on in."""
+    team, done = finished_d_room(api, admin, ["欣常在", "祥嫔", "康常在"])
+    strangers = make_team(api, admin, ["路人甲", "路人乙", "路人丙", "路人丁"], value=60)
+    first = team[0].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"]
+    for p in strangers[:2]:
+        p.ok("POST", f"/v1/rooms/{first}/join")
+    second = team[2].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"]  # too late for the first
+    for p in strangers[2:]:
+        p.ok("POST", f"/v1/rooms/{second}/join")
+    assert {svc.rooms.get_room(r).status for r in (first, second)} == {RoomStatus.ACTIVE}
+    third = team[1].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"]  # too late for both
+    assert len({first, second, third}) == 3
+    link = svc.rooms.get_room(done).again["1"]
+    assert (link.room, link.n, link.playing) == (third, 3, {team[0].user["id"]: first, team[2].user["id"]: second})
+    # their taps again (a lost answer): their own games, not a seat in the third
+    assert team[0].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"] == first
+    assert team[2].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"] == second
+    assert seated_users(svc, third) == [team[1].user["id"]]
+    # a link kept before it named them: the opening before it is looked at, as it was first
+    old = svc.rooms.get_room(done)
+    unnamed = {"1": link.model_copy(update={"playing": None})}
+    svc.rooms.save_room(old.model_copy(update={"again": unnamed, "version": old.version + 1}), old.version)
+    assert team[2].ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"] == second
+    assert seated_users(svc, third) == [team[1].user["id"]]
+
+
+def test_only_the_first_rematch_room_is_free_of_the_ration_and_a_twin_ask_is_one_opening(api, svc, admin, clock,
+                                                                                        monkeypatch):
+    """P15: a finished game's first 再战 room is not counted; one opened after it closed unstarted is, by
+    its room's id: her twin taps (both past the look for it, as at one instant) and her retry are one
+    opening; a room of that id a teammate wrote is hers to reach even with her hour spent; a 司礼's
+    rematch rooms are none."""
+    from chalicelib.rooms.lobby import OPENINGS_PER_HOUR
+
+    me = Player(api, "甲")
+    done = finished_baohuang(me)  # her 开房: one opening
+    taken: list[tuple[str, str]] = []
+    ring = svc.rooms.reserve_room_opening
+    monkeypatch.setattr(svc.rooms, "reserve_room_opening", lambda *a: (taken.append(a[:2]), ring(*a))[1])
+    first = me.ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"]
+    assert taken == []  # the first is free
+    me.ok("POST", f"/v1/rooms/{first}/leave")
+    old = svc.rooms.get_room(done)
+    game = get_game(old.game)
+    caller = Caller(user_id=me.user["id"], name=me.name)
+    second_id = again.again_room_id(done, again.SAME, 2)
+    monkeypatch.setattr(again, "_made", lambda deps, room_id: None)  # both taps looked before either wrote
+    twins = [again._open(svc.room_deps(), caller, old, game, dict(old.options), second_id, charged=True)
+             for _ in range(2)]
+    monkeypatch.undo()
+    monkeypatch.setattr(svc.rooms, "reserve_room_opening", lambda *a: (taken.append(a[:2]), ring(*a))[1])
+    assert [r.id for r in twins] == [second_id] * 2
+    assert taken == [(me.user["id"], second_id)] * 2  # asked twice, for one room: the ring took one
+    assert me.ok("POST", f"/v1/rooms/{done}/again", {})["room"]["id"] == second_id  # found, not charged
+    assert len(taken) == 2
+    # her 开房 and the second 再战 room: two openings of her hour, whatever she asked
+    now = clock.now_ms()
+    assert [ring(me.user["id"], f"probe{i}", now, 3_600_000, OPENINGS_PER_HOUR)
+            for i in range(OPENINGS_PER_HOUR - 2)] == [None] * (OPENINGS_PER_HOUR - 2)
+    assert ring(me.user["id"], "probe", now, 3_600_000, OPENINGS_PER_HOUR) is not None
+    # her hour spent: a room a teammate's twin tap wrote as hers was refused is still hers to reach
+    third_id = again.again_room_id(done, again.SAME, 3)
+    friend = Player(api, "乙")
+    theirs = again._open(svc.room_deps(), Caller(user_id=friend.user["id"], name=friend.name), old, game,
+                         dict(old.options), third_id, charged=True)
+    looks = iter([None, theirs])  # not there when she looked, there when she was refused
+    monkeypatch.setattr(again, "_made", lambda deps, room_id: next(looks))
+    assert again._open(svc.room_deps(), caller, old, game, dict(old.options), third_id, charged=True) == theirs
+    monkeypatch.setattr(again, "_made", lambda deps, room_id: None)
+    with pytest.raises(RateLimited):  # and one nobody wrote is refused
+        again._open(svc.room_deps(), caller, old, game, dict(old.options), again.again_room_id(done, again.SAME, 4),
+                    charged=True)
+    # a 司礼's rematch rooms, opened again and again, are none
+    hosted = admin.open_room("zhenhuan")  # a 锦标赛 she hosts
+    for i in range(5):
+        Player(api, f"宾客{i}").ok("POST", f"/v1/rooms/{hosted}/join")
+    finish(svc, hosted)
+    for _ in range(OPENINGS_PER_HOUR + 2):
+        closed_idle(svc, admin.ok("POST", f"/v1/rooms/{hosted}/again", {})["room"]["id"])
+    assert svc.rooms.get_room(hosted).again["same"].n == OPENINGS_PER_HOUR + 2

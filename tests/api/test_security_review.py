@@ -138,6 +138,48 @@ def test_one_player_cannot_take_room_codes_without_limit(api, svc, clock, monkey
         assert admin.post("/v1/rooms", {"game": "baohuang", "options": {}}).status_code == 200
 
 
+def finished_baohuang(me: Player) -> str:
+    """A 保皇 room she played with four bots and quit: over, hers to play again."""
+    room_id = me.open_room("baohuang")
+    me.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple"})
+    me.ok("POST", f"/v1/rooms/{room_id}/start")
+    assert me.act(room_id, {"type": "quit"}).status_code == 200
+    return room_id
+
+
+def test_play_again_and_leave_cannot_take_room_codes_past_the_hourly_ration(api, svc, clock):
+    """P15 let 再战 rooms off the ration as 「one per finished game」, but P13 opens another whenever the
+    再战 room closed before it started, and 离席 from a room where only bots remain closes it at once:
+    再战 and 离席 in a loop opened a room, and took a fresh 房号, on every turn, without limit. Now
+    (docs/rules/platform.md P15) the first 再战 room of a finished game is free, and every one opened
+    after it is charged to her ration as a plain 开房 is: once it is spent, 429 TOO_MANY_ROOMS as 开房
+    says it, nothing opened."""
+    from chalicelib.rooms.lobby import OPENINGS_PER_HOUR
+
+    me = Player(api, "甲")
+    room_id = finished_baohuang(me)  # one opening of her ration
+    codes: list[str] = []
+    for _ in range(OPENINGS_PER_HOUR + 10):
+        clock.advance(60)
+        r = me.post(f"/v1/rooms/{room_id}/again", {})
+        if r.status_code != 200:
+            break
+        new = r.json_body["room"]
+        codes.append(new["code"])
+        assert me.ok("POST", f"/v1/rooms/{new['id']}/leave")["left"]
+        assert svc.rooms.get_room(new["id"]).status.value == "expired"  # closed, its code still held
+    # the free first one, and the 19 her ration had left
+    assert len(set(codes)) == len(codes) == OPENINGS_PER_HOUR
+    assert error(r) == (429, "TOO_MANY_ROOMS") and "一小时内最多开 20 个房间" in r.json_body["message"]
+    plain = me.post("/v1/rooms", {"game": "baohuang", "options": {}})  # the same refusal as 开房's
+    assert error(plain) == (429, "TOO_MANY_ROOMS") and plain.json_body == r.json_body
+    # her 开房, 21 turns of a minute ago, leaves the hour 39 minutes on
+    assert r.headers["Retry-After"] == plain.headers["Retry-After"] == str(39 * 60) and "39分钟后" in r.json_body["message"]
+    assert svc.rooms.get_room(room_id).again["same"].n == OPENINGS_PER_HOUR  # nothing opened, nothing linked
+    clock.advance(39 * 60)
+    assert me.ok("POST", f"/v1/rooms/{room_id}/again", {})["room"]["code"] not in codes
+
+
 @pytest.mark.parametrize("name", ["\U0001d160" * 20, "\ufb2c" * 20, "甄" * 15 + "\U0001d160" * 5])
 def test_a_name_is_no_longer_than_its_limit_as_it_is_kept(api, name):
     """Names are NFC-normalised after `max_length` counted what was sent, and NFC lengthens some
