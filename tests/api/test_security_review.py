@@ -10,6 +10,7 @@ import pytest
 
 from chalicelib.auth.wechat import WeChatClient
 from tests.api.helpers import Player, error
+from tests.api.test_play_again import finished_baohuang
 
 
 def _wechat_answering(body: object):
@@ -136,15 +137,6 @@ def test_one_player_cannot_take_room_codes_without_limit(api, svc, clock, monkey
     admin = Player(api, "司礼")
     for _ in range(OPENINGS_PER_HOUR + 2):
         assert admin.post("/v1/rooms", {"game": "baohuang", "options": {}}).status_code == 200
-
-
-def finished_baohuang(me: Player) -> str:
-    """A 保皇 room she played with four bots and quit: over, hers to play again."""
-    room_id = me.open_room("baohuang")
-    me.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple"})
-    me.ok("POST", f"/v1/rooms/{room_id}/start")
-    assert me.act(room_id, {"type": "quit"}).status_code == 200
-    return room_id
 
 
 def test_play_again_and_leave_cannot_take_room_codes_past_the_hourly_ration(api, svc, clock):
