@@ -178,6 +178,13 @@ describe('血染甄嬛传 H5', () => {
     await privacyCheck('night 1')
     await nightScreensAlike('night 1')
     await shot(players[4].page, `${SHOTS}zhenhuan-player-night.png`)
+    // the footer's 回大厅 / 玩法 in the night's palette: moonlit text, not dimmed vermilion on navy
+    const footer = await screen(players[4]).locator('.room-actions > .seal-ghost').all()
+    assert.equal(footer.length, 2)
+    for (const b of footer) {
+      const look = await b.evaluate((el) => { const s = getComputedStyle(el); return [s.color, s.opacity] })
+      assert.deepEqual(look, ['rgb(232, 226, 244)', '1'])
+    }
     // before she is woken she can look at her role, as at a table (every seat has the same button)
     const me2 = (await view(players[2])).game.me
     await screen(players[2]).getByRole('button', { name: '看身份' }).click()
