@@ -349,6 +349,10 @@ describe('血染甄嬛传 H5', () => {
     await screen(st).locator('.zh-token-slot[data-seat="6"]').click()
     const seven = st.page.getByRole('dialog', { name: /^7号/ })
     await seven.getByRole('button', { name: '死亡', exact: true }).click()
+    // it asks first (the chains run and the table sees it), naming 「设为死亡」 for a bare change
+    const sure = st.page.getByRole('dialog', { name: '确认死亡' })
+    assert.match(await sure.locator('.confirm-text').innerText(), /7号[\s\S]*全场立即看到[\s\S]*设为死亡/)
+    await sure.getByRole('button', { name: '死亡', exact: true }).click()
     await until('7号 to die', async () => ((await view()).game.grimoire.seats[6].alive ? null : true))
     await seven.getByRole('button', { name: '关闭' }).click()
     const ghost = screen(players[6]).locator('.zh-ghost-note')
