@@ -162,6 +162,10 @@ describe('血染甄嬛传 H5', () => {
     await screen(st).locator('.seat-taken').nth(6).waitFor()
     await screen(st).getByRole('button', { name: '开始布置' }).click()
     await screen(st).locator('.zh-setup').waitFor()
+    // nothing to take back yet: 撤销 is greyed with the server's reason, not offered to be refused
+    const undoButton = screen(st).locator('.zh-bar').getByRole('button', { name: '撤销' })
+    assert.equal(await undoButton.getAttribute('aria-disabled'), 'true')
+    assert.equal(await screen(st).locator('.zh-undo-why').innerText(), '撤销：还没有可以撤销的操作')
     // the storyteller deals by hand (浣碧 beside 果郡王: drunk for good) and sets the bluffs
     for (const [seat, role] of ROLES.entries()) await hostAct({ type: 'assign', seat, role })
     await hostAct({ type: 'set_bluffs', roles: BLUFFS })
