@@ -407,6 +407,11 @@ describe('血染甄嬛传 H5', () => {
         await scrollTo(players[5], '.zh-voting')
         await shot(players[5].page, `${SHOTS}zhenhuan-vote.png`)
       }
+      if (seat === 6) {
+        // dead 7号 raised her hand: her note says her ghost vote is being spent on this vote (her seat
+        // keeps its 「票」 until the vote closes), not that she still has it to use
+        await screen(players[6]).locator('.zh-ghost-vote', { hasText: '你的幽灵票正用在这次投票上' }).waitFor()
+      }
       await privacyCheck(`vote of seat ${seat + 1}`, everyone)
     }
     const day = await until('the vote to be counted', async () => {
@@ -415,6 +420,7 @@ describe('血染甄嬛传 H5', () => {
     })
     assert.equal(day.nominations[0].count, 6)
     assert.equal(day.block, 0)
+    await screen(players[6]).locator('.zh-ghost-vote', { hasText: '你的幽灵票已经用掉' }).waitFor()
     // her 记录 says the vote once, as its count naming the hands (not a line per hand, nor the clock's
     // start), and 7号's death once, with its cause (not the public 「7号死亡」 beside it)
     const record = async () => screen(st).locator('.zh-log .zh-log-line').allInnerTexts()
