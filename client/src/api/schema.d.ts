@@ -1625,7 +1625,7 @@ export interface components {
              */
             baoliu?: boolean;
             /**
-             * Turn Seconds
+             * 每手时限（秒）
              * @default 30
              */
             turn_seconds?: number;
