@@ -272,6 +272,10 @@ class JoinRequestOut(Out):
     at_ms: int
 
 
+class UndoOut(Out):
+    disabled: str | None = Field(description="撤销此刻为何不可用（如「还没有可以撤销的操作」）；null：可以撤销上一步")
+
+
 class LeaveEffectOut(Out):
     closes: bool = Field(description="她一走房间就散了（没有别人、或只剩机器人）")
     passes_to: str | None = Field(description="她是房主时，房主交给谁（下一位在座的人）")
@@ -299,6 +303,8 @@ class RoomOut(Out):
     seed: str | None = Field(description="随机种子（十六进制），终局后公布，可据此与行动记录复算全局")
     results: list[str]
     requests: list[JoinRequestOut] | None = Field(description="请求中途加入的玩家（只给主持人看；其他人为 null）")
+    undo: UndoOut | None = Field(default=None, description=(
+        "主持人的「撤销」（POST /v1/rooms/{room_id}/undo）：只给有主持人的房间的主持人，对局进行中才有；其他人为 null"))
     handover: HandoverOut | None = Field(description="进行中的代打投票：把离开的玩家的座位交给机器人")
     handover_offer: list[int] = Field(description=(
         "你此刻可以提议交给机器人代打的座位（POST /v1/rooms/{room_id}/handover）：只给开房者或主持人，"

@@ -231,6 +231,10 @@ class Room(BaseModel):
     missed: dict[str, int] = {}
     """seat -> sealed rounds in a row settled without a move of hers (reset by her next move, or a
     bot's on her seat): `ABSENT_ROUNDS` of them and her seat may be handed to a bot."""
+    undo_block: str | None = None
+    """A hosted game under way: why the host's 撤销 cannot take back the last transition that stands
+    (None: it can; also a room no one hosts). Kept with each transition, so the host's view greys 撤销
+    with the reason without reading the log (docs/rules/platform.md P4)."""
     acted: dict[str, str] = {}
     """user -> a digest of the Idempotency-Key of her last applied action where she sees no step (血染's
     players): without a step, only this tells her retried action from a new one."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from chalicelib.core.game import AnyGame, Entrant, Persona
+from chalicelib.core.game import AnyGame, Entrant, Persona, ViewerRole
 from chalicelib.core.rng import Rng
 from chalicelib.domain.model import LogKind, LogRecord
 from chalicelib.rooms.engine import viewer_from_json
@@ -74,3 +74,27 @@ def fold(game: AnyGame, seed: bytes, logs: Sequence[LogRecord]) -> Any:
     for log in history[1:]:
         state = replay_one(game, state, log, seed)
     return state
+
+
+NOTHING_YET = "还没有可以撤销的操作"
+_NOT_A_PRESS = {
+    LogKind.SETTLE: "上一步是回合结算，撤销只收回说书人的操作",
+    LogKind.TIMEOUT: "上一步是计时到点，撤销只收回说书人的操作",
+    LogKind.ADMIT: "上一步是旅行者入座，撤销只收回说书人的操作",
+}
+
+
+def undo_block(game: AnyGame, last: LogRecord | None, state: Any) -> str | None:
+    """Why the host's 撤销 cannot take back `last`, the last transition that stands, which left
+    `state` (None: it can). What the room keeps (`Room.undo_block`) so the host's view can grey 撤销
+    with the reason, and what `host.undo` refuses with (NOTHING_TO_UNDO): one answer for both."""
+    if last is None or last.kind is LogKind.SETUP:
+        return NOTHING_YET
+    if last.kind is not LogKind.APPLY or last.actor is None or last.action is None:
+        return _NOT_A_PRESS.get(last.kind, "上一步不是说书人的操作")
+    actor = viewer_from_json(last.actor)
+    if actor.role is not ViewerRole.HOST:
+        return "上一步是玩家自己的操作，撤销只收回说书人的操作"
+    if not game.undoable(state, actor, game.parse_action(last.action)):
+        return "上一步不能撤销"
+    return None

@@ -15,15 +15,15 @@ from collections.abc import Callable
 from typing import Any
 
 from chalicelib.core.errors import Conflict, Forbidden, StaleVersion
-from chalicelib.core.game import Entrant, Transition, Viewer, ViewerRole
+from chalicelib.core.game import Entrant, Transition, Viewer
 from chalicelib.core.identity import Caller
 from chalicelib.domain.model import JoinRequest, LogKind, LogRecord, Room, RoomStatus, SeatEntry, Trigger
 from chalicelib.games import get_game
 from chalicelib.observability import metrics_count
 from chalicelib.rooms.access import check_password, check_typed_texts, is_host
 from chalicelib.rooms.deps import JOIN_ATTEMPTS, RoomDeps, contended_tries
-from chalicelib.rooms.engine import load_state, parse_model, viewer_from_json, viewer_json
-from chalicelib.rooms.history import effective, entrant_json, fold
+from chalicelib.rooms.engine import load_state, parse_model, viewer_json
+from chalicelib.rooms.history import effective, entrant_json, fold, undo_block
 from chalicelib.rooms.mine import noted
 from chalicelib.rooms.transitions import commit_transition
 
@@ -76,18 +76,19 @@ def _undo_once(deps: RoomDeps, caller: Caller, room_id: str, step: int) -> Room:
     history = effective(logs)
     last = history[-1] if len(history) > 1 else None
     state = load_state(game, room)
-    if (last is None or last.kind is not LogKind.APPLY or last.actor is None or last.action is None
-            or viewer_from_json(last.actor).role is not ViewerRole.HOST
-            or not game.undoable(state, viewer_from_json(last.actor), game.parse_action(last.action))):
-        raise Conflict("没有可以撤销的说书人操作", code="NOTHING_TO_UNDO")
+    why = undo_block(game, last, state)
+    if why is not None or last is None:
+        raise Conflict(why or "没有可以撤销的说书人操作", code="NOTHING_TO_UNDO")
     restored = fold(game, room.seed or b"", history[:-1])
+    # what 撤销 could take back next: the transition before this one, which left `restored`
+    after = undo_block(game, history[-2], restored)
     events = game.withdrawn(state, game.load_events(last.events))
     log = LogRecord(step=room.step, kind=LogKind.UNDO, label="撤销", actor=viewer_json(Viewer.host()),
                     undoes=last.step, ply=last.step if last.ply is None else last.ply,
                     events=game.dump_events(events), at_ms=deps.clock.now_ms(), trigger=Trigger.HOST)
     metrics_count("Undos")
     return commit_transition(deps, game, room, Transition(restored, events), log, human_ms=log.at_ms,
-                             ply=log.ply)
+                             ply=log.ply, undo=after)
 
 
 MAX_REQUESTS = 10

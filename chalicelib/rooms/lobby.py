@@ -37,7 +37,7 @@ from chalicelib.rooms.autoplay import run_bots
 from chalicelib.rooms.bot_moves import sealed_moves
 from chalicelib.rooms.deps import JOIN_ATTEMPTS, RoomDeps, contended_tries, request_hash, room_id_for_request
 from chalicelib.rooms.engine import dump_state, parse_model, pending_info
-from chalicelib.rooms.history import entrant_json
+from chalicelib.rooms.history import NOTHING_YET, entrant_json
 from chalicelib.rooms.host import request_join
 from chalicelib.rooms.mine import noted
 from chalicelib.rooms.passwords import hash_password, verify_password
@@ -224,7 +224,7 @@ def start_transition(deps: RoomDeps, game: AnyGame, room: Room,
     started = room.model_copy(update={
         "status": RoomStatus.ACTIVE, "seed": seed, "seed_hash": seed_digest(seed), "state": dump_state(state),
         "step": 1, "version": room.version + 1, "pending": pending_info(game.pending(state), now),
-        "updated_ms": now, "active_ms": now,
+        "updated_ms": now, "active_ms": now, "undo_block": None if room.host is None else NOTHING_YET,
     })
     log = LogRecord(
         step=0, kind=LogKind.SETUP, at_ms=now, trigger=trigger,

@@ -31,17 +31,19 @@ from chalicelib.records.policy import side_writes
 from chalicelib.rooms.bot_moves import sealed_moves
 from chalicelib.rooms.deps import RoomDeps
 from chalicelib.rooms.engine import dump_state, load_state, pending_info, viewer_json
+from chalicelib.rooms.history import undo_block
 
 
 def commit_transition(
     deps: RoomDeps, game: AnyGame, room: Room, tr: Transition[Any, Any], log: LogRecord,
     moves: tuple[MoveRecord, ...] = (), human_ms: int | None = None, ply: int | None = None,
-    seats: tuple[SeatEntry, ...] | None = None,
+    seats: tuple[SeatEntry, ...] | None = None, undo: str | None = None,
 ) -> Room:
     """Write one transition: new state, next step, pending and deadline, log, results, records, and
     the sealed-move items it closes or carries (see `settle_round`, `carried_moves`). The transition
     takes the room's next ply unless it says otherwise (an undo steps back to the undone one's);
-    a late entrant's transition brings the new `seats`."""
+    a late entrant's transition brings the new `seats`. A hosted room keeps why 撤销 cannot take this
+    transition back (`Room.undo_block`); an undo says it of the one before the one it took back (`undo`)."""
     now = deps.clock.now_ms()
     if log.kind is not LogKind.UNDO:
         log = log.model_copy(update={"ply": room.next_ply})
@@ -61,6 +63,7 @@ def commit_transition(
         "updated_ms": now,
         "active_ms": max(room.active_ms, human_ms) if human_ms else room.active_ms,
         "ended_ms": now if finished else None,
+        "undo_block": None if room.host is None else undo if log.kind is LogKind.UNDO else undo_block(game, log, tr.state),
     })
     # the bots' moves for the sealed round this opens go in the same write: a phone told of the new
     # round must not see its bots still 候 (their moves, written after, are announced to nobody)

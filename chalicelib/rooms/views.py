@@ -98,6 +98,8 @@ def room_summary(room: Room, caller: Caller, now_ms: int, *, hide_steps: bool = 
         "results": list(room.results),
         # who asks to join a running game: the host's to decide, nobody else's to see
         "requests": [r.model_dump() for r in room.requests] if host else None,
+        # the host's 撤销, greyed with the reason when there is nothing it may take back
+        "undo": {"disabled": room.undo_block} if host and room.host is not None and room.status is RoomStatus.ACTIVE else None,
         "handover": handover.vote_view(room, caller),
         "handover_offer": handover.offers(room, state, caller),
         "practice": room.practice,

@@ -162,6 +162,10 @@ describe('血染甄嬛传 H5', () => {
     await screen(st).locator('.seat-taken').nth(6).waitFor()
     await screen(st).getByRole('button', { name: '开始布置' }).click()
     await screen(st).locator('.zh-setup').waitFor()
+    // nothing to take back yet: 撤销 is greyed with the server's reason, not offered to be refused
+    const undoButton = screen(st).locator('.zh-bar').getByRole('button', { name: '撤销' })
+    assert.equal(await undoButton.getAttribute('aria-disabled'), 'true')
+    assert.equal(await screen(st).locator('.zh-undo-why').innerText(), '撤销：还没有可以撤销的操作')
     // the storyteller deals by hand (浣碧 beside 果郡王: drunk for good) and sets the bluffs
     for (const [seat, role] of ROLES.entries()) await hostAct({ type: 'assign', seat, role })
     await hostAct({ type: 'set_bluffs', roles: BLUFFS })
@@ -178,6 +182,13 @@ describe('血染甄嬛传 H5', () => {
     await privacyCheck('night 1')
     await nightScreensAlike('night 1')
     await shot(players[4].page, `${SHOTS}zhenhuan-player-night.png`)
+    // the footer's 回大厅 / 玩法 in the night's palette: moonlit text, not dimmed vermilion on navy
+    const footer = await screen(players[4]).locator('.room-actions > .seal-ghost').all()
+    assert.equal(footer.length, 2)
+    for (const b of footer) {
+      const look = await b.evaluate((el) => { const s = getComputedStyle(el); return [s.color, s.opacity] })
+      assert.deepEqual(look, ['rgb(232, 226, 244)', '1'])
+    }
     // before she is woken she can look at her role, as at a table (every seat has the same button)
     const me2 = (await view(players[2])).game.me
     await screen(players[2]).getByRole('button', { name: '看身份' }).click()
@@ -342,6 +353,10 @@ describe('血染甄嬛传 H5', () => {
     await screen(st).locator('.zh-token-slot[data-seat="6"]').click()
     const seven = st.page.getByRole('dialog', { name: /^7号/ })
     await seven.getByRole('button', { name: '死亡', exact: true }).click()
+    // it asks first (the chains run and the table sees it), naming 「设为死亡」 for a bare change
+    const sure = st.page.getByRole('dialog', { name: '确认死亡' })
+    assert.match(await sure.locator('.confirm-text').innerText(), /7号[\s\S]*全场立即看到[\s\S]*设为死亡/)
+    await sure.getByRole('button', { name: '死亡', exact: true }).click()
     await until('7号 to die', async () => ((await view()).game.grimoire.seats[6].alive ? null : true))
     await seven.getByRole('button', { name: '关闭' }).click()
     const ghost = screen(players[6]).locator('.zh-ghost-note')
@@ -392,6 +407,11 @@ describe('血染甄嬛传 H5', () => {
         await scrollTo(players[5], '.zh-voting')
         await shot(players[5].page, `${SHOTS}zhenhuan-vote.png`)
       }
+      if (seat === 6) {
+        // dead 7号 raised her hand: her note says her ghost vote is being spent on this vote (her seat
+        // keeps its 「票」 until the vote closes), not that she still has it to use
+        await screen(players[6]).locator('.zh-ghost-vote', { hasText: '你的幽灵票正用在这次投票上' }).waitFor()
+      }
       await privacyCheck(`vote of seat ${seat + 1}`, everyone)
     }
     const day = await until('the vote to be counted', async () => {
@@ -400,6 +420,7 @@ describe('血染甄嬛传 H5', () => {
     })
     assert.equal(day.nominations[0].count, 6)
     assert.equal(day.block, 0)
+    await screen(players[6]).locator('.zh-ghost-vote', { hasText: '你的幽灵票已经用掉' }).waitFor()
     // her 记录 says the vote once, as its count naming the hands (not a line per hand, nor the clock's
     // start), and 7号's death once, with its cause (not the public 「7号死亡」 beside it)
     const record = async () => screen(st).locator('.zh-log .zh-log-line').allInnerTexts()

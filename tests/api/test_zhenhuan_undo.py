@@ -197,3 +197,34 @@ def test_a_vote_reopened_by_undo_gets_its_whole_clock_again(api, svc):
     pending = t.stored().pending
     assert pending is not None and pending.label.startswith("投票计时#")
     assert pending.deadline_ms == svc.clock.now_ms() + 30_000
+
+
+def test_the_storytellers_view_says_whether_undo_can_take_anything_back(api, svc):
+    """Platform P4 / rules §11: the storyteller's room says whether 撤销 may take back the last
+    transition and, when not, why (the app greys the button with it): nothing yet right after
+    「开始布置」, nor after a player's own nomination, nor once undo has taken back every press; her
+    presses can be. The refusal says the same words. Players are told nothing of it."""
+    t = Table.open(api, svc, 5, SEED)
+
+    def undo() -> Any:
+        return t.st.ok("GET", t.gpath)["room"]["undo"]
+
+    assert undo() == {"disabled": "还没有可以撤销的操作"}
+    refused = t.st.post(f"{t.path}/undo", {"step": t.step})
+    assert error(refused) == (409, "NOTHING_TO_UNDO") and refused.json_body["message"] == "还没有可以撤销的操作"
+    t.do({"type": "assign", "seat": 0, "role": ROLES_5[1]})
+    assert undo() == {"disabled": None}
+    assert all(t.view(s)["room"]["undo"] is None for s in range(5))
+    t.undo()
+    assert undo() == {"disabled": "还没有可以撤销的操作"}  # the press it took back was the only one
+    t.deal(ROLES_5)
+    t.begin()
+    t.night()
+    t.play(3, {"type": "nominate", "nominator": 3, "nominee": 1})
+    player = "上一步是玩家自己的操作，撤销只收回说书人的操作"
+    assert undo() == {"disabled": player}
+    assert t.st.post(f"{t.path}/undo", {"step": t.step}).json_body["message"] == player
+    t.do({"type": "vote", "votes": [0, 3]})
+    assert undo() == {"disabled": None}
+    t.undo()
+    assert undo() == {"disabled": player}  # back to the nomination, which 撤销 does not take back

@@ -90,6 +90,15 @@ def replace_room(r: Room, **update) -> Room:
     return r.model_copy(update=update)
 
 
+def test_a_hosted_room_keeps_why_undo_cannot_take_back_its_last_transition(store):
+    """Platform P4: the reason 撤销 is greyed is kept with the room (no log read for a view)."""
+    r = replace_room(room(), undo_block="还没有可以撤销的操作")
+    assert store.rooms.create_room(r) is True
+    assert store.rooms.get_room("r1").undo_block == "还没有可以撤销的操作"
+    store.rooms.save_room(replace_room(r, version=1, undo_block=None), 0)
+    assert store.rooms.get_room("r1").undo_block is None
+
+
 def test_a_room_takes_its_code_with_it_and_a_held_code_writes_nothing(store):
     first = replace_room(room("r1"), code="482913")
     assert store.rooms.create_room(first) is True

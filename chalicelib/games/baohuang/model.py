@@ -38,8 +38,9 @@ class Options(Frozen):
     variant: Variant = Variant.SIMPLE
     baoliu: bool = False
     """保六: sixes must be kept to the player's last play and played all at once."""
-    turn_seconds: int = Field(default=30, ge=10, le=300)
-    """Deadline of every turn (and of the sealed declaration) before 托管 / settlement."""
+    turn_seconds: int = Field(default=30, ge=10, le=300, title="每手时限（秒）")
+    """Deadline of every turn (and of the sealed declaration) before 托管 / settlement. Its title is the
+    开房 dialog's label: 每手, as the room says it (「每手 30 秒」), not 宫斗杀's 每回合."""
 
 
 class Phase(StrEnum):

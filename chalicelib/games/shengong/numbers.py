@@ -29,10 +29,10 @@ def fmt(value: int) -> str:
 
 
 def score_text(value: float) -> str:
-    """Points as the result panel shows every figure: two decimals always (a score is exact to the
-    hundredth, 承伤×0.1), the minus sign, not a hyphen: 8.60, 12.00, −0.42."""
-    text = f"{abs(value):.2f}"
-    return f"−{text}" if value < 0 and text != "0.00" else text
+    """Points as the result panel shows every figure, as players write numbers (a score is exact to
+    the hundredth, 承伤×0.1; no trailing zeros), the minus sign, not a hyphen: 8.6, 12, −0.42."""
+    text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
+    return f"−{text}" if value < 0 and text != "0" else text
 
 
 ROUND_LIMIT = 20

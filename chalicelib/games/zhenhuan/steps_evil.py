@@ -149,15 +149,19 @@ class Huangshang(_Demon):
 def convert_note(b: Board, actor: int, target: int, impaired: bool) -> str:
     """雨露均沾: spent unless it failed on a man or a protected player (then he may try again). An
     impaired 皇上's is spent whomever he aimed it at (DECISIONS #5): he used it, and it failed for
-    his state before anything about the target could matter."""
-    b.remind(HUANGSHANG, "雨露均沾", target)
+    his state before anything about the target could matter. Its token marks the one he used it on,
+    as every token marks a choice even when the ability failed (an impaired 皇上's too); a try that
+    leaves it unused (可再用) marks nobody — the token, which stays, would read as a 宠妃 made — and the
+    record says whom he tried."""
     if impaired:
+        b.remind(HUANGSHANG, "雨露均沾", target)
         b.spend(actor, CONVERT)
         return f"雨露均沾{no(target)}无效（皇上中毒或醉酒），技能已用"
     if not b.female(target):
         return f"雨露均沾{no(target)}失败（非女性角色），可再用"
     if b.has(target, StatusKind.PROTECTED):
         return f"雨露均沾{no(target)}失败（受果郡王保护），可再用"
+    b.remind(HUANGSHANG, "雨露均沾", target)
     b.spend(actor, CONVERT)
     b.change_role(target, CHONGFEI, Alignment.EVIL, keep_spent=True, why="（雨露均沾）")
     b.update_night(conversion=target)

@@ -1625,7 +1625,7 @@ export interface components {
              */
             baoliu?: boolean;
             /**
-             * Turn Seconds
+             * 每手时限（秒）
              * @default 30
              */
             turn_seconds?: number;
@@ -1997,6 +1997,11 @@ export interface components {
              * @description 请求中途加入的玩家（只给主持人看；其他人为 null）
              */
             requests: components["schemas"]["JoinRequestOut"][] | null;
+            /**
+             * @description 主持人的「撤销」（POST /v1/rooms/{room_id}/undo）：只给有主持人的房间的主持人，对局进行中才有；其他人为 null
+             * @default null
+             */
+            undo?: components["schemas"]["UndoOut"] | null;
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
             /**
@@ -3489,6 +3494,11 @@ export interface components {
              * @description 请求中途加入的玩家（只给主持人看；其他人为 null）
              */
             requests: components["schemas"]["JoinRequestOut"][] | null;
+            /**
+             * @description 主持人的「撤销」（POST /v1/rooms/{room_id}/undo）：只给有主持人的房间的主持人，对局进行中才有；其他人为 null
+             * @default null
+             */
+            undo?: components["schemas"]["UndoOut"] | null;
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
             /**
@@ -4582,6 +4592,11 @@ export interface components {
              * @description 请求中途加入的玩家（只给主持人看；其他人为 null）
              */
             requests: components["schemas"]["JoinRequestOut"][] | null;
+            /**
+             * @description 主持人的「撤销」（POST /v1/rooms/{room_id}/undo）：只给有主持人的房间的主持人，对局进行中才有；其他人为 null
+             * @default null
+             */
+            undo?: components["schemas"]["UndoOut"] | null;
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
             /**
@@ -4886,6 +4901,14 @@ export interface components {
          * @enum {string}
          */
         Trigger: "player" | "bot" | "host" | "hurry" | "deadline" | "auto" | "creator";
+        /** UndoOut */
+        UndoOut: {
+            /**
+             * Disabled
+             * @description 撤销此刻为何不可用（如「还没有可以撤销的操作」）；null：可以撤销上一步
+             */
+            disabled: string | null;
+        };
         /** UserBody */
         UserBody: {
             /** User */
@@ -6255,6 +6278,11 @@ export interface components {
              * @description 请求中途加入的玩家（只给主持人看；其他人为 null）
              */
             requests: components["schemas"]["JoinRequestOut"][] | null;
+            /**
+             * @description 主持人的「撤销」（POST /v1/rooms/{room_id}/undo）：只给有主持人的房间的主持人，对局进行中才有；其他人为 null
+             * @default null
+             */
+            undo?: components["schemas"]["UndoOut"] | null;
             /** @description 进行中的代打投票：把离开的玩家的座位交给机器人 */
             handover: components["schemas"]["HandoverOut"] | null;
             /**

@@ -15,7 +15,7 @@ import { autoNextText, clockText } from './clock'
 import { Hand, MarksContext, SuitText } from './Hand'
 import { ReplaySheet, ScoreTable } from './Results'
 import { MySeat, Table } from './Table'
-import { EXIT_SHEET, hintLine, lastDealLine, logLine, myDecision, outLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, takeLabel, waitingText, type ExitKind, type RoomView } from './table'
+import { EXIT_SHEET, exitText, hintLine, lastDealLine, logLine, myDecision, outLine, overText, partnersBesides, PHASE_NAME, ROLE_NAME, tableLead, takeLabel, waitingText, type ExitKind, type RoomView } from './table'
 import { useActions, type BaohuangAction, type CheckOut } from './useActions'
 import { useCountdown } from './useCountdown'
 
@@ -294,7 +294,7 @@ export function BaohuangGame({ view, refresh }: Props) {
                 <SealButton busy={busy === exiting} onClick={() => { setExiting(undefined); act({ type: exiting }, exiting) }}>{EXIT_SHEET[exiting].ok}</SealButton>
               </>
             )}>
-            <View className='bh-warning' role='alert'>{EXIT_SHEET[exiting].text}</View>
+            <View className='bh-warning' role='alert'>{exitText(exiting, room.practice)}</View>
           </Sheet>
         ) : null}
         {replaying && outcomes.length ? <ReplaySheet outcomes={outcomes} open onClose={() => setReplaying(false)} /> : null}

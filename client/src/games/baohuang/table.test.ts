@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dealVerdict, EXIT_SHEET, freshWords, hintLine, jiefeng, lastDealLine, myDecision, logLine, outLine, partnersBesides, placeOf, scoreRows, seatBadges, signed, tableLead, takeLabel, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
+import { dealVerdict, EXIT_SHEET, exitText, freshWords, hintLine, jiefeng, lastDealLine, myDecision, logLine, outLine, partnersBesides, placeOf, scoreRows, seatBadges, signed, tableLead, takeLabel, waitingText, type BaohuangView, type Outcome, type SeatView } from './table'
 
 function seat(s: number, extra: Partial<SeatView> = {}): SeatView {
   return { seat: s, name: `玩家${s}`, cards: 10, total: 0, wins: 0, auto: false, ready: false, ...extra }
@@ -123,6 +123,12 @@ describe('保皇 getting up from the table', () => {
     expect(EXIT_SHEET.leave.text).toContain('不扣分')
     expect(EXIT_SHEET.quit.text).toContain('−30')
     expect(EXIT_SHEET.quit.text).toContain('本桌随即结束')
+  })
+
+  it('in a 练习局 退出 says its −30 counts at this table only, on no board (platform P1)', () => {
+    expect(exitText('quit', false)).toBe(EXIT_SHEET.quit.text)
+    expect(exitText('quit', true)).toMatch(/本桌比分记你 −30[\s\S]*练习局，不计入任何榜单与战绩/)
+    expect(exitText('leave', true)).toBe(EXIT_SHEET.leave.text)
   })
 })
 

@@ -258,15 +258,25 @@ export function lastDealLine(outcome: Outcome, me: number | null): string {
 
 /**
  * Getting up from the table, asked first with its sheet: 退出 mid-deal costs her 30, 离桌 between
- * deals costs nothing; either ends the table for all five (保皇 is not played with four).
+ * deals costs nothing; either ends the table for all five (保皇 is not played with four). In a 练习局
+ * (`room.practice`: a bot at the table) the −30 is this table's score only: a practice game reaches no
+ * board and no 战绩 (platform P1) — `exitText`.
  */
 export const EXIT_SHEET = {
-  quit: { title: '强行退出', text: '对局中强行退出将被扣去 30 分（−30），本桌随即结束。', ok: '确定退出' },
+  quit: {
+    title: '强行退出', text: '对局中强行退出将被扣去 30 分（−30），本桌随即结束。', ok: '确定退出',
+    practice: '对局中强行退出，本桌比分记你 −30；这是练习局，不计入任何榜单与战绩。本桌随即结束。',
+  },
   leave: { title: '离桌', text: '此时离桌不扣分；但保皇须五人成局，你一走，本桌即散，五人都不能再开下一局。', ok: '确定离桌' },
   // asked only when the server says she is the last person playing (`last_player`)
   auto: { title: '托管', text: '在座只剩你一人在打：托管后，这一局打完本桌即结束。', ok: '仍要托管' },
 } as const
 export type ExitKind = keyof typeof EXIT_SHEET
+
+/** The getting-up sheet's words: a 练习局's 退出 says where its −30 counts (this table only). */
+export function exitText(kind: ExitKind, practice: boolean): string {
+  return kind === 'quit' && practice ? EXIT_SHEET.quit.practice : EXIT_SHEET[kind].text
+}
 
 /** '+4', '0', '−2'. */
 export function signed(n: number): string {

@@ -70,13 +70,13 @@ export function placeLine(rows: ResultRow[], reason: string): string | null {
 }
 
 /**
- * Every figure on the result panel with two decimals, as the server's score lines write them (a
- * column of 8.6, 12 and 30.16 read as three kinds of number), a loss with the typographic minus:
- * 89 → "89.00", −0.6 → "−0.60". Counts (击败, 名次, 回合) stay whole.
+ * Every figure on the result panel as players write numbers, and as the server's score lines do: to
+ * the hundredth at most, no trailing zeros (「14.00 / 83.00」 read as a ledger), a loss with the
+ * typographic minus: 89 → "89", 8.60 → "8.6", −0.6 → "−0.6", 30.16 → "30.16".
  */
 export function points(x: number): string {
-  const text = Math.abs(x).toFixed(2)
-  return x < 0 && text !== '0.00' ? `−${text}` : text
+  const text = Math.abs(x).toFixed(2).replace(/\.?0+$/, '')
+  return x < 0 && text !== '0' ? `−${text}` : text
 }
 
 /** The server's score lines in the table's order (each line names its seat); lines of no seat follow. */

@@ -392,8 +392,8 @@ describe('the result', () => {
     expect(unlockedStage(3, true, [1, 2, 3])).toBeNull()
   })
 
-  it('writes every figure with two decimals, as the server\'s score lines do, a loss with the minus sign', () => {
-    expect([89, 8.6, 30.16, 0, -0.6, -0.001, 12.345].map(points)).toEqual(['89.00', '8.60', '30.16', '0.00', '−0.60', '0.00', '12.35'])
+  it('writes every figure as players write numbers, as the server\'s score lines do: no trailing zeros, a loss with the minus sign', () => {
+    expect([89, 8.6, 30.16, 0, -0.6, -0.001, 12.345, 100, 0.1].map(points)).toEqual(['89', '8.6', '30.16', '0', '−0.6', '0', '12.35', '100', '0.1'])
   })
 
   it('lists the server\'s score lines in the table\'s order (each names its seat), lines of no seat after', () => {

@@ -76,6 +76,8 @@ export function Grimoire({ view, refresh }: Props) {
   const [logAll, setLogAll] = useState(false)
   const [undoing, setUndoing] = useState(false)
   const [dawning, setDawning] = useState(false)
+  // whether 撤销 may take anything back, and why not: the server's word (room.undo)
+  const undoWhy = room.undo?.disabled ?? null
 
   // why the core buttons the grimoire does not list now are greyed: the server's own words
   const [checked, setChecked] = useState<Record<string, string | null>>({})
@@ -156,11 +158,13 @@ export function Grimoire({ view, refresh }: Props) {
         {game.phase !== 'over' ? (
           // a confirmed end is final (results are written): nothing left to take back or tell
           <View className='zh-bar-actions'>
-            <SealButton kind='ghost' size='small' busy={busy === 'undo'} onClick={() => setUndoing(true)}>撤销</SealButton>
+            <SealButton kind='ghost' size='small' disabled={!!undoWhy} busy={busy === 'undo'} onClick={() => setUndoing(true)}>撤销</SealButton>
             {game.phase !== 'setup' ? <SealButton kind='ghost' size='small' onClick={() => setTellTo(null)}>告知</SealButton> : null}
           </View>
         ) : null}
       </View>
+      {/* 撤销 greyed: the server's reason (nothing yet, or the last step was a player's own) */}
+      {undoWhy && game.phase !== 'over' ? <Text className='zh-bar-why zh-undo-why'>撤销：{undoWhy}</Text> : null}
       {/* a refused or lost press: above any open sheet (which would hide the page's own line), on the
           screen where she pressed, whatever she scrolled to; a tap puts it away */}
       {error ? <View className='zh-error-float' onClick={() => setError(undefined)}><ErrorLine error={error} /></View> : null}

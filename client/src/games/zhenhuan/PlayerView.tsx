@@ -8,7 +8,7 @@ import { useData } from '../../hooks/useData'
 import type { Seen } from '../../hooks/usePoll'
 import { useCountdown } from '../baohuang/useCountdown'
 import { DaySummary, VoteHands } from './DaySummary'
-import { ALIGNMENT_NAME, handIntent, phaseTitle, seatNo, voteClockText, type LogLine, type PublicDay, type PublicSeat, type RoomView } from './model'
+import { ALIGNMENT_NAME, ghostVoteText, handIntent, phaseTitle, seatNo, voteClockText, type LogLine, type PublicDay, type PublicSeat, type RoomView } from './model'
 import { Token } from './Grimoire'
 import { Circle, Reason, useCheck } from './parts'
 import { useWithdrawn } from './useWithdrawn'
@@ -225,7 +225,7 @@ export function PlayerView({ view, refresh }: { view: RoomView; refresh: (seen?:
         <View className='zh-ghost-note' role='note'>
           <Text className='zh-ghost-title'>你已香消玉殒，但仍在局中</Text>
           <Text>仍可说话，阵营的输赢仍算你一份；不能再提名。</Text>
-          <Text>{mySeat.ghost_vote ? '你还留有一张幽灵票：可在任意一次投票中举手，只此一次。' : '你的幽灵票已经用掉，此后投票不再举手。'}</Text>
+          <Text className='zh-ghost-vote'>{ghostVoteText(mySeat.ghost_vote, myHand)}</Text>
         </View>
       ) : null}
 

@@ -21,6 +21,12 @@ interface Props {
   onClose: () => void
 }
 
+/** What 「设为死亡 / 设为存活」 (`set_alive`, an override) does, beside what 「死亡」 (`kill`) does:
+ * both are public (by day at once, at night at dawn); only 「死亡」 runs the chains that follow a death
+ * (docs/rules/zhenhuan.md §13). */
+const SET_ALIVE_HINT = '设为死亡 / 存活：改判，只改生死，不连带死亡的即时效果（如皇后成为女皇、孙答应全场醉酒）'
+const KILL_HINT = '死亡：按规则死亡，即时效果随之发生'
+
 /** One seat of the grimoire: everything about her, and the storyteller's overrides. */
 export function SeatSheet({ seat, phase, roles, roleName, tokenChoices, busy, send, onTell, onClose }: Props) {
   const [note, setNote] = useState('')
@@ -29,11 +35,14 @@ export function SeatSheet({ seat, phase, roles, roleName, tokenChoices, busy, se
   const [status, setStatus] = useState<StatusKind | null>(null)
   const [until, setUntil] = useState<'dusk' | 'dawn' | 'never'>('dusk')
   const [picking, setPicking] = useState(false)
+  // 「死亡」 asks first: it runs the rules' chains and the table learns of it
+  const [killing, setKilling] = useState(false)
   useEffect(() => {
     setNote(seat?.note ?? '')
     setToken('')
     setPicking(false)
     setStatus(null)
+    setKilling(false)
   }, [seat?.seat])
   if (!seat) return null
   const s = seat.seat
@@ -142,6 +151,7 @@ export function SeatSheet({ seat, phase, roles, roleName, tokenChoices, busy, se
               <SealButton size='small' kind='ghost' busy={busy === 'depart'} onClick={() => act({ type: 'depart', seat: s }, 'depart')}>离场</SealButton>
             ) : null}
           </View>
+          {!setup ? <Text className='zh-ss-hint zh-hint-set-alive'>{SET_ALIVE_HINT}</Text> : null}
           {picking ? (
             <RolePicker roles={roles} value={[seat.role]} filter={(r) => (setup ? !r.derived : true)}
               onChange={(v) => {
@@ -155,8 +165,22 @@ export function SeatSheet({ seat, phase, roles, roleName, tokenChoices, busy, se
         {!setup ? (
           <View className='zh-buttons'>
             <SealButton kind='ghost' onClick={() => onTell(s)}>告知</SealButton>
-            {seat.alive ? <SealButton busy={busy === 'kill'} onClick={() => act({ type: 'kill', seat: s }, 'kill')}>死亡</SealButton> : null}
+            {seat.alive ? <SealButton busy={busy === 'kill'} onClick={() => setKilling(true)}>死亡</SealButton> : null}
           </View>
+        ) : null}
+        {!setup && seat.alive ? <Text className='zh-ss-hint zh-hint-kill'>{KILL_HINT}</Text> : null}
+        {killing ? (
+          <Sheet title='确认死亡' open onClose={() => setKilling(false)}
+            footer={(
+              <>
+                <SealButton kind='ghost' onClick={() => setKilling(false)}>取消</SealButton>
+                <SealButton onClick={() => { setKilling(false); act({ type: 'kill', seat: s }, 'kill') }}>死亡</SealButton>
+              </>
+            )}>
+            <View className='confirm-text'>
+              {seatNo(s)} {seat.name}按规则死亡，即时效果随之发生；{phase === 'night' ? '天亮时向全场公布' : '全场立即看到'}。只改生死、不连带效果，请用「设为死亡」。
+            </View>
+          </Sheet>
         ) : null}
       </View>
     </Sheet>

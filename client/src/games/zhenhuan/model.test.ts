@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  answerText, circlePosition, nightDeathsText, roleNamer, voteClockText, nightBegan, dawnText, handsRound, nominationState, slotWidth, stepsLeft, expiryText, nightPlan, phaseTitle, probeAction, reminderShort, statusText, storytellerButtons,
+  answerText, circlePosition, ghostVoteText, nightDeathsText, roleNamer, voteClockText, nightBegan, dawnText, handsRound, nominationState, slotWidth, stepsLeft, expiryText, nightPlan, phaseTitle, probeAction, reminderShort, statusText, storytellerButtons,
   tokenMarks,
   type Grimoire, type NightView, type StepView,
 } from './model'
@@ -205,5 +205,14 @@ describe('入夜 on the storyteller\'s phone', () => {
     expect(nightBegan(undefined, 'night')).toBe(false)  // opened at night: stays put
     expect(nightBegan('night', 'night')).toBe(false)  // a step done: the next is where she looks
     expect(nightBegan('night', 'day')).toBe(false)
+  })
+})
+
+describe('血染 a dead player\'s ghost vote', () => {
+  it('says it is kept, being spent on the open vote once she raised her hand, or spent', () => {
+    expect(ghostVoteText(true, undefined)).toMatch(/^你还留有一张幽灵票/)
+    expect(ghostVoteText(true, { yes: false })).toMatch(/^你还留有一张幽灵票/)
+    expect(ghostVoteText(true, { yes: true })).toMatch(/^你的幽灵票正用在这次投票上/)
+    expect(ghostVoteText(false, undefined)).toMatch(/^你的幽灵票已经用掉/)
   })
 })

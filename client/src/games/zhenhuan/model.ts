@@ -241,6 +241,14 @@ export function handIntent(day: Pick<PublicDay, 'number' | 'nominations' | 'vote
   return { vote: [day?.number ?? null, day?.nominations.length ?? null, day?.vote?.nominee ?? null], yes }
 }
 
+/** A dead player's line about her ghost vote, from her seat (`ghost_vote`) and her hand in the open
+ * vote: raised, the vote is being spent on it (the seat's 「票」 stays until the vote closes). */
+export function ghostVoteText(ghostVote: boolean, hand: { yes: boolean } | undefined): string {
+  if (ghostVote && hand?.yes) return '你的幽灵票正用在这次投票上：投票结束时用掉（座位上的「票」那时收起），此后投票不再举手。'
+  if (ghostVote) return '你还留有一张幽灵票：可在任意一次投票中举手，只此一次。'
+  return '你的幽灵票已经用掉，此后投票不再举手。'
+}
+
 /**
  * 入夜 (or 开始) pressed at the buttons below the day: the night's first step is above, where the day's
  * panel was, and she would be left reading the log. True when the phase turns to night while she looks;

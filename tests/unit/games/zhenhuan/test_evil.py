@@ -208,6 +208,25 @@ def test_conversion_works_once_on_women_and_makes_an_evil_chongfei() -> None:
     assert current_view(state).slots[1].allowed == ()
 
 
+def test_a_conversion_that_may_be_tried_again_leaves_no_token_and_one_used_marks_its_target() -> None:
+    """A reminder token marks who was chosen, even when the ability failed (rules §12) — but 雨露均沾
+    tried on a man or a protected player is not used at all (「可再用」): no 「雨露均沾」 token on him, which
+    would read as a 宠妃 made; the record says whom he tried. Used — on a woman, or by an impaired 皇上
+    (spent, DECISIONS #5) — the token marks its target."""
+    def tokens(state, seat: int) -> list[str]:
+        return [r.token for r in GAME.view(state, Viewer.host()).grimoire.seats[seat].reminders]
+
+    tried = step(started(RH), "huangshang", None, 2)
+    assert "雨露均沾" not in tokens(tried, 2) and "convert" not in tried.seats[5].spent
+    assert any("雨露均沾3号失败（非女性角色），可再用" in line for line in host_lines(tried))
+    shielded = step(step(started(RH), "guojunwang", 1), "huangshang", None, 1)
+    assert shielded.seats[1].role == JINXI and "雨露均沾" not in tokens(shielded, 1)
+    made = step(night2(RH), "huangshang", None, 1)
+    assert made.seats[1].role == CHONGFEI and "雨露均沾" in tokens(made, 1)
+    drunk = step(act(started(RH), type="set_status", seat=5, status="drunk"), "huangshang", None, 2)
+    assert "convert" in drunk.seats[5].spent and "雨露均沾" in tokens(drunk, 2)
+
+
 def test_chongfei_pin_blocks_abilities_for_the_night_and_the_next_day() -> None:
     """每回合可以按住一个玩家，玩家本回合技能无法发动。不可连续按住同一个人。"""
     roles = [ZHENHUAN, JINXI, GUOJUNWANG, WENTAIYI, HUAFEI, HUANGSHANG, "taihou"]

@@ -189,12 +189,12 @@ def test_mode_b_chances_include_her_passive_maids_as_the_round_settles_them():
 
 def test_a_score_below_nothing_is_written_with_the_minus_sign():
     """The end's 战报 lines say each score as the result table does: 「得分 −0.42」, not 「-0.42」
-    (the table used U+2212, the report a hyphen) — and, decision, with the table's two decimals always
-    (a column of 8.6, 12 and 30.16 read as three kinds of number)."""
+    (the table used U+2212, the report a hyphen) — and, decision, written as the table writes them,
+    as players write numbers: no trailing zeros (「14.00 / 83.00」 read as a ledger; a UX play-through)."""
     from chalicelib.games.shengong.numbers import score_text
 
-    assert [score_text(x) for x in (-0.42, 0.0, 8.6, 12.0, -3.0, -0.001)] == ["−0.42", "0.00", "8.60", "12.00", "−3.00",
-                                                                              "0.00"]
+    assert [score_text(x) for x in (-0.42, 0.0, 8.6, 12.0, -3.0, -0.001, 30.16)] == ["−0.42", "0", "8.6", "12", "−3",
+                                                                                    "0", "30.16"]
 
 
 def test_the_end_report_shows_how_each_score_is_made_up():
@@ -205,8 +205,8 @@ def test_the_end_report_shows_how_each_score_is_made_up():
     new, events = run(s, {0: dict(type="poison", place="景仁宫"), 1: dict(type="stay")})
     lines = [x.text for x in GAME_A.report(new, events, Viewer.player(1)) if x.kind == "score"]
     assert lines[:2] == [
-        "第 1 名 甄嬛 积分 14.00（击败 1×3 ＋ 气血伤害 2.00×0.5 ＋ 好感伤害 0.00×0.4 − 承伤 0.00×0.1 ＋ 名次分 10.00）",
-        "第 2 名 沈眉庄 积分 6.80（击败 0×3 ＋ 气血伤害 0.00×0.5 ＋ 好感伤害 0.00×0.4 − 承伤 2.00×0.1 ＋ 名次分 7.00）"]
+        "第 1 名 甄嬛 积分 14（击败 1×3 ＋ 气血伤害 2×0.5 ＋ 好感伤害 0×0.4 − 承伤 0×0.1 ＋ 名次分 10）",
+        "第 2 名 沈眉庄 积分 6.8（击败 0×3 ＋ 气血伤害 0×0.5 ＋ 好感伤害 0×0.4 − 承伤 2×0.1 ＋ 名次分 7）"]
 
 
 def test_quiet_moves_are_counted_by_the_names_on_her_buttons():
