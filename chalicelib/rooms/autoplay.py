@@ -32,9 +32,15 @@ round's clock (a whole deal of bots takes well under this)."""
 
 
 def _one_step(deps: RoomDeps, room: Room) -> Room | None:
-    """Let the bots act once; the room afterwards, or None when no bot has anything to do."""
+    """Let the bots act once; the room afterwards, or None when no bot has anything to do. A sealed
+    round that waits for no seat at all (深宫杀: every living seat's move voided) settles at once: no
+    one would submit, and its clock would keep the table waiting for nothing."""
     bots = room.bot_seats
-    if room.status is not RoomStatus.ACTIVE or room.pending is None or not bots:
+    if room.status is not RoomStatus.ACTIVE or room.pending is None:
+        return None
+    if room.pending.kind is PendingKind.SEALED and not room.pending.seats:
+        return settle_now(deps, room, Trigger.AUTO)[0]
+    if not bots:
         return None
     waiting = [s for s in room.pending.seats if s in bots]
     if not waiting or room.pending.kind is PendingKind.HOST:

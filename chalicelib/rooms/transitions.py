@@ -119,9 +119,11 @@ def settle_round(deps: RoomDeps, room: Room, moves: dict[int, MoveRecord] | None
 def missed_after(room: Room, seats: frozenset[int], moves: dict[int, MoveRecord]) -> dict[str, int]:
     """`Room.missed` once the round the `seats` owed is settled with `moves`: one more for each seat
     that sent nothing (nor had a bot send for her); the others are left out (0), so a room whose players
-    all play stores nothing (every write of the room item carries it)."""
-    return {str(seat): room.missed.get(str(seat), 0) + 1
-            for seat in sorted(seats) if not (seat in moves and moves[seat].by.submitted)}
+    all play stores nothing (every write of the room item carries it). A seat the round did not wait
+    for (深宫杀: her move voided) keeps her count: a round she could not play neither counts nor clears it."""
+    kept = {key: n for key, n in room.missed.items() if int(key) not in seats}
+    return kept | {str(seat): room.missed.get(str(seat), 0) + 1
+                   for seat in sorted(seats) if not (seat in moves and moves[seat].by.submitted)}
 
 
 def apply_action(deps: RoomDeps, game: AnyGame, room: Room, state: Any, pending: Pending, actor: Viewer,

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from chalicelib.domain.model import IDLE_ACTIVE_S
 from chalicelib.games import get_game
 from chalicelib.rooms import autoplay
 from chalicelib.rooms.replay import recompute
-from chalicelib.rooms.sweeper import settle_overdue
+from chalicelib.rooms.sweeper import expire_stalled, settle_overdue
 from tests.api.dgame import make_team
 from tests.api.helpers import Player, error
 
@@ -140,6 +141,54 @@ def test_one_player_gone_to_tuoguan_among_four_bots_sees_the_deal_through_and_th
     assert len(view["game"]["last_deal"]["places"]) == 5  # played out, every seat placed
     assert sum(r["score"] for r in results[0]["results"]) == 0
     assert svc.rooms.get_room(room_id).step > 60  # more than 40 bot plays ran in that request
+
+
+def _timed_out_among_bots(api, svc, clock):
+    """A 保皇 table of one person and four bots, where her turn's clock ran out: the deal played out."""
+    a = Player(api, "甲")
+    room_id = a.open_room("baohuang", {"variant": "simple", "turn_seconds": 30})
+    a.ok("POST", f"/v1/rooms/{room_id}/bots", {"level": "simple"})
+    a.ok("POST", f"/v1/rooms/{room_id}/start")
+    for _ in range(10):  # her clock runs out (a sealed declaration's only settles, so maybe twice)
+        view = a.view(room_id)
+        if view["game"]["phase"] == "between":
+            break
+        clock.advance(31)
+        settle_overdue(svc.room_deps())
+    return a, room_id, view
+
+
+def test_a_lone_player_the_clock_put_in_tuoguan_finds_the_table_waiting_for_her(api, svc, clock, monkeypatch):
+    """DECISIONS 保皇 #8: "on expiry the seat goes to 托管 ... until the player acts again." Rules §15: at a
+    table of four bots, her missed turn puts her in 托管; 托管 and the bots finish the deal, and the table
+    waits for her at `between` (no deadline, no deal without her) instead of ending; her 继续 deals on."""
+    monkeypatch.setattr(autoplay, "BOT_RUN_S", 60.0)
+    a, room_id, view = _timed_out_among_bots(api, svc, clock)
+    me = view["game"]["seat"]
+    assert view["room"]["status"] == "active" and view["game"]["phase"] == "between"
+    assert view["game"]["seats"][me]["auto"] and not view["game"]["seats"][me]["ready"]
+    assert view["game"]["held_note"].startswith("你的回合超时")
+    assert [r["unit"] for r in a.result(room_id)["results"]] == ["deal-1"]
+    room = svc.rooms.get_room(room_id)
+    assert list(room.pending.seats) == [me] and room.pending.deadline_ms is None
+    clock.advance(600)
+    settle_overdue(svc.room_deps())
+    assert a.view(room_id)["game"]["phase"] == "between"  # no clock deals on without her
+    assert a.act(room_id, {"type": "next_deal"}).status_code == 200
+    view = a.view(room_id)
+    assert view["game"]["deal_no"] == 2 and view["game"]["phase"] != "between"
+    assert not view["game"]["seats"][me]["auto"] and view["room"]["status"] == "active"
+
+
+def test_a_table_waiting_for_a_player_who_never_comes_back_closes_as_an_idle_room(api, svc, clock, monkeypatch):
+    """Rules §15: the bots deal nothing for no one; the room's idle expiry (6 h without a person's move)
+    closes a table left waiting for her."""
+    monkeypatch.setattr(autoplay, "BOT_RUN_S", 60.0)
+    _, room_id, view = _timed_out_among_bots(api, svc, clock)
+    assert view["game"]["phase"] == "between"
+    clock.advance(IDLE_ACTIVE_S + 60)
+    expire_stalled(svc.room_deps())
+    assert svc.rooms.get_room(room_id).status.value == "abandoned"
 
 
 def test_a_bot_run_out_of_time_leaves_the_rest_to_the_clock(api, svc, clock, monkeypatch):

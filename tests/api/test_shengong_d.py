@@ -374,3 +374,40 @@ def test_a_move_after_the_deadline_is_answered_without_settling_the_round(api, s
     second = team[1].act(room, {"type": "idle"}, step=step)
     assert second.status_code == 200 and second.json_body["view"]["pending"]["submitted"] == [0, 1]
     assert team[2].view(room)["room"]["step"] == step + 1  # a read settles it, 丙 defaulting to 待机
+
+
+def _void(svc, room_id: str, seats: set[int]):
+    """The stored room as if a boss's 暗杀 had hit `seats` last round (their move this round is void)."""
+    from chalicelib.rooms.engine import dump_state, load_state, pending_info
+
+    game = get_game("shengong_d")
+    room = svc.rooms.get_room(room_id)
+    state = load_state(game, room)
+    state = state.model_copy(update={"players": tuple(
+        p.model_copy(update={"voided": p.seat in seats}) for p in state.players)})
+    changed = room.model_copy(update={"state": dump_state(state), "version": room.version + 1,
+                                      "pending": pending_info(game.pending(state), svc.clock.now_ms())})
+    svc.rooms.save_room(changed, room.version)
+    return changed
+
+
+def test_a_round_where_every_player_is_voided_settles_at_once(api, svc, admin):
+    """DECISIONS 深宫杀 #12: "a boss or 随从 who 暗杀s a player voids that player's next action". Rules
+    (Voided, D): the round does not wait for a voided player — she may not seal (`NOT_IN_ROUND`), her
+    teammates' moves settle it — and a round that waits for no one settles at once, not at its clock."""
+    from chalicelib.rooms.autoplay import run_bots
+
+    team = make_team(api, admin, ["端妃", "敬妃", "欣常在"], value=80)
+    room_id = open_d_room(team, stage=1)
+    _void(svc, room_id, {0})
+    view = team[0].view(room_id)
+    assert view["pending"]["seats"] == [1, 2] and view["game"]["you"]["voided"]
+    assert error(team[0].act(room_id, {"type": "idle"}, step=view["room"]["step"])) == (409, "NOT_IN_ROUND")
+    step = view["room"]["step"]
+    team[1].act(room_id, {"type": "idle"}, step=step)
+    team[2].act(room_id, {"type": "idle"}, step=step)
+    assert svc.rooms.get_room(room_id).step == step + 1  # settled without her
+    room = _void(svc, room_id, {0, 1, 2})
+    assert room.pending.seats == ()
+    after = run_bots(svc.room_deps(), room)
+    assert after.step == room.step + 1  # settled by itself: every void applied, a new round opened

@@ -17,6 +17,7 @@ from chalicelib.games.baohuang.model import (
     SEATS,
     Act,
     BaohuangDealResult,
+    BaohuangState,
     Deal,
     DealEnd,
     DealRecord,
@@ -129,10 +130,27 @@ def finish_deal(step: Step, places: tuple[int, ...]) -> None:
         for seat in range(SEATS)
     )
     _close(step, record, results)
-    if all(auto or bot for auto, bot in zip(step.state.auto, step.state.bots, strict=True)):
-        end_table(step, TableEnd.ALL_AUTO)  # no person is playing: deals of bots alone would never end
+    state = step.state
+    if all(auto or bot for auto, bot in zip(state.auto, state.bots, strict=True)):
+        held = held_seat(state)
+        if held is None:
+            end_table(step, TableEnd.ALL_AUTO)  # no person is playing: deals of bots alone would never end
+            return
+        # the last person playing missed a turn: the table waits for her 继续 (no deadline, §15)
+        step.set(phase=Phase.BETWEEN, ready=tuple(a and s != held for s, a in enumerate(state.auto)))
     else:
-        step.set(phase=Phase.BETWEEN, ready=step.state.auto)
+        step.set(phase=Phase.BETWEEN, ready=state.auto)
+
+
+def held_seat(state: BaohuangState) -> int | None:
+    """The seat the table waits for once every seat is in 托管 or a bot's: the one person the turn
+    clock put in 托管 (`timed_out`), when every other seat is a bot's or in a 托管 its player asked for.
+    None when no person is left to wait for: every person chose 托管 (the last one was warned,
+    `last_player`), or two or more let the clock run out (§15)."""
+    clocked = [s for s in range(SEATS) if state.auto[s] and state.timed_out[s] and not state.bots[s]]
+    if len(clocked) != 1 or not all(a or b for a, b in zip(state.auto, state.bots, strict=True)):
+        return None
+    return clocked[0]
 
 
 def abandon_deal(step: Step, seat: int, kicked: bool) -> None:

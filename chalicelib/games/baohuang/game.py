@@ -48,7 +48,7 @@ from chalicelib.games.baohuang.actions import (
 )
 from chalicelib.games.baohuang.bots import decide
 from chalicelib.games.baohuang.cards import Variant
-from chalicelib.games.baohuang.deal import choices, leave_table, start_deal
+from chalicelib.games.baohuang.deal import choices, held_seat, leave_table, start_deal
 from chalicelib.games.baohuang.errors import ERRORS
 from chalicelib.games.baohuang.events import Event, event_adapter
 from chalicelib.games.baohuang.guide import guide_sections
@@ -112,6 +112,8 @@ class BaohuangGame(Game[BaohuangState, Action, Event, BaohuangView, Options]):
         deal, timeout = state.deal, state.options.turn_seconds
         if state.phase is Phase.BETWEEN:
             waiting = frozenset(s for s in range(SEATS) if not state.ready[s])
+            if waiting == {held_seat(state)}:
+                return Pending(PendingKind.TURN, waiting, None, "between")  # only she is waited for: no clock
             return Pending(PendingKind.TURN, waiting, timeout, "between")
         if state.phase is Phase.OVER or deal is None:
             return None
@@ -229,7 +231,8 @@ class BaohuangGame(Game[BaohuangState, Action, Event, BaohuangView, Options]):
 
         THRONE / PLAY: the seat to act goes into 托管 and the engine acts for her (and for every
         following 托管 seat). DECLARE: settles with no moves (the room should call `settle` with
-        the stored moves instead). BETWEEN: seats that did not press 继续 are made ready (not 托管).
+        the stored moves instead). BETWEEN: seats that did not press 继续 are made ready (not 托管),
+        except the last person playing whom the clock put in 托管 (`held_seat`): the table waits for her.
         """
         if state.phase is Phase.OVER:
             raise GameOver("本桌已结束", code="GAME_OVER")
@@ -238,12 +241,14 @@ class BaohuangGame(Game[BaohuangState, Action, Event, BaohuangView, Options]):
         step = Step(state)
         deal = state.deal
         if state.phase is Phase.BETWEEN:
+            held = held_seat(state)
             for seat in range(SEATS):
-                step.set_ready(seat)
+                if seat != held:
+                    step.set_ready(seat)
         elif deal is not None:
             seat_to_act = deal.candidate if state.phase is Phase.THRONE else deal.turn
             if seat_to_act is not None:
-                step.set_auto(seat_to_act, True)
+                step.set_auto(seat_to_act, True, clock=True)
         return self._done(step, rng)
 
     def _done(self, step: Step, rng: Rng) -> Transition[BaohuangState, Event]:

@@ -246,6 +246,9 @@ class BaohuangState(Frozen):
     wins: tuple[int, ...] = (0,) * SEATS
     auto: tuple[bool, ...] = (False,) * SEATS
     """托管 flags (public)."""
+    timed_out: tuple[bool, ...] = (False,) * SEATS
+    """The turn clock put her in 托管 (`on_timeout`), not she herself (`auto`); cleared with her 托管 when
+    she acts. The last person playing, put in 托管 by the clock, is waited for between deals (§15)."""
     bots: tuple[bool, ...] = (False,) * SEATS
     """Seats bots played from the start: once every other seat is in 托管, no person is playing."""
     ready: tuple[bool, ...] = (False,) * SEATS

@@ -41,10 +41,12 @@ class Step:
         entry = LogEntry.model_construct(seat=seat, act=act, cards=cards, note=note, auto=auto)
         self.set_deal(log=self.deal.log + (entry,))
 
-    def set_auto(self, seat: int, on: bool) -> None:
-        """Put `seat` in 托管 or take her out of it (an `auto_changed` event when it changes)."""
+    def set_auto(self, seat: int, on: bool, clock: bool = False) -> None:
+        """Put `seat` in 托管 (`clock`: her turn's clock ran out, she did not ask) or take her out of it
+        (an `auto_changed` event when it changes). A seat already in 托管 keeps how she got there."""
         if self.state.auto[seat] != on:
-            self.set(auto=tuple(on if s == seat else a for s, a in enumerate(self.state.auto)))
+            self.set(auto=tuple(on if s == seat else a for s, a in enumerate(self.state.auto)),
+                     timed_out=tuple(on and clock if s == seat else t for s, t in enumerate(self.state.timed_out)))
             self.emit(AutoChanged(seat=seat, on=on))
 
     def set_ready(self, seat: int) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from chalicelib.core.errors import NotFound
 from chalicelib.core.game import Viewer, ViewerRole
 from chalicelib.games.baohuang.cards import SHIWEI, Variant
+from chalicelib.games.baohuang.deal import held_seat
 from chalicelib.games.baohuang.declare import may_grab
 from chalicelib.games.baohuang.knowledge import guard_holder, known_partners, role_of
 from chalicelib.games.baohuang.model import (
@@ -39,6 +40,10 @@ from chalicelib.games.baohuang.throne import callable_list, forced
 # What 明独保 stakes, said beside its button: one against four, head place or nothing (scoring.score).
 OPEN_SOLO_STAKES = (f"明独保：一人对四家，头名 +{OPEN_SOLO}（四家各 −{OPEN_SOLO // (SEATS - 1)}），"
                     f"不是头名 −{OPEN_SOLO}（四家各 +{OPEN_SOLO // (SEATS - 1)}）；有人造反而四家赢，再翻倍")
+
+HELD_MINE = "你的回合超时，托管替你打完了这一局。本桌在等你：点继续开下一局（不限时）。"
+HELD_OTHERS = "{name}超时进入托管，本桌在等她回来点继续。"
+"""§15: the table waits between deals for the last person playing, whom the clock put in 托管."""
 
 HINT_LIMIT = 50
 """The view lists at most this many hints (cheapest first); `hints_total` counts them all."""
@@ -138,7 +143,11 @@ class BaohuangView(Frozen):
     over_reason: TableEnd | None = None
     last_player: bool = False
     """She is the only person still playing (every other seat in 托管 or a bot's): her 托管 now would end
-    the table after this deal (§15), so the app asks first."""
+    the table after this deal (§15), so the app asks first. Not when another person is in the 托管
+    the clock put her in: the table would wait for that one."""
+    held_note: str = ""
+    """Between deals, when the table waits (with no clock) for the last person playing, whom the turn
+    clock put in 托管 (§15): what it waits for, said to her or to everyone else; "" otherwise."""
 
 
 def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
@@ -148,7 +157,12 @@ def view(state: BaohuangState, viewer: Viewer) -> BaohuangView:
     me = viewer.seat if viewer.role is ViewerRole.PLAYER else None
     fields: dict[str, Any] = {}
     if me is not None and not state.auto[me]:
-        fields["last_player"] = all(state.auto[s] or state.bots[s] for s in range(SEATS) if s != me)
+        asked = state.model_copy(update={"auto": tuple(a or s == me for s, a in enumerate(state.auto))})
+        fields["last_player"] = (all(asked.auto[s] or state.bots[s] for s in range(SEATS))
+                                 and held_seat(asked) is None)
+    held = held_seat(state) if state.phase is Phase.BETWEEN else None
+    if held is not None and not state.ready[held]:
+        fields["held_note"] = (HELD_MINE if me == held else HELD_OTHERS.format(name=state.names[held]))
     guard_seen: int | None = None
     if deal is not None:
         holder = guard_holder(deal)

@@ -25,10 +25,27 @@ EMPTY_DECK = Deck()
 VOIDED_REASON = "你本回合的行动已被暗杀作废，只能待机（无加成）"
 """Why a voided seat's moves other than 待机 are refused (her view says it once too)."""
 
+VOIDED_SITS_OUT = "：本回合不必落子，自动待机"
+"""宫斗杀 (D): the round does not wait for a voided seat (`waits_for`); her move is the void by itself."""
+
+VOIDED_EFFECT = "行动作废，按待机处理（无加成）：不加气血、好感，不减所受伤害"
+"""What her one possible move does in a voided round (her 待机 option's `effect`, not 待机's own)."""
+
 
 def voided_reason(mode: Mode) -> str:
-    """VOIDED_REASON as her mode has it: 「可弃牌」 only where she holds cards (C and D; A and B have no hand)."""
+    """VOIDED_REASON as her mode has it: in D she seals nothing (`VOIDED_SITS_OUT`); in C she seals her
+    待机 and may discard with it (「可弃牌」); A and B have no hand."""
+    if mode.foes is Foes.BOSSES:
+        return VOIDED_REASON + VOIDED_SITS_OUT
     return VOIDED_REASON + ("，可弃牌" if mode.maids is MaidUse.HAND else "")
+
+
+def waits_for(mode: Mode, player: Player) -> bool:
+    """Whether the round waits for this living seat's move. 宫斗杀 (D): not for a voided seat — her
+    move can only be the void, and her team would wait on a button with one choice. A/B/C: every living
+    seat, voided or not: the void is hers alone to know (a rival must not learn from the round's public
+    waiting list whom a 暗杀 hit), and in C she may still discard."""
+    return player.alive and not (player.voided and mode.foes is Foes.BOSSES)
 
 
 def check(mode: Mode, state: State, actor: Actor, action: Action) -> None:
@@ -65,7 +82,8 @@ def check_move(mode: Mode, state: State, seat: int, action: Action) -> None:
     if action.type not in mode.actions:
         raise IllegalAction(f"{mode.title}没有「{ACTION_ZH[action.type]}」", code="ACTION_NOT_IN_MODE")
     _check_fields(mode, action)
-    if player.voided and (action.type is not ActionType.IDLE or action.cards.used()):
+    if player.voided and (action.type is not ActionType.IDLE or action.cards.used()
+                          or (not waits_for(mode, player) and not action.cards.empty)):
         raise IllegalAction(voided_reason(mode), code="ACTION_VOIDED")
     if isinstance(action, AttackMove):
         if mode.foes is Foes.BOSSES:

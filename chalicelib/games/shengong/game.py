@@ -140,10 +140,14 @@ class ShengongGame(Game[State, Action, Event, ShengongView, O]):
 
     # ---- rounds ---------------------------------------------------------------------------------
     def pending(self, state: State) -> Pending | None:
-        """Seed: 每人每回合选一个行动…「落子」，全员落定即自动结算 — one SEALED round for the living."""
+        """Seed: 每人每回合选一个行动…「落子」，全员落定即自动结算 — one SEALED round for the living.
+
+        宫斗杀: a voided seat (暗杀 last round: 并令其下回合行动作废) is not waited for (`check.waits_for`):
+        she has no move to make, and the settlement gives her the void (待机, no bonus) as a seat that
+        sent nothing. A round that waits for no one settles at once (the room, `autoplay`)."""
         if state.over:
             return None
-        seats = frozenset(p.seat for p in state.living())
+        seats = frozenset(p.seat for p in state.living() if rules.waits_for(self.mode, p))
         return Pending(PendingKind.SEALED, seats, timeout_s=state.turn_seconds, label=f"第{state.round}回合")
 
     def check(self, state: State, actor: Actor, action: Action) -> None:

@@ -173,6 +173,7 @@ def _stage_actions() -> tuple[str, ...]:
         *(f"{ACTION_ZH[kind]}：{text}" for kind, text in said.items()),
         "自身代价，落空也照付。宫斗杀没有送膳。",
         *_common_actions(),
+        "行动被作废的那一回合你不必落子：自动待机（无加成），同伴不用等你。",
     )
 
 

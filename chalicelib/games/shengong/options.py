@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from chalicelib.core.errors import DomainError
 from chalicelib.games.shengong.actions import Action, action_adapter
 from chalicelib.games.shengong.cards import HIT_EFFECT
-from chalicelib.games.shengong.check import check_move, shut_words
+from chalicelib.games.shengong.check import VOIDED_EFFECT, check_move, shut_words
 from chalicelib.games.shengong.deck import copy_card
 from chalicelib.games.shengong.formulas import player_chance
 from chalicelib.games.shengong.guide import action_effects
@@ -142,6 +142,8 @@ def options_for(mode: Mode, state: State, seat: int) -> tuple[ActionOption, ...]
     if state.over:
         return ()
     effects = _effects(mode.key)
+    if 0 <= seat < len(state.players) and state.players[seat].voided:
+        effects = {ActionType.IDLE: VOIDED_EFFECT}  # her one move is the void: none of 待机's bonuses
     return tuple(_option(mode, state, seat, kind).model_copy(update={"effect": effects.get(kind, "")})
                  for kind in ActionType if kind in mode.actions)
 

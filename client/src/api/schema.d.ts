@@ -2409,6 +2409,11 @@ export interface components {
              * @default false
              */
             last_player?: boolean;
+            /**
+             * Held Note
+             * @default
+             */
+            held_note?: string;
         };
         /**
          * ViewerRole

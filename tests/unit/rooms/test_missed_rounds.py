@@ -27,3 +27,11 @@ def test_a_room_whose_players_all_play_stores_nothing():
     moves = {s: _move(s, MoveSource.PLAYER) for s in range(3)}
     assert missed_after(_room({}), frozenset({0, 1, 2}), moves) == {}
     assert missed_after(_room({}), frozenset({0, 1, 2}), {0: _move(0, MoveSource.DEFAULT)}) == {"0": 1, "1": 1, "2": 1}
+
+
+def test_a_seat_the_round_did_not_wait_for_keeps_her_count():
+    """深宫杀 (DECISIONS #12, a voided move is not waited for in 宫斗杀): a round she could not play neither
+    counts her absent nor clears the rounds she already missed."""
+    room = _room({"1": 2, "2": 1})
+    moves = {0: _move(0, MoveSource.PLAYER)}
+    assert missed_after(room, frozenset({0, 1}), moves) == {"1": 3, "2": 1}

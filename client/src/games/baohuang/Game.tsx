@@ -249,6 +249,8 @@ export function BaohuangGame({ view, refresh }: Props) {
         {(game.phase === 'between' || game.phase === 'over') ? (
           <Panel title={game.phase === 'over' ? '终局' : '本局结算'} className='bh-panel'>
             {game.phase === 'over' ? <View className='bh-note bh-over'>{overText(game.over_reason)}</View> : null}
+            {/* the table waits, with no clock, for the last person playing whom the clock put in 托管 (rules §15) */}
+            {game.phase === 'between' && game.held_note ? <View className='bh-note bh-held' role='status'>{game.held_note}</View> : null}
             {game.phase === 'over' && game.deal_no > 1 ? <View className='bh-note bh-table-lead'>{tableLead(game)}</View> : null}
             {lastOutcome ? <ScoreTable outcome={lastOutcome} /> : <View className='muted'>结算中…</View>}
             <View className={`bh-buttons ${game.phase === 'over' ? 'again-row' : ''}`}>

@@ -39,7 +39,7 @@ from chalicelib.games.baohuang.model import QUIT_PENALTY, SEATS, Options, Phase,
 from chalicelib.games.baohuang.scoring import HIDDEN_SOLO, OPEN_SOLO, PLACE_POINTS, score
 from chalicelib.games.baohuang.throne import CLASSIC_PASSES_BEFORE_FORCED, SIMPLE_PASSES_BEFORE_REDEAL
 
-from .helpers import act, kinds, new_table, table
+from .helpers import act, kinds, new_table, rng, table
 
 SECTIONS = guide.guide_sections()
 LINES = [line for section in SECTIONS for line in section.lines]
@@ -304,6 +304,18 @@ def test_turn_timer_is_the_room_options():
     for wrong in (lowest - 1, highest + 1):
         with pytest.raises(ValidationError):
             Options(turn_seconds=wrong)
+
+
+def test_the_guide_says_the_table_waits_for_a_timed_out_last_player():
+    """DECISIONS 保皇 #8: "on expiry the seat goes to 托管 ... until the player acts again." Rules §15: the
+    玩法 line says what the table does when the clock, not she, put the last person playing in 托管."""
+    assert "本桌结束" in line_with("人都已托管")
+    line = line_with("超时进的托管")
+    assert "等她回来点继续" in line and "不替她开下一局" in line
+    state = new_table(seed=3).model_copy(update={"bots": (False, True, True, True, True),
+                                                "auto": (False, True, True, True, True)})
+    waiting = GAME.on_timeout(state, rng(1)).state
+    assert waiting.phase is Phase.BETWEEN and GAME.pending(waiting).seats == frozenset({0})
 
 
 def test_quitting_costs_the_penalty_the_guide_names():

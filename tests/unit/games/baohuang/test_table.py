@@ -13,6 +13,7 @@ from chalicelib.games.baohuang.cards import Variant
 from chalicelib.games.baohuang.errors import ERRORS
 from chalicelib.games.baohuang.game import GAME
 from chalicelib.games.baohuang.model import BaohuangDealResult, Options, Phase
+from chalicelib.games.baohuang.views import HELD_MINE, HELD_OTHERS
 
 from .helpers import ENTRANTS, act, kinds, new_table, rng, table
 
@@ -139,8 +140,8 @@ def test_voluntary_tuoguan_plays_at_once_on_her_turn():
 
 def test_all_five_in_tuoguan_finish_the_deal_and_end_the_table():
     """Decision: if all five seats are in 托管 the table ends after the current deal, so a table
-    without humans always terminates."""
-    state = new_table(seed=3).model_copy(update={"auto": (False, True, True, True, True)})
+    without humans always terminates (every one of them asked for it)."""
+    state = new_table(seed=3).model_copy(update={"auto": (True,) * 5})
     tr = GAME.on_timeout(state, rng(1))
     assert [o.unit for o in tr.results] == ["deal-1"]
     assert tr.state.phase is Phase.OVER and tr.state.over_reason == "all_auto"
@@ -243,3 +244,68 @@ def test_a_seat_whose_every_choice_was_tuoguans_reaches_no_board():
     (deal,) = outcomes
     assert [r.played for r in deal.results] == [True, True, False, True, True]
     assert deal.results[2].place is not None  # her result is still shown
+
+
+def _lone_player_among_bots(**update):
+    """Seat 0 a person, seats 1–4 bots (played here by the engine as 托管, as the SIMPLE bot plays)."""
+    return new_table(seed=3).model_copy(update={"bots": (False, True, True, True, True),
+                                                "auto": (False, True, True, True, True), **update})
+
+
+def test_a_clock_tuoguan_of_the_last_person_playing_waits_for_her_between_deals():
+    """DECISIONS 保皇 #8: "on expiry the seat goes to 托管 ... until the player acts again." Decision
+    (§15): the clock's 托管 of the last person playing does not end the table at the deal's end; the
+    table goes between deals and waits for her 继续, with no clock, and deals on when she presses it."""
+    tr = GAME.on_timeout(_lone_player_among_bots(), rng(1))
+    state = tr.state
+    assert [o.unit for o in tr.results] == ["deal-1"] and "table_ended" not in kinds(tr)
+    assert state.phase is Phase.BETWEEN and state.auto[0] and state.timed_out[0]
+    assert state.ready == (False, True, True, True, True)
+    pending = GAME.pending(state)
+    assert (pending.seats, pending.timeout_s, pending.label) == (frozenset({0}), None, "between")
+    assert GAME.view(state, Viewer.player(0)).held_note == HELD_MINE
+    assert GAME.view(state, Viewer.spectator()).held_note == HELD_OTHERS.format(name="玩家0")
+    again = GAME.on_timeout(state, rng(2))  # a late clock does not deal without her
+    assert again.state.phase is Phase.BETWEEN and not again.state.ready[0] and again.results == ()
+    back = act(state, 0, NextDeal(), step=3).state
+    assert back.phase in (Phase.THRONE, Phase.DECLARE, Phase.PLAY) and back.deal_no == 2
+    assert not back.auto[0] and not back.timed_out[0] and GAME.view(back, Viewer.player(0)).held_note == ""
+
+
+def test_a_between_deals_clock_readies_the_bots_but_not_the_person_it_waits_for():
+    """DECISIONS 保皇 #8: "on expiry the seat goes to 托管 ... until the player acts again." Decision (§14, §15): at the 继续 deadline the missing seats are made ready, except the last
+    person playing whom the clock put in 托管: she is waited for."""
+    state = GAME.on_timeout(_lone_player_among_bots(), rng(1)).state.model_copy(
+        update={"auto": (True, False, False, False, False), "ready": (False,) * 5})
+    assert GAME.pending(state).timeout_s == 30  # the bots are still to press 继续: the clock runs
+    tr = GAME.on_timeout(state, rng(2))
+    assert tr.state.phase is Phase.BETWEEN and tr.state.ready == (False, True, True, True, True)
+    assert GAME.pending(tr.state).timeout_s is None
+
+
+def test_a_tuoguan_the_last_person_playing_asked_for_still_ends_the_table():
+    """DECISIONS 保皇 #8: "on expiry the seat goes to 托管 ... until the player acts again." Decision (§15): a 托管 she asked for as the last person playing (the app warned her,
+    `last_player`) ends the table after that deal (「在座的人都已托管，本桌结束」)."""
+    state = _lone_player_among_bots()
+    assert GAME.view(state, Viewer.player(0)).last_player
+    tr = act(state, 0, Auto())
+    assert tr.state.phase is Phase.OVER and tr.state.over_reason == "all_auto" and not tr.state.timed_out[0]
+
+
+def test_when_two_people_ran_out_of_time_no_one_is_waited_for():
+    """DECISIONS 保皇 #8: "on expiry the seat goes to 托管 ... until the player acts again." Decision (§15): the table waits for one person, the last playing; when the clock put two
+    people in 托管 (everyone walked away) the table ends after the deal, as when all five asked."""
+    state = _lone_player_among_bots(bots=(False, False, True, True, True),
+                                    timed_out=(False, True, False, False, False))
+    tr = GAME.on_timeout(state, rng(1))
+    assert tr.state.phase is Phase.OVER and tr.state.over_reason == "all_auto"
+
+
+def test_the_last_player_warning_is_not_given_when_another_person_would_be_waited_for():
+    """DECISIONS 保皇 #8: "on expiry the seat goes to 托管 ... until the player acts again." §15: `last_player` says her 托管 would end the table; with another person in the clock's 托管
+    the table would wait for that one, so there is nothing to warn of."""
+    clocked = _lone_player_among_bots(bots=(False, False, True, True, True), auto=(False, True, True, True, True),
+                                      timed_out=(False, True, False, False, False))
+    assert not GAME.view(clocked, Viewer.player(0)).last_player
+    asked = clocked.model_copy(update={"timed_out": (False,) * 5})
+    assert GAME.view(asked, Viewer.player(0)).last_player

@@ -42,15 +42,16 @@ def test_a_voided_move_greys_everything_but_idle_with_the_reason():
 
 
 def test_a_voided_turn_offers_discards_only_where_she_holds_cards():
-    """Decision: the voided text (her banner, her greyed buttons, a refused send) says 「可弃牌」 only in the
-    modes with a hand (C and D); A and B have no cards to throw away."""
+    """Decision: the voided text (her banner, her greyed buttons, a refused send) says 「可弃牌」 only in C,
+    where she seals her 待机 and holds cards; A and B have no cards to throw away; in D she seals
+    nothing (the round does not wait for her), so it says so."""
     want = "你本回合的行动已被暗杀作废，只能待机（无加成）"
     d = new_game(1)
     d = d.model_copy(update={"players": (d.players[0].model_copy(update={"voided": True}), *d.players[1:])})
     cases = [(GAME_A, board(seat(0, voided=True), seat(1), mode=ModeKey.A), want),
              (GAME_B, board(seat(0, voided=True), seat(1), mode=ModeKey.B), want),
              (GAME_C, board(seat(0, voided=True, deck=Deck()), seat(1), mode=ModeKey.C), want + "，可弃牌"),
-             (GAME_D, d, want + "，可弃牌")]
+             (GAME_D, d, want + "：本回合不必落子，自动待机")]
     for game, state, text in cases:
         you = game.view(state, Viewer.player(0)).you
         assert you is not None and you.voided_reason == text, game

@@ -177,7 +177,8 @@ def play(game: ShengongGame, g: int, stage: int | None = None, *, check_views: b
     decks = {p.seat: p.deck.all_copies() for p in state.players if p.deck is not None}
     log, moves_log, step = [], [], 1
     while (pending := game.pending(state)) is not None:
-        assert pending.seats == frozenset(p.seat for p in state.living())
+        # the living, less (宫斗杀) the voided, whose move is the void without them (docs/rules §Voided)
+        assert pending.seats == frozenset(p.seat for p in state.living() if game.mode.foes is Foes.SEATS or not p.voided)
         moves = {}
         for seat in sorted(pending.seats):
             if pick.below(10) == 0:

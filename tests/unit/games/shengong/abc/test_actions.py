@@ -322,3 +322,21 @@ def test_order_failing_the_rules_at_settlement_is_idle():
     assert action_of(ev, 0).defaulted and action_of(ev, 0).action == "idle"
     assert action_of(ev, 0).refused == "ENTRY_THRESHOLD"
     assert new.players[0].place == "承乾宫"
+
+
+def test_a_voided_seat_is_still_waited_for_in_the_palace_and_told_her_idle_earns_nothing():
+    """Seed 暗杀: 「并令其下回合行动作废」; DECISIONS 深宫杀 #6: 「the target's next action is still voided」.
+    Decision (A/B/C, unlike 宫斗杀): the round still waits for a voided seat — the seats a round waits for
+    are public, and in a free-for-all whom a 暗杀 hit is hers to know (`test_voided_flag_is_private`); in
+    C she may still discard. What her one move does is said as the void, not as 待机's bonuses."""
+    from chalicelib.games.shengong.check import VOIDED_EFFECT
+    from chalicelib.games.shengong.game import GAME_B, GAME_C
+    from chalicelib.games.shengong.terms import ModeKey
+
+    for game, mode in ((GAME_A, ModeKey.A), (GAME_B, ModeKey.B), (GAME_C, ModeKey.C)):
+        s = board(seat(0, "承乾宫"), seat(1, "景仁宫", voided=True), mode=mode)
+        assert game.pending(s).seats == frozenset({0, 1}), mode
+        idle = next(o for o in game.view(s, Viewer.player(1)).you.options if o.type == "idle")
+        assert idle.allowed and idle.effect == VOIDED_EFFECT, mode
+        normal = next(o for o in game.view(s, Viewer.player(0)).you.options if o.type == "idle")
+        assert normal.effect != VOIDED_EFFECT and "0.5" in normal.effect, mode

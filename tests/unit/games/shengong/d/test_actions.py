@@ -5,6 +5,7 @@ import pytest
 from chalicelib.core.errors import IllegalAction, NotYourTurn
 from chalicelib.core.game import Viewer
 from chalicelib.games.shengong.actions import Assassinate, Frame, Heal, Idle, Move, Poison, Stay
+from chalicelib.games.shengong.check import VOIDED_EFFECT
 from chalicelib.games.shengong.terms import Attack, Place, Result
 
 from .helpers import (
@@ -211,6 +212,32 @@ def test_an_opponents_assassinate_voids_the_players_next_move(monkeypatch):
     t2 = settle(t.state, {0: Idle()}, ScriptRng(99, 99))
     assert acted(t2, 0).result is Result.VOIDED and acted(t2, 0).own_hp == 0  # no 待机 bonus
     assert not t2.state.players[0].voided
+
+
+def test_a_voided_player_is_not_waited_for_and_her_move_is_the_void(monkeypatch):
+    """DECISIONS #12: "a boss or 随从 who 暗杀s a player voids that player's next action"; seed 暗杀:
+    「并令其下回合行动作废」. Decision (宫斗杀): the round does not wait for her — her one possible move is
+    the void, so she presses nothing; the settlement gives her the void exactly as a sealed 待机 did
+    (no bonus), and her screen is told why, with 「无加成」 as her 待机's effect."""
+    force_plan(monkeypatch, "gao_mingzhu", Attack.ASSASSINATE, target=0)
+    s = _apart(new_game(1))
+    t = settle(s, {0: Poison(target=0)}, ScriptRng(99, 0))
+    assert t.state.players[0].voided
+    pending = GAME.pending(t.state)
+    assert 0 not in pending.seats and pending.seats == frozenset({1, 2})
+    you = GAME.view(t.state, Viewer.player(0)).you
+    assert you.voided_reason == "你本回合的行动已被暗杀作废，只能待机（无加成）：本回合不必落子，自动待机"
+    idle = next(o for o in you.options if o.type == "idle")
+    assert idle.allowed and idle.effect == VOIDED_EFFECT and "＋" not in idle.effect
+    assert all(o.effect == "" for o in you.options if o.type != "idle")
+    with pytest.raises(IllegalAction):  # she seals nothing, so no discard rides on it either
+        GAME.check(t.state, Viewer.player(0), Idle(cards={"discard": ["xunyi#1"]}))
+    unsent = settle(t.state, {}, ScriptRng(99, 99))
+    sealed = settle(t.state, {0: Idle()}, ScriptRng(99, 99))  # as it was when she had to press 待机
+    assert acted(unsent, 0).result is Result.VOIDED and acted(unsent, 0).own_hp == 0
+    assert unsent.state.players[0].hp == sealed.state.players[0].hp
+    assert unsent.state.players[0].grace == sealed.state.players[0].grace
+    assert not unsent.state.players[0].voided and 0 in GAME.pending(unsent.state).seats
 
 
 def test_a_players_assassinate_does_not_void_the_opponents_next_action(monkeypatch):
