@@ -14,7 +14,8 @@ but the one whose move it is, as `{"type": "sealed", "room": R, "step": S, "seat
 step and the seat, nothing her own view does not show, and nothing that asks her to fetch — her page
 marks the seat in the view it holds, if that view is of step S. A viewer from whom the steps are hidden
 (血染's players) is told nothing of it. Nor is a move of a round already settled (its settlement, a new
-version, told everyone), nor a placeholder written at the settlement. This is also what 催战 needs
+version, told everyone), nor a placeholder written at the settlement, nor a bot's move written with
+the room by the transaction that opened its round (that round's notice makes her fetch it). This is also what 催战 needs
 (her button waits for someone to have sealed and someone not), so the creator is sent nothing else.
 
 For each changed room, every subscription is looked at (one Query in the room's own partition). A
@@ -276,6 +277,7 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
     triggers: dict[tuple[str, int], Trigger | None] = {}
     sealed: dict[str, set[tuple[int, int]]] = {}
     """room -> the (step, seat) of each sealed move in the batch (not the placeholders of a settlement)."""
+    bots: set[tuple[str, int, int]] = set()
     for record in records:
         report.records += 1
         pk, sk = _key(record, "pk"), _key(record, "sk")
@@ -285,8 +287,11 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
             if sk.startswith("MOVE#"):
                 _, step, seat = sk.split("#")
                 # only its key and who wrote it are read: the move itself is never looked at
-                if _part(_part(_image(record, "NewImage"), "by"), "S") != MoveSource.DEFAULT:
+                by = _part(_part(_image(record, "NewImage"), "by"), "S")
+                if by != MoveSource.DEFAULT:
                     sealed.setdefault(pk.removeprefix("ROOM#"), set()).add((int(step), int(seat)))
+                if by == MoveSource.BOT:
+                    bots.add((pk.removeprefix("ROOM#"), int(step), int(seat)))
                 continue
             image = _image(record, "NewImage")
             if image is None:
@@ -311,7 +316,13 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
             logger.exception("push fan-out failed", extra={"room": new.id})
         if old is not None and deps.notices is not None and new.version > old.version:
             _notices(deps, report, old, new, triggers)
+    # the bots' moves written by the transaction that opened their round: its own notice makes each
+    # phone fetch that round's view, which shows them sealed already
+    opened = {(new.id, new.step) for _, new in changes}
     for room_id, moves in sealed.items():
+        moves = {(step, seat) for step, seat in moves if not ((room_id, step) in opened and (room_id, step, seat) in bots)}
+        if not moves:
+            continue
         try:
             _sealed(deps, room_id, moves, report)
         except Exception:  # noqa: BLE001

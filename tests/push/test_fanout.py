@@ -131,6 +131,26 @@ def test_no_sealed_notice_of_a_settled_round_nor_of_a_placeholder(h):
     assert h.sockets.take(cid) == []
 
 
+def test_a_bots_move_written_with_the_round_it_opens_is_no_sealed_notice(h):
+    """The transaction that opens a round writes the bots' moves with it: that round's notice makes her
+    fetch its view, which shows them sealed already — no sealed notice besides. A player's move is told."""
+    from chalicelib.core.game import BotLevel
+
+    room = lobby.create_room(h.rooms, A, "tally", {"rounds": 3, "turn_seconds": 30}, None, None).id
+    lobby.join_room(h.rooms, B, room, None)
+    cid = h.socket(B, room)
+    lobby.add_bots(h.rooms, A, room, BotLevel.SIMPLE, 1)  # the third seat: the game starts
+    bots = [r for r in h.store.stream if r["dynamodb"]["Keys"]["sk"]["S"].startswith("MOVE#")]
+    assert [r["dynamodb"]["NewImage"]["by"]["S"] for r in bots] == ["bot"]
+    h.pump()
+    assert h.sockets.sealed(cid) == [] and h.sockets.changes(cid) == [room]
+    pending = h.store.get_room(room)
+    assert 2 in {s for s, m in h.store.list_moves(room, pending.step).items() if m.by.submitted}
+    move(h, A, room)
+    h.pump()
+    assert h.sockets.sealed(cid) == [(room, pending.step, 0)]
+
+
 def test_no_sealed_notice_to_a_viewer_from_whom_the_steps_are_hidden(h, monkeypatch):
     """A viewer whose view shows no step counter is told nothing of a sealed move: the notice names the
     step, and counting notices must not tell her what polling her own view would not."""
