@@ -97,6 +97,8 @@ class FanoutReport:
     gone: int = 0
     expired: int = 0
     errors: int = 0
+    answered: int = 0
+    """Notices not sent: a round settled by her own move, whose answer carried the version."""
     watching: dict[str, set[str]] = field(default_factory=dict)
     """room -> users with a live subscription (presence for the chat helper)."""
 
@@ -127,7 +129,8 @@ class _Reads:
         return getattr(self._rooms, name)
 
 
-def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = True) -> None:
+def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = True,
+            settled_by: str | None = None) -> None:
     """Tell every subscriber of `room` whose view of it changed; `room` is a committed image.
 
     A viewer who sees the step counter sees every version: she is told of each image newer than
@@ -140,7 +143,12 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
     as it stands (read once), never of this image, and its tag is what is kept: her views carry no
     version, so one from a late image could replace a newer view her phone has fetched meanwhile — and
     whether a view came must not depend on what the storyteller pressed after it (a step she cannot
-    see)."""
+    see).
+
+    `settled_by`: the player whose sealed move settled the round in this image's transaction. Her move's
+    answer carried this very version, so her phone would skip the notice: she is not sent it — when
+    this is her only subscription to the room (a second one may be another phone, which needs it).
+    """
     from chalicelib.games import get_game
     from chalicelib.rooms.access import viewer_for
     from chalicelib.rooms.engine import hides_steps
@@ -160,6 +168,7 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
     pushes_views = newest and family_views
     standing: list[Room | None] = []
     """The room as it stands, read once, for hidden-step viewers' views."""
+    answered = settled_by if settled_by is not None and sum(s.user == settled_by for s in subs) == 1 else None
     for sub in subs:
         if sub.expires_s <= now_s:
             report.expired += 1
@@ -177,6 +186,9 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
             hidden = hides_steps(game, viewer)
             if not hidden and room.version == sub.version:
                 continue  # the very version she subscribed with
+            if not hidden and sub.user == answered:
+                report.answered += 1
+                continue  # her own move settled the round: its answer carried this version
             if hidden and family_views:
                 current = _standing(deps, room, standing, report)
                 pushed = _pushed(room_deps, caller, current, report) if current is not None else None
@@ -278,6 +290,8 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
     sealed: dict[str, set[tuple[int, int]]] = {}
     """room -> the (step, seat) of each sealed move in the batch (not the placeholders of a settlement)."""
     bots: set[tuple[str, int, int]] = set()
+    players: dict[tuple[str, int], list[int]] = {}
+    """(room, step) -> the seats whose players' own moves of that step are in the batch."""
     for record in records:
         report.records += 1
         pk, sk = _key(record, "pk"), _key(record, "sk")
@@ -292,6 +306,8 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
                     sealed.setdefault(pk.removeprefix("ROOM#"), set()).add((int(step), int(seat)))
                 if by == MoveSource.BOT:
                     bots.add((pk.removeprefix("ROOM#"), int(step), int(seat)))
+                if by == MoveSource.PLAYER:
+                    players.setdefault((pk.removeprefix("ROOM#"), int(step)), []).append(int(seat))
                 continue
             image = _image(record, "NewImage")
             if image is None:
@@ -309,7 +325,7 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
     last = {new.id: new.version for _, new in changes}  # oldest first: the last image of each room
     for old, new in changes:
         try:
-            fan_out(deps, new, report, newest=new.version >= last[new.id])
+            fan_out(deps, new, report, newest=new.version >= last[new.id], settled_by=_settler(old, new, players))
         except Exception:  # noqa: BLE001
             report.errors += 1
             metrics_count("PushErrors")
@@ -330,6 +346,19 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
             metrics_count("PushErrors")
             logger.exception("push sealed-move notice failed", extra={"room": room_id})
     return report
+
+
+def _settler(old: Room | None, new: Room, players: dict[tuple[str, int], list[int]]) -> str | None:
+    """The player whose own sealed move settled the round in this change's transaction: the round's one
+    player move in the batch (the settling move is written with the room). None when the round did not
+    settle here, or when the batch holds more than one of its players' moves (which one settled it is
+    then not known: everyone is told)."""
+    if old is None or new.step <= old.step:
+        return None
+    seats = players.get((new.id, old.step), [])
+    if len(seats) != 1:
+        return None
+    return next((s.user for s in new.seats if s.seat == seats[0] and s.bot is None), None)
 
 
 def _sealed(deps: PushDeps, room_id: str, moves: set[tuple[int, int]], report: FanoutReport) -> None:

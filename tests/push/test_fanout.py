@@ -80,8 +80,8 @@ def test_a_sealed_move_is_told_by_step_and_seat_to_every_viewer_but_its_own_play
             assert h.sockets.changes(cid) == []  # nothing to fetch, the creator included
     move(h, C, room)  # the last move settles the round: a new version, and no sealed notice
     h.pump()
-    for cid in (creator, player, spectator, mover):
-        assert h.sockets.sealed(cid) == [] and h.sockets.changes(cid) == [room]
+    for cid in (creator, player, spectator, mover):  # (丙's own answer carried it: test_the_player_whose…)
+        assert h.sockets.sealed(cid) == [] and h.sockets.changes(cid) == ([] if cid == mover else [room])
     # many moves in one batch: each told, with the room as it stands (a new round, step + 1)
     move(h, A, room)
     move(h, B, room)
@@ -89,6 +89,37 @@ def test_a_sealed_move_is_told_by_step_and_seat_to_every_viewer_but_its_own_play
     assert h.sockets.sealed(spectator) == [(room, step + 1, 0), (room, step + 1, 1)]
     assert h.sockets.sealed(mover) == [(room, step + 1, 0), (room, step + 1, 1)]
     assert h.sockets.sealed(creator) == [(room, step + 1, 1)] and h.sockets.sealed(player) == [(room, step + 1, 0)]
+
+
+def test_the_player_whose_move_settled_the_round_is_not_told_what_her_answer_carried(h):
+    """The round's last move settles it in its own transaction, and her move's answer carries the view
+    after it: a notice of that version would be skipped by her phone, and a WebSocket message is paid
+    for. So she is not sent it — on her only subscription to the room; with a second one (another
+    phone, or the lobby listening) both are told, as is everyone else. When a batch holds more than one
+    player's move of the round, which one settled it is not known: everyone is told."""
+    room = tally(h, A, B, C)
+    a, b, c = h.socket(A, room), h.socket(B, room), h.socket(C, room)
+    h.pump()
+    move(h, A, room)
+    move(h, B, room)
+    h.pump()
+    h.sockets.take(a), h.sockets.take(b), h.sockets.take(c)
+    move(h, C, room)
+    h.pump()
+    assert (h.sockets.changes(a), h.sockets.changes(b), h.sockets.changes(c)) == ([room], [room], [])
+    other_phone = h.socket(A, room)  # 甲 on two phones: each may need the notice
+    h.pump()
+    move(h, B, room)
+    move(h, C, room)
+    h.pump()
+    h.sockets.take(a), h.sockets.take(b), h.sockets.take(c), h.sockets.take(other_phone)
+    move(h, A, room)
+    h.pump()
+    assert [h.sockets.changes(x) for x in (a, other_phone, b, c)] == [[room]] * 4
+    for who in (A, B, C):  # the whole round in one batch: whose move settled it is not known
+        move(h, who, room)
+    h.pump()
+    assert [h.sockets.changes(x) for x in (a, other_phone, b, c)] == [[room]] * 4
 
 
 def test_a_sealed_notice_carries_the_step_and_the_seat_and_never_the_move(h):
