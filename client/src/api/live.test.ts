@@ -3,7 +3,7 @@ import { Live, taroSocket, type LiveInfo, type SocketLike } from './live'
 import { Poller } from './poll'
 import { networkError } from './errors'
 import type { Answer } from './client'
-import { isNews, isOlder, onNotice, PUSHED_GRACE_MS, roomDueMs, roomOf, withSealed } from '../hooks/usePoll'
+import { isNews, isOlder, onNotice, PUSHED_GRACE_MS, roomDueMs, roomOf, withMarks, withSealed } from '../hooks/usePoll'
 
 /** A socket the test drives: what the client sent, and server-side events on demand. */
 class FakeSocket implements SocketLike {
@@ -475,6 +475,17 @@ describe('sealed notices', () => {
     expect(withSealed(turn, 4, 1)).toBe(turn)
     expect(withSealed({ ...held, pending: { ...held.pending, submitted: null } }, 4, 1).pending.submitted).toEqual([1])
     expect(withSealed(undefined, 4, 1)).toBeUndefined()
+  })
+
+  it('a view of the round fetched across a sealed notice keeps the seat it told of; older rounds are forgotten', () => {
+    const marks = new Map([[3, new Set([1])], [4, new Set([0])]])
+    const fetched = withMarks(held, marks)  // asked before 0 sealed, answered after her notice
+    expect(fetched.pending.submitted).toEqual([0, 2])
+    expect([...marks.keys()]).toEqual([4])  // round 3 has settled: its marks go
+    expect(withMarks(held, new Map())).toBe(held)
+    const next = { ...held, room: { ...held.room, step: 5 }, pending: { ...held.pending, submitted: [] } }
+    expect(withMarks(next, marks)).toBe(next)  // the next round starts with no one sealed
+    expect(marks.size).toBe(0)
   })
 
   it('a marked view is kept without a request, and a view fetched later wins', async () => {

@@ -58,6 +58,19 @@ export function withSealed<T>(data: T, step: number, seat: number): T {
   return { ...d, pending: { ...d.pending, submitted: [...submitted, seat].sort((a, b) => a - b) } } as T
 }
 
+/** `data` with every seat a sealed notice has told of, for the round it shows (`marks`: step -> seats).
+ * A view fetched while a move was being sealed may be answered after that move's notice, and show her
+ * unsealed: the marks are kept for the round and put back on each view of it. Marks of earlier rounds
+ * are dropped. */
+export function withMarks<T>(data: T, marks: Map<number, Set<number>>): T {
+  const step = (data as { room?: { step?: unknown } } | null | undefined)?.room?.step
+  if (typeof step !== 'number') return data
+  for (const old of [...marks.keys()]) if (old < step) marks.delete(old)
+  let out = data
+  for (const seat of marks.get(step) ?? []) out = withSealed(out, step, seat)
+  return out
+}
+
 /** How long a page that takes pushed views waits before fetching on a notice without one, once its
  * room's notices have carried a view (not on a stage that pushes none): the notices of one committed
  * burst come together, and only the newest carries the view (a room that committed several versions at
@@ -112,6 +125,7 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
 
   useEffect(() => {
     const source = {}
+    const marks = new Map<number, Set<number>>()  // sealed notices, by round: `withMarks`
     let arrivedAt = 0
     let watching: { room: string; stop: () => void } | null = null
     const follow = (room: string | null) => {
@@ -130,6 +144,7 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
           else if (todo === 'fetch') p.now()
         }
         const onSealed = (step: number, seat: number) => {
+          marks.set(step, (marks.get(step) ?? new Set<number>()).add(seat))
           const held = p.currentData
           const next = held === undefined ? held : withSealed(held, step, seat)
           if (next === undefined || next === held) return
@@ -145,8 +160,10 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
     }
     const p: Poller<T> = new Poller<T>({
       fetch: (etag) => loadRef.current(etag),
-      onData: (d) => {
+      onData: (fetched) => {
         arrivedAt = Date.now()
+        const d = withMarks(fetched, marks)
+        if (d !== fetched) p.patch(d)
         setData(d)
         setError(undefined)
         follow(roomOf(d))
