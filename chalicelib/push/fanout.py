@@ -6,14 +6,17 @@ The table's stream (NEW_AND_OLD_IMAGES) delivers every committed write; only thr
 - a room item (`ROOM#R / ROOM`) inserted or modified: its new image is the room as committed;
 - a log entry inserted (`ROOM#R / LOG#n`, in the same transaction as the room): it names what caused
   the transition (催战 …), which the chat helper's notices need;
-- a sealed move inserted (`ROOM#R / MOVE#step#seat`), for the 催战 notice below.
+- a sealed move inserted (`ROOM#R / MOVE#step#seat`): who has sealed, told as it stands (below).
 
-A sealed move (`MOVE#…`, inserted) changes only who-has-submitted. It is told only when it leaves a
-single seat to move, and only to whoever may 催战 (the room's creator, its host): that is when her
-screen's "all but one" is worth a fetch. Telling every seat of every move would cost more than it
-saves (an 8-seat round: 8 × 7 notices and as many fetches, a third of what 3-second polling of a
-45-second round makes). The round's settlement is a new version, and the others see the submissions
-whenever their phones fetch (their own move's answer carries them).
+A sealed move (`MOVE#…`, inserted) changes only who has submitted, which every viewer of the round
+sees (`pending.submitted`: who, never what). It is told to every subscriber who sees the step counter
+but the one whose move it is, as `{"type": "sealed", "room": R, "step": S, "seat": k}`: the round's
+step and the seat, nothing her own view does not show, and nothing that asks her to fetch — her page
+marks the seat in the view it holds, if that view is of step S. A viewer from whom the steps are hidden
+(血染's players) is told nothing of it. Nor is a move of a round already settled (its settlement, a new
+version, told everyone), nor a placeholder written at the settlement, nor a bot's move written with
+the room by the transaction that opened its round (that round's notice makes her fetch it). This is also what 催战 needs
+(her button waits for someone to have sealed and someone not), so the creator is sent nothing else.
 
 For each changed room, every subscription is looked at (one Query in the room's own partition). A
 viewer who sees the step counter is sent `{"type": "changed", "room": R, "version": V}` for every
@@ -42,7 +45,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from chalicelib.core.errors import DomainError
-from chalicelib.domain.model import MoveRecord, Room, Trigger
+from chalicelib.core.game import PendingKind
+from chalicelib.domain.model import MoveRecord, MoveSource, Room, Trigger
 from chalicelib.domain.ports import PushStore, RoomStore, Subscription
 from chalicelib.observability import logger, metrics_count
 from chalicelib.push.service import PushDeps, caller_of
@@ -53,6 +57,7 @@ if TYPE_CHECKING:
     from chalicelib.rooms.views import RoomView
 
 CHANGED = "changed"
+SEALED = "sealed"
 MAX_PUSHED_VIEW_BYTES = 32 * 1024
 """A notice with a view stays within one billed WebSocket message (API Gateway bills per 32 KB; it
 refuses more than 128 KB)."""
@@ -92,6 +97,8 @@ class FanoutReport:
     gone: int = 0
     expired: int = 0
     errors: int = 0
+    answered: int = 0
+    """Notices not sent: a round settled by her own move, whose answer carried the version."""
     watching: dict[str, set[str]] = field(default_factory=dict)
     """room -> users with a live subscription (presence for the chat helper)."""
 
@@ -122,7 +129,8 @@ class _Reads:
         return getattr(self._rooms, name)
 
 
-def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = True) -> None:
+def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = True,
+            settled_by: str | None = None) -> None:
     """Tell every subscriber of `room` whose view of it changed; `room` is a committed image.
 
     A viewer who sees the step counter sees every version: she is told of each image newer than
@@ -135,7 +143,12 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
     as it stands (read once), never of this image, and its tag is what is kept: her views carry no
     version, so one from a late image could replace a newer view her phone has fetched meanwhile — and
     whether a view came must not depend on what the storyteller pressed after it (a step she cannot
-    see)."""
+    see).
+
+    `settled_by`: the player whose sealed move settled the round in this image's transaction. Her move's
+    answer carried this very version, so her phone would skip the notice: she is not sent it — when
+    this is her only subscription to the room (a second one may be another phone, which needs it).
+    """
     from chalicelib.games import get_game
     from chalicelib.rooms.access import viewer_for
     from chalicelib.rooms.engine import hides_steps
@@ -155,6 +168,7 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
     pushes_views = newest and family_views
     standing: list[Room | None] = []
     """The room as it stands, read once, for hidden-step viewers' views."""
+    answered = settled_by if settled_by is not None and sum(s.user == settled_by for s in subs) == 1 else None
     for sub in subs:
         if sub.expires_s <= now_s:
             report.expired += 1
@@ -172,6 +186,9 @@ def fan_out(deps: PushDeps, room: Room, report: FanoutReport, *, newest: bool = 
             hidden = hides_steps(game, viewer)
             if not hidden and room.version == sub.version:
                 continue  # the very version she subscribed with
+            if not hidden and sub.user == answered:
+                report.answered += 1
+                continue  # her own move settled the round: its answer carried this version
             if hidden and family_views:
                 current = _standing(deps, room, standing, report)
                 pushed = _pushed(room_deps, caller, current, report) if current is not None else None
@@ -271,7 +288,10 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
     changes: list[tuple[Room | None, Room]] = []
     triggers: dict[tuple[str, int], Trigger | None] = {}
     sealed: dict[str, set[tuple[int, int]]] = {}
-    """room -> the (step, seat) of each sealed move in the batch."""
+    """room -> the (step, seat) of each sealed move in the batch (not the placeholders of a settlement)."""
+    bots: set[tuple[str, int, int]] = set()
+    players: dict[tuple[str, int], list[int]] = {}
+    """(room, step) -> the seats whose players' own moves of that step are in the batch."""
     for record in records:
         report.records += 1
         pk, sk = _key(record, "pk"), _key(record, "sk")
@@ -280,7 +300,14 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
         try:
             if sk.startswith("MOVE#"):
                 _, step, seat = sk.split("#")
-                sealed.setdefault(pk.removeprefix("ROOM#"), set()).add((int(step), int(seat)))
+                # only its key and who wrote it are read: the move itself is never looked at
+                by = _part(_part(_image(record, "NewImage"), "by"), "S")
+                if by != MoveSource.DEFAULT:
+                    sealed.setdefault(pk.removeprefix("ROOM#"), set()).add((int(step), int(seat)))
+                if by == MoveSource.BOT:
+                    bots.add((pk.removeprefix("ROOM#"), int(step), int(seat)))
+                if by == MoveSource.PLAYER:
+                    players.setdefault((pk.removeprefix("ROOM#"), int(step)), []).append(int(seat))
                 continue
             image = _image(record, "NewImage")
             if image is None:
@@ -298,16 +325,19 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
     last = {new.id: new.version for _, new in changes}  # oldest first: the last image of each room
     for old, new in changes:
         try:
-            fan_out(deps, new, report, newest=new.version >= last[new.id])
+            fan_out(deps, new, report, newest=new.version >= last[new.id], settled_by=_settler(old, new, players))
         except Exception:  # noqa: BLE001
             report.errors += 1
             metrics_count("PushErrors")
             logger.exception("push fan-out failed", extra={"room": new.id})
         if old is not None and deps.notices is not None and new.version > old.version:
             _notices(deps, report, old, new, triggers)
-    settled = {new.id for _, new in changes}  # a settlement's own notice tells of its moves
+    # the bots' moves written by the transaction that opened their round: its own notice makes each
+    # phone fetch that round's view, which shows them sealed already
+    opened = {(new.id, new.step) for _, new in changes}
     for room_id, moves in sealed.items():
-        if room_id in settled:
+        moves = {(step, seat) for step, seat in moves if not ((room_id, step) in opened and (room_id, step, seat) in bots)}
+        if not moves:
             continue
         try:
             _sealed(deps, room_id, moves, report)
@@ -318,39 +348,60 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
     return report
 
 
+def _settler(old: Room | None, new: Room, players: dict[tuple[str, int], list[int]]) -> str | None:
+    """The player whose own sealed move settled the round in this change's transaction: the round's one
+    player move in the batch (the settling move is written with the room). None when the round did not
+    settle here, or when the batch holds more than one of its players' moves (which one settled it is
+    then not known: everyone is told)."""
+    if old is None or new.step <= old.step:
+        return None
+    seats = players.get((new.id, old.step), [])
+    if len(seats) != 1:
+        return None
+    return next((s.user for s in new.seats if s.seat == seats[0] and s.bot is None), None)
+
+
 def _sealed(deps: PushDeps, room_id: str, moves: set[tuple[int, int]], report: FanoutReport) -> None:
-    """A sealed move changes only who has moved, and is told only when it leaves a single seat to move
-    — the moment 催战 is for — and only to whoever may 催战 (the creator, the host), whose screen then
-    shows "all but one" to decide by. Everyone else sees the moves when her screen next asks (her own
-    move's answer, the round's settlement): telling every seat of every move would cost a fetch per
-    seat per move. Not her own move (its answer showed it), nor a move of a round already settled (its
-    settlement told her). No version: the room's has not changed, so she must ask."""
-    from chalicelib.rooms.access import may_hurry
+    """Tell the room's subscribers who has sealed a move of the round in progress: every one who sees
+    the step counter (a player, the host, a spectator: each one's view shows `pending.submitted`), but
+    the seat's own player (her move's answer showed it). The room is read as it stands: a move of a
+    round already settled is not told (the settlement's notice made her fetch the round that followed).
+    The notice names the step and the seat only, so it asks no fetch: her page marks the seat in the
+    view it holds when that view is of the same step."""
+    from chalicelib.games import get_game
+    from chalicelib.rooms.access import viewer_for
+    from chalicelib.rooms.engine import hides_steps
 
     subs = deps.store.subscriptions(room_id)
     room = deps.rooms.rooms.get_room(room_id) if subs else None
-    if room is None or room.pending is None:
+    if room is None or room.pending is None or room.pending.kind is not PendingKind.SEALED:
         return
+    seats = sorted(seat for step, seat in moves if step == room.step)
+    if not seats:
+        return
+    game = get_game(room.game)
     now_s = deps.rooms.clock.now_ms() // 1000
-    hurriers = [s for s in subs if s.expires_s > now_s and may_hurry(caller_of(s), room)]
-    seats = {seat for step, seat in moves if step == room.step}
-    if not hurriers or not seats:
-        return
-    moved = {seat for seat, m in deps.rooms.rooms.list_moves(room.id, room.step).items() if m.by.submitted}
-    owed = set(room.pending.seats) - moved
-    if len(owed) != 1:
-        return
-    for sub in hurriers:
-        mine = room.seat_of(sub.user)
-        own = {mine.seat} if mine is not None else set()
-        if not seats - own or owed <= own:
-            continue  # her own move, or the one seat left is hers: nothing to hurry
-        if not deps.sender.send(sub.connection_id, {"type": CHANGED, "room": room.id}):
-            report.gone += 1
-            _forget(deps.store, room.id, sub.connection_id)
-            continue
-        report.notices += 1
-        metrics_count("PushNotices")
+    room_deps = replace(deps.rooms, rooms=_Reads(deps.rooms.rooms, subs))
+    owners = {s.seat: s.user for s in room.seats if s.bot is None}  # a bot's move is news to her too
+    for sub in subs:
+        if sub.expires_s <= now_s:
+            continue  # closed by the room's next change
+        try:
+            viewer = viewer_for(room_deps, caller_of(sub), room)
+        except DomainError:
+            continue  # she may no longer view it: the room's next change tells her so
+        if hides_steps(game, viewer):
+            continue  # no step, no submissions: nothing to count
+        for seat in seats:
+            if owners.get(seat) == sub.user:
+                continue  # her own move: its answer showed it
+            notice = {"type": SEALED, "room": room.id, "step": room.step, "seat": seat}
+            if not deps.sender.send(sub.connection_id, notice):
+                report.gone += 1
+                _forget(deps.store, room.id, sub.connection_id)
+                break
+            report.notices += 1
+            metrics_count("PushNotices")
 
 
 def _notices(deps: PushDeps, report: FanoutReport, old: Room, new: Room,

@@ -2,6 +2,8 @@
 // player's page makes no requests; when another player acts, her screen shows it within a second,
 // through one fetch that follows the socket's notice — no poll. In 保皇 (whose notices carry views by
 // default, PUSH_VIEWS) the notice carries her own view and her screen changes with no request at all.
+// In 宫斗杀 a teammate's sealed move reaches the others' strip with no request: its notice says only the
+// round's step and her seat.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { apiClient, startServer } from './server.mjs'
@@ -103,6 +105,60 @@ describe('room notices', () => {
     assert.equal(during[0].method, 'GET')
     assert.match(during[0].path, new RegExp(`^/v1/(games/shengong/)?rooms/${roomId}(\\?reports_after=-?\\d+)?$`))
     assert.ok(during[0].at >= notice.at, 'the fetch follows the notice')
+  })
+})
+
+describe('sealed moves', () => {
+  it('in 宫斗杀 D one seals; the other two strips show her 已落子 within a second, with no request', async () => {
+    const admin = await api.login('司礼')
+    const names = ['瑛贵人', '祺贵人', '恬贵人']
+    const tokens = []
+    for (const n of names) {
+      const c = await api.call('POST', '/v1/admin/consorts', admin, { name: `${n}娘娘`, looks: 60, talent: 60, favor: 60, power: 60 })
+      assert.equal(c.status, 200, JSON.stringify(c.body))
+      const token = await api.login(n)
+      const claim = await api.call('POST', `/v1/consorts/${c.body.id}/claim`, token)
+      assert.equal(claim.status, 200, JSON.stringify(claim.body))
+      tokens.push(token)
+    }
+    const created = await api.call('POST', '/v1/rooms', tokens[0], { game: 'shengong_d', options: { stage: 1 } })
+    assert.equal(created.status, 200, JSON.stringify(created.body))
+    const roomId = created.body.room.id
+    for (const t of tokens.slice(1)) assert.equal((await api.call('POST', `/v1/rooms/${roomId}/join`, t, {})).status, 200)
+
+    // the creator (seat 0) and seat 1 watch the round on their phones; seat 2 seals
+    const watchers = []
+    for (const n of names.slice(0, 2)) {
+      const page = await loginByName(await phoneContext(browser, server.base), n)
+      const log = watch(page)
+      await page.goto(`/pages/room-shengong/index?id=${roomId}`)
+      const strip = current(page).locator('.sg-sealed')
+      await strip.waitFor()
+      await until(() => log.frames.some((f) => f.message.type === 'subscribed' && f.message.room === roomId))
+      await settle(page)
+      assert.match(await strip.locator('.sg-sealed-count').innerText(), /已落子 0\/3/)
+      assert.equal(await strip.locator('.sg-sealed-look').count(), 0, 'no 「轻触刷新」 while the socket is up')
+      watchers.push({ page, log, strip })
+    }
+    const step = (await api.call('GET', `/v1/games/shengong/rooms/${roomId}`, tokens[2])).body.room.step
+
+    const from = Date.now()
+    const sealed = await api.call('POST', `/v1/games/shengong/rooms/${roomId}/actions`, tokens[2], { step, action: { type: 'heal' } })
+    assert.equal(sealed.status, 200, JSON.stringify(sealed.body))
+    const committed = Date.now()
+    for (const { strip } of watchers) {
+      await strip.locator('.sg-pip[data-seat="2"][data-sealed="yes"]').waitFor({ timeout: 1000 })
+      assert.ok(Date.now() - committed < 1000, `shown ${Date.now() - committed} ms after the move`)
+      assert.match(await strip.locator('.sg-sealed-count').innerText(), /已落子 1\/3/)
+      assert.equal(await strip.locator('.sg-pip[data-seat="0"]').getAttribute('data-sealed'), 'no')
+    }
+    await new Promise((r) => setTimeout(r, Math.max(0, committed + 1000 - Date.now())))
+    for (const { log } of watchers) {
+      assert.deepEqual(log.requests.filter((r) => r.at >= from), [], 'no request: the notice was enough')
+      const notices = log.frames.filter((f) => f.at >= from).map((f) => f.message)
+      // who, in which round: nothing of the move, no version to fetch
+      assert.deepEqual(notices, [{ type: 'sealed', room: roomId, step, seat: 2 }])
+    }
   })
 })
 

@@ -3,6 +3,8 @@
     .venv/bin/python -m tests.bench.push            # prints the tables in docs/performance.md ("Push")
     .venv/bin/python -m tests.bench.push --no-server  # without the local server's latency run
     .venv/bin/python -m tests.bench.push --no-server --views-only  # only the games with PUSH_VIEWS set
+    .venv/bin/python -m tests.bench.push --no-server --only d,c  # only these runs (d, "d first", c,
+                                                               # baohuang, zhenhuan, … views)
 
 1. The same games played through the HTTP API in process on moto, with push wired exactly as deployed
    (the table's stream read by the local server's poller, the stream function, the WebSocket functions
@@ -84,7 +86,9 @@ class Tally:
     poll_rcu: list[float] = field(default_factory=list)
     poll_wcu: list[float] = field(default_factory=list)
     notices: Counter[str] = field(default_factory=Counter)
-    """Per user."""
+    """Per user: the change notices (each may make her phone fetch)."""
+    sealed: int = 0
+    """Sealed-move notices (who has sealed, by step and seat): WebSocket messages, never a fetch."""
     requests_by_user: Counter[str] = field(default_factory=Counter)
     minutes_by_user: dict[str, float] = field(default_factory=dict)
     transitions: int = 0
@@ -103,7 +107,7 @@ class Tally:
         for name in ("http", "rcu", "wcu", "notices", "requests_by_user"):
             getattr(self, name).update(getattr(other, name))
         for name in ("minutes", "ws_messages", "socket_calls", "stream_calls", "transitions", "games", "idle",
-                     "view_ms", "views"):
+                     "view_ms", "views", "sealed"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.poll_rcu += other.poll_rcu
         self.largest = max(self.largest, other.largest)
@@ -250,7 +254,13 @@ class World:
         self.t.stream_calls += self.poller.batches - before
         self.t.transitions += self.poller.batches - before
         for user, phone in self.phones.items():
-            got = [m for m in self.sockets.take(phone.cid) if m["type"] == "changed"]
+            messages = self.sockets.take(phone.cid)
+            sealed = [m for m in messages if m["type"] == "sealed"]
+            # who has sealed: one message each, marked in the view the page holds (hooks/usePoll.ts,
+            # withSealed), nothing asked
+            self.t.sealed += len(sealed)
+            self.t.ws_messages += len(sealed)
+            got = [m for m in messages if m["type"] == "changed"]
             for i, m in enumerate(got):
                 self.t.notices[user] += 1
                 size = len(json.dumps(m, ensure_ascii=False).encode())
@@ -561,7 +571,7 @@ def costs(t: Tally) -> tuple[Cost, Cost, dict[str, float]]:
     poll.wcu = shared_wcu
     counts = {"push": push_http, "poll": poll_http, "polls": polls, "fetches": t.http["fetch"],
               "told": t.http["fetch"] + t.http["reports"], "idle": t.idle,
-              "notices": sum(t.notices.values()), "actions": t.http["action"], "shared": shared}
+              "notices": sum(t.notices.values()), "sealed": t.sealed, "actions": t.http["action"], "shared": shared}
     n = t.games
     for c in (push, poll):
         for name in ("rest", "ws_messages", "ws_minutes", "lambda_calls", "lambda_gb_s", "rcu", "wcu", "log_gb"):
@@ -570,13 +580,13 @@ def costs(t: Tally) -> tuple[Cost, Cost, dict[str, float]]:
 
 
 def cost_rows(tallies: list[Tally]) -> list[str]:
-    out = [("| game | phone-minutes | REST requests: push / 3-s polling | notices | "
+    out = [("| game | phone-minutes | REST requests: push / 3-s polling | notices (+ sealed-move notices) | "
             "per 1,000 games: push | per 1,000 games: polling | ratio |"), "|---|---|---|---|---|---|---|"]
     detail = ["| game | mode | API Gateway | Lambda | DynamoDB | logs | total per 1,000 games |",
               "|---|---|---|---|---|---|---|"]
     for t in tallies:
         push, poll, n = costs(t)
-        out.append(f"| {t.game} | {t.minutes / t.games:.0f} | {n['push']:.0f} / {n['poll']:.0f} | {n['notices']:.0f} | "
+        out.append(f"| {t.game} | {t.minutes / t.games:.0f} | {n['push']:.0f} / {n['poll']:.0f} | {n['notices']:.0f} (+ {n['sealed']:.0f}) | "
                    f"${push.total() * 1000:.2f} | ${poll.total() * 1000:.2f} | "
                    f"**{push.total() / poll.total():.3f}** |")
         for mode, c in (("push", push), ("3-s polling", poll)):
@@ -774,6 +784,9 @@ def main(argv: list[str] | None = None) -> int:
         ("baohuang views", play_baohuang, views), ("zhenhuan views", play_zhenhuan, views)]
     if "--views-only" in argv:
         runs = [r for r in runs if r[2]]
+    if "--only" in argv:
+        only = set(argv[argv.index("--only") + 1].split(","))
+        runs = [r for r in runs if r[0] in only]
     kinds: dict[str, Tally] = {}
     for kind, play, pushed in runs:
         with environment() as (api, svc, meter, clock):
@@ -795,7 +808,7 @@ def main(argv: list[str] | None = None) -> int:
     report += ["## Cost per 1,000 games: push against 3-second polling", "", *cost_rows(tallies), ""]
     report += ["## Requests per phone-minute", "", *waiting_rows(tallies), ""]
     report += ["## Notices that carry views (PUSH_VIEWS)", "", *view_rows(tallies), ""]
-    if "--views-only" in argv:
+    if "--views-only" in argv or "--only" in argv:
         print("\n".join(report))
         return 0
     with environment() as (api, svc, meter, _clock):

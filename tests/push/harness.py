@@ -83,6 +83,13 @@ class StreamingStore(MemoryStore):
                 self._move(room.id, m)
 
 
+def is_sealed_notice(message: Any) -> bool:
+    """`{"type": "sealed", "room": R, "step": S, "seat": k}` exactly: nothing of the move."""
+    return (isinstance(message, dict) and set(message) == {"type", "room", "step", "seat"}
+            and message["type"] == "sealed" and isinstance(message["room"], str)
+            and all(type(message[k]) is int for k in ("step", "seat")))
+
+
 @dataclass
 class Sockets:
     """push's Sender: what each connection was sent; connections listed in `gone` answer 410."""
@@ -109,15 +116,29 @@ class Sockets:
     def changes(self, connection_id: str, *, views: bool = False) -> list[str]:
         """The rooms of the change notices received since the last look (asserting their shape: a
         version only where the viewer sees it, checked by `versions`; with `views`, where the stage pushes
-        them, a notice may also carry a view of that room and its tag)."""
-        got = self.take(connection_id)
+        them, a notice may also carry a view of that room and its tag). Sealed-move notices are left in
+        the inbox for `sealed` (their shape asserted here too): nothing else may have come."""
+        inbox = self.inbox[connection_id]
+        got = [m for m in inbox if m.get("type") == "changed"]
+        rest = [m for m in inbox if m.get("type") != "changed"]
+        self.inbox[connection_id] = rest
         self.seen[connection_id] = got
+        assert all(is_sealed_notice(m) for m in rest), rest
         shapes = [{"type", "room"}, {"type", "room", "version"}]
         if views:
             shapes += [s | {"view", "etag"} for s in shapes]
         assert all(set(m) in shapes and m["type"] == "changed" for m in got), got
         assert all(m["view"]["room"]["id"] == m["room"] for m in got if "view" in m), got
         return [m["room"] for m in got]
+
+    def sealed(self, connection_id: str) -> list[tuple[str, int, int]]:
+        """The (room, step, seat) of the sealed-move notices received since the last look, asserting
+        their exact shape; change notices are left for `changes`."""
+        inbox = self.inbox[connection_id]
+        got = [m for m in inbox if m.get("type") == "sealed"]
+        self.inbox[connection_id] = [m for m in inbox if m.get("type") != "sealed"]
+        assert all(is_sealed_notice(m) for m in got), got
+        return [(m["room"], m["step"], m["seat"]) for m in got]
 
     def versions(self, connection_id: str) -> list[int | None]:
         """The versions the notices returned by the last `changes` carried (None: none)."""

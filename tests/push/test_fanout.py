@@ -6,6 +6,8 @@ test_stream_integration.)"""
 
 from __future__ import annotations
 
+import json
+
 from chalicelib.core.identity import Caller
 from chalicelib.rooms import lobby, play
 
@@ -33,8 +35,9 @@ def test_a_subscriber_hears_every_committed_version_of_its_room_and_nothing_of_a
     h.pump()
     assert [h.sockets.changes(c) for c in (player, spectator, other)] == [[], [], []]
 
-    # one write at a time: a sealed move is not announced (it changes only who has submitted); the
-    # last one settles the round, a new version, which everyone hears of
+    # one write at a time: a sealed move changes no version (its own notice, `sealed`, asks no fetch:
+    # test_a_sealed_move_is_told_by_step_and_seat…); the last one settles the round, a new version,
+    # which everyone hears of
     before = version(h, room)
     for who, heard in ((A, []), (B, []), (C, [room])):
         move(h, who, room)
@@ -59,29 +62,152 @@ def test_a_subscriber_hears_every_committed_version_of_its_room_and_nothing_of_a
     assert h.sockets.changes(other) == [other_room]
 
 
-def test_a_sealed_move_that_leaves_one_seat_to_move_is_told_only_to_whoever_may_hurry(h):
-    """催战 is for the last seat still thinking: the move that leaves exactly one other seat to move is
-    told to the creator (no version: the room's has not changed, her phone must ask), not to the other
-    seats or spectators, who hear only the settlement. A move that leaves two, her own move, or one that
-    leaves only her own seat is told to nobody."""
+def test_a_sealed_move_is_told_by_step_and_seat_to_every_viewer_but_its_own_player(h):
+    """Who has sealed is in every viewer's view (`pending.submitted`), so each one who sees the step
+    counter — the other players, the creator, a spectator — is told of each sealed move by the round's
+    step and the seat, and nothing else: no version, so her phone fetches nothing, and no 催战 notice
+    besides (her button is worked out from these). Not the mover (her move's answer showed it); not the
+    round's last move, whose settlement is a new version that everyone hears of."""
     room = tally(h, A, B, C)
-    creator, player, spectator = h.socket(A, room), h.socket(B, room), h.socket(G, room)
+    creator, player, spectator, mover = h.socket(A, room), h.socket(B, room), h.socket(G, room), h.socket(C, room)
     h.pump()
-    for who, told in ((A, []), (B, [room])):  # after 甲 (her own) two seats are left; after 乙, one: 丙
+    step = h.store.get_room(room).step
+    for who, seat in ((A, 0), (B, 1)):  # after 乙 one seat is left: 丙, which 催战 is for
         move(h, who, room)
         h.pump()
-        assert h.sockets.changes(creator) == told and h.sockets.versions(creator) == [None] * len(told)
-        assert h.sockets.changes(player) == h.sockets.changes(spectator) == []
-    move(h, C, room)  # the last move settles the round: a new version, which everyone hears of
+        for cid, caller in ((creator, A), (player, B), (spectator, G), (mover, C)):
+            assert h.sockets.sealed(cid) == ([] if caller == who else [(room, step, seat)])
+            assert h.sockets.changes(cid) == []  # nothing to fetch, the creator included
+    move(h, C, room)  # the last move settles the round: a new version, and no sealed notice
     h.pump()
-    assert [h.sockets.changes(c) for c in (creator, player, spectator)] == [[room]] * 3
-    assert h.sockets.versions(creator) == [version(h, room)]
-    other = tally(h, A, B, C)
-    mover = h.socket(A, other)
-    move(h, B, other)
-    move(h, C, other)  # one seat left, and it is hers: she knows
+    for cid in (creator, player, spectator, mover):  # (丙's own answer carried it: test_the_player_whose…)
+        assert h.sockets.sealed(cid) == [] and h.sockets.changes(cid) == ([] if cid == mover else [room])
+    # many moves in one batch: each told, with the room as it stands (a new round, step + 1)
+    move(h, A, room)
+    move(h, B, room)
     h.pump()
-    assert h.sockets.changes(mover) == []
+    assert h.sockets.sealed(spectator) == [(room, step + 1, 0), (room, step + 1, 1)]
+    assert h.sockets.sealed(mover) == [(room, step + 1, 0), (room, step + 1, 1)]
+    assert h.sockets.sealed(creator) == [(room, step + 1, 1)] and h.sockets.sealed(player) == [(room, step + 1, 0)]
+
+
+def test_the_player_whose_move_settled_the_round_is_not_told_what_her_answer_carried(h):
+    """The round's last move settles it in its own transaction, and her move's answer carries the view
+    after it: a notice of that version would be skipped by her phone, and a WebSocket message is paid
+    for. So she is not sent it — on her only subscription to the room; with a second one (another
+    phone, or the lobby listening) both are told, as is everyone else. When a batch holds more than one
+    player's move of the round, which one settled it is not known: everyone is told."""
+    room = tally(h, A, B, C)
+    a, b, c = h.socket(A, room), h.socket(B, room), h.socket(C, room)
+    h.pump()
+    move(h, A, room)
+    move(h, B, room)
+    h.pump()
+    h.sockets.take(a), h.sockets.take(b), h.sockets.take(c)
+    move(h, C, room)
+    h.pump()
+    assert (h.sockets.changes(a), h.sockets.changes(b), h.sockets.changes(c)) == ([room], [room], [])
+    other_phone = h.socket(A, room)  # 甲 on two phones: each may need the notice
+    h.pump()
+    move(h, B, room)
+    move(h, C, room)
+    h.pump()
+    h.sockets.take(a), h.sockets.take(b), h.sockets.take(c), h.sockets.take(other_phone)
+    move(h, A, room)
+    h.pump()
+    assert [h.sockets.changes(x) for x in (a, other_phone, b, c)] == [[room]] * 4
+    for who in (A, B, C):  # the whole round in one batch: whose move settled it is not known
+        move(h, who, room)
+    h.pump()
+    assert [h.sockets.changes(x) for x in (a, other_phone, b, c)] == [[room]] * 4
+
+
+def test_a_sealed_notice_carries_the_step_and_the_seat_and_never_the_move(h):
+    """The stream record holds the whole move item (its action among it): the notice is built from its
+    key alone. Exactly `{"type": "sealed", "room": R, "step": S, "seat": k}`."""
+    room = tally(h, A, B, C)
+    cid = h.socket(B, room)
+    h.pump()
+    step = h.store.get_room(room).step
+    play.act(h.rooms, A, room, step, {"type": "pick", "n": 3})
+    record = next(r for r in h.store.stream if r["dynamodb"]["Keys"]["sk"]["S"].startswith("MOVE#"))
+    assert '"pick"' in record["dynamodb"]["NewImage"]["action"]["S"]  # the move is on the stream …
+    h.pump()
+    got = h.sockets.take(cid)
+    assert got == [{"type": "sealed", "room": room, "step": step, "seat": 0}]  # … and not on the socket
+    assert "pick" not in json.dumps(got) and "action" not in json.dumps(got)
+
+
+def test_no_sealed_notice_of_a_settled_round_nor_of_a_placeholder(h):
+    """A move whose round has settled by the time its record is read (the settlement's own notice told
+    everyone), and the placeholders a settlement writes for the seats that did not move, tell nothing."""
+    from chalicelib.push.fanout import handle_records
+
+    room = tally(h, A, B, C)
+    cid = h.socket(B, room)
+    h.pump()
+    step = h.store.get_room(room).step
+    move(h, A, room)
+    play.hurry(h.rooms, A, room, step)  # 催战: placeholders for 乙 and 丙, the round settles
+    placeholders = [r for r in h.store.stream if r["dynamodb"]["Keys"]["sk"]["S"].startswith("MOVE#")
+                    and r["dynamodb"]["NewImage"]["by"]["S"] == "default"]
+    assert len(placeholders) == 2
+    h.pump()
+    assert h.sockets.sealed(cid) == [] and h.sockets.changes(cid) == [room]
+    # a placeholder of the round in progress (a record read however late) is no sealed move either
+    now = h.store.get_room(room).step
+    late = json.loads(json.dumps(placeholders[0]))
+    late["dynamodb"]["Keys"]["sk"]["S"] = f"MOVE#{now:06d}#02"
+    assert handle_records(h.push, [late]).notices == 0
+    assert h.sockets.take(cid) == []
+
+
+def test_a_bots_move_written_with_the_round_it_opens_is_no_sealed_notice(h):
+    """The transaction that opens a round writes the bots' moves with it: that round's notice makes her
+    fetch its view, which shows them sealed already — no sealed notice besides. A player's move is told."""
+    from chalicelib.core.game import BotLevel
+
+    room = lobby.create_room(h.rooms, A, "tally", {"rounds": 3, "turn_seconds": 30}, None, None).id
+    lobby.join_room(h.rooms, B, room, None)
+    cid = h.socket(B, room)
+    lobby.add_bots(h.rooms, A, room, BotLevel.SIMPLE, 1)  # the third seat: the game starts
+    bots = [r for r in h.store.stream if r["dynamodb"]["Keys"]["sk"]["S"].startswith("MOVE#")]
+    assert [r["dynamodb"]["NewImage"]["by"]["S"] for r in bots] == ["bot"]
+    h.pump()
+    assert h.sockets.sealed(cid) == [] and h.sockets.changes(cid) == [room]
+    pending = h.store.get_room(room)
+    assert 2 in {s for s, m in h.store.list_moves(room, pending.step).items() if m.by.submitted}
+    move(h, A, room)
+    h.pump()
+    assert h.sockets.sealed(cid) == [(room, pending.step, 0)]
+
+
+def test_no_sealed_notice_to_a_viewer_from_whom_the_steps_are_hidden(h, monkeypatch):
+    """A viewer whose view shows no step counter is told nothing of a sealed move: the notice names the
+    step, and counting notices must not tell her what polling her own view would not."""
+    from chalicelib.games import get_game
+
+    room = tally(h, A, B, C)
+    player, spectator = h.socket(B, room), h.socket(G, room)
+    h.pump()
+    move(h, A, room)
+    monkeypatch.setattr(type(get_game("tally")), "hidden_steps", True)  # as the fan-out reads it
+    assert h.pump().notices == 0
+    assert h.sockets.take(player) == [] and h.sockets.take(spectator) == []
+
+
+def test_a_sealed_notice_skips_expired_and_forgets_gone_connections(h):
+    room = tally(h, A, B, C)
+    gone, fresh = h.socket(B, room), h.socket(G, room)
+    h.pump()
+    h.sockets.gone.add(gone)
+    move(h, A, room)
+    report = h.pump()
+    assert report.gone == 1 and report.notices == 1
+    assert h.push.store.get_connection(gone) is None and len(h.sockets.sealed(fresh)) == 1
+    h.clock.advance(2 * 3600 + 1)  # past the token's life: nothing posted (the room's next change closes it)
+    move(h, B, room)
+    assert h.pump().notices == 0 and h.sockets.take(fresh) == []
 
 
 def test_an_image_older_than_her_subscription_is_not_announced(h):

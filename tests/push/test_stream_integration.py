@@ -100,6 +100,42 @@ def test_sockets_hear_committed_changes_through_the_tables_stream(api, svc, gate
     assert [s.connection_id for s in store.subscriptions(room)] == [host]
 
 
+def test_a_sealed_move_in_gongdousha_is_told_to_the_others_by_step_and_seat(api, svc, gateway):
+    """宫斗杀 D over the deployed path (moto's stream, its filter, the stream function): each sealed move
+    reaches the two other players as `{"type": "sealed", "room", "step", "seat"}` — no version, so no
+    fetch; nothing of the move — and the creator hears no 催战 notice besides. The round's last move
+    settles it: a new version, which the two others hear of (her own answer carried it), and no sealed
+    notice."""
+    from tests.api.dgame import make_team, open_d_room
+
+    errors = COUNTS["PushErrors"]
+    team = make_team(api, Player(api, "司礼"), ["端妃", "敬妃", "欣常在"])
+    room = open_d_room(team, stage=1)
+    cids = []
+    for p in team:
+        _, cid = gateway.connect(p.token)
+        assert gateway.say(cid, {"action": "subscribe", "room": room}) == {"type": "subscribed", "room": room}
+        cids.append(cid)
+    gateway.poller.poll()
+    for cid in cids:
+        gateway.sockets.take(cid)
+    step = team[0].view(room)["room"]["step"]
+    for seat, action in ((1, {"type": "heal"}), (0, {"type": "idle"})):  # 催战 would be for 2
+        assert team[seat].act(room, action, step=step).status_code == 200
+        gateway.poller.poll()
+        for s, cid in enumerate(cids):
+            got = gateway.sockets.take(cid)
+            assert got == ([] if s == seat else [{"type": "sealed", "room": room, "step": step, "seat": seat}]), got
+            assert all(word not in json.dumps(got) for word in ("heal", "idle", "action"))
+    for p in team:  # what each one's own GET shows: the same two seats sealed
+        assert p.view(room)["pending"]["submitted"] == [0, 1]
+    assert team[2].act(room, {"type": "heal"}, step=step).status_code == 200
+    gateway.poller.poll()
+    for s, cid in enumerate(cids):  # the settler's own answer carried the new version: not sent to her
+        assert gateway.sockets.changes(cid) == ([] if s == 2 else [room]) and gateway.sockets.sealed(cid) == []
+    assert gateway.poller.errors == 0 and COUNTS["PushErrors"] == errors
+
+
 def test_reports_cursor_over_http(api, svc):
     st, players = Player(api, "说书人"), [Player(api, f"宾客{i}") for i in range(5)]
     room = st.ok("POST", "/v1/rooms", {"game": "zhenhuan", "options": {}})["room"]["id"]

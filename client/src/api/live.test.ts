@@ -3,7 +3,7 @@ import { Live, taroSocket, type LiveInfo, type SocketLike } from './live'
 import { Poller } from './poll'
 import { networkError } from './errors'
 import type { Answer } from './client'
-import { isNews, isOlder, onNotice, PUSHED_GRACE_MS, roomDueMs, roomOf } from '../hooks/usePoll'
+import { isNews, isOlder, onNotice, PUSHED_GRACE_MS, roomDueMs, roomOf, withMarks, withSealed } from '../hooks/usePoll'
 
 /** A socket the test drives: what the client sent, and server-side events on demand. */
 class FakeSocket implements SocketLike {
@@ -431,6 +431,86 @@ describe('Poller with a pushed view', () => {
     t.fire(PUSHED_GRACE_MS)
     await flush()
     expect(fetch).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('sealed notices', () => {
+  it('reach the room\'s watchers as (step, seat), never as a change; a malformed one is dropped', async () => {
+    const { sockets, live } = setup()
+    const w = { onChange: vi.fn(), onLive: vi.fn(), onSealed: vi.fn() }
+    const other = { onChange: vi.fn(), onLive: vi.fn(), onSealed: vi.fn() }
+    const plain = { onChange: vi.fn(), onLive: vi.fn() }  // a list page: no onSealed, nothing asked
+    live.watch('room', w)
+    live.watch('room', plain)
+    live.watch('elsewhere', other)
+    await flush()
+    sockets[0].open()
+    sockets[0].push({ type: 'subscribed', room: 'room' })
+    sockets[0].push({ type: 'sealed', room: 'room', step: 4, seat: 2 })
+    sockets[0].push({ type: 'sealed', room: 'room', step: '4', seat: 1 })
+    sockets[0].push({ type: 'sealed', room: 'room', step: 4 })
+    expect(w.onSealed.mock.calls).toEqual([[4, 2]])
+    expect(w.onChange).not.toHaveBeenCalled()
+    expect(plain.onChange).not.toHaveBeenCalled()
+    expect(other.onSealed).not.toHaveBeenCalled()
+  })
+
+  const held = {
+    room: { id: 'r', step: 4, version: 9 }, viewer: { role: 'player', seat: 0 },
+    pending: { kind: 'sealed', seats: [0, 1, 2], submitted: [2], my_move: null }, reports: { reports: [] },
+  }
+
+  it('mark the seat in a held view of the same step, once; a notice of another step changes nothing', () => {
+    const marked = withSealed(held, 4, 0)
+    expect(marked.pending.submitted).toEqual([0, 2])
+    expect(marked.room).toBe(held.room)  // the rest as it was (the folded reports are not taken in twice)
+    expect(marked.reports).toBe(held.reports)
+    expect(held.pending.submitted).toEqual([2])  // the held view is not changed under the page
+    expect(withSealed(marked, 4, 0)).toBe(marked)  // idempotent: a redelivered notice
+    expect(withSealed(held, 3, 1)).toBe(held)  // a round already settled
+    expect(withSealed(held, 5, 1)).toBe(held)  // a round this view does not show yet: its fetch will
+    const hidden = { ...held, room: { ...held.room, step: null } }
+    expect(withSealed(hidden, 4, 1)).toBe(hidden)  // no step to compare: nothing
+    const turn = { ...held, pending: { ...held.pending, kind: 'turn', submitted: null } }
+    expect(withSealed(turn, 4, 1)).toBe(turn)
+    expect(withSealed({ ...held, pending: { ...held.pending, submitted: null } }, 4, 1).pending.submitted).toEqual([1])
+    expect(withSealed(undefined, 4, 1)).toBeUndefined()
+  })
+
+  it('a view of the round fetched across a sealed notice keeps the seat it told of; older rounds are forgotten', () => {
+    const marks = new Map([[3, new Set([1])], [4, new Set([0])]])
+    const fetched = withMarks(held, marks)  // asked before 0 sealed, answered after her notice
+    expect(fetched.pending.submitted).toEqual([0, 2])
+    expect([...marks.keys()]).toEqual([4])  // round 3 has settled: its marks go
+    expect(withMarks(held, new Map())).toBe(held)
+    const next = { ...held, room: { ...held.room, step: 5 }, pending: { ...held.pending, submitted: [] } }
+    expect(withMarks(next, marks)).toBe(next)  // the next round starts with no one sealed
+    expect(marks.size).toBe(0)
+  })
+
+  it('a marked view is kept without a request, and a view fetched later wins', async () => {
+    const t = manualTimers()
+    const seen: unknown[] = []
+    let answer: unknown = held
+    const fetch = vi.fn(async (): Promise<Answer<unknown>> => ({ status: 200, data: answer, etag: 'W/"f"' }))
+    const p = new Poller<unknown>({ fetch, onData: (d) => seen.push(d), timers: t.timers, random: () => 0 })
+    p.patch(withSealed(held, 4, 1))  // before the first answer: nothing held, nothing marked
+    expect(p.currentData).toBeUndefined()
+    p.start()
+    await flush()
+    p.setLive(true)
+    const marked = withSealed(p.currentData, 4, 1)
+    p.patch(marked)
+    await flush()
+    expect(fetch).toHaveBeenCalledTimes(1)  // no request
+    expect(p.currentData).toBe(marked)
+    expect(p.currentEtag).toBe('W/"f"')  // the fetched view's tag: a fetch with it is answered afresh
+    expect(seen).toHaveLength(1)  // the page shows it itself (usePoll sets it), onData is for answers
+    answer = { ...held, room: { ...held.room, step: 5, version: 10 }, pending: { ...held.pending, submitted: [] } }
+    p.now()
+    await flush()
+    expect(p.currentData).toBe(answer)  // the round settled: the fetched view, whatever the marks said
+    expect(withSealed(p.currentData, 4, 0)).toBe(answer)  // a late notice of the old round: ignored
   })
 })
 

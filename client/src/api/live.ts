@@ -5,7 +5,9 @@
  * fetches its own view with If-None-Match — unless it already holds version V. Where the stage pushes
  * views for the game (PUSH_VIEWS: by default 保皇 and 血染), the notice also carries her own view and its
  * ETag, exactly as her GET would answer them, and a page that asks for that plain view shows it without
- * a request.
+ * a request. A sealed move is told as `{"type": "sealed", "room": R, "step": S, "seat": k}` (who has
+ * sealed in round S: what every viewer's own view shows anyway, never the move): no fetch, the page
+ * marks the seat in the view it holds (hooks/usePoll, `withSealed`).
  *
  * One socket for the app (`live`), shared by every page that watches a room. GET /v1/live says where
  * it is (null: this stage has none, so pages keep polling). The token travels as a query parameter
@@ -112,6 +114,9 @@ export interface RoomWatch {
   /** Something this player may see changed (in `version`, when the notice names it): fetch the view
    * (If-None-Match) unless it is already that version or newer — or show `pushed`, when it came. */
   onChange(version?: number, pushed?: PushedView): void
+  /** Seat `seat` sealed its move in the round of step `step` (nothing to fetch: mark it in the view
+   * held, if that view is of the same step). */
+  onSealed?(step: number, seat: number): void
   /** true: notices come for this room (stop polling); false: they do not (poll). */
   onLive(live: boolean): void
   /** The ETag of the view this page holds: sent with the subscription, whose answer says whether
@@ -153,6 +158,9 @@ interface ServerMessage {
   /** On `changed`, where the server pushes views: hers, and its ETag. */
   view?: unknown
   etag?: string
+  /** On `sealed`: the round's step, and the seat that sealed. */
+  step?: number
+  seat?: number
 }
 
 export class Live {
@@ -320,6 +328,9 @@ export class Live {
       const pushed = msg.view && typeof msg.view === 'object' && typeof msg.etag === 'string'
         ? { view: msg.view, etag: msg.etag } : undefined
       for (const w of watchers) w.onChange(version, pushed)
+    } else if (msg.type === 'sealed') {
+      const { step, seat } = msg
+      if (typeof step === 'number' && typeof seat === 'number') for (const w of watchers) w.onSealed?.(step, seat)
     } else if (msg.type === 'error' || msg.type === 'unsubscribed') {
       // refused (a 暗号 room, too many rooms) or no longer allowed: this room's pages poll
       if (this.confirmed.delete(room) || msg.type === 'error') for (const w of watchers) w.onLive(false)

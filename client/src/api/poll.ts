@@ -160,6 +160,14 @@ export class Poller<T> {
     this.schedule(this.live ? this.dueDelay() : this.o.baseMs)
   }
 
+  /** The data held, amended in place of a fetch (a notice said what changed, e.g. a seat sealed):
+   * kept as if polled — the same ETag, no schedule touched, and an answer already on its way still
+   * replaces it (a fetched view wins). Nothing before the first answer. */
+  patch(data: T): void {
+    if (!this.running || !this.last) return
+    this.last = { data }
+  }
+
   /** After an action of ours: poll at once — or, while notices come, when the action's own notice
    * arrives (it follows within a round trip; one fetch instead of two), at the latest `fallbackMs`. */
   refresh(fallbackMs = 1500): void {

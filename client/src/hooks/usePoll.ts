@@ -20,9 +20,12 @@ export interface PollState<T> {
   refresh: (seen?: Seen) => void
   /** Poll again after an answer that stopped polling (a 暗号 room, now that the 暗号 was given). */
   retry: () => void
-  /** Ask now, notices or not: she tapped to see the latest (what nobody is told of, e.g. who has
-   * sealed a move). One conditional request, a 304 when nothing changed. */
+  /** Ask now, notices or not: she tapped to see the latest. One conditional request, a 304 when
+   * nothing changed. */
   look: () => void
+  /** Whether the room's notices come (the socket is up and subscribed): then who has sealed is marked
+   * as it happens, and there is nothing to tap for. */
+  live: boolean
 }
 
 /** A room view (GET /v1/rooms/{id}, /v1/games/{family}/rooms/{id}): its room id, or null. */
@@ -41,6 +44,31 @@ export function roomVersion(data: unknown): number | null {
  * page already shows that version or a newer one (its own action's answer carried it). */
 export function isNews(version: number | undefined, data: unknown): boolean {
   return version === undefined || (roomVersion(data) ?? -1) < version
+}
+
+/** The room view `data` with `seat` marked as having sealed, if a sealed notice of round `step` is
+ * about the round it shows (its step, a sealed pending); otherwise `data` itself (the same object: a
+ * notice of another round, or a seat already marked, changes nothing). A view fetched later replaces
+ * it whatever it says. */
+export function withSealed<T>(data: T, step: number, seat: number): T {
+  const d = data as { room?: { step?: unknown }; pending?: { kind?: unknown; submitted?: unknown } | null } | null | undefined
+  if (!d || typeof d !== 'object' || d.room?.step !== step || !d.pending || d.pending.kind !== 'sealed') return data
+  const submitted = Array.isArray(d.pending.submitted) ? (d.pending.submitted as number[]) : []
+  if (submitted.includes(seat)) return data
+  return { ...d, pending: { ...d.pending, submitted: [...submitted, seat].sort((a, b) => a - b) } } as T
+}
+
+/** `data` with every seat a sealed notice has told of, for the round it shows (`marks`: step -> seats).
+ * A view fetched while a move was being sealed may be answered after that move's notice, and show her
+ * unsealed: the marks are kept for the round and put back on each view of it. Marks of earlier rounds
+ * are dropped. */
+export function withMarks<T>(data: T, marks: Map<number, Set<number>>): T {
+  const step = (data as { room?: { step?: unknown } } | null | undefined)?.room?.step
+  if (typeof step !== 'number') return data
+  for (const old of [...marks.keys()]) if (old < step) marks.delete(old)
+  let out = data
+  for (const seat of marks.get(step) ?? []) out = withSealed(out, step, seat)
+  return out
 }
 
 /** How long a page that takes pushed views waits before fetching on a notice without one, once its
@@ -83,18 +111,21 @@ export function roomDueMs(data: unknown, arrivedAt: number, now: number, random:
  * (Taro's useDidShow/useDidHide; wx.onNetworkStatusChange or the browser's online/offline).
  * A room view is also watched over the app's socket (api/live): while its notices come, no timed
  * polls — a fetch when told of a change, and at the round's deadline. A page whose request is the plain
- * room view (`takesPushed`) shows the view a notice carries instead of fetching it.
+ * room view (`takesPushed`) shows the view a notice carries instead of fetching it. A sealed move's
+ * notice marks the seat in the view held (`withSealed`), with no request.
  */
 export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>>, key: string,
   opts?: { baseMs?: number; takesPushed?: boolean }): PollState<T> {
   const [data, setData] = useState<T>()
   const [error, setError] = useState<ApiError>()
+  const [live, setLive] = useState(false)
   const poller = useRef<Poller<T> | null>(null)
   const loadRef = useRef(load)
   loadRef.current = load
 
   useEffect(() => {
     const source = {}
+    const marks = new Map<number, Set<number>>()  // sealed notices, by round: `withMarks`
     let arrivedAt = 0
     let watching: { room: string; stop: () => void } | null = null
     const follow = (room: string | null) => {
@@ -102,6 +133,7 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
       watching?.stop()
       watching = null
       p.setLive(false)
+      setLive(false)
       if (room) {
         let viewsCome = false  // this room's notices have carried a view: the stage pushes them
         const onChange = (version?: number, pushed?: PushedView) => {
@@ -111,13 +143,27 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
           else if (todo === 'fetch' && opts?.takesPushed && viewsCome) p.soon(PUSHED_GRACE_MS)
           else if (todo === 'fetch') p.now()
         }
-        watching = { room, stop: appLive().watch(room, { onChange, onLive: (up) => p.setLive(up), etag: () => p.currentEtag }) }
+        const onSealed = (step: number, seat: number) => {
+          marks.set(step, (marks.get(step) ?? new Set<number>()).add(seat))
+          const held = p.currentData
+          const next = held === undefined ? held : withSealed(held, step, seat)
+          if (next === undefined || next === held) return
+          p.patch(next)
+          setData(next)
+        }
+        const onLive = (up: boolean) => {
+          p.setLive(up)
+          setLive(up)
+        }
+        watching = { room, stop: appLive().watch(room, { onChange, onSealed, onLive, etag: () => p.currentEtag }) }
       }
     }
     const p: Poller<T> = new Poller<T>({
       fetch: (etag) => loadRef.current(etag),
-      onData: (d) => {
+      onData: (fetched) => {
         arrivedAt = Date.now()
+        const d = withMarks(fetched, marks)
+        if (d !== fetched) p.patch(d)
         setData(d)
         setError(undefined)
         follow(roomOf(d))
@@ -152,5 +198,6 @@ export function usePoll<T>(load: (etag: string | undefined) => Promise<Answer<T>
     },
     retry: () => poller.current?.start(),
     look: () => poller.current?.now(),
+    live,
   }
 }

@@ -44,8 +44,9 @@ async function patiently<T>(call: () => Promise<T>): Promise<T> {
 interface Props {
   view: RoomView
   refresh: (seen?: Seen) => void
-  /** Fetch the view now (she tapped who has sealed: sealed moves are announced to nobody). */
-  look: () => void
+  /** Fetch the view now (she tapped who has sealed). Only while the page polls without the room's
+   * notices: with them, each sealed move is marked as it happens (hooks/usePoll, `withSealed`). */
+  look?: () => void
   /** The 战报 so far (the page reads them with its view: hooks/useReports). */
   reports: Report[]
   reportError: unknown

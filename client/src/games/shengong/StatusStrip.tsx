@@ -13,7 +13,7 @@ interface Props {
   canHurry: boolean
   hurrying: boolean
   onHurry: () => void
-  /** Ask for the latest (a tap on who has sealed). */
+  /** Ask for the latest (a tap on who has sealed): only while the page polls without notices. */
   onLook?: () => void
 }
 
@@ -63,9 +63,9 @@ export function StatusStrip({ view, canHurry, hurrying, onHurry, onLook }: Props
 }
 
 /**
- * Each seat the round waits for: sealed (已) or not yet (候); mine marked. Another's sealed move is
- * announced to nobody (push: only round ends are), so the marks are as of her last look: a tap asks
- * for the latest.
+ * Each seat the round waits for: sealed (已) or not yet (候); mine marked. While the room's notices come,
+ * each sealed move is marked as it happens (a `sealed` notice, no request); while the page polls without
+ * them, the marks are as of its last poll, and a tap asks for the latest (「轻触刷新」, `onLook`).
  */
 export function SealedSeats({ pending, view, onLook }: { pending: Pending; view: RoomView; onLook?: () => void }) {
   const submitted = new Set(pending.submitted ?? [])

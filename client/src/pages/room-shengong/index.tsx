@@ -104,7 +104,7 @@ export default function Room() {
         <ShengongGame
           view={view}
           refresh={poll.refresh}
-          look={poll.look}
+          look={poll.live ? undefined : poll.look}
           reports={feed.reports}
           reportError={feed.error}
           reportsAfter={() => feed.after.current}
