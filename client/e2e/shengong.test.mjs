@@ -136,7 +136,8 @@ async function enterRoom(page, title, roomId, how) {
   }
 }
 
-/** What one page shows of the round: {round, state} with state act | sealed | out | over. */
+/** What one page shows of the round: {round, state} with state act | sealed | voided | out | over
+ * (voided: 宫斗杀 waits for no move of hers this round, her void is her move). */
 async function roundState(page, round) {
   const handle = await page.waitForFunction((want) => {
     const roots = [...document.querySelectorAll('.taro_page')].filter((p) => getComputedStyle(p).display !== 'none')
@@ -149,6 +150,7 @@ async function roundState(page, round) {
     if (root.querySelector('.sg-watch-out')) return { round: r, state: 'out' }
     if (root.querySelector('.sg-dock-sealed')) return { round: r, state: 'sealed' }
     if (root.querySelector('.sg-seal-btn')) return { round: r, state: 'act' }
+    if (root.querySelector('.sg-voided')) return { round: r, state: 'voided' }
     return null
   }, round, { timeout: 30000, polling: 100 })
   return handle.jsonValue()
