@@ -40,3 +40,19 @@ def play_out(team: list[Player], room_id: str, action: dict, max_rounds: int = 2
             r = team[seat].act(room_id, {"type": "idle"} if voided else action, step=step)
             assert r.status_code == 200, r.body
     raise AssertionError("game did not end")
+
+
+def absent_rounds(team: list[Player], room_id: str, rounds: int = 3) -> None:
+    """安陵容 (seat 2) sends nothing for `rounds` rounds that waited for her; the creator presses 催战 each
+    round. (A seat whose move a boss's 暗杀 voided is not waited for: she does not act, and a round that
+    did not wait for 安陵容 neither counts her absent nor clears it.)"""
+    done = 0
+    while done < rounds:
+        view = team[0].view(room_id)
+        step, waiting = view["room"]["step"], view["pending"]["seats"]
+        for seat, p in enumerate(team[:2]):
+            if seat in waiting:
+                assert p.act(room_id, {"type": "idle"}, step=step).status_code == 200
+        if 2 in waiting:
+            assert team[0].ok("POST", f"/v1/rooms/{room_id}/hurry", {"step": step})["current_step"] == step + 1
+            done += 1

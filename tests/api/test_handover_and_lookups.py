@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.dgame import make_team, open_d_room
+from tests.api.dgame import absent_rounds, make_team, open_d_room
 from tests.api.helpers import Player, error
 
 
@@ -20,28 +20,12 @@ def team(api, admin):
     return make_team(api, admin, ["甄嬛", "沈眉庄", "安陵容"], value=90)
 
 
-def _absent_rounds(team: list[Player], room_id: str, rounds: int = 3) -> None:
-    """安陵容 (seat 2) sends nothing for `rounds` rounds that waited for her; the creator presses 催战 each
-    round. (A seat whose move a boss's 暗杀 voided is not waited for: she does not act, and a round that
-    did not wait for 安陵容 neither counts her absent nor clears it.)"""
-    done = 0
-    while done < rounds:
-        view = team[0].view(room_id)
-        step, waiting = view["room"]["step"], view["pending"]["seats"]
-        for seat, p in enumerate(team[:2]):
-            if seat in waiting:
-                assert p.act(room_id, {"type": "idle"}, step=step).status_code == 200
-        if 2 in waiting:
-            assert team[0].ok("POST", f"/v1/rooms/{room_id}/hurry", {"step": step})["current_step"] == step + 1
-            done += 1
-
-
 def test_an_absent_seat_goes_to_a_bot_by_vote_and_comes_back_when_she_acts(team):
     room_id = open_d_room(team, 1)
     team[0].ok("POST", f"/v1/rooms/{room_id}/start")
     early = team[0].post(f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"})
     assert error(early) == (409, "SEAT_NOT_ABSENT")  # not gone for three rounds yet
-    _absent_rounds(team, room_id)
+    absent_rounds(team, room_id)
     assert error(team[1].post(f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"}))[0] == 403
     proposed = team[0].ok("POST", f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "advanced"})
     assert proposed["room"]["handover"]["seat"] == 2 and proposed["room"]["handover"]["yes"] == [0]
@@ -66,14 +50,14 @@ def test_the_view_offers_the_creator_an_absent_seat_and_tells_each_player_the_vo
     else is; the open vote names the seat's player and tells each reader whether she votes and how."""
     room_id = open_d_room(team, 1)
     team[0].ok("POST", f"/v1/rooms/{room_id}/start")
-    _absent_rounds(team, room_id, rounds=2)
+    absent_rounds(team, room_id, rounds=2)
     step = team[0].view(room_id)["room"]["step"]
     for p in team:  # she is back for one round: the count starts again
         p.act(room_id, {"type": "idle"}, step=step)
-    _absent_rounds(team, room_id, rounds=2)
+    absent_rounds(team, room_id, rounds=2)
     assert team[0].view(room_id)["room"]["handover_offer"] == []
     assert error(team[0].post(f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"})) == (409, "SEAT_NOT_ABSENT")
-    _absent_rounds(team, room_id, rounds=1)
+    absent_rounds(team, room_id, rounds=1)
     assert team[0].view(room_id)["room"]["handover_offer"] == [2]
     assert [p.view(room_id)["room"]["handover_offer"] for p in team[1:]] == [[], []]
     team[0].ok("POST", f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "advanced"})
@@ -94,7 +78,7 @@ def test_a_seat_a_bot_played_keeps_the_game_practice_after_she_takes_it_back(tea
     room_id = open_d_room(team, 1)
     team[0].ok("POST", f"/v1/rooms/{room_id}/start")
     assert team[0].summary(room_id)["room"]["practice"] is False
-    _absent_rounds(team, room_id)
+    absent_rounds(team, room_id)
     team[0].ok("POST", f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"})
     team[1].ok("POST", f"/v1/rooms/{room_id}/handover/vote", {"yes": True})
     step = team[0].view(room_id)["room"]["step"]
@@ -116,7 +100,7 @@ def test_a_seat_a_bot_played_keeps_the_game_practice_after_she_takes_it_back(tea
 def test_a_refused_vote_leaves_the_seat_with_its_player(team):
     room_id = open_d_room(team, 1)
     team[0].ok("POST", f"/v1/rooms/{room_id}/start")
-    _absent_rounds(team, room_id)
+    absent_rounds(team, room_id)
     team[0].ok("POST", f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"})
     refused = team[1].ok("POST", f"/v1/rooms/{room_id}/handover/vote", {"yes": False})
     assert refused["room"]["handover"] is None and refused["room"]["seats"][2]["bot"] is None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import base64
 import json
 
-from tests.api.dgame import make_team, open_d_room
+from tests.api.dgame import absent_rounds, make_team, open_d_room
 from tests.api.helpers import Player
 
 
@@ -17,16 +17,7 @@ def _handover_proposed(api) -> tuple[list[Player], str]:
     team = make_team(api, admin, ["甄嬛", "沈眉庄", "安陵容"], value=90)
     room_id = open_d_room(team, 1)
     team[0].ok("POST", f"/v1/rooms/{room_id}/start")
-    done = 0
-    while done < 3:  # three rounds that waited for seat 2 (a voided seat is not waited for, 宫斗杀)
-        view = team[0].view(room_id)
-        step, waiting = view["room"]["step"], view["pending"]["seats"]
-        for seat, p in enumerate(team[:2]):
-            if seat in waiting:
-                assert p.act(room_id, {"type": "idle"}, step=step).status_code == 200
-        if 2 in waiting:
-            team[0].ok("POST", f"/v1/rooms/{room_id}/hurry", {"step": step})
-            done += 1
+    absent_rounds(team, room_id)
     team[0].ok("POST", f"/v1/rooms/{room_id}/handover", {"seat": 2, "level": "simple"})
     return team, room_id
 
