@@ -325,7 +325,7 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
     last = {new.id: new.version for _, new in changes}  # oldest first: the last image of each room
     for old, new in changes:
         try:
-            fan_out(deps, new, report, newest=new.version >= last[new.id], settled_by=_settler(old, new, players))
+            fan_out(deps, new, report, newest=new.version >= last[new.id], settled_by=_settler(old, new, players, triggers))
         except Exception:  # noqa: BLE001
             report.errors += 1
             metrics_count("PushErrors")
@@ -348,12 +348,15 @@ def handle_records(deps: PushDeps, records: Sequence[Mapping[str, Any]]) -> Fano
     return report
 
 
-def _settler(old: Room | None, new: Room, players: dict[tuple[str, int], list[int]]) -> str | None:
+def _settler(old: Room | None, new: Room, players: dict[tuple[str, int], list[int]],
+             triggers: dict[tuple[str, int], Trigger | None]) -> str | None:
     """The player whose own sealed move settled the round in this change's transaction: the round's one
-    player move in the batch (the settling move is written with the room). None when the round did not
-    settle here, or when the batch holds more than one of its players' moves (which one settled it is
-    then not known: everyone is told)."""
-    if old is None or new.step <= old.step:
+    player move in the batch (the settling move is written with the room), its log entry in the batch
+    saying a player's move caused it. None when the round did not settle here, when something else
+    settled it (催战, the clock: a move sealed earlier in the batch did not carry that version back), or
+    when the batch holds more than one of its players' moves (which one settled it is then not known):
+    then everyone is told."""
+    if old is None or new.step <= old.step or triggers.get((new.id, old.step)) is not Trigger.PLAYER:
         return None
     seats = players.get((new.id, old.step), [])
     if len(seats) != 1:

@@ -97,7 +97,7 @@ def test_the_player_whose_move_settled_the_round_is_not_told_what_her_answer_car
     for. So she is not sent it — on her only subscription to the room; with a second one (another
     phone, or the lobby listening) both are told, as is everyone else. When a batch holds more than one
     player's move of the round, which one settled it is not known: everyone is told."""
-    room = tally(h, A, B, C)
+    room = tally(h, A, B, C, rounds=6)
     a, b, c = h.socket(A, room), h.socket(B, room), h.socket(C, room)
     h.pump()
     move(h, A, room)
@@ -120,6 +120,10 @@ def test_the_player_whose_move_settled_the_round_is_not_told_what_her_answer_car
         move(h, who, room)
     h.pump()
     assert [h.sockets.changes(x) for x in (a, other_phone, b, c)] == [[room]] * 4
+    move(h, C, room)  # 丙 seals and, in the same batch, 甲's 催战 settles the round: 丙's answer did not
+    play.hurry(h.rooms, A, room, h.store.get_room(room).step)  # carry that version, so she is told
+    h.pump()
+    assert h.sockets.changes(c) == [room]
 
 
 def test_a_sealed_notice_carries_the_step_and_the_seat_and_never_the_move(h):
