@@ -89,7 +89,9 @@ def _all_at_once(calls):
 def _check_round(store, room_id: str, step: int, responses: dict[int, requests.Response]) -> None:
     """Exactly one settlement of `step`, containing every move the server accepted."""
     room = store.get_room(room_id)
-    assert room.step == step + 1, (room_id, room.step)
+    # (past it too, where a later round was settled as well: a round whose only waited-for seats moved
+    # settles at once — 宫斗杀 waits for no voided seat — and the racing sweeps' clock finds the next due)
+    assert room.step >= step + 1, (room_id, room.step)
     log = store.get_log(room_id, step)
     assert log is not None and log.kind == "settle"
     assert store.get_log(room_id, step + 1) is None or room.step > step + 1
@@ -99,8 +101,8 @@ def _check_round(store, room_id: str, step: int, responses: dict[int, requests.R
     for seat, r in responses.items():
         if r.status_code == 200:
             assert seat in by_player, (room_id, seat)  # accepted means counted
-        else:
-            assert r.status_code == 409 and r.json()["code"] in ("ROUND_CLOSED", "STALE_STEP"), r.text
+        else:  # (NOT_IN_ROUND: a 宫斗杀 seat whose move a boss's 暗杀 voided, which the round does not wait for)
+            assert r.status_code == 409 and r.json()["code"] in ("ROUND_CLOSED", "STALE_STEP", "NOT_IN_ROUND"), r.text
             assert seat not in by_player
 
 
