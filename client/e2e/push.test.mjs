@@ -113,14 +113,7 @@ describe('sealed moves', () => {
     const admin = await api.login('司礼')
     const names = ['瑛贵人', '祺贵人', '恬贵人']
     const tokens = []
-    for (const n of names) {
-      const c = await api.call('POST', '/v1/admin/consorts', admin, { name: `${n}娘娘`, looks: 60, talent: 60, favor: 60, power: 60 })
-      assert.equal(c.status, 200, JSON.stringify(c.body))
-      const token = await api.login(n)
-      const claim = await api.call('POST', `/v1/consorts/${c.body.id}/claim`, token)
-      assert.equal(claim.status, 200, JSON.stringify(claim.body))
-      tokens.push(token)
-    }
+    for (const n of names) tokens.push(await api.withConsort(admin, n, `${n}娘娘`, 60))
     const created = await api.call('POST', '/v1/rooms', tokens[0], { game: 'shengong_d', options: { stage: 1 } })
     assert.equal(created.status, 200, JSON.stringify(created.body))
     const roomId = created.body.room.id

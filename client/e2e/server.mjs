@@ -70,8 +70,18 @@ export function apiClient(base) {
     const text = await res.text()
     return { status: res.status, body: text ? JSON.parse(text) : null }
   }
+  const login = async (name) => (await call('POST', '/v1/auth/dev', null, { name })).body.token
   return {
     call,
-    login: async (name) => (await call('POST', '/v1/auth/dev', null, { name })).body.token,
+    login,
+    /** A player `name` who claims a 妃子 the 司礼 (token `admin`) makes for her, every attribute `value`; her token. */
+    withConsort: async (admin, name, consort, value) => {
+      const c = await call('POST', '/v1/admin/consorts', admin, { name: consort, looks: value, talent: value, favor: value, power: value })
+      if (c.status !== 200) throw new Error(`添妃子 ${consort}: ${JSON.stringify(c.body)}`)
+      const token = await login(name)
+      const claim = await call('POST', `/v1/consorts/${c.body.id}/claim`, token)
+      if (claim.status !== 200) throw new Error(`${name} claims ${consort}: ${JSON.stringify(claim.body)}`)
+      return token
+    },
   }
 }

@@ -36,13 +36,7 @@ before(async () => {
   const opened = await api.call('PUT', '/v1/admin/games', admin, { open: { shengong_c: true } })
   assert.equal(opened.status, 200, JSON.stringify(opened.body))
   // a weak team for the wipe-out: every attribute 0 (气血 10), each 妃子 claimed by a new player
-  for (const name of WEAK) {
-    const c = await api.call('POST', '/v1/admin/consorts', admin, { name: `${name}答应`, looks: 0, talent: 0, favor: 0, power: 0 })
-    assert.equal(c.status, 200, JSON.stringify(c.body))
-    const token = await api.login(name)
-    const claim = await api.call('POST', `/v1/consorts/${c.body.id}/claim`, token)
-    assert.equal(claim.status, 200, JSON.stringify(claim.body))
-  }
+  for (const name of WEAK) await api.withConsort(admin, name, `${name}答应`, 0)
   log('server up, mode C open, weak team claimed')
   await Promise.all([...new Set([...EIGHT, ...WEAK, WATCHER])].map(phone))
   log('twelve phones logged in')
